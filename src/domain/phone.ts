@@ -1,0 +1,43 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+
+/**
+ * Saudi phone rule of ARCHITECTURE resolution 3, used by every form and by the server.
+ * Accepts 05XXXXXXXX, 5XXXXXXXX, +9665XXXXXXXX / 9665XXXXXXXX / 009665XXXXXXXX, or a Saudi landline
+ * (e.g. 012XXXXXXX); spaces, dashes and Arabic-Indic digits are tolerated.
+ * Returns the E.164 form (+9665XXXXXXXX) or null when the input is not a valid Saudi number.
+ */
+export function normalizeSaudiPhone(input: string): string | null {
+  const ascii = toAsciiDigits(input).replace(/[\s\-().]/g, "");
+  if (!/^\+?\d{8,15}$/.test(ascii)) return null;
+  let candidate = ascii;
+  if (candidate.startsWith("00")) candidate = `+${candidate.slice(2)}`;
+  else if (candidate.startsWith("966")) candidate = `+${candidate}`;
+  else if (/^5\d{8}$/.test(candidate)) candidate = `0${candidate}`;
+  const parsed = parsePhoneNumberFromString(candidate, "SA");
+  if (!parsed || parsed.country !== "SA" || !parsed.isValid()) return null;
+  return parsed.number;
+}
+
+/** Whether `input` satisfies the Saudi phone rule. */
+export function isSaudiPhone(input: string): boolean {
+  return normalizeSaudiPhone(input) !== null;
+}
+
+/** Formats an E.164 Saudi number for display in +966 form, e.g. "+966 50 123 4567". */
+export function formatSaudiPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164, "SA");
+  return parsed ? parsed.formatInternational() : e164;
+}
+
+/** Keeps digits only (SPEC §5.1 "phone keeps digits only"), converting Arabic-Indic digits first. */
+export function digitsOnly(input: string, maxLength?: number): string {
+  const digits = toAsciiDigits(input).replace(/\D/g, "");
+  return maxLength === undefined ? digits : digits.slice(0, maxLength);
+}
+
+/** Converts Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹) digits to ASCII digits. */
+export function toAsciiDigits(input: string): string {
+  return input
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}

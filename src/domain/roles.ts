@@ -1,0 +1,94 @@
+/**
+ * Roles and the permission catalogue (SPEC §6). Keys follow `area.action`.
+ * The catalogue here is the single source: the server seeds the `permissions` table from it,
+ * and the check order lives in `permissions.ts`.
+ */
+
+export const ROLES = ["super_admin", "manager", "employee", "photographer"] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = "employee";
+
+/** Arabic labels of the roles (SPEC §6: super_admin is called the general manager). */
+export const ROLE_LABELS: Record<Role, string> = {
+  super_admin: "المدير العام",
+  manager: "مدير",
+  employee: "موظف",
+  photographer: "مصور",
+};
+
+/** Rank used for "roles below" comparisons (ARCHITECTURE resolution 7): higher outranks lower. */
+export const ROLE_RANK: Record<Role, number> = { super_admin: 3, manager: 2, employee: 1, photographer: 1 };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export interface PermissionDefinition {
+  key: string;
+  category: string;
+  description: string;
+}
+
+/** Every permission key the product knows, with its Arabic category and description. */
+export const PERMISSION_CATALOGUE = [
+  { key: "dashboard.view", category: "لوحة التحكم", description: "عرض لوحة التحكم" },
+  { key: "projects.view", category: "المشاريع", description: "عرض المشاريع" },
+  { key: "projects.create", category: "المشاريع", description: "إنشاء مشروع جديد" },
+  { key: "projects.edit", category: "المشاريع", description: "تعديل المشاريع" },
+  { key: "projects.delete", category: "المشاريع", description: "حذف المشاريع" },
+  { key: "projects.feature", category: "المشاريع", description: "تعيين ترتيب المشاريع المميزة" },
+  { key: "updates.view", category: "تحديثات المشاريع", description: "عرض تحديثات المشاريع" },
+  { key: "updates.create", category: "تحديثات المشاريع", description: "إنشاء تحديث" },
+  { key: "updates.edit", category: "تحديثات المشاريع", description: "تعديل التحديثات" },
+  { key: "updates.delete", category: "تحديثات المشاريع", description: "حذف التحديثات" },
+  { key: "units.view", category: "الوحدات", description: "عرض الوحدات" },
+  { key: "units.create", category: "الوحدات", description: "إضافة وحدة" },
+  { key: "units.edit", category: "الوحدات", description: "تعديل الوحدات" },
+  { key: "units.delete", category: "الوحدات", description: "حذف الوحدات" },
+  { key: "units.import", category: "الوحدات", description: "رفع الوحدات من ملف" },
+  { key: "uploads.create", category: "الملفات", description: "رفع الصور والملفات" },
+  { key: "landing_pages.view", category: "صفحات الهبوط", description: "عرض صفحات الهبوط" },
+  { key: "landing_pages.edit", category: "صفحات الهبوط", description: "إنشاء وتعديل صفحات الهبوط" },
+  { key: "campaigns.manage", category: "صفحات الهبوط", description: "إدارة الحملات والويب هوك" },
+  { key: "contact_messages.view", category: "رسائل التواصل", description: "عرض رسائل التواصل" },
+  { key: "contact_messages.delete", category: "رسائل التواصل", description: "حذف رسائل التواصل" },
+  { key: "contact_messages.export", category: "رسائل التواصل", description: "تصدير رسائل التواصل" },
+  { key: "users.view", category: "الموظفون", description: "عرض الموظفين" },
+  { key: "users.create", category: "الموظفون", description: "إضافة موظف" },
+  { key: "users.edit", category: "الموظفون", description: "تعديل الموظفين" },
+  { key: "users.delete", category: "الموظفون", description: "حذف الموظفين" },
+  { key: "permissions.manage", category: "الصلاحيات", description: "إدارة صلاحيات الأدوار والمستخدمين" },
+  { key: "audit.view", category: "سجل التدقيق", description: "عرض سجل التدقيق" },
+] as const satisfies readonly PermissionDefinition[];
+
+export type PermissionKey = (typeof PERMISSION_CATALOGUE)[number]["key"];
+export const PERMISSION_KEYS: readonly PermissionKey[] = PERMISSION_CATALOGUE.map((p) => p.key);
+
+export function isPermissionKey(value: string): value is PermissionKey {
+  return (PERMISSION_KEYS as readonly string[]).includes(value);
+}
+
+/**
+ * Grants each role starts with on a new database. super_admin is absent: it holds every key (SPEC §6).
+ * Staff with permissions.manage change these later; the defaults only seed the role_permissions table.
+ */
+export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly PermissionKey[]> = {
+  manager: PERMISSION_KEYS.filter((key) => key !== "audit.view"),
+  employee: [
+    "dashboard.view",
+    "projects.view",
+    "projects.create",
+    "projects.edit",
+    "updates.view",
+    "updates.create",
+    "updates.edit",
+    "units.view",
+    "units.create",
+    "units.edit",
+    "units.import",
+    "uploads.create",
+    "landing_pages.view",
+    "contact_messages.view",
+  ],
+  photographer: ["dashboard.view", "projects.view", "updates.view", "updates.create", "updates.edit", "uploads.create"],
+};

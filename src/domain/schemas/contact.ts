@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { TEXTS } from "../texts.ts";
+import { optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
+
+/** Where a lead came from (issue 6 attribution). */
+export const CONTACT_SOURCES = ["home", "project", "update", "campaign"] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+
+export const PHONE_OR_EMAIL_REQUIRED = "يرجى إدخال رقم الجوال أو البريد الإلكتروني";
+export const EMAIL_REQUIRED = "البريد الإلكتروني مطلوب";
+export const PHONE_REQUIRED = "رقم الجوال مطلوب";
+
+const attribution = z
+  .object({
+    utmSource: optionalText(200),
+    utmMedium: optionalText(200),
+    utmCampaign: optionalText(200),
+    utmTerm: optionalText(200),
+    utmContent: optionalText(200),
+    gclid: optionalText(500),
+    fbclid: optionalText(500),
+    ttclid: optionalText(500),
+    sccid: optionalText(500),
+    twclid: optionalText(500),
+    referrer: optionalText(2000),
+  })
+  .partial();
+export type ContactAttribution = z.infer<typeof attribution>;
+
+/**
+ * POST /api/contact body (SPEC §3 contact payload, §5.1, ARCHITECTURE resolutions 3 and 4).
+ * One schema for the three public forms; the form is told apart by what the payload carries:
+ * - landingPageId → campaign page: name, email and phone required, message optional;
+ * - projectReference (or updateReference) → project/update page: name and message, and phone or email;
+ * - neither → home page: name, email, phone and message all required.
+ * Phone is normalised to E.164, email lower-cased. `website` is a honeypot that humans leave empty.
+ */
+export const contactSchema = z
+  .object({
+    name: z.string({ error: TEXTS.nameRequired }).trim().min(1, TEXTS.nameRequired).max(200, TEXTS.nameRequired),
+    email: optionalEmail(TEXTS.emailInvalid),
+    phone: optionalSaudiPhone,
+    message: optionalText(5000),
+    landingPageId: z.coerce.number<string | number>().int().positive().optional(),
+    campaignId: z.coerce.number<string | number>().int().positive().optional(),
+    projectReference: z.coerce.number<string | number>().int().positive().optional(),
+    updateReference: z.coerce.number<string | number>().int().positive().optional(),
+    website: z.string().max(500).optional(),
+    attribution: attribution.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const source = contactSourceOf(value);
+    if (source === "campaign") {
+      if (!value.email) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_REQUIRED });
+      if (!value.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: PHONE_REQUIRED });
+      return;
+    }
+    if (!value.message) ctx.addIssue({ code: "custom", path: ["message"], message: TEXTS.messageRequired });
+    if (source === "home") {
+      if (!value.email) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_REQUIRED });
+      if (!value.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: PHONE_REQUIRED });
+    } else if (!value.email && !value.phone) {
+      ctx.addIssue({ code: "custom", path: ["phone"], message: PHONE_OR_EMAIL_REQUIRED });
+    }
+  });
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactPayload = z.output<typeof contactSchema>;
+
+/** The source of a contact payload, by the reference it carries. */
+export function contactSourceOf(value: {
+  landingPageId?: number;
+  projectReference?: number;
+  updateReference?: number;
+}): ContactSource {
+  if (value.landingPageId !== undefined) return "campaign";
+  if (value.updateReference !== undefined) return "update";
+  if (value.projectReference !== undefined) return "project";
+  return "home";
+}
+
+export { PHONE_INVALID };

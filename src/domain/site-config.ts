@@ -1,0 +1,61 @@
+/**
+ * The company's details as one typed, validated site configuration (issue 2 §4): another company deploys
+ * the product by editing config/site.json (or pointing SITE_CONFIG at its own file), not the code.
+ */
+import { z } from "zod";
+import { isSaudiPhone } from "./phone.ts";
+
+const saudiPhone = z.string().refine(isSaudiPhone, "must be a Saudi phone number (e.g. +966126000000)");
+const urlOrPath = z.string().regex(/^(https:\/\/|\/)/, "must be an https:// URL or a site path starting with /");
+
+export const siteConfigSchema = z.object({
+  /** Company name in Arabic (header alt text, titles, JSON-LD) and in English (footer, JSON-LD alternateName). */
+  name: z.string().min(1),
+  nameEn: z.string().min(1),
+  /** Short Arabic tagline used in the home page title and description. */
+  tagline: z.string().min(1),
+  description: z.string().min(1),
+  /** Logo path or URL (SVG or raster). */
+  logo: urlOrPath,
+  phone: saudiPhone,
+  /** Number for WhatsApp click-to-chat, E.164 or Saudi local form. */
+  whatsapp: saudiPhone,
+  email: z.email(),
+  address: z.object({ ar: z.string().min(1), en: z.string().min(1) }),
+  /** Commercial registration (السجل التجاري) and REGA licence numbers, shown in the footer when set. */
+  commercialRegistration: z.string().optional(),
+  licenseNumber: z.string().optional(),
+  social: z.object({
+    x: z.url().optional(),
+    instagram: z.url().optional(),
+    snapchat: z.url().optional(),
+    tiktok: z.url().optional(),
+    linkedin: z.url().optional(),
+    youtube: z.url().optional(),
+  }),
+  /** Partner logos of the home marquee (SPEC §2.3: 7). */
+  partners: z.array(z.object({ name: z.string().min(1), logo: urlOrPath })).min(1),
+  /** Company logos in the footer (group companies). */
+  footerLogos: z.array(z.object({ name: z.string().min(1), logo: urlOrPath })).default([]),
+  hero: z.object({
+    title: z.string().min(1),
+    /** The rotating words (SPEC §2.3, every 1500 ms). */
+    rotatingWords: z.array(z.string().min(1)).min(2),
+    subtitle: z.string().min(1),
+    cta: z.string().min(1),
+  }),
+  about: z.object({
+    title: z.string().min(1),
+    paragraphs: z.array(z.string().min(1)).min(1),
+    services: z.array(z.object({ title: z.string().min(1), text: z.string().min(1) })).min(1),
+    experienceYears: z.number().int().positive(),
+  }),
+  /** Privacy notice (Saudi PDPL) shown at /privacy, and the version stored with each lead's consent. */
+  privacy: z.object({
+    version: z.string().min(1),
+    consentText: z.string().min(1),
+    paragraphs: z.array(z.string().min(1)).min(1),
+  }),
+  copyrightYear: z.number().int().min(2000).max(2100),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,0 +1,96 @@
+/**
+ * Environment → typed configuration, validated once at start (README "Configuration" documents each key).
+ * Errors: throws a readable list of the invalid keys; nothing else reads process.env.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+const megabytes = (fallback: number) =>
+  z.coerce
+    .number()
+    .positive()
+    .default(fallback)
+    .transform((mb) => Math.round(mb * 1024 * 1024));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MEDIA_DIR: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_USERNAME: z.string().trim().toLowerCase().min(3).default("admin"),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(10, "ADMIN_PASSWORD must have at least 10 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SEED: z.enum(["demo", "none"]).default("demo"),
+  SITE_CONFIG: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool,
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  UPLOAD_IMAGE_MAX_MB: megabytes(10),
+  UPLOAD_PDF_MAX_MB: megabytes(20),
+  UPLOAD_VIDEO_MAX_MB: megabytes(200),
+});
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mediaDir: string;
+  publicUrl: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  seed: "demo" | "none";
+  siteConfigPath: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  webhookAllowPrivate: boolean;
+  /** Upload limits in bytes per kind. */
+  uploadLimits: { image: number; pdf: number; video: number };
+  /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
+  secureCookies: boolean;
+}
+
+/** Reads and validates the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
+    publicUrl,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    seed: e.SEED,
+    siteConfigPath: e.SITE_CONFIG,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    uploadLimits: { image: e.UPLOAD_IMAGE_MAX_MB, pdf: e.UPLOAD_PDF_MAX_MB, video: e.UPLOAD_VIDEO_MAX_MB },
+    secureCookies: true,
+  };
+}

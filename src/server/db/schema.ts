@@ -1,0 +1,363 @@
+/**
+ * Drizzle tables for every entity of SPEC §3, plus sessions, login throttling and the webhook outbox.
+ * snake_case columns mapped to camelCase keys; cascade / set-null rules as SPEC §3 states them.
+ * Areas are decimal(10,2) (m² or m), prices integers in SAR, percentages integers 0–100.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const area = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("employee"),
+    name: text("name").notNull(),
+    /** The user who created this account (ARCHITECTURE resolution 7). */
+    accountId: uuid("account_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_username_key").on(t.username), index("users_account_id_idx").on(t.accountId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the current access token; the token itself is never stored. */
+    accessTokenHash: text("access_token_hash").notNull(),
+    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** SHA-256 (hex) of the current refresh token (httpOnly cookie), rotated on each refresh. */
+    refreshTokenHash: text("refresh_token_hash").notNull(),
+    /** The refresh token before the last rotation: presenting it again means theft, and revokes the session. */
+    previousRefreshTokenHash: text("previous_refresh_token_hash"),
+    refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sessions_access_token_hash_key").on(t.accessTokenHash),
+    uniqueIndex("sessions_refresh_token_hash_key").on(t.refreshTokenHash),
+    index("sessions_previous_refresh_token_hash_idx").on(t.previousRefreshTokenHash),
+    index("sessions_user_id_idx").on(t.userId),
+  ],
+);
+
+/** Failed sign-ins per key ("user:{username}" or "ip:{address}") for the login throttle. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_attempts_key_created_idx").on(t.key, t.createdAt)],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description"),
+    price: integer("price").notNull().default(0),
+    city: text("city"),
+    district: text("district"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    featuredRank: integer("featured_rank"),
+    distanceFromLandmark: jsonb("distance_from_landmark").$type<string[]>().notNull().default([]),
+    areaSize: area("area_size"),
+    areaSizeMin: area("area_size_min"),
+    areaSizeMax: area("area_size_max"),
+    areaType: text("area_type").$type<"single" | "range">().notNull().default("single"),
+    areaUnit: text("area_unit").$type<"m" | "m2">().notNull().default("m2"),
+    rooms: integer("rooms"),
+    roomsMin: integer("rooms_min"),
+    roomsMax: integer("rooms_max"),
+    roomsType: text("rooms_type").$type<"single" | "range">().notNull().default("single"),
+    bathrooms: integer("bathrooms"),
+    hasGarage: boolean("has_garage").notNull().default(false),
+    hasDriverRoom: boolean("has_driver_room").notNull().default(false),
+    hasMaidRoom: boolean("has_maid_room").notNull().default(false),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    videoUrl: text("video_url"),
+    pdfUrl: text("pdf_url"),
+    guarantees: jsonb("guarantees").$type<{ type: string; years: number }[]>().notNull().default([]),
+    completionPercentage: integer("completion_percentage").notNull().default(0),
+    salesOverrideEnabled: boolean("sales_override_enabled").notNull().default(false),
+    salesOverrideValue: integer("sales_override_value"),
+    concretePercentage: integer("concrete_percentage").notNull().default(0),
+    plumbingPercentage: integer("plumbing_percentage").notNull().default(0),
+    electricalPercentage: integer("electrical_percentage").notNull().default(0),
+    finishingPercentage: integer("finishing_percentage").notNull().default(0),
+    advertisingLicenseNumber: text("advertising_license_number"),
+    wafiLicenseNumber: text("wafi_license_number"),
+    titleDeedNumber: text("title_deed_number"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("projects_featured_rank_idx").on(t.featuredRank),
+    index("projects_created_at_idx").on(t.createdAt),
+    uniqueIndex("projects_name_city_key").on(sql`lower(${t.name})`, sql`lower(coalesce(${t.city}, ''))`),
+  ],
+);
+
+export const units = pgTable(
+  "units",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    unitNumber: text("unit_number").notNull(),
+    building: text("building").notNull().default(""),
+    price: integer("price"),
+    status: text("status").notNull().default("متاحة"),
+    rooms: integer("rooms"),
+    floor: integer("floor"),
+    direction: jsonb("direction").$type<string[]>().notNull().default([]),
+    privateArea: area("private_area"),
+    totalArea: area("total_area"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("units_project_building_number_key").on(t.projectId, t.building, t.unitNumber),
+    index("units_status_idx").on(t.projectId, t.status),
+  ],
+);
+
+export const projectUpdates = pgTable(
+  "project_updates",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    summary: text("summary"),
+    thumbnailUrl: text("thumbnail_url"),
+    videoUrl: text("video_url"),
+    interiorPhotos: jsonb("interior_photos").$type<string[]>().notNull().default([]),
+    dronePhotos: jsonb("drone_photos").$type<string[]>().notNull().default([]),
+    concretePercentage: integer("concrete_percentage").notNull().default(0),
+    plumbingPercentage: integer("plumbing_percentage").notNull().default(0),
+    electricalPercentage: integer("electrical_percentage").notNull().default(0),
+    finishingPercentage: integer("finishing_percentage").notNull().default(0),
+    completionPercentage: integer("completion_percentage").notNull().default(0),
+    lastVisitDate: timestamp("last_visit_date", { withTimezone: true, mode: "date" }),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("project_updates_project_id_idx").on(t.projectId),
+    index("project_updates_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export type LandingItemRow = { text: string; image: string | null };
+
+export const landingPages = pgTable(
+  "landing_pages",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    poster: text("poster").notNull(),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    videoUrl: text("video_url"),
+    features: jsonb("features").$type<LandingItemRow[]>().notNull().default([]),
+    guarantees: jsonb("guarantees").$type<LandingItemRow[]>().notNull().default([]),
+    buildingSpecs: jsonb("building_specs").$type<LandingItemRow[]>().notNull().default([]),
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("landing_pages_project_id_key").on(t.projectId),
+    uniqueIndex("landing_pages_slug_key").on(t.slug),
+  ],
+);
+
+export const landingCampaigns = pgTable(
+  "landing_campaigns",
+  {
+    id: serial("id").primaryKey(),
+    landingPageId: integer("landing_page_id")
+      .notNull()
+      .references(() => landingPages.id, { onDelete: "cascade" }),
+    platformName: text("platform_name").notNull(),
+    urlSlug: text("url_slug").notNull(),
+    isCustom: boolean("is_custom").notNull().default(false),
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    displayName: text("display_name"),
+    visits: integer("visits").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("landing_campaigns_url_slug_key").on(t.urlSlug),
+    index("landing_campaigns_landing_page_id_idx").on(t.landingPageId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    landingPageId: integer("landing_page_id").references(() => landingPages.id, { onDelete: "set null" }),
+    campaignId: integer("campaign_id").references(() => landingCampaigns.id, { onDelete: "set null" }),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+    updateId: integer("update_id").references(() => projectUpdates.id, { onDelete: "set null" }),
+    source: text("source").notNull().default("home"),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    message: text("message"),
+    isDuplicate: boolean("is_duplicate").notNull().default(false),
+    attribution: jsonb("attribution").$type<Record<string, string>>().notNull().default({}),
+    consentVersion: text("consent_version"),
+    consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt),
+    index("contact_messages_phone_idx").on(t.phone, t.createdAt),
+    index("contact_messages_email_idx").on(t.email, t.createdAt),
+    index("contact_messages_landing_page_id_idx").on(t.landingPageId),
+    index("contact_messages_campaign_id_idx").on(t.campaignId),
+  ],
+);
+
+export const permissions = pgTable(
+  "permissions",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("permissions_key_key").on(t.key)],
+);
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    id: serial("id").primaryKey(),
+    role: text("role").notNull(),
+    permissionId: integer("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("role_permissions_role_permission_key").on(t.role, t.permissionId)],
+);
+
+export const userPermissions = pgTable(
+  "user_permissions",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+    granted: boolean("granted").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_permissions_user_permission_key").on(t.userId, t.permissionId)],
+);
+
+export const fileHashes = pgTable(
+  "file_hashes",
+  {
+    id: serial("id").primaryKey(),
+    /** SHA-256 (hex) of the uploaded bytes. */
+    hash: text("hash").notNull(),
+    /** Public URL path of the stored file, e.g. /media/ab12….webp. */
+    filePath: text("file_path").notNull(),
+    mimeType: text("mime_type").notNull(),
+    /** Bytes of the stored file. */
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** Widths (px) of the responsive variants stored beside it. */
+    variants: jsonb("variants").$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("file_hashes_hash_key").on(t.hash), index("file_hashes_file_path_idx").on(t.filePath)],
+);
+
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    action: text("action").notNull(),
+    previousState: jsonb("previous_state"),
+    newState: jsonb("new_state"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_logs_created_at_idx").on(t.createdAt),
+    index("audit_logs_entity_idx").on(t.entityType, t.entityId),
+    index("audit_logs_user_id_idx").on(t.userId),
+  ],
+);
+
+export const schema = {
+  users,
+  sessions,
+  loginAttempts,
+  projects,
+  units,
+  projectUpdates,
+  landingPages,
+  landingCampaigns,
+  contactMessages,
+  permissions,
+  rolePermissions,
+  userPermissions,
+  fileHashes,
+  auditLogs,
+};

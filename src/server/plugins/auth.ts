@@ -1,0 +1,95 @@
+/**
+ * Authentication and the route guard (ARCHITECTURE security model, SPEC §6).
+ * Every /api route must declare `config.access`: "public", "signed-in", { permission: key } or "admin".
+ * A route without it makes the app fail to start (deny by default). The bearer access token resolves
+ * `request.auth`; the guard answers 401 without a session and 403 without the permission.
+ * The `api_key` query parameter of SPEC §7.1 is ignored: it never grants anything.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasPermission, type PermissionFacts } from "../../domain/permissions.ts";
+import type { PermissionKey, Role } from "../../domain/roles.ts";
+import type { PublicUser } from "../../domain/types.ts";
+import { forbidden, unauthorized } from "../lib/http-errors.ts";
+import { authenticate } from "../modules/auth/service.ts";
+import { loadPermissionFacts } from "../modules/permissions/service.ts";
+
+export type Access = "public" | "signed-in" | "admin" | { permission: PermissionKey };
+
+export interface RequestAuth {
+  user: PublicUser & { role: Role };
+  sessionId: string;
+  /** Loaded on first use, once per request. */
+  facts(): Promise<PermissionFacts>;
+  /** Whether the user holds `key`, by the check order of SPEC §6. */
+  can(key: PermissionKey): Promise<boolean>;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+/** The signed-in user or 401. */
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** 403 unless the signed-in user holds `key` (401 without a session). */
+export async function requirePermission(request: FastifyRequest, key: PermissionKey): Promise<RequestAuth> {
+  const auth = requireAuth(request);
+  if (!(await auth.can(key))) throw forbidden();
+  return auth;
+}
+
+export function describeAccess(access: Access): string {
+  return typeof access === "string" ? access : `permission:${access.permission}`;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("auth", null);
+
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api")) return;
+    if (route.method === "HEAD" || (Array.isArray(route.method) && route.method.every((m) => m === "HEAD"))) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api")) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    const found = await authenticate(app.db, token);
+    if (!found) return;
+    let facts: Promise<PermissionFacts> | undefined;
+    const loadFacts = () => {
+      facts ??= loadPermissionFacts(app.db, found.user);
+      return facts;
+    };
+    request.auth = {
+      user: found.user,
+      sessionId: found.sessionId,
+      facts: loadFacts,
+      can: async (key) => hasPermission(found.user, key, await loadFacts()),
+    };
+  });
+
+  app.addHook("preHandler", async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === "public") return;
+    const auth = requireAuth(request);
+    if (access === "signed-in") return;
+    if (access === "admin") {
+      if (auth.user.role !== "super_admin") throw forbidden();
+      return;
+    }
+    if (!(await auth.can(access.permission))) throw forbidden();
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * The server load context (STACK-NOTES "load context with v8_middleware"): `context.api(path, init)` calls our
+ * own API in-process, so a server-rendered page reads the same JSON as any other client.
+ */
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+declare module "react-router" {
+  interface RouterContextProvider {
+    api: (path: string, init?: ApiInit) => Promise<Response>;
+  }
+}

@@ -1,0 +1,10 @@
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+export function HydrateFallback() {
+  return null;
+}
+export default function Login() {
+  return <main>login</main>;
+}
