@@ -14,7 +14,7 @@ export function normalizeSaudiPhone(input: string): string | null {
   else if (candidate.startsWith("966")) candidate = `+${candidate}`;
   else if (/^5\d{8}$/.test(candidate)) candidate = `0${candidate}`;
   const parsed = parsePhoneNumberFromString(candidate, "SA");
-  if (!parsed || parsed.country !== "SA" || !parsed.isValid()) return null;
+  if (parsed?.country !== "SA" || !parsed.isValid()) return null;
   return parsed.number;
 }
 

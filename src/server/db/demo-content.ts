@@ -1,7 +1,770 @@
 /**
- * Demo content for a first start (SEED=demo). Replaced by the full Jeddah content set.
+ * Demo content for a first start (SEED=demo, issue 2 §5): seven residential projects in real Jeddah districts,
+ * their units, construction updates with photos, a landing page with its six platform campaigns, and a few
+ * contact messages — everything a visitor and a staff member expect to see on a fresh install.
+ *
+ * Images are illustrations drawn by demo-images.ts and stored through storeImage, so they follow the same
+ * path as uploads (content check, WebP variants, file_hashes). Dates are relative to the time of seeding,
+ * so the site looks current whenever it is first started.
  */
+import { loadSiteConfig } from "../lib/site-config.ts";
 import type { Storage } from "../lib/storage.ts";
+import { storeImage } from "../modules/media/service.ts";
 import type { Db } from "./connection.ts";
+import { type DemoImageKind, renderDemoImage } from "./demo-images.ts";
+import {
+  contactMessages,
+  type LandingItemRow,
+  landingCampaigns,
+  landingPages,
+  projects,
+  projectUpdates,
+  units,
+} from "./schema.ts";
 
-export async function seedDemoContent(_db: Db, _storage: Storage): Promise<void> {}
+const CITY = "جدة";
+
+/** Unit directions as stored (SPEC §5.6 labels in Arabic). */
+const DIRECTIONS = ["شمال", "جنوب", "شرق", "غرب", "شمال شرق", "شمال غرب", "جنوب شرق", "جنوب غرب"] as const;
+
+type Stages = { concrete: number; plumbing: number; electrical: number; finishing: number };
+
+interface UnitPlan {
+  buildings: string[];
+  perBuilding: number;
+  /** Units per floor; floors are numbered from 0 (ground). */
+  perFloor: number;
+  sold: number;
+  reserved: number;
+  /** Private area (m²) of the smallest unit; larger room counts add to it. */
+  baseArea: number;
+}
+
+interface ProjectSeed {
+  key: string;
+  name: string;
+  description: string;
+  /** Starting price, SAR. */
+  price: number;
+  district: string;
+  latitude: number;
+  longitude: number;
+  featuredRank: number | null;
+  distanceFromLandmark: string[];
+  area: { type: "single"; size: number } | { type: "range"; min: number; max: number };
+  rooms: { type: "single"; count: number } | { type: "range"; min: number; max: number };
+  bathrooms: number;
+  hasGarage: boolean;
+  hasDriverRoom: boolean;
+  hasMaidRoom: boolean;
+  guarantees: { type: string; years: number }[];
+  /** Overall completion, %. */
+  completion: number;
+  stages: Stages;
+  advertisingLicenseNumber: string | null;
+  wafiLicenseNumber: string | null;
+  titleDeedNumber: string | null;
+  imageCount: number;
+  createdDaysAgo: number;
+  units: UnitPlan | null;
+}
+
+const STANDARD_GUARANTEES = [
+  { type: "structural", years: 20 },
+  { type: "plumbing", years: 5 },
+  { type: "electrical_panels", years: 5 },
+];
+
+const PROJECTS: ProjectSeed[] = [
+  {
+    key: "sahel",
+    name: "مشروع الساحل ريزيدنس - الشاطئ",
+    description:
+      "عمارتان سكنيتان فاخرتان على بعد دقائق من كورنيش جدة، بشقق واسعة تطل على البحر الأحمر من الأدوار العليا. " +
+      "صُمّمت الواجهات بزجاج عازل للحرارة، ويضم المشروع مدخلًا فندقيًا ومواقف خاصة في القبو. " +
+      "يُباع المشروع على الخارطة ضمن برنامج وافي بضمانات تمتد 20 عامًا على الهيكل الإنشائي.",
+    price: 1_850_000,
+    district: "الشاطئ",
+    latitude: 21.5987,
+    longitude: 39.1093,
+    featuredRank: 1,
+    distanceFromLandmark: ["5 دقائق من كورنيش جدة", "3 دقائق من مسجد الرحمة", "10 دقائق من طريق الملك عبدالعزيز"],
+    area: { type: "range", min: 165.5, max: 310 },
+    rooms: { type: "range", min: 3, max: 5 },
+    bathrooms: 4,
+    hasGarage: true,
+    hasDriverRoom: true,
+    hasMaidRoom: true,
+    guarantees: [...STANDARD_GUARANTEES, { type: "electrical_wiring", years: 5 }, { type: "العزل المائي", years: 10 }],
+    completion: 65,
+    stages: { concrete: 100, plumbing: 70, electrical: 60, finishing: 25 },
+    advertisingLicenseNumber: "7200145863",
+    wafiLicenseNumber: "1100023417",
+    titleDeedNumber: "320211004567",
+    imageCount: 5,
+    createdDaysAgo: 185,
+    units: { buildings: ["A", "B"], perBuilding: 8, perFloor: 2, sold: 5, reserved: 4, baseArea: 165.5 },
+  },
+  {
+    key: "rawdah",
+    name: "أبراج الروضة السكنية - الروضة",
+    description:
+      "برج سكني من ثمانية أدوار في قلب حي الروضة، قريب من شارع الأمير سلطان والمدارس والمراكز التجارية. " +
+      "شقق بأربع غرف وتشطيبات عصرية، مع غرفة خادمة ومواقف مخصصة لكل شقة.",
+    price: 1_150_000,
+    district: "الروضة",
+    latitude: 21.5643,
+    longitude: 39.1552,
+    featuredRank: 2,
+    distanceFromLandmark: ["3 دقائق من شارع الأمير سلطان", "7 دقائق من شارع التحلية", "15 دقيقة من كورنيش جدة"],
+    area: { type: "single", size: 185.75 },
+    rooms: { type: "single", count: 4 },
+    bathrooms: 3,
+    hasGarage: true,
+    hasDriverRoom: false,
+    hasMaidRoom: true,
+    guarantees: STANDARD_GUARANTEES,
+    completion: 40,
+    stages: { concrete: 85, plumbing: 30, electrical: 20, finishing: 0 },
+    advertisingLicenseNumber: "7200152290",
+    wafiLicenseNumber: "1100025108",
+    titleDeedNumber: "420211007812",
+    imageCount: 4,
+    createdDaysAgo: 130,
+    units: { buildings: ["1"], perBuilding: 12, perFloor: 2, sold: 2, reserved: 3, baseArea: 185.75 },
+  },
+  {
+    key: "naeem",
+    name: "واحة النعيم - النعيم",
+    description:
+      "مشروع سكني مكتمل وجاهز للسكن في حي النعيم الهادئ شمال جدة، بجوار المساجد والمدارس والحدائق. " +
+      "شقق بثلاث وأربع غرف بتشطيب كامل، وتبقّى عدد محدود من الوحدات المتاحة للبيع.",
+    price: 980_000,
+    district: "النعيم",
+    latitude: 21.6168,
+    longitude: 39.1571,
+    featuredRank: null,
+    distanceFromLandmark: ["5 دقائق من طريق المدينة المنورة", "10 دقائق من كورنيش جدة", "دقيقتان من حديقة الحي"],
+    area: { type: "single", size: 160 },
+    rooms: { type: "range", min: 3, max: 4 },
+    bathrooms: 3,
+    hasGarage: false,
+    hasDriverRoom: false,
+    hasMaidRoom: true,
+    guarantees: [
+      { type: "structural", years: 20 },
+      { type: "plumbing", years: 5 },
+      { type: "electrical_wiring", years: 5 },
+    ],
+    completion: 100,
+    stages: { concrete: 100, plumbing: 100, electrical: 100, finishing: 100 },
+    advertisingLicenseNumber: "7200139975",
+    wafiLicenseNumber: null,
+    titleDeedNumber: "320211002231",
+    imageCount: 3,
+    createdDaysAgo: 330,
+    units: { buildings: ["A"], perBuilding: 10, perFloor: 2, sold: 7, reserved: 1, baseArea: 148.25 },
+  },
+  {
+    key: "obhur",
+    name: "إطلالة أبحر - أبحر الشمالية",
+    description:
+      "فلل سكنية مستقلة بتصميم معاصر في أبحر الشمالية، على مقربة من شرم أبحر والواجهة البحرية. " +
+      "لكل فيلا حديقة خاصة وموقف مغطى وملحق للسائق، والمشروع في مرحلة التصاميم والتراخيص.",
+    price: 3_200_000,
+    district: "أبحر الشمالية",
+    latitude: 21.7624,
+    longitude: 39.1187,
+    featuredRank: null,
+    distanceFromLandmark: [
+      "5 دقائق من شرم أبحر",
+      "15 دقيقة من مطار الملك عبدالعزيز الدولي",
+      "10 دقائق من طريق الملك عبدالعزيز",
+    ],
+    area: { type: "range", min: 300, max: 450 },
+    rooms: { type: "range", min: 5, max: 6 },
+    bathrooms: 5,
+    hasGarage: true,
+    hasDriverRoom: true,
+    hasMaidRoom: true,
+    guarantees: [...STANDARD_GUARANTEES, { type: "electrical_wiring", years: 5 }],
+    completion: 0,
+    stages: { concrete: 0, plumbing: 0, electrical: 0, finishing: 0 },
+    advertisingLicenseNumber: "7200160034",
+    wafiLicenseNumber: "1100027745",
+    titleDeedNumber: null,
+    imageCount: 3,
+    createdDaysAgo: 12,
+    units: null,
+  },
+  {
+    key: "zahra",
+    name: "دار الزهراء - الزهراء",
+    description:
+      "عمارة سكنية مكتملة في حي الزهراء بشقق عملية بثلاث غرف، قريبة من طريق الملك عبدالعزيز والخدمات اليومية. " +
+      "بيعت جميع وحدات المشروع وسُلّمت لملاكها.",
+    price: 750_000,
+    district: "الزهراء",
+    latitude: 21.5834,
+    longitude: 39.1379,
+    featuredRank: null,
+    distanceFromLandmark: ["5 دقائق من طريق الملك عبدالعزيز", "8 دقائق من كورنيش جدة"],
+    area: { type: "single", size: 142.5 },
+    rooms: { type: "single", count: 3 },
+    bathrooms: 2,
+    hasGarage: false,
+    hasDriverRoom: false,
+    hasMaidRoom: false,
+    guarantees: STANDARD_GUARANTEES,
+    completion: 100,
+    stages: { concrete: 100, plumbing: 100, electrical: 100, finishing: 100 },
+    advertisingLicenseNumber: null,
+    wafiLicenseNumber: null,
+    titleDeedNumber: "320211000918",
+    imageCount: 3,
+    createdDaysAgo: 420,
+    units: { buildings: ["A"], perBuilding: 8, perFloor: 2, sold: 6, reserved: 2, baseArea: 142.5 },
+  },
+  {
+    key: "muhammadiyah",
+    name: "ريحانة المحمدية - المحمدية",
+    description:
+      "مجمع شقق فاخرة في حي المحمدية بمساحات كبيرة تناسب العائلات، مع ملحق للسائق وغرفة خادمة لكل وحدة. " +
+      "يقع المشروع قرب طريق الأمير سلطان وأبرز المدارس العالمية شمال جدة، والأعمال الإنشائية جارية.",
+    price: 2_150_000,
+    district: "المحمدية",
+    latitude: 21.6431,
+    longitude: 39.1402,
+    featuredRank: null,
+    distanceFromLandmark: ["5 دقائق من طريق الأمير سلطان", "10 دقائق من كورنيش جدة"],
+    area: { type: "range", min: 210, max: 340 },
+    rooms: { type: "range", min: 4, max: 6 },
+    bathrooms: 4,
+    hasGarage: true,
+    hasDriverRoom: true,
+    hasMaidRoom: true,
+    guarantees: [...STANDARD_GUARANTEES, { type: "electrical_wiring", years: 5 }],
+    completion: 20,
+    stages: { concrete: 45, plumbing: 5, electrical: 0, finishing: 0 },
+    advertisingLicenseNumber: "7200157721",
+    wafiLicenseNumber: "1100026390",
+    titleDeedNumber: "420211009954",
+    imageCount: 3,
+    createdDaysAgo: 60,
+    units: { buildings: ["A"], perBuilding: 6, perFloor: 1, sold: 0, reserved: 1, baseArea: 210 },
+  },
+  {
+    key: "salamah",
+    name: "نخيل السلامة - السلامة",
+    description:
+      "ثلاث عمائر سكنية في حي السلامة بشقق من غرفتين إلى أربع غرف بأسعار مناسبة للأسر الشابة. " +
+      "المشروع في مراحل التشطيب النهائية، ويقع قرب شارع صاري ومراكز التسوق.",
+    price: 890_000,
+    district: "السلامة",
+    latitude: 21.5921,
+    longitude: 39.1566,
+    featuredRank: null,
+    distanceFromLandmark: ["3 دقائق من شارع صاري", "7 دقائق من طريق المدينة المنورة"],
+    area: { type: "range", min: 120.5, max: 198.25 },
+    rooms: { type: "range", min: 2, max: 4 },
+    bathrooms: 3,
+    hasGarage: false,
+    hasDriverRoom: false,
+    hasMaidRoom: true,
+    guarantees: STANDARD_GUARANTEES,
+    completion: 85,
+    stages: { concrete: 100, plumbing: 95, electrical: 90, finishing: 60 },
+    advertisingLicenseNumber: "7200148802",
+    wafiLicenseNumber: "1100024481",
+    titleDeedNumber: "320211005530",
+    imageCount: 3,
+    createdDaysAgo: 200,
+    units: { buildings: ["A", "B", "C"], perBuilding: 6, perFloor: 2, sold: 9, reserved: 4, baseArea: 120.5 },
+  },
+];
+
+interface UpdateSeed {
+  project: string;
+  daysAgo: number;
+  title: string;
+  summary: string;
+  notes: string;
+  stages: Stages;
+  completion: number;
+  /** Indexes into the interior and aerial photo pools. */
+  interior: number[];
+  drone: number[];
+  /** Use the project's nth image as thumbnail; null leaves it empty (the card falls back to the interior photo). */
+  thumbnail: number | null;
+}
+
+const UPDATES: UpdateSeed[] = [
+  {
+    project: "zahra",
+    daysAgo: 175,
+    title: "تسليم وحدات دار الزهراء لملاكها",
+    summary: "اكتملت جميع أعمال المشروع وبدأ تسليم الشقق للملاك بعد اجتياز الفحص النهائي.",
+    notes: "تم استلام شهادة إتمام البناء من أمانة محافظة جدة، وتسليم محاضر الاستلام لجميع الملاك.",
+    stages: { concrete: 100, plumbing: 100, electrical: 100, finishing: 100 },
+    completion: 100,
+    interior: [0, 2],
+    drone: [5],
+    thumbnail: 0,
+  },
+  {
+    project: "sahel",
+    daysAgo: 168,
+    title: "انطلاق أعمال الهيكل الخرساني في الساحل ريزيدنس",
+    summary: "انتهت أعمال الحفر والقواعد، وبدأ صب أعمدة وسقف الدور الأرضي للعمارتين.",
+    notes: "نُفّذ العزل المائي للقواعد بطبقتين، واعتمد الاستشاري نتائج اختبارات مكعبات الخرسانة.",
+    stages: { concrete: 40, plumbing: 0, electrical: 0, finishing: 0 },
+    completion: 15,
+    interior: [1],
+    drone: [0, 1],
+    thumbnail: null,
+  },
+  {
+    project: "naeem",
+    daysAgo: 150,
+    title: "واحة النعيم: المرحلة الأخيرة من التشطيبات",
+    summary: "أعمال الدهانات والأرضيات في مراحلها الأخيرة، وتركيب المطابخ جارٍ في الأدوار العليا.",
+    notes: "بدأ تركيب المصاعد وتشغيل مضخات المياه تجريبيًا، والتسليم المتوقع خلال ثلاثة أشهر.",
+    stages: { concrete: 100, plumbing: 100, electrical: 100, finishing: 85 },
+    completion: 95,
+    interior: [2, 4],
+    drone: [2],
+    thumbnail: 1,
+  },
+  {
+    project: "salamah",
+    daysAgo: 138,
+    title: "اكتمال الهيكل الإنشائي لعمائر نخيل السلامة",
+    summary: "اكتمل صب أسقف العمائر الثلاث، وبدأت أعمال البلوك والتمديدات الصحية والكهربائية.",
+    notes: "تقدّم العمل وفق الجدول الزمني، مع تركيب خزانات المياه العلوية والأرضية.",
+    stages: { concrete: 100, plumbing: 70, electrical: 60, finishing: 20 },
+    completion: 60,
+    interior: [3, 5],
+    drone: [3, 4],
+    thumbnail: null,
+  },
+  {
+    project: "rawdah",
+    daysAgo: 118,
+    title: "أبراج الروضة: صب القواعد والأعمدة",
+    summary: "اكتملت أعمال الحفر وصب القواعد المسلحة، وبدأ تنفيذ أعمدة الدور الأرضي.",
+    notes: "تم تنفيذ الإحلال والدك للتربة وفق توصيات تقرير التربة المعتمد.",
+    stages: { concrete: 45, plumbing: 0, electrical: 0, finishing: 0 },
+    completion: 15,
+    interior: [1],
+    drone: [1],
+    thumbnail: null,
+  },
+  {
+    project: "sahel",
+    daysAgo: 96,
+    title: "الساحل ريزيدنس: صب سقف الدور الخامس",
+    summary: "وصلت الأعمال الخرسانية إلى الدور الخامس، وبدأت تمديدات السباكة والكهرباء في الأدوار السفلية.",
+    notes: "تم توريد ألواح الواجهات الزجاجية الأولى، واعتماد عينات البورسلان من المالك.",
+    stages: { concrete: 80, plumbing: 35, electrical: 25, finishing: 0 },
+    completion: 40,
+    interior: [3, 7],
+    drone: [0, 4, 5],
+    thumbnail: 1,
+  },
+  {
+    project: "naeem",
+    daysAgo: 62,
+    title: "واحة النعيم جاهزة للسكن",
+    summary: "اكتمل المشروع بالكامل وأصبح جاهزًا للسكن، مع بقاء عدد محدود من الوحدات المتاحة.",
+    notes: "صدرت شهادة الإشغال، وجُهّزت الشقق النموذجية للزيارة يوميًا من الرابعة عصرًا.",
+    stages: { concrete: 100, plumbing: 100, electrical: 100, finishing: 100 },
+    completion: 100,
+    interior: [0, 4, 6],
+    drone: [2],
+    thumbnail: 0,
+  },
+  {
+    project: "muhammadiyah",
+    daysAgo: 34,
+    title: "ريحانة المحمدية: انطلاق الأعمال الإنشائية",
+    summary: "اكتملت أعمال الحفر والقواعد، وبدأ صب أعمدة وسقف القبو.",
+    notes: "تم تركيب الرافعة البرجية وتجهيز مكاتب الموقع، والعمل يسير بورديتين يوميًا.",
+    stages: { concrete: 45, plumbing: 5, electrical: 0, finishing: 0 },
+    completion: 20,
+    interior: [5],
+    drone: [3, 0],
+    thumbnail: null,
+  },
+  {
+    project: "rawdah",
+    daysAgo: 19,
+    title: "أبراج الروضة: الهيكل يصل إلى الدور السادس",
+    summary: "اكتمل صب سقف الدور السادس، وبدأت أعمال البلوك والتمديدات في الأدوار الأولى.",
+    notes: "تم اعتماد مخططات التكييف المركزي للممرات، وتوريد مواسير السباكة.",
+    stages: { concrete: 85, plumbing: 30, electrical: 20, finishing: 0 },
+    completion: 40,
+    interior: [7, 1],
+    drone: [4, 2],
+    thumbnail: 2,
+  },
+  {
+    project: "sahel",
+    daysAgo: 11,
+    title: "الساحل ريزيدنس: اكتمال الهيكل وبدء التشطيبات",
+    summary: "اكتملت الأعمال الخرسانية للعمارتين، وبدأت أعمال اللياسة والأرضيات في الأدوار الأولى.",
+    notes: "اكتمل تركيب 60% من التمديدات الكهربائية، وبدأ تركيب الواجهات الزجاجية للعمارة A.",
+    stages: { concrete: 100, plumbing: 70, electrical: 60, finishing: 25 },
+    completion: 65,
+    interior: [7, 3, 6],
+    drone: [5, 1],
+    thumbnail: null,
+  },
+  {
+    project: "salamah",
+    daysAgo: 4,
+    title: "نخيل السلامة في المرحلة الأخيرة من التشطيب",
+    summary: "أعمال الدهانات والأرضيات جارية في العمائر الثلاث، وتركيب المطابخ يبدأ الشهر المقبل.",
+    notes: "اكتملت اختبارات ضغط شبكة المياه، وبدأ تنسيق الموقع وزراعة النخيل في المدخل.",
+    stages: { concrete: 100, plumbing: 95, electrical: 90, finishing: 60 },
+    completion: 85,
+    interior: [6, 2],
+    drone: [3],
+    thumbnail: 0,
+  },
+];
+
+/** Even seeds draw finished rooms, odd seeds rooms under construction (see demo-images.ts). */
+const INTERIOR_SEEDS = [2, 3, 4, 5, 6, 7, 8, 9];
+const AERIAL_SEEDS = [11, 12, 13, 14, 15, 16];
+/** Project images start at this seed and take consecutive seeds per project. */
+const EXTERIOR_SEED_BASE = 100;
+const LANDING_SLUG = "alsahel-residence";
+
+const CAMPAIGN_NAMES = {
+  x: "حملة إكس",
+  tiktok: "حملة تيك توك",
+  instagram: "حملة إنستغرام",
+  snapchat: "حملة سناب شات",
+  google: "حملة جوجل",
+  facebook: "حملة فيسبوك",
+} as const;
+type Platform = keyof typeof CAMPAIGN_NAMES;
+const CAMPAIGN_VISITS: Record<Platform, number> = {
+  x: 214,
+  tiktok: 1302,
+  instagram: 876,
+  snapchat: 1945,
+  google: 655,
+  facebook: 189,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A moment `days` before `now`, at hour:minute Jeddah time (UTC+3). */
+function daysAgo(now: Date, days: number, hour = 10, minute = 0): Date {
+  const d = new Date(now.getTime() - days * DAY_MS);
+  d.setUTCHours(hour - 3, minute, 0, 0);
+  return d;
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight, keeping the order of results. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const roundPrice = (n: number) => Math.round(n / 5000) * 5000;
+
+/** The units of one project: statuses scattered over buildings and floors, prices rising with rooms and floor. */
+function buildUnits(projectId: number, seed: ProjectSeed, plan: UnitPlan, now: Date) {
+  const total = plan.buildings.length * plan.perBuilding;
+  // Scatter sold and reserved units with a fixed permutation (step coprime with most totals).
+  const step = total % 7 === 0 ? 5 : 7;
+  const statuses: string[] = new Array(total).fill("متاحة");
+  for (let k = 0; k < plan.sold + plan.reserved; k++) {
+    statuses[(k * step + 1) % total] = k < plan.sold ? "مباعة" : "محجوزة";
+  }
+  const minRooms = seed.rooms.type === "single" ? seed.rooms.count : seed.rooms.min;
+  const maxRooms = seed.rooms.type === "single" ? seed.rooms.count : seed.rooms.max;
+  const rows: (typeof units.$inferInsert)[] = [];
+  plan.buildings.forEach((building, b) => {
+    for (let i = 0; i < plan.perBuilding; i++) {
+      const index = b * plan.perBuilding + i;
+      const floor = Math.min(6, Math.floor(i / plan.perFloor));
+      const rooms = minRooms + ((i + b) % (maxRooms - minRooms + 1));
+      const privateArea = round2(plan.baseArea + (rooms - minRooms) * 38.5 + (i % 3) * 4.25);
+      const totalArea = round2(privateArea + 14.35 + (i % 4) * 3.1);
+      const first = DIRECTIONS[(i + b * 3) % 4];
+      const direction = i % 3 === 0 ? [first, DIRECTIONS[4 + ((i + b) % 4)]] : [first];
+      rows.push({
+        projectId,
+        unitNumber: String(i + 1),
+        building,
+        price: roundPrice(seed.price * (privateArea / plan.baseArea) * (1 + floor * 0.015)),
+        status: statuses[index],
+        rooms,
+        floor,
+        direction,
+        privateArea,
+        totalArea,
+        createdAt: daysAgo(now, Math.max(1, seed.createdDaysAgo - 3), 11, index % 60),
+        updatedAt: daysAgo(now, Math.max(1, seed.createdDaysAgo - 3 - (index % 20)), 12, index % 60),
+      });
+    }
+  });
+  return rows;
+}
+
+/**
+ * Seeds the demo content described in the file header. Called once by prepareDatabase on a first start with
+ * SEED=demo (after the super_admin exists); it does not check for existing content itself.
+ * Input: the database and the media storage. Output: nothing; rows in projects, units, project_updates,
+ * landing_pages, landing_campaigns, contact_messages, and ~40 images (WebP variants + file_hashes rows).
+ * Prices are integers in SAR, areas m² with 2 decimals, percentages 0–100.
+ * Images are stored first (storeImage takes the Db), then every row is written in one transaction, so a
+ * failure leaves no half-seeded content (at worst some unreferenced images).
+ * consentVersion of the messages is privacy.version of config/site.json (the default site configuration).
+ * Errors: whatever storeImage, loadSiteConfig or the database throws; nothing is caught.
+ */
+export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
+  const now = new Date();
+  const consentVersion = loadSiteConfig().privacy.version;
+
+  // 1. Images: one job list, rendered and stored two at a time (sharp runs with concurrency 2).
+  const jobs: { kind: DemoImageKind; seed: number }[] = [];
+  const exteriorStart: number[] = [];
+  let exteriorSeed = EXTERIOR_SEED_BASE;
+  for (const p of PROJECTS) {
+    exteriorStart.push(jobs.length);
+    for (let i = 0; i < p.imageCount; i++) jobs.push({ kind: "exterior", seed: exteriorSeed++ });
+  }
+  const landingStart = jobs.length;
+  jobs.push({ kind: "exterior", seed: exteriorSeed++ }, { kind: "exterior", seed: exteriorSeed++ });
+  const interiorStart = jobs.length;
+  for (const seed of INTERIOR_SEEDS) jobs.push({ kind: "interior", seed });
+  const aerialStart = jobs.length;
+  for (const seed of AERIAL_SEEDS) jobs.push({ kind: "aerial", seed });
+
+  const urls = await mapLimit(jobs, 2, async (job) => {
+    const bytes = await renderDemoImage(job.kind, job.seed);
+    return (await storeImage(db, storage, bytes)).url;
+  });
+  const projectImages = new Map(
+    PROJECTS.map((p, i) => [p.key, urls.slice(exteriorStart[i], exteriorStart[i] + p.imageCount)]),
+  );
+  const interiors = urls.slice(interiorStart, aerialStart);
+  const aerials = urls.slice(aerialStart);
+  const [posterUrl, landingExterior] = urls.slice(landingStart, interiorStart);
+
+  await db.transaction(async (tx) => {
+    // 2. Projects.
+    const inserted = await tx
+      .insert(projects)
+      .values(
+        PROJECTS.map((p) => ({
+          name: p.name,
+          description: p.description,
+          price: p.price,
+          city: CITY,
+          district: p.district,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          featuredRank: p.featuredRank,
+          distanceFromLandmark: p.distanceFromLandmark,
+          areaType: p.area.type,
+          areaUnit: "m2" as const,
+          areaSize: p.area.type === "single" ? p.area.size : null,
+          areaSizeMin: p.area.type === "range" ? p.area.min : null,
+          areaSizeMax: p.area.type === "range" ? p.area.max : null,
+          roomsType: p.rooms.type,
+          rooms: p.rooms.type === "single" ? p.rooms.count : null,
+          roomsMin: p.rooms.type === "range" ? p.rooms.min : null,
+          roomsMax: p.rooms.type === "range" ? p.rooms.max : null,
+          bathrooms: p.bathrooms,
+          hasGarage: p.hasGarage,
+          hasDriverRoom: p.hasDriverRoom,
+          hasMaidRoom: p.hasMaidRoom,
+          images: projectImages.get(p.key) ?? [],
+          guarantees: p.guarantees,
+          completionPercentage: p.completion,
+          concretePercentage: p.stages.concrete,
+          plumbingPercentage: p.stages.plumbing,
+          electricalPercentage: p.stages.electrical,
+          finishingPercentage: p.stages.finishing,
+          advertisingLicenseNumber: p.advertisingLicenseNumber,
+          wafiLicenseNumber: p.wafiLicenseNumber,
+          titleDeedNumber: p.titleDeedNumber,
+          createdAt: daysAgo(now, p.createdDaysAgo, 9, 30),
+          updatedAt: daysAgo(now, Math.min(p.createdDaysAgo, 3), 14, 15),
+        })),
+      )
+      .returning({ id: projects.id, name: projects.name });
+    const idByName = new Map(inserted.map((row) => [row.name, row.id]));
+    const projectId = (key: string): number => {
+      const seed = PROJECTS.find((p) => p.key === key);
+      const id = seed && idByName.get(seed.name);
+      if (id === undefined) throw new Error(`demo content: unknown project ${key}`);
+      return id;
+    };
+
+    // 3. Units.
+    const unitRows = PROJECTS.flatMap((p) => (p.units ? buildUnits(projectId(p.key), p, p.units, now) : []));
+    await tx.insert(units).values(unitRows);
+
+    // 4. Construction updates.
+    await tx.insert(projectUpdates).values(
+      UPDATES.map((u) => {
+        const createdAt = daysAgo(now, u.daysAgo, 16, 45);
+        return {
+          projectId: projectId(u.project),
+          title: u.title,
+          summary: u.summary,
+          notes: u.notes,
+          thumbnailUrl: u.thumbnail === null ? null : (projectImages.get(u.project)?.[u.thumbnail] ?? null),
+          interiorPhotos: u.interior.map((i) => interiors[i]),
+          dronePhotos: u.drone.map((i) => aerials[i]),
+          concretePercentage: u.stages.concrete,
+          plumbingPercentage: u.stages.plumbing,
+          electricalPercentage: u.stages.electrical,
+          finishingPercentage: u.stages.finishing,
+          completionPercentage: u.completion,
+          lastVisitDate: daysAgo(now, u.daysAgo + 1, 9),
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+
+    // 5. Landing page of the featured project, with one campaign per advertised platform.
+    const item = (text: string, image: string | null): LandingItemRow => ({ text, image });
+    const landingCreated = daysAgo(now, 45, 13);
+    const [page] = await tx
+      .insert(landingPages)
+      .values({
+        projectId: projectId("sahel"),
+        slug: LANDING_SLUG,
+        poster: posterUrl,
+        images: [landingExterior, interiors[0], interiors[2]],
+        videoUrl: null,
+        features: [
+          item("واجهات زجاجية عازلة للحرارة بإطلالة على البحر", landingExterior),
+          item("مدخل فندقي بارتفاع مزدوج ومصعدان لكل عمارة", interiors[4]),
+          item("مواقف خاصة في القبو لكل شقة", null),
+          item("نظام أمن ومراقبة بالكاميرات على مدار الساعة", null),
+        ],
+        guarantees: [
+          item("ضمان 20 عامًا على الهيكل الإنشائي", null),
+          item("ضمان 5 سنوات على السباكة", null),
+          item("ضمان 5 سنوات على اللوحات والتمديدات الكهربائية", null),
+          item("ضمان 10 سنوات على العزل المائي للأسطح", interiors[6]),
+        ],
+        buildingSpecs: [
+          item("خرسانة مقاومة للأملاح مناسبة للمواقع الساحلية", aerials[0]),
+          item("عزل حراري ومائي للأسطح والجدران وفق كود البناء السعودي", null),
+          item("نوافذ ألمنيوم بزجاج مزدوج عازل للصوت والحرارة", null),
+          item("أرضيات بورسلان فاخرة ومطابخ مجهزة", interiors[0]),
+          item("تمديدات تكييف مخفية وسخانات مركزية", null),
+        ],
+        webhookUrl: null,
+        createdAt: landingCreated,
+        updatedAt: landingCreated,
+      })
+      .returning({ id: landingPages.id });
+    const platforms = Object.keys(CAMPAIGN_NAMES) as Platform[];
+    const campaigns = await tx
+      .insert(landingCampaigns)
+      .values(
+        platforms.map((platform) => ({
+          landingPageId: page.id,
+          platformName: platform,
+          urlSlug: `${platform}/${LANDING_SLUG}`,
+          isCustom: false,
+          displayName: CAMPAIGN_NAMES[platform],
+          visits: CAMPAIGN_VISITS[platform],
+          createdAt: landingCreated,
+          updatedAt: landingCreated,
+        })),
+      )
+      .returning({ id: landingCampaigns.id, platformName: landingCampaigns.platformName });
+    const campaignId = (platform: Platform) => campaigns.find((c) => c.platformName === platform)?.id ?? null;
+
+    // 6. Contact messages (the duplicate repeats a phone number received three days earlier).
+    const message = (
+      days: number,
+      hour: number,
+      fields: Omit<typeof contactMessages.$inferInsert, "createdAt" | "consentAt" | "consentVersion">,
+    ) => {
+      const at = daysAgo(now, days, hour, 20);
+      return { ...fields, consentVersion, consentAt: at, createdAt: at };
+    };
+    const campaignLead = (platform: Platform) => ({
+      source: "campaign",
+      landingPageId: page.id,
+      campaignId: campaignId(platform),
+      projectId: projectId("sahel"),
+      attribution: { utmSource: platform, utmMedium: "paid_social", utmCampaign: LANDING_SLUG },
+    });
+    await tx.insert(contactMessages).values([
+      message(21, 19, {
+        source: "project",
+        projectId: projectId("naeem"),
+        name: "خالد العتيبي",
+        email: "khalid.alotaibi@example.com",
+        phone: "+966590001122",
+        message: "هل ما زالت هناك شقق متاحة بأربع غرف في واحة النعيم؟ وهل يمكن زيارة الشقة النموذجية يوم السبت؟",
+        ipAddress: "203.0.113.24",
+      }),
+      message(14, 21, {
+        ...campaignLead("instagram"),
+        name: "ريم القحطاني",
+        email: "reem.q@example.com",
+        phone: "+966562223344",
+        message: "أرغب في معرفة أسعار الشقق ذات الإطلالة البحرية وموعد التسليم المتوقع.",
+        ipAddress: "203.0.113.57",
+      }),
+      message(9, 20, {
+        ...campaignLead("snapchat"),
+        name: "فيصل الزهراني",
+        email: "faisal.alzahrani@example.com",
+        phone: "+966541112233",
+        message: "هل يتوفر تمويل عقاري بالتعاون مع البنوك؟ وما هي الدفعة الأولى المطلوبة؟",
+        ipAddress: "203.0.113.81",
+      }),
+      message(6, 22, {
+        ...campaignLead("snapchat"),
+        isDuplicate: true,
+        name: "فيصل الزهراني",
+        email: "faisal.alzahrani@example.com",
+        phone: "+966541112233",
+        message: "أعيد إرسال طلبي: أرجو التواصل معي بخصوص شقة بخمس غرف في الساحل ريزيدنس.",
+        ipAddress: "203.0.113.81",
+      }),
+      message(5, 11, {
+        source: "project",
+        projectId: projectId("rawdah"),
+        name: "نورة الحربي",
+        email: "noura.alharbi@example.com",
+        phone: "+966551239876",
+        message: "أرغب في حجز موعد لزيارة مشروع أبراج الروضة والاطلاع على الشقق في الأدوار العليا.",
+        ipAddress: "203.0.113.102",
+      }),
+      message(2, 17, {
+        source: "home",
+        name: "عبدالله الغامدي",
+        email: "abdullah.alghamdi@example.com",
+        phone: "+966501234567",
+        message: "السلام عليكم، أرغب في معرفة المشاريع المتاحة حاليًا في شمال جدة وطرق الدفع المتوفرة.",
+        ipAddress: "203.0.113.140",
+      }),
+    ]);
+  });
+}

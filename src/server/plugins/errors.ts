@@ -53,7 +53,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendInternal(reply);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ statusCode: 404, error: "Not Found", message: CLIENT_ERROR_MESSAGES[404] });
   });
 });

@@ -112,9 +112,10 @@ export async function login(
   await assertNotThrottled(db, input.username, client.ip, now);
   const [row] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
   dummyHash ??= hashPassword("not-a-real-password-0000");
-  const ok = row
-    ? await verify(row.passwordHash, input.password)
-    : (await verify(await dummyHash, input.password), false);
+  let ok = false;
+  if (row) ok = await verify(row.passwordHash, input.password);
+  // Unknown user: verify anyway so both paths take the same time, and ignore the result.
+  else await verify(await dummyHash, input.password);
   if (!row || !ok) {
     await db
       .insert(loginAttempts)

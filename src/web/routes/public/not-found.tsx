@@ -1,3 +1,24 @@
-export default function Page() {
-  return <main>not-found</main>;
+/**
+ * The catch-all `*` route (SPEC §2.2 not-found page): title, explanation, a button home and a button back.
+ * Answers HTTP 404 (the loader returns data(null, { status: 404 })).
+ */
+import { data } from "react-router";
+import { NotFoundBlock } from "~/components/public/not-found-block.tsx";
+import { pageMeta } from "~/lib/page-meta.ts";
+import { TEXTS } from "../../../domain/texts.ts";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta({ matches, title: TEXTS.pageNotFound, description: TEXTS.pageNotFoundText }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function NotFound() {
+  return <NotFoundBlock />;
 }

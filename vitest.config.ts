@@ -1,0 +1,39 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/domain/**/*.test.ts", "src/server/lib/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          environment: "node",
+          include: ["src/server/**/*.test.ts"],
+          exclude: ["src/server/lib/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ["src/server/test-utils/global-setup.ts"],
+          setupFiles: ["src/server/test-utils/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/web/**/*.test.tsx", "src/web/**/*.test.ts"],
+          setupFiles: ["src/web/test-setup.ts"],
+        },
+      },
+    ],
+  },
+});
