@@ -14,14 +14,17 @@ import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import type { Storage } from "./lib/storage.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
+import { landingRoutes } from "./modules/landing/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -116,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(unitRoutes);
   await app.register(contactRoutes);
   await app.register(mediaRoutes);
+  await app.register(uploadRoutes);
+  await app.register(landingRoutes);
+  await app.register(auditRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, deps.pages);
   return app;

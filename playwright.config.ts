@@ -1,0 +1,64 @@
+/**
+ * Playwright against the built app in Debian's Chromium (STACK-NOTES "Browser tests").
+ * scripts/e2e.mjs builds, picks a free port and a fresh data folder, and passes them in E2E_PORT / E2E_DATA_DIR;
+ * the web server below is the production server on demo content, started and stopped by Playwright.
+ */
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./e2e/fixtures/constants.ts";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? "./data-e2e";
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e-output/results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["html", { outputFolder: "e2e-output/report", open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "ar-SA",
+    timezoneId: "Asia/Riyadh",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `node dist/src/server/main.js`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED: "demo",
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,139 @@
+/**
+ * A fresh application for API tests: its own database (copied from the global template, see global-setup.ts),
+ * its own media folder, no pages, no logger. Drive it with `app.inject` as a client would.
+ *
+ *   const t = await createTestApp();
+ *   const token = await t.signIn("manager");
+ *   const res = await t.app.inject({ method: "GET", url: "/api/units", headers: t.bearer(token) });
+ *   await t.close();
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import type { Role } from "../../domain/roles.ts";
+import type { SiteConfig } from "../../domain/site-config.ts";
+import { buildApp } from "../app.ts";
+import { type AppConfig, loadConfig } from "../config.ts";
+import { type Database, type Db, openDatabase } from "../db/connection.ts";
+import { users } from "../db/schema.ts";
+import { loadSiteConfig } from "../lib/site-config.ts";
+import { localStorage, type Storage } from "../lib/storage.ts";
+import { hashPassword } from "../modules/auth/service.ts";
+import { TEMPLATE_DATABASE, withDatabase } from "./global-setup.ts";
+
+/** The password every user made by `createUser` has. */
+export const TEST_PASSWORD = "correct-horse-battery-9";
+
+export interface TestUser {
+  id: string;
+  username: string;
+  role: Role;
+  token: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  storage: Storage;
+  config: AppConfig;
+  site: SiteConfig;
+  mediaDir: string;
+  /** Inserts a user (password TEST_PASSWORD); `accountId` defaults to null. */
+  createUser(role: Role, fields?: { username?: string; name?: string; accountId?: string | null }): Promise<string>;
+  /** Creates a user of `role` (or uses `username` if given and existing) and signs in through the API. */
+  signIn(role: Role, fields?: { username?: string; accountId?: string | null }): Promise<TestUser>;
+  /** Authorization header for a token. */
+  bearer(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+/** Opens a fresh database from the template prepared by global-setup.ts. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const databaseUrl = inject("databaseUrl");
+  if (databaseUrl) {
+    const name = `api_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 4 });
+    return {
+      database,
+      async drop() {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dump = await readFile(inject("pgliteTemplate"));
+  const database = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
+  return { database, drop: async () => {} };
+}
+
+/** Builds the app on a fresh database. `configure` may change the config before the app is built. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; configure?: (config: AppConfig) => void } = {},
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const mediaDir = await mkdtemp(path.join(tmpdir(), "api-test-media-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mediaDir, MEDIA_DIR: mediaDir, ...options.env });
+  options.configure?.(config);
+  const site = loadSiteConfig();
+  const storage = localStorage(mediaDir);
+  const app = await buildApp({ db: database.db, config, site, storage, logger: false });
+  await app.ready();
+
+  let counter = 0;
+  const createUser: TestApp["createUser"] = async (role, fields = {}) => {
+    counter += 1;
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        username: fields.username ?? `${role.replace("_", "-")}-${counter}-${randomBytes(3).toString("hex")}`,
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        role,
+        name: fields.name ?? `مستخدم ${counter}`,
+        accountId: fields.accountId ?? null,
+      })
+      .returning({ id: users.id });
+    return row.id;
+  };
+
+  const signIn: TestApp["signIn"] = async (role, fields = {}) => {
+    const username = fields.username ?? `${role.replace("_", "-")}-${++counter}-${randomBytes(3).toString("hex")}`;
+    const id = await createUser(role, { username, accountId: fields.accountId });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username, password: TEST_PASSWORD },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return { id, username, role, token: res.json().token as string };
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    storage,
+    config,
+    site,
+    mediaDir,
+    createUser,
+    signIn,
+    bearer: (token) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}

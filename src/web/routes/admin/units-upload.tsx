@@ -1,0 +1,18 @@
+/** Placeholder admin screen (issue 5 fills it): client-only route module. */
+
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return null;
+}
+
+export function meta() {
+  return [{ title: "رفع الوحدات من ملف" }];
+}
+
+export default function UnitsUploadScreen() {
+  return <h1 className="text-2xl font-bold">رفع الوحدات من ملف</h1>;
+}
