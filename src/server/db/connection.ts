@@ -76,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
   }
-  const client = new PGlite(dataDir.startsWith("memory://") ? undefined : path.resolve(dataDir), {
+  const client = new PGlite(dataDir.startsWith("memory://") ? "memory://" : path.resolve(dataDir), {
     loadDataDir: options.loadDataDir,
   });
   await client.waitReady;
