@@ -1,0 +1,67 @@
+/**
+ * The two journeys of the foundation (issue 2): a visitor goes home → project → sends an enquiry and sees the
+ * success text of SPEC §8.4 (the home page's HTML already names the seeded projects before any script runs);
+ * a staff member signs in and the dashboard counts the contact messages, that enquiry included.
+ */
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "./fixtures/constants.ts";
+
+const PROJECT_SUCCESS = "تم إرسال الرسالة بنجاح! سنقوم بالرد عليك في أقرب وقت ممكن.";
+
+test("the home page HTML, fetched without JavaScript, already contains the seeded projects", async ({ request }) => {
+  const projects: { name: string }[] = await (await request.get("/api/projects")).json();
+  expect(projects.length).toBeGreaterThanOrEqual(6);
+  const html = await (await request.get("/")).text();
+  expect(html).toContain('lang="ar"');
+  expect(html).toContain('dir="rtl"');
+  for (const project of projects.slice(0, 3)) expect(html).toContain(project.name);
+});
+
+test("a visitor opens a project from the home page and sends an enquiry", async ({ page, request }) => {
+  const projects: { id: number; name: string }[] = await (await request.get("/api/projects")).json();
+  const first = projects[0];
+  await page.goto("/");
+  await page.locator(`a[href="/project/${first.id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/project/${first.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
+
+  const form = page
+    .locator("form")
+    .filter({ has: page.getByLabel("الرسالة") })
+    .last();
+  const visitor = `زائر ${Date.now()}`;
+  await form.getByLabel("الاسم").fill(visitor);
+  await form.getByLabel("رقم الجوال").fill("0551234567");
+  await form.getByLabel("الرسالة").fill("أرغب في معرفة الوحدات المتاحة والأسعار");
+  await form.getByRole("button", { name: "إرسال" }).click();
+  await expect(page.getByText(PROJECT_SUCCESS)).toBeVisible();
+
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  const token = (await login.json()).token as string;
+  const messages: { name: string; projectId: number | null }[] = await (
+    await request.get("/api/contact/messages", { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  expect(messages.find((m) => m.name === visitor)).toMatchObject({ projectId: first.id });
+});
+
+test("staff sign in and the dashboard counts the contact messages", async ({ page, request }) => {
+  await request.post("/api/contact", {
+    data: { name: "عميل لوحة التحكم", email: "dash@example.com", phone: "0559876543", message: "طلب معاينة" },
+  });
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  const token = (await login.json()).token as string;
+  const messages: unknown[] = await (
+    await request.get("/api/contact/messages", { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const expected = new Intl.NumberFormat("ar-SA").format(messages.length);
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await expect(page.getByText("تم تسجيل الدخول بنجاح")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  const card = page.locator("div", { has: page.getByRole("heading", { name: "رسائل التواصل", level: 2 }) }).last();
+  await expect(card.getByText(expected, { exact: true })).toBeVisible();
+});
