@@ -1,7 +1,121 @@
-/** GET /api/units (SPEC §7.2): all units, for staff with units.view (the dashboard counts them). */
-import type { FastifyInstance } from "fastify";
-import { listAllUnits } from "./service.ts";
+/**
+ * Unit routes (SPEC §7.2, §5.6):
+ * - GET /api/units (units.view): all units; the dashboard counts them. GET /api/units/{id} (units.view): one unit
+ *   (the edit form; not in SPEC §7.2, which loads it from the list).
+ * - POST /api/units (units.create), PUT /api/units/{id} (units.edit), DELETE /api/units/{id} (units.delete):
+ *   the body is checked with the form's schema (domain/schemas/unit.ts), so a 400 carries its Arabic messages.
+ * - POST /api/units/upload and POST /api/projects/{id}/units/upload (units.import): multipart with one file field.
+ * - GET /api/units/template.xlsx and /api/units/template.csv (units.import): the import templates.
+ * The public list GET /api/projects/{id}/units lives with the project routes.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { SPREADSHEET_MAX_BYTES } from "../../../domain/constants.ts";
+import { idParam } from "../../../domain/schemas/common.ts";
+import { unitSchema } from "../../../domain/schemas/unit.ts";
+import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
+import { HttpError } from "../../lib/http-errors.ts";
+import { requireAuth } from "../../plugins/auth.ts";
+import type { AuditActor } from "../audit/service.ts";
+import { type ImportFile, type ImportTarget, importUnits } from "./import.ts";
+import { createUnit, deleteUnit, getUnit, listAllUnits, updateUnit } from "./service.ts";
+import { csvTemplate, TEMPLATE_FILE_NAME, xlsxTemplate } from "./template.ts";
+
+function actor(request: FastifyRequest): AuditActor {
+  return { userId: requireAuth(request).user.id, ip: request.ip };
+}
+
+const fileError = (message: string, status = 400) => new HttpError(status, message, { file: message });
+
+/**
+ * Reads the one file part of a multipart request into memory, at most SPREADSHEET_MAX_BYTES.
+ * Errors: 400 IMPORT_MESSAGES.fileMissing (not multipart, or no file); 413 IMPORT_MESSAGES.fileTooLarge.
+ */
+async function readUpload(request: FastifyRequest): Promise<ImportFile> {
+  if (!request.isMultipart()) throw fileError(IMPORT_MESSAGES.fileMissing);
+  let part: Awaited<ReturnType<FastifyRequest["file"]>>;
+  try {
+    part = await request.file({ limits: { fileSize: SPREADSHEET_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  } catch {
+    throw fileError(IMPORT_MESSAGES.fileMissing);
+  }
+  if (!part) throw fileError(IMPORT_MESSAGES.fileMissing);
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw fileError(IMPORT_MESSAGES.fileTooLarge, 413);
+    }
+    throw fileError(IMPORT_MESSAGES.unreadable);
+  }
+  if (part.file.truncated) throw fileError(IMPORT_MESSAGES.fileTooLarge, 413);
+  return { fileName: part.filename ?? "", bytes };
+}
 
 export async function unitRoutes(app: FastifyInstance) {
-  app.get("/api/units", { config: { access: { permission: "units.view" } } }, async () => listAllUnits(app.db));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/units", { config: { access: { permission: "units.view" } } }, async () => listAllUnits(app.db));
+
+  r.get(
+    "/api/units/:id",
+    { config: { access: { permission: "units.view" } }, schema: { params: idParam } },
+    async (request) => getUnit(app.db, request.params.id),
+  );
+
+  r.post(
+    "/api/units",
+    { config: { access: { permission: "units.create" } }, schema: { body: unitSchema } },
+    async (request, reply) => reply.code(201).send(await createUnit(app.db, request.body, actor(request))),
+  );
+
+  r.put(
+    "/api/units/:id",
+    { config: { access: { permission: "units.edit" } }, schema: { params: idParam, body: unitSchema } },
+    async (request) => updateUnit(app.db, request.params.id, request.body, actor(request)),
+  );
+
+  r.delete(
+    "/api/units/:id",
+    { config: { access: { permission: "units.delete" } }, schema: { params: idParam } },
+    async (request, reply) => {
+      await deleteUnit(app.db, request.params.id, actor(request));
+      return reply.code(204).send();
+    },
+  );
+
+  const upload = async (request: FastifyRequest, target: ImportTarget) => {
+    const who = actor(request);
+    const file = await readUpload(request);
+    return importUnits(app.db, file, target, who, {
+      log: (error) => request.log.error({ err: error }, "unit import failed; the transaction was rolled back"),
+    });
+  };
+
+  r.post("/api/units/upload", { config: { access: { permission: "units.import" } } }, async (request) =>
+    upload(request, { projectId: null }),
+  );
+
+  r.post(
+    "/api/projects/:id/units/upload",
+    { config: { access: { permission: "units.import" } }, schema: { params: idParam } },
+    async (request) => upload(request, { projectId: request.params.id }),
+  );
+
+  r.get("/api/units/template.xlsx", { config: { access: { permission: "units.import" } } }, async (_request, reply) =>
+    reply
+      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+      .header("content-disposition", `attachment; filename="${TEMPLATE_FILE_NAME}.xlsx"`)
+      .header("cache-control", "no-store")
+      .send(xlsxTemplate()),
+  );
+
+  r.get("/api/units/template.csv", { config: { access: { permission: "units.import" } } }, async (_request, reply) =>
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${TEMPLATE_FILE_NAME}.csv"`)
+      .header("cache-control", "no-store")
+      .send(csvTemplate()),
+  );
 }

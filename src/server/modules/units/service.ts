@@ -1,11 +1,23 @@
-/** Unit queries (SPEC §3 units). Ordered by building, then floor, then unit number. */
-import { asc, eq } from "drizzle-orm";
+/**
+ * Unit queries and mutations (SPEC §3 units, §4.8, §5.6, §7.2). Lists are ordered by building, then floor, then
+ * unit number. Every mutation runs in a transaction with its audit row. A unit number is unique per project and
+ * building (the units_project_building_number_key index); a clash answers 409.
+ */
+import { and, asc, eq, ne } from "drizzle-orm";
 import { UNIT_STATUSES, type UnitStatus } from "../../../domain/project-rules.ts";
+import type { UnitValues } from "../../../domain/schemas/unit.ts";
 import type { Unit } from "../../../domain/types.ts";
+import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { units } from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/http-errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { assertProjectExists } from "../projects/service.ts";
 
 type UnitRow = typeof units.$inferSelect;
+
+export const UNIT_NOT_FOUND = "الوحدة غير موجودة";
+export const UNIT_DUPLICATE = IMPORT_MESSAGES.duplicateInDb;
 
 export function toUnit(row: UnitRow): Unit {
   return {
@@ -44,4 +56,115 @@ export async function listAllUnits(db: Db | Tx): Promise<Unit[]> {
     .from(units)
     .orderBy(asc(units.projectId), ...unitOrder);
   return rows.map(toUnit);
+}
+
+/** One unit. Errors: 404 UNIT_NOT_FOUND. */
+export async function getUnit(db: Db | Tx, id: number): Promise<Unit> {
+  const [row] = await db.select().from(units).where(eq(units.id, id)).limit(1);
+  if (!row) throw notFound(UNIT_NOT_FOUND);
+  return toUnit(row);
+}
+
+/** Whether a database error is a unique violation (SQLSTATE 23505), possibly wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function assertNoClash(tx: Tx, values: UnitValues, exceptId?: number): Promise<void> {
+  const [clash] = await tx
+    .select({ id: units.id })
+    .from(units)
+    .where(
+      and(
+        eq(units.projectId, values.projectId),
+        eq(units.building, values.building),
+        eq(units.unitNumber, values.unitNumber),
+        exceptId === undefined ? undefined : ne(units.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (clash) throw conflict(UNIT_DUPLICATE, { unitNumber: UNIT_DUPLICATE });
+}
+
+function columnsOf(values: UnitValues) {
+  return {
+    projectId: values.projectId,
+    unitNumber: values.unitNumber,
+    building: values.building,
+    price: values.price,
+    status: values.status,
+    rooms: values.rooms,
+    floor: values.floor,
+    direction: values.direction,
+    privateArea: values.privateArea,
+    totalArea: values.totalArea,
+  };
+}
+
+/** Runs a write; a unique violation (a concurrent insert of the same unit) becomes 409. */
+async function withClashAs409<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(UNIT_DUPLICATE, { unitNumber: UNIT_DUPLICATE });
+    throw error;
+  }
+}
+
+/**
+ * POST /api/units. Input: validated unit values. Output: the created unit.
+ * Errors: 404 "المشروع غير موجود"; 409 when the project already has this unit number in this building.
+ */
+export async function createUnit(db: Db, values: UnitValues, actor: AuditActor): Promise<Unit> {
+  return withClashAs409(() =>
+    db.transaction(async (tx) => {
+      await assertProjectExists(tx, values.projectId);
+      await assertNoClash(tx, values);
+      const [row] = await tx.insert(units).values(columnsOf(values)).returning();
+      const unit = toUnit(row);
+      await recordAudit(tx, actor, { entityType: "unit", entityId: unit.id, action: "create", newState: unit });
+      return unit;
+    }),
+  );
+}
+
+/**
+ * PUT /api/units/{id}: replaces every field (any status may follow any other, SPEC §4.8).
+ * Errors: 404 unit or project not found; 409 unit-number clash.
+ */
+export async function updateUnit(db: Db, id: number, values: UnitValues, actor: AuditActor): Promise<Unit> {
+  return withClashAs409(() =>
+    db.transaction(async (tx) => {
+      const previous = await getUnit(tx, id);
+      await assertProjectExists(tx, values.projectId);
+      await assertNoClash(tx, values, id);
+      const [row] = await tx
+        .update(units)
+        .set({ ...columnsOf(values), updatedAt: new Date() })
+        .where(eq(units.id, id))
+        .returning();
+      const unit = toUnit(row);
+      await recordAudit(tx, actor, {
+        entityType: "unit",
+        entityId: id,
+        action: "update",
+        previousState: previous,
+        newState: unit,
+      });
+      return unit;
+    }),
+  );
+}
+
+/** DELETE /api/units/{id}. Errors: 404 UNIT_NOT_FOUND. */
+export async function deleteUnit(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const previous = await getUnit(tx, id);
+    await tx.delete(units).where(eq(units.id, id));
+    await recordAudit(tx, actor, { entityType: "unit", entityId: id, action: "delete", previousState: previous });
+  });
 }

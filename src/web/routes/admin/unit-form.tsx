@@ -1,4 +1,22 @@
-/** Placeholder admin screen (issue 5 fills it): client-only route module. */
+/**
+ * /admin/units/new?project=ID and /admin/units/{unitId}/edit (SPEC §2.14 view 3): the unit form page with a back
+ * button. On success it returns to the project's units (?project=ID) with a toast; server field errors show under
+ * their fields, other failures in a destructive toast (SPEC §8.5). Client-only route.
+ */
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { ApiError, apiErrorMessage } from "~/api/client";
+import { useProjects } from "~/api/projects";
+import { useCreateUnit, useUnit, useUpdateUnit } from "~/api/units";
+import { useCurrentUser } from "~/components/admin/session-provider";
+import { BackLink } from "~/components/admin/units/back-link";
+import { positiveIdParam } from "~/components/admin/units/project-param";
+import { UnitForm } from "~/components/admin/units/unit-form";
+import { UNIT_TEXTS } from "~/components/admin/units/unit-texts";
+import { Card } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { userCan } from "~/lib/auth-permissions";
+import { toast } from "~/lib/use-toast";
+import type { UnitValues } from "../../../domain/schemas/unit.ts";
 
 export async function clientLoader() {
   return null;
@@ -6,13 +24,93 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return null;
+  return <Skeleton className="h-96" />;
 }
 
 export function meta() {
   return [{ title: "بيانات الوحدة" }];
 }
 
+/** Field errors of a 400/409 answer, or null for other failures. */
+function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409) && error.body?.fields) {
+    return error.body.fields;
+  }
+  return null;
+}
+
 export default function UnitFormScreen() {
-  return <h1 className="text-2xl font-bold">بيانات الوحدة</h1>;
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const unitId = params.unitId ? positiveIdParam(params.unitId) : null;
+  const editing = params.unitId !== undefined;
+  const projects = useProjects();
+  const unit = useUnit(editing ? unitId : null);
+  const create = useCreateUnit();
+  const update = useUpdateUnit();
+
+  const projectId = editing ? (unit.data?.projectId ?? null) : positiveIdParam(search.get("project"));
+  const backTo = projectId ? `/admin/units?project=${projectId}` : "/admin/units";
+  const allowed = userCan(user, editing ? "units.edit" : "units.create");
+
+  const save = async (values: UnitValues): Promise<Record<string, string> | null> => {
+    try {
+      const saved =
+        editing && unit.data
+          ? await update.mutateAsync({ id: unit.data.id, input: values, previousProjectId: unit.data.projectId })
+          : await create.mutateAsync(values);
+      toast({ title: editing ? UNIT_TEXTS.updated : UNIT_TEXTS.created, variant: "success" });
+      navigate(`/admin/units?project=${saved.projectId}`);
+      return null;
+    } catch (error) {
+      toast({
+        title: editing ? UNIT_TEXTS.updateError : UNIT_TEXTS.createError,
+        description: apiErrorMessage(error, UNIT_TEXTS.genericError),
+        variant: "destructive",
+      });
+      return fieldErrorsOf(error);
+    }
+  };
+
+  const title = editing ? UNIT_TEXTS.editUnitTitle : UNIT_TEXTS.newUnitTitle;
+  let body: React.ReactNode;
+  if (!allowed) {
+    body = (
+      <p role="alert" className="text-danger">
+        {UNIT_TEXTS.noPermission}
+      </p>
+    );
+  } else if (editing && (unitId === null || unit.isError)) {
+    body = (
+      <p role="alert" className="text-danger">
+        {unit.error instanceof ApiError && unit.error.status !== 404
+          ? apiErrorMessage(unit.error, UNIT_TEXTS.genericError)
+          : UNIT_TEXTS.unitNotFound}
+      </p>
+    );
+  } else if (projects.isPending || (editing && unit.isPending)) {
+    body = <Skeleton className="h-96" />;
+  } else {
+    body = (
+      <UnitForm
+        unit={unit.data}
+        defaultProjectId={projectId}
+        projects={projects.data ?? []}
+        onSubmit={save}
+        onCancel={() => navigate(backTo)}
+      />
+    );
+  }
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <BackLink to={backTo} label={UNIT_TEXTS.backToUnits} />
+      <h1 className="text-2xl font-bold text-ink">
+        {editing && unit.data ? `${title} ${unit.data.unitNumber}` : title}
+      </h1>
+      <Card>{body}</Card>
+    </div>
+  );
 }

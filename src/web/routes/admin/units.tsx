@@ -1,4 +1,16 @@
-/** Placeholder admin screen (issue 5 fills it): client-only route module. */
+/**
+ * /admin/units (SPEC §2.14): without ?project the project picker; with ?project=ID that project's counters and
+ * units table. Buttons show by permission (units.create / edit / delete / import); the server enforces them.
+ * Client-only route.
+ */
+import { useSearchParams } from "react-router";
+import { useCurrentUser } from "~/components/admin/session-provider";
+import { positiveIdParam } from "~/components/admin/units/project-param";
+import { ProjectPicker } from "~/components/admin/units/project-picker";
+import { ProjectUnits } from "~/components/admin/units/project-units";
+import { UNIT_TEXTS } from "~/components/admin/units/unit-texts";
+import { Skeleton } from "~/components/ui/skeleton";
+import { userCan } from "~/lib/auth-permissions";
 
 export async function clientLoader() {
   return null;
@@ -6,13 +18,28 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return null;
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-64" />
+    </div>
+  );
 }
 
 export function meta() {
-  return [{ title: "إدارة الوحدات" }];
+  return [{ title: UNIT_TEXTS.title }];
 }
 
 export default function UnitsScreen() {
-  return <h1 className="text-2xl font-bold">إدارة الوحدات</h1>;
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const projectId = positiveIdParam(params.get("project"));
+  const can = {
+    canCreate: userCan(user, "units.create"),
+    canEdit: userCan(user, "units.edit"),
+    canDelete: userCan(user, "units.delete"),
+    canImport: userCan(user, "units.import"),
+  };
+  if (projectId === null) return <ProjectPicker canCreate={can.canCreate} canImport={can.canImport} />;
+  return <ProjectUnits key={projectId} projectId={projectId} {...can} />;
 }
