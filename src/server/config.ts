@@ -39,6 +39,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
   WEBHOOK_ALLOW_PRIVATE: bool,
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   UPLOAD_IMAGE_MAX_MB: megabytes(10),
   UPLOAD_PDF_MAX_MB: megabytes(20),
   UPLOAD_VIDEO_MAX_MB: megabytes(200),
@@ -59,6 +60,8 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
+  /** How often the webhook worker looks for due deliveries, ms; 0 turns the worker off (tests drive it by hand). */
+  webhookWorkerIntervalMs: number;
   /** Upload limits in bytes per kind. */
   uploadLimits: { image: number; pdf: number; video: number };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookWorkerIntervalMs: e.WEBHOOK_WORKER_INTERVAL_MS,
     uploadLimits: { image: e.UPLOAD_IMAGE_MAX_MB, pdf: e.UPLOAD_PDF_MAX_MB, video: e.UPLOAD_VIDEO_MAX_MB },
     secureCookies: true,
   };

@@ -12,16 +12,48 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { digitsOnly, formatSaudiPhone, normalizeSaudiPhone } from "../domain/phone.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The stylesheet is inlined in every page (issue 3 "small CSS inlined"): no render-blocking request before the first
+// paint on a slow phone link. Public-only styles are @imported by app.css.
+import appCss from "./app.css?inline";
+
+const INLINE_CSS_ID = "app-css";
+/**
+ * The inlined CSS text: the stylesheet on the server; in the browser, the text the server already put in the page, so
+ * hydration matches without shipping the stylesheet a second time inside the JavaScript bundle (import.meta.env.SSR
+ * is a build-time constant, so the client bundle drops `appCss`).
+ */
+const inlineCss = import.meta.env.SSR ? appCss : (document.getElementById(INLINE_CSS_ID)?.textContent ?? "");
+import { siteOrigin } from "./lib/site-origin.ts";
 import "./context.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The site configuration plus what the server derives from it, so public pages never ship the phone-number library:
+ * `origin` (the site's public URL without a trailing slash: `publicUrl` from GET /api/site when the server exposes it,
+ * else the request's origin) for canonical and Open Graph URLs; the company phone in +966 display form and as a tel:
+ * link; the WhatsApp number as digits for wa.me.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const response = await context.api("/api/site");
   if (!response.ok) throw new Response("site configuration unavailable", { status: 500 });
   const site = (await response.json()) as SiteConfig;
-  return { site };
+  const origin = siteOrigin(site, request.url);
+  const phoneE164 = normalizeSaudiPhone(site.phone) ?? site.phone;
+  return {
+    site,
+    origin,
+    phone: { display: formatSaudiPhone(phoneE164), href: `tel:${phoneE164}`, e164: phoneE164 },
+    whatsappNumber: digitsOnly(normalizeSaudiPhone(site.whatsapp) ?? site.whatsapp),
+  };
+}
+
+/** What the root loader derives for links: public origin, company phone (display, tel: href, E.164), WhatsApp digits. */
+export interface SiteLinks {
+  origin: string;
+  phone: { display: string; href: string; e164: string };
+  whatsappNumber: string;
 }
 
 /** The site configuration loaded by the root route, for any component. */
@@ -29,6 +61,13 @@ export function useSite(): SiteConfig {
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) throw new Error("useSite() outside the root route");
   return data.site;
+}
+
+/** The derived links of the root loader (public origin, phone, WhatsApp number), for any component. */
+export function useSiteLinks(): SiteLinks {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("useSiteLinks() outside the root route");
+  return { origin: data.origin, phone: data.phone, whatsappNumber: data.whatsappNumber };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -39,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11504a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style id={INLINE_CSS_ID}>{inlineCss}</style>
         <Meta />
         <Links />
       </head>

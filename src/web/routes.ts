@@ -12,6 +12,8 @@ export default [
     route("campaign/:slug", "routes/public/campaign.tsx", { id: "campaign-slug" }),
     route("privacy", "routes/public/privacy.tsx"),
   ]),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/shell.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),

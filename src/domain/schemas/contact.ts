@@ -79,3 +79,78 @@ export function contactSourceOf(value: {
 }
 
 export { PHONE_INVALID };
+
+/** Webhook delivery states (issue 6): pending (queued or retrying), delivered, failed after the retries. */
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus | "none", string> = {
+  pending: "قيد الإرسال",
+  delivered: "تم التسليم",
+  failed: "فشل بعد المحاولات",
+  none: "بدون ويب هوك",
+};
+
+export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
+  home: "الصفحة الرئيسية",
+  project: "صفحة المشروع",
+  update: "صفحة التحديث",
+  campaign: "حملة إعلانية",
+};
+
+/** The latest webhook delivery of a lead, as the admin list shows it. */
+export interface ContactDeliveryView {
+  id: number;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** A lead in GET /api/contact/messages: the SPEC §2.16 columns plus campaign, attribution, consent and delivery. */
+export interface ContactMessageView {
+  id: number;
+  landingPageId: number | null;
+  campaignId: number | null;
+  projectId: number | null;
+  source: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  isDuplicate: boolean;
+  projectName: string | null;
+  landingPageName: string | null;
+  platform: string | null;
+  campaignSlug: string | null;
+  campaignName: string | null;
+  attribution: Record<string, string>;
+  consentVersion: string | null;
+  consentAt: string | null;
+  delivery: ContactDeliveryView | null;
+  createdAt: string;
+}
+
+/**
+ * Filters of GET /api/contact/messages and its export (?format=xlsx|csv): free text (name, email, phone, message),
+ * source, project, landing page, campaign, duplicate flag, delivery status ("none": no webhook), date range
+ * (YYYY-MM-DD, inclusive, Jeddah time).
+ */
+export const contactListQuerySchema = z.object({
+  search: optionalText(200),
+  source: z.enum(CONTACT_SOURCES).optional(),
+  projectId: z.coerce.number<string>().int().positive().optional(),
+  landingPageId: z.coerce.number<string>().int().positive().optional(),
+  campaignId: z.coerce.number<string>().int().positive().optional(),
+  duplicate: z.enum(["true", "false"]).optional(),
+  delivery: z.enum([...DELIVERY_STATUSES, "none"]).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "التاريخ غير صحيح")
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "التاريخ غير صحيح")
+    .optional(),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;

@@ -263,6 +263,39 @@ export const contactMessages = pgTable(
   ],
 );
 
+/**
+ * The webhook outbox (issue 6): one row per lead to forward, inserted in the lead's own transaction and delivered
+ * by the worker (modules/landing/webhook-worker.ts) with retries and exponential backoff. The secret is not copied:
+ * `secretRef` names its owner ("campaign:{id}" or "landing_page:{id}") and is read at each attempt.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    contactMessageId: integer("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    /** The Standard Webhooks message id (webhook-id header), the same on every attempt so receivers can dedupe. */
+    eventId: text("event_id").notNull(),
+    targetUrl: text("target_url").notNull(),
+    secretRef: text("secret_ref").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** A worker holds the row until then while it calls the receiver (several instances never send twice at once). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    lastStatusCode: integer("last_status_code"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_id_key").on(t.eventId),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_contact_message_id_idx").on(t.contactMessageId),
+  ],
+);
+
 export const permissions = pgTable(
   "permissions",
   {
@@ -355,6 +388,7 @@ export const schema = {
   landingPages,
   landingCampaigns,
   contactMessages,
+  webhookDeliveries,
   permissions,
   rolePermissions,
   userPermissions,

@@ -2,7 +2,8 @@
  * Authentication and the route guard (ARCHITECTURE security model, SPEC §6).
  * Every /api route must declare `config.access`: "public", "signed-in", { permission: key } or "admin".
  * A route without it makes the app fail to start (deny by default). The bearer access token resolves
- * `request.auth`; the guard answers 401 without a session and 403 without the permission.
+ * `request.auth`; the guard (preValidation, so before any input is validated) answers 401 without a session and
+ * 403 without the permission. Each declared rule is also recorded in `app.declaredRoutes` for the matrix test.
  * The `api_key` query parameter of SPEC §7.1 is ignored: it never grants anything.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -25,9 +26,20 @@ export interface RequestAuth {
   can(key: PermissionKey): Promise<boolean>;
 }
 
+/** One /api route and the rule it declared (the authorization matrix test walks these). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route registered after the auth plugin, with its declared access rule. */
+    declaredRoutes: DeclaredRoute[];
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -53,12 +65,16 @@ export function describeAccess(access: Access): string {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("auth", null);
+  app.decorate("declaredRoutes", [] as DeclaredRoute[]);
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api")) return;
     if (route.method === "HEAD" || (Array.isArray(route.method) && route.method.every((m) => m === "HEAD"))) return;
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") app.declaredRoutes.push({ method, url: route.url, access: route.config.access });
     }
   });
 
@@ -81,7 +97,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
   });
 
-  app.addHook("preHandler", async (request) => {
+  // preValidation: the rule is checked before the input is validated, so a caller without the right learns
+  // nothing about the route's input (an anonymous request gets 401, not a 400 with field messages).
+  app.addHook("preValidation", async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === "public") return;
     const auth = requireAuth(request);

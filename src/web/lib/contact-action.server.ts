@@ -11,6 +11,7 @@ import {
   PHONE_REQUIRED,
 } from "../../domain/schemas/contact.ts";
 import { TEXTS } from "../../domain/texts.ts";
+import { attributionFromForm } from "../components/public/campaign/attribution.ts";
 import type { ApiInit } from "../context.ts";
 import type { ContactActionResult, ContactFormKind } from "./contact-result.ts";
 
@@ -39,7 +40,10 @@ export async function handleContactAction(
     values[field] = typeof value === "string" ? value : "";
   }
   const honeypot = form.get("website");
+  // Issue 6: the visit's source (UTM parameters, click ids, referrer) posted by the form as attr_* fields.
+  const attribution = attributionFromForm(form);
   const payload = {
+    ...(Object.keys(attribution).length ? { attribution } : {}),
     name: values.name,
     email: values.email,
     phone: values.phone,

@@ -3,8 +3,10 @@
  * the entity, the action, the previous and new state (JSON) and the IP. Call it inside the mutation's
  * transaction so the row and the change commit together.
  */
+import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
+import type { AuditQuery } from "../../../domain/schemas/permission.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { auditLogs } from "../../db/schema.ts";
+import { auditLogs, users } from "../../db/schema.ts";
 
 export interface AuditActor {
   userId: string | null;
@@ -37,4 +39,77 @@ export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEn
     newState: scrub(entry.newState),
     ipAddress: actor.ip,
   });
+}
+
+/** One audit_logs row as GET /api/audit-logs answers it, with the acting user's name when the user still exists. */
+export interface AuditLogEntry {
+  id: number;
+  userId: string | null;
+  username: string | null;
+  userName: string | null;
+  entityType: string;
+  entityId: string | null;
+  action: string;
+  previousState: unknown;
+  newState: unknown;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+export interface AuditLogPage {
+  items: AuditLogEntry[];
+  /** Rows matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Distinct entity types and actions in the whole log, for the filter lists. */
+  entityTypes: string[];
+  actions: string[];
+}
+
+/**
+ * GET /api/audit-logs (ARCHITECTURE resolution 8): newest first, filtered by user, entity type, action and a
+ * createdAt range [from, to] (both inclusive), `pageSize` rows (≤ 100) of page `page` (1-based).
+ */
+export async function listAuditLogs(db: Db, query: AuditQuery): Promise<AuditLogPage> {
+  const where = and(
+    query.userId ? eq(auditLogs.userId, query.userId) : undefined,
+    query.entityType ? eq(auditLogs.entityType, query.entityType) : undefined,
+    query.action ? eq(auditLogs.action, query.action) : undefined,
+    query.from ? gte(auditLogs.createdAt, query.from) : undefined,
+    query.to ? lte(auditLogs.createdAt, query.to) : undefined,
+  );
+  const [rows, [totalRow], types, actions] = await Promise.all([
+    db
+      .select({ log: auditLogs, username: users.username, userName: users.name })
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.userId))
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(auditLogs).where(where),
+    db.selectDistinct({ v: auditLogs.entityType }).from(auditLogs).orderBy(asc(auditLogs.entityType)),
+    db.selectDistinct({ v: auditLogs.action }).from(auditLogs).orderBy(asc(auditLogs.action)),
+  ]);
+  return {
+    items: rows.map(({ log, username, userName }) => ({
+      id: log.id,
+      userId: log.userId,
+      username: username ?? null,
+      userName: userName ?? null,
+      entityType: log.entityType,
+      entityId: log.entityId,
+      action: log.action,
+      previousState: log.previousState ?? null,
+      newState: log.newState ?? null,
+      ipAddress: log.ipAddress,
+      createdAt: log.createdAt.toISOString(),
+    })),
+    total: Number(totalRow?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    entityTypes: types.map((t) => t.v),
+    actions: actions.map((a) => a.v),
+  };
 }

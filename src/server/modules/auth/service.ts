@@ -5,7 +5,7 @@
  * Passwords: argon2id, m = 19 MiB, t = 2, p = 1.
  */
 import { hash, verify } from "@node-rs/argon2";
-import { and, count, eq, gt, isNull, max, or } from "drizzle-orm";
+import { and, count, eq, gt, isNull, max, ne, or } from "drizzle-orm";
 import { hasPermission } from "../../../domain/permissions.ts";
 import { isRole, PERMISSION_KEYS, type Role } from "../../../domain/roles.ts";
 import type { PublicUser, SessionUser } from "../../../domain/types.ts";
@@ -17,7 +17,18 @@ import { loadPermissionFacts } from "../permissions/service.ts";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Login throttle: failures counted over this window (ms). */
+/**
+ * Login throttle (ARCHITECTURE security model: "limited per IP and per username with growing delays").
+ * Every failed sign-in is stored twice in login_attempts, as "user:{username}" and "ip:{address}", and counted over
+ * the last LOGIN_WINDOW_MS (15 min):
+ * - per username: the first LOGIN_FREE_FAILURES_PER_USER (5) failures cost nothing; from then on each try must
+ *   wait 1 s, 2 s, 4 s … (doubling per further failure, at most LOGIN_MAX_DELAY_MS = 60 s) after the last failure,
+ *   else it is refused with 429 and Retry-After (seconds) without checking the password;
+ * - per IP: after LOGIN_FAILURES_PER_IP (30) failures every try from that address waits 60 s after the last one.
+ * A successful sign-in clears the username's failures; failures older than the window no longer count, so the
+ * throttle is released 15 min after the last failure at the latest. A delay, never a permanent lock: an attacker
+ * cannot lock a staff member out for longer than a minute at a time.
+ */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures per username before each further try must wait; the wait doubles per failure up to the cap. */
 export const LOGIN_FREE_FAILURES_PER_USER = 5;
@@ -119,7 +130,10 @@ export async function login(
   if (!row || !ok) {
     await db
       .insert(loginAttempts)
-      .values([{ key: `user:${input.username}` }, ...(client.ip ? [{ key: `ip:${client.ip}` }] : [])]);
+      .values([
+        { key: `user:${input.username}`, createdAt: now },
+        ...(client.ip ? [{ key: `ip:${client.ip}`, createdAt: now }] : []),
+      ]);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await db.delete(loginAttempts).where(eq(loginAttempts.key, `user:${input.username}`));
@@ -219,10 +233,25 @@ export async function revokeSession(db: Db, by: { sessionId?: string; refreshTok
       .where(eq(sessions.refreshTokenHash, hashToken(by.refreshToken)));
 }
 
-/** Ends every session of a user (password change, role change, deletion). */
-export async function revokeUserSessions(db: Db | Tx, userId: string, now = new Date()) {
+/**
+ * Ends every session of a user (password change, role change, deletion): their access tokens stop working at
+ * once and their refresh cookies are refused. `exceptSessionId` keeps one session (the caller changing their
+ * own password stays signed in on the device they used).
+ */
+export async function revokeUserSessions(
+  db: Db | Tx,
+  userId: string,
+  options: { exceptSessionId?: string; now?: Date } = {},
+) {
+  const now = options.now ?? new Date();
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.exceptSessionId ? ne(sessions.id, options.exceptSessionId) : undefined,
+      ),
+    );
 }

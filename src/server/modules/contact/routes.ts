@@ -1,14 +1,18 @@
 /**
- * POST /api/contact (public, rate-limited per IP, honeypot), GET /api/contact/messages,
- * DELETE /api/contact/messages/{id} (SPEC §7.2).
+ * POST /api/contact (public, rate-limited per IP, honeypot), GET /api/contact/messages (filters: see
+ * contactListQuerySchema), DELETE /api/contact/messages/{id} (SPEC §7.2); issue 6: GET /api/contact/messages/export
+ * ?format=xlsx|csv (contact_messages.export, same filters) and POST /api/contact/messages/{id}/webhook-retry
+ * (campaigns.manage).
  */
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { contactSchema } from "../../../domain/schemas/contact.ts";
+import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
 import { requireAuth } from "../../plugins/auth.ts";
-import { createContactMessage, deleteContactMessage, listContactMessages } from "./service.ts";
+import { toCsv, toXlsx } from "./export.ts";
+import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";
 
 /** Leads accepted per IP per window: generous for an office NAT, low enough that a flood stops quickly. */
 export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 };
@@ -47,8 +51,37 @@ export async function contactRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get("/api/contact/messages", { config: { access: { permission: "contact_messages.view" } } }, async () =>
-    listContactMessages(app.db),
+  r.get(
+    "/api/contact/messages",
+    { config: { access: { permission: "contact_messages.view" } }, schema: { querystring: contactListQuerySchema } },
+    async (request) => listContactMessages(app.db, request.query),
+  );
+
+  r.get(
+    "/api/contact/messages/export",
+    {
+      config: { access: { permission: "contact_messages.export" } },
+      schema: { querystring: contactListQuerySchema.extend({ format: z.enum(["xlsx", "csv"]).default("xlsx") }) },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const messages = await listContactMessages(app.db, filters);
+      const stamp = new Date().toISOString().slice(0, 10);
+      reply.header("content-disposition", `attachment; filename="contact-messages-${stamp}.${format}"`);
+      reply.header("cache-control", "no-store");
+      if (format === "csv") return reply.type("text/csv; charset=utf-8").send(toCsv(messages));
+      return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(toXlsx(messages));
+    },
+  );
+
+  r.post(
+    "/api/contact/messages/:id/webhook-retry",
+    { config: { access: { permission: "campaigns.manage" } }, schema: { params: idParam } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const result = await retryLeadDelivery(app.db, request.params.id, { userId: auth.user.id, ip: request.ip });
+      return reply.code(202).send(result);
+    },
   );
 
   r.delete(

@@ -1,10 +1,29 @@
-/** GET /api/permissions (signed-in) and GET /api/roles/permissions (permissions.manage), SPEC §6, §7.2. */
+/**
+ * GET /api/permissions (signed-in), GET /api/roles/permissions and PUT /api/roles/{role}/permissions
+ * (permissions.manage), SPEC §6, §7.2. Who may change which role is decided by domain/staff-rules.ts.
+ */
 import type { FastifyInstance } from "fastify";
-import { listPermissions, rolePermissionMap } from "./service.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { roleParam, rolePermissionsSchema } from "../../../domain/schemas/permission.ts";
+import { requireAuth } from "../../plugins/auth.ts";
+import { actingFrom } from "../users/service.ts";
+import { listPermissions, rolePermissionMap, setRolePermissions } from "./service.ts";
 
 export async function permissionRoutes(app: FastifyInstance) {
-  app.get("/api/permissions", { config: { access: "signed-in" } }, async () => listPermissions(app.db));
-  app.get("/api/roles/permissions", { config: { access: { permission: "permissions.manage" } } }, async () =>
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/permissions", { config: { access: "signed-in" } }, async () => listPermissions(app.db));
+  r.get("/api/roles/permissions", { config: { access: { permission: "permissions.manage" } } }, async () =>
     rolePermissionMap(app.db),
+  );
+  r.put(
+    "/api/roles/:role/permissions",
+    {
+      config: { access: { permission: "permissions.manage" } },
+      schema: { params: roleParam, body: rolePermissionsSchema },
+    },
+    async (request) => {
+      const actor = await actingFrom(requireAuth(request), request.ip);
+      return setRolePermissions(app.db, actor, request.params.role, request.body.permissionIds);
+    },
   );
 }

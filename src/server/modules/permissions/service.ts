@@ -3,10 +3,13 @@
  */
 import { eq } from "drizzle-orm";
 import type { PermissionFacts } from "../../../domain/permissions.ts";
-import { DEFAULT_ROLE_GRANTS, PERMISSION_CATALOGUE, type Role } from "../../../domain/roles.ts";
+import { DEFAULT_ROLE_GRANTS, isPermissionKey, PERMISSION_CATALOGUE, type Role } from "../../../domain/roles.ts";
+import { canEditRolePermissions, type StaffActor } from "../../../domain/staff-rules.ts";
 import type { Permission } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { permissions, rolePermissions, userPermissions } from "../../db/schema.ts";
+import { badRequest, forbidden } from "../../lib/http-errors.ts";
+import { recordAudit } from "../audit/service.ts";
 
 /** The role grants and per-user overrides of one user, by key. */
 export async function loadPermissionFacts(db: Db | Tx, user: { id: string; role: Role }): Promise<PermissionFacts> {
@@ -88,5 +91,53 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
         .map(([role]) => ({ role, permissionId: inserted.id }));
       if (roles.length) await tx.insert(rolePermissions).values(roles);
     }
+  });
+}
+
+/**
+ * PUT /api/roles/{role}/permissions: the role holds exactly `permissionIds` afterwards (one transaction, one audit
+ * row with the keys before and after). Returns {permissions: [{id, key}]} (SPEC §7.2).
+ * Errors: 400 an id that is not in the catalogue; 403 the staff rules refuse (super_admin's grants are fixed; a
+ * non-super_admin edits only roles below their own and adds only keys they hold).
+ */
+export async function setRolePermissions(
+  db: Db,
+  actor: StaffActor & { ip: string | null },
+  role: Role,
+  permissionIds: readonly number[],
+): Promise<{ permissions: { id: number; key: string }[] }> {
+  const catalogue = await listPermissions(db);
+  const byId = new Map(catalogue.filter((p) => isPermissionKey(p.key)).map((p) => [p.id, p]));
+  const unknown = permissionIds.filter((id) => !byId.has(id));
+  if (unknown.length) throw badRequest({ permissionIds: "صلاحية غير معروفة" });
+  const wanted = [...new Set(permissionIds)];
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: permissions.id, key: permissions.key })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(eq(rolePermissions.role, role));
+    const currentIds = new Set(current.map((c) => c.id));
+    const added = wanted.filter((id) => !currentIds.has(id)).map((id) => byId.get(id)?.key ?? "");
+    const decision = canEditRolePermissions(actor, role, added);
+    if (!decision.ok) throw forbidden(decision.reason);
+    await tx.delete(rolePermissions).where(eq(rolePermissions.role, role));
+    if (wanted.length) await tx.insert(rolePermissions).values(wanted.map((permissionId) => ({ role, permissionId })));
+    const next = wanted
+      .map((id) => byId.get(id))
+      .filter((p): p is Permission => p !== undefined)
+      .map(({ id, key }) => ({ id, key }));
+    await recordAudit(
+      tx,
+      { userId: actor.id, ip: actor.ip },
+      {
+        entityType: "role_permissions",
+        entityId: role,
+        action: "update",
+        previousState: { role, keys: current.map((c) => c.key).sort() },
+        newState: { role, keys: next.map((p) => p.key).sort() },
+      },
+    );
+    return { permissions: next };
   });
 }

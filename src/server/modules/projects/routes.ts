@@ -1,11 +1,41 @@
-/** Public project reads (SPEC §7.2): GET /api/projects, /api/projects/{id}, /{id}/units, /{id}/updates. */
-import type { FastifyInstance } from "fastify";
+/**
+ * Project routes (SPEC §7.2). Public reads: GET /api/projects, /api/projects/{id}, /{id}/units, /{id}/updates.
+ * Writes (issue 4): POST /api/projects (projects.create), PUT /api/projects/{id} (projects.edit),
+ * DELETE /api/projects/{id} (projects.delete), POST /api/projects/{id}/set-featured-rank (projects.feature:
+ * super_admin and manager by default). Checks: GET /api/validate/project?name=&city=&excludeId= → {exists, message};
+ * GET /api/validate/project/{id}/guarantee?type= → 409 when the type is already on the project.
+ * Bodies are validated with the domain schemas of the admin form, so a 400 carries the same Arabic field messages.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
+import {
+  featuredRankSchema,
+  guaranteeCheckQuery,
+  projectInputSchema,
+  projectNameCheckQuery,
+} from "../../../domain/schemas/project.ts";
+import { requireAuth } from "../../plugins/auth.ts";
+import type { AuditActor } from "../audit/service.ts";
 import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
-import { assertProjectExists, getProject, listProjects } from "./service.ts";
+import {
+  assertProjectExists,
+  checkGuaranteeType,
+  checkProjectName,
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  setFeaturedRank,
+  updateProject,
+} from "./service.ts";
+
+/** The audit actor of a signed-in request. */
+export function actorOf(request: FastifyRequest): AuditActor {
+  return { userId: requireAuth(request).user.id, ip: request.ip };
+}
 
 export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,4 +55,39 @@ export async function projectRoutes(app: FastifyInstance) {
     await assertProjectExists(app.db, request.params.id);
     return listUpdates(app.db, { projectId: request.params.id });
   });
+
+  r.post(
+    "/api/projects",
+    { config: { access: { permission: "projects.create" } }, schema: { body: projectInputSchema } },
+    async (request, reply) => reply.code(201).send(await createProject(app.db, request.body, actorOf(request))),
+  );
+  r.put(
+    "/api/projects/:id",
+    { config: { access: { permission: "projects.edit" } }, schema: { params: idParam, body: projectInputSchema } },
+    async (request) => updateProject(app.db, request.params.id, request.body, actorOf(request)),
+  );
+  r.delete(
+    "/api/projects/:id",
+    { config: { access: { permission: "projects.delete" } }, schema: { params: idParam } },
+    async (request, reply) => {
+      await deleteProject(app.db, request.params.id, actorOf(request));
+      return reply.code(204).send();
+    },
+  );
+  r.post(
+    "/api/projects/:id/set-featured-rank",
+    { config: { access: { permission: "projects.feature" } }, schema: { params: idParam, body: featuredRankSchema } },
+    async (request) => setFeaturedRank(app.db, request.params.id, request.body.rank, actorOf(request)),
+  );
+
+  r.get(
+    "/api/validate/project",
+    { config: { access: "signed-in" }, schema: { querystring: projectNameCheckQuery } },
+    async (request) => checkProjectName(app.db, request.query),
+  );
+  r.get(
+    "/api/validate/project/:id/guarantee",
+    { config: { access: "signed-in" }, schema: { params: idParam, querystring: guaranteeCheckQuery } },
+    async (request) => checkGuaranteeType(app.db, request.params.id, request.query.type),
+  );
 }

@@ -2,12 +2,14 @@
  * Project queries (SPEC §3 projects, §4.4 sales percentage, §4.5 featured order).
  * Rows become the Project shape of domain/types.ts with unitCounts and the computed salesPercentage.
  */
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { compareProjectsForListing, salesPercentage, type UnitCounts } from "../../../domain/project-rules.ts";
+import { PROJECT_MESSAGES, type ProjectPayload, sameGuaranteeType } from "../../../domain/schemas/project.ts";
 import type { Project } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { projects, units } from "../../db/schema.ts";
-import { notFound } from "../../lib/http-errors.ts";
+import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/http-errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 
 export const PROJECT_NOT_FOUND = "المشروع غير موجود";
 
@@ -119,4 +121,215 @@ export async function assertProjectExists(db: Db | Tx, id: number): Promise<void
 /** Escapes LIKE wildcards in user input. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writes (issue 4): create, update, delete, featured rank, name and guarantee checks. Each write runs in one
+// transaction with its audit_logs row (ARCHITECTURE security model).
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Audit entity type of projects. */
+export const PROJECT_ENTITY = "project";
+
+/** Whether `error` (possibly wrapped by Drizzle) is a PostgreSQL unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The row values of a validated project input (SPEC §3 projects). */
+function toRowValues(input: ProjectPayload) {
+  return {
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    city: input.city,
+    district: input.district,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    distanceFromLandmark: input.distanceFromLandmark,
+    areaType: input.areaType,
+    areaSize: input.areaSize,
+    areaSizeMin: input.areaSizeMin,
+    areaSizeMax: input.areaSizeMax,
+    areaUnit: input.areaUnit,
+    roomsType: input.roomsType,
+    rooms: input.rooms,
+    roomsMin: input.roomsMin,
+    roomsMax: input.roomsMax,
+    bathrooms: input.bathrooms,
+    hasGarage: input.hasGarage,
+    hasDriverRoom: input.hasDriverRoom,
+    hasMaidRoom: input.hasMaidRoom,
+    images: input.images,
+    videoUrl: input.videoUrl,
+    pdfUrl: input.pdfUrl,
+    guarantees: input.guarantees,
+    completionPercentage: input.completionPercentage,
+    salesOverrideEnabled: input.salesOverrideEnabled,
+    salesOverrideValue: input.salesOverrideValue,
+    concretePercentage: input.concretePercentage,
+    plumbingPercentage: input.plumbingPercentage,
+    electricalPercentage: input.electricalPercentage,
+    finishingPercentage: input.finishingPercentage,
+    advertisingLicenseNumber: input.advertisingLicenseNumber,
+    wafiLicenseNumber: input.wafiLicenseNumber,
+    titleDeedNumber: input.titleDeedNumber,
+  };
+}
+
+/**
+ * Whether another project has this name in this city (trimmed, case-insensitive; the unique index
+ * projects_name_city_key enforces the same). `excludeId` skips the project being edited.
+ */
+export async function projectNameTaken(
+  db: Db | Tx,
+  name: string,
+  city: string | null,
+  excludeId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        sql`lower(${projects.name}) = ${name.trim().toLowerCase()}`,
+        sql`lower(coalesce(${projects.city}, '')) = ${(city ?? "").trim().toLowerCase()}`,
+        excludeId === undefined ? undefined : ne(projects.id, excludeId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** GET /api/validate/project → {exists, message} (SPEC §3 name check response, §5.3). Empty names never exist. */
+export async function checkProjectName(
+  db: Db,
+  query: { name: string; city: string; excludeId?: number },
+): Promise<{ exists: boolean; message: string | null }> {
+  if (!query.name) return { exists: false, message: null };
+  const exists = await projectNameTaken(db, query.name, query.city || null, query.excludeId);
+  return { exists, message: exists ? PROJECT_MESSAGES.nameExists : null };
+}
+
+/**
+ * GET /api/validate/project/{id}/guarantee?type=: 409 when the project already has a guarantee of that type
+ * (case-insensitive, SPEC §5.3), else {exists: false}. Errors: 404 PROJECT_NOT_FOUND.
+ */
+export async function checkGuaranteeType(db: Db, id: number, type: string): Promise<{ exists: false }> {
+  const [row] = await db.select({ guarantees: projects.guarantees }).from(projects).where(eq(projects.id, id)).limit(1);
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  if (row.guarantees.some((g) => sameGuaranteeType(g.type, type))) {
+    throw conflict(PROJECT_MESSAGES.guaranteeDuplicate, { type: PROJECT_MESSAGES.guaranteeDuplicate });
+  }
+  return { exists: false };
+}
+
+/**
+ * POST /api/projects (SPEC §4.9). Input: a validated payload. Output: the created project (201).
+ * Errors: 409 {name: "هذا المشروع موجود مسبقًا"} when the name exists in that city.
+ */
+export async function createProject(db: Db, input: ProjectPayload, actor: AuditActor): Promise<Project> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (await projectNameTaken(tx, input.name, input.city)) throw duplicateName();
+      const [row] = await tx.insert(projects).values(toRowValues(input)).returning();
+      const created = toProject(row);
+      await recordAudit(tx, actor, {
+        entityType: PROJECT_ENTITY,
+        entityId: row.id,
+        action: "create",
+        newState: created,
+      });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+}
+
+/**
+ * PUT /api/projects/{id} (SPEC §4.9): replaces every input field. featuredRank is kept.
+ * Errors: 404 PROJECT_NOT_FOUND; 409 on a duplicate name in that city.
+ */
+export async function updateProject(db: Db, id: number, input: ProjectPayload, actor: AuditActor): Promise<Project> {
+  try {
+    return await db.transaction(async (tx) => {
+      const previous = await getProject(tx, id);
+      if (await projectNameTaken(tx, input.name, input.city, id)) throw duplicateName();
+      await tx
+        .update(projects)
+        .set({ ...toRowValues(input), updatedAt: new Date() })
+        .where(eq(projects.id, id));
+      const updated = await getProject(tx, id);
+      await recordAudit(tx, actor, {
+        entityType: PROJECT_ENTITY,
+        entityId: id,
+        action: "update",
+        previousState: previous,
+        newState: updated,
+      });
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+}
+
+/**
+ * DELETE /api/projects/{id}: removes the project with its units, updates and landing page (FK cascades, SPEC §3)
+ * in one transaction, with an audit row holding the project and the removed counts. Errors: 404 PROJECT_NOT_FOUND.
+ */
+export async function deleteProject(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const previous = await getProject(tx, id);
+    const [{ updates }] = await tx
+      .select({ updates: sql<number>`count(*)::int` })
+      .from(projectUpdates)
+      .where(eq(projectUpdates.projectId, id));
+    const [{ landing }] = await tx
+      .select({ landing: sql<number>`count(*)::int` })
+      .from(landingPages)
+      .where(eq(landingPages.projectId, id));
+    await tx.delete(projects).where(eq(projects.id, id));
+    await recordAudit(tx, actor, {
+      entityType: PROJECT_ENTITY,
+      entityId: id,
+      action: "delete",
+      previousState: {
+        project: previous,
+        removed: { units: previous.unitCounts.total, updates: Number(updates), landingPages: Number(landing) },
+      },
+    });
+  });
+}
+
+/**
+ * POST /api/projects/{id}/set-featured-rank (SPEC §4.5): rank a positive integer, or null to remove the project
+ * from the featured list. Output: the project. Errors: 404 PROJECT_NOT_FOUND.
+ */
+export async function setFeaturedRank(db: Db, id: number, rank: number | null, actor: AuditActor): Promise<Project> {
+  return db.transaction(async (tx) => {
+    const previous = await getProject(tx, id);
+    await tx.update(projects).set({ featuredRank: rank, updatedAt: new Date() }).where(eq(projects.id, id));
+    const updated = await getProject(tx, id);
+    await recordAudit(tx, actor, {
+      entityType: PROJECT_ENTITY,
+      entityId: id,
+      action: "set-featured-rank",
+      previousState: { featuredRank: previous.featuredRank },
+      newState: { featuredRank: rank },
+    });
+    return updated;
+  });
+}
+
+function duplicateName() {
+  return conflict(PROJECT_MESSAGES.nameExists, { name: PROJECT_MESSAGES.nameExists });
 }

@@ -1,13 +1,37 @@
-/** Public update reads (SPEC §7.2): GET /api/project-updates and /api/project-updates/{id}. */
+/**
+ * Progress update routes (SPEC §7.2). Public reads: GET /api/project-updates and /api/project-updates/{id}.
+ * Writes (issue 4): POST /api/project-updates (updates.create), PUT /api/project-updates/{id} (updates.edit),
+ * DELETE /api/project-updates/{id} (updates.delete), validated with the form's domain schema.
+ */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { getUpdate, listUpdates } from "./service.ts";
+import { projectUpdateInputSchema } from "../../../domain/schemas/project-update.ts";
+import { actorOf } from "../projects/routes.ts";
+import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
 
 export async function updateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/project-updates", { config: { access: "public" } }, async () => listUpdates(app.db));
   r.get("/api/project-updates/:id", { config: { access: "public" }, schema: { params: idParam } }, async (request) =>
     getUpdate(app.db, request.params.id),
+  );
+  r.post(
+    "/api/project-updates",
+    { config: { access: { permission: "updates.create" } }, schema: { body: projectUpdateInputSchema } },
+    async (request, reply) => reply.code(201).send(await createUpdate(app.db, request.body, actorOf(request))),
+  );
+  r.put(
+    "/api/project-updates/:id",
+    { config: { access: { permission: "updates.edit" } }, schema: { params: idParam, body: projectUpdateInputSchema } },
+    async (request) => updateUpdate(app.db, request.params.id, request.body, actorOf(request)),
+  );
+  r.delete(
+    "/api/project-updates/:id",
+    { config: { access: { permission: "updates.delete" } }, schema: { params: idParam } },
+    async (request, reply) => {
+      await deleteUpdate(app.db, request.params.id, actorOf(request));
+      return reply.code(204).send();
+    },
   );
 }

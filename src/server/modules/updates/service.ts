@@ -1,9 +1,11 @@
 /** Construction progress updates (SPEC §3 project_updates, §2.5, §2.7). Newest first. */
 import { desc, eq } from "drizzle-orm";
+import type { ProjectUpdatePayload } from "../../../domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { projects, projectUpdates } from "../../db/schema.ts";
-import { notFound } from "../../lib/http-errors.ts";
+import { badRequest, notFound } from "../../lib/http-errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 
 export const UPDATE_NOT_FOUND = "التحديث غير موجود";
 
@@ -52,4 +54,87 @@ export async function getUpdate(db: Db | Tx, id: number): Promise<ProjectUpdate>
     .limit(1);
   if (!row) throw notFound(UPDATE_NOT_FOUND);
   return toProjectUpdate(row.update, row.projectName);
+}
+
+/** Audit entity type of progress updates. */
+export const UPDATE_ENTITY = "project_update";
+
+function toRowValues(input: ProjectUpdatePayload) {
+  return {
+    projectId: input.projectId,
+    title: input.title,
+    summary: input.summary,
+    thumbnailUrl: input.thumbnailUrl,
+    videoUrl: input.videoUrl,
+    interiorPhotos: input.interiorPhotos,
+    dronePhotos: input.dronePhotos,
+    concretePercentage: input.concretePercentage,
+    plumbingPercentage: input.plumbingPercentage,
+    electricalPercentage: input.electricalPercentage,
+    finishingPercentage: input.finishingPercentage,
+    completionPercentage: input.completionPercentage,
+    lastVisitDate: input.lastVisitDate ? new Date(input.lastVisitDate) : null,
+    notes: input.notes,
+  };
+}
+
+/** 400 {projectId} when the project of an update does not exist (the form's picker offers only existing ones). */
+async function assertProjectForUpdate(tx: Tx, projectId: number): Promise<void> {
+  const [row] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!row) throw badRequest({ projectId: PROJECT_NOT_FOUND_TEXT }, PROJECT_NOT_FOUND_TEXT);
+}
+const PROJECT_NOT_FOUND_TEXT = "المشروع غير موجود";
+
+/**
+ * POST /api/project-updates (SPEC §2.13, §4.9). Output: the created update (201).
+ * Errors: 400 {projectId: "المشروع غير موجود"} for an unknown project.
+ */
+export async function createUpdate(db: Db, input: ProjectUpdatePayload, actor: AuditActor): Promise<ProjectUpdate> {
+  return db.transaction(async (tx) => {
+    await assertProjectForUpdate(tx, input.projectId);
+    const [row] = await tx.insert(projectUpdates).values(toRowValues(input)).returning({ id: projectUpdates.id });
+    const created = await getUpdate(tx, row.id);
+    await recordAudit(tx, actor, { entityType: UPDATE_ENTITY, entityId: row.id, action: "create", newState: created });
+    return created;
+  });
+}
+
+/** PUT /api/project-updates/{id}: replaces every input field. Errors: 404 UPDATE_NOT_FOUND; 400 unknown project. */
+export async function updateUpdate(
+  db: Db,
+  id: number,
+  input: ProjectUpdatePayload,
+  actor: AuditActor,
+): Promise<ProjectUpdate> {
+  return db.transaction(async (tx) => {
+    const previous = await getUpdate(tx, id);
+    await assertProjectForUpdate(tx, input.projectId);
+    await tx
+      .update(projectUpdates)
+      .set({ ...toRowValues(input), updatedAt: new Date() })
+      .where(eq(projectUpdates.id, id));
+    const updated = await getUpdate(tx, id);
+    await recordAudit(tx, actor, {
+      entityType: UPDATE_ENTITY,
+      entityId: id,
+      action: "update",
+      previousState: previous,
+      newState: updated,
+    });
+    return updated;
+  });
+}
+
+/** DELETE /api/project-updates/{id}. Errors: 404 UPDATE_NOT_FOUND. */
+export async function deleteUpdate(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const previous = await getUpdate(tx, id);
+    await tx.delete(projectUpdates).where(eq(projectUpdates.id, id));
+    await recordAudit(tx, actor, {
+      entityType: UPDATE_ENTITY,
+      entityId: id,
+      action: "delete",
+      previousState: previous,
+    });
+  });
 }

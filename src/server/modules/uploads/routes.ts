@@ -1,4 +1,115 @@
-/** Upload routes (issue 4): POST /api/upload/{kind} and /api/upload/images. */
-import type { FastifyInstance } from "fastify";
+/**
+ * Upload routes (SPEC §7.2, issue 4), permission uploads.create:
+ * - POST /api/upload/{kind}, kind image | pdf | video, multipart with one file in the field named after the kind
+ *   → {url, isDuplicate, message?};
+ * - POST /api/upload/images, multipart with up to MAX_IMAGES files in the field "images" → {files: [{url, isDuplicate}]};
+ *   files are handled in order and the first failure stops the rest, naming the file (SPEC §5.3).
+ * Size limits per kind come from config.uploadLimits (bytes); a larger file is answered 413 with an Arabic message.
+ */
+import type { Multipart, MultipartFile } from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest, HttpError } from "../../lib/http-errors.ts";
+import { actorOf } from "../projects/routes.ts";
+import { storeUpload, UPLOAD_KINDS, UPLOAD_MESSAGES, type UploadKind } from "./service.ts";
 
-export async function uploadRoutes(_app: FastifyInstance) {}
+/** Most files one multi-image request may carry. */
+export const MAX_IMAGES = 20;
+
+/** Maps the multipart plugin's errors to Arabic 4xx answers (never a 500). */
+function multipartError(error: unknown, kind: UploadKind, limit: number): unknown {
+  const code = (error as { code?: unknown })?.code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new HttpError(413, UPLOAD_MESSAGES.tooLarge(kind, limit));
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") return new HttpError(413, UPLOAD_MESSAGES.tooMany);
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest({ [kind]: UPLOAD_MESSAGES.notMultipart });
+  return error;
+}
+
+async function readFile(file: MultipartFile, kind: UploadKind, limit: number): Promise<Buffer> {
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    throw multipartError(error, kind, limit);
+  }
+}
+
+export async function uploadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/upload/images",
+    { config: { access: { permission: "uploads.create" } } },
+    async (request: FastifyRequest) => {
+      const limit = app.config.uploadLimits.image;
+      if (!request.isMultipart()) throw badRequest({ images: UPLOAD_MESSAGES.notMultipart });
+      const actor = actorOf(request);
+      const files: { url: string; isDuplicate: boolean }[] = [];
+      try {
+        const parts: AsyncIterableIterator<Multipart> = request.parts({
+          limits: { fileSize: limit, files: MAX_IMAGES },
+        });
+        for await (const part of parts) {
+          if (part.type !== "file") continue;
+          if (part.fieldname !== "images") {
+            await part.toBuffer();
+            continue;
+          }
+          const name = part.filename || String(files.length + 1);
+          let bytes: Buffer;
+          try {
+            bytes = await part.toBuffer();
+          } catch (error) {
+            const mapped = multipartError(error, "image", limit);
+            if (mapped instanceof HttpError) {
+              throw new HttpError(mapped.statusCode, UPLOAD_MESSAGES.fileFailed(name, mapped.message), {
+                images: UPLOAD_MESSAGES.fileFailed(name, mapped.message),
+              });
+            }
+            throw mapped;
+          }
+          try {
+            const stored = await storeUpload(app.db, app.storage, "image", bytes, actor);
+            files.push({ url: stored.url, isDuplicate: stored.isDuplicate });
+          } catch (error) {
+            if (error instanceof HttpError) {
+              const message = UPLOAD_MESSAGES.fileFailed(name, error.message);
+              throw new HttpError(error.statusCode, message, { images: message });
+            }
+            throw error;
+          }
+        }
+      } catch (error) {
+        throw multipartError(error, "image", limit);
+      }
+      if (files.length === 0)
+        throw badRequest({ images: UPLOAD_MESSAGES.missingImages }, UPLOAD_MESSAGES.missingImages);
+      return { files };
+    },
+  );
+
+  r.post(
+    "/api/upload/:kind",
+    {
+      config: { access: { permission: "uploads.create" } },
+      schema: { params: z.object({ kind: z.enum(UPLOAD_KINDS, { error: "نوع الرفع غير مدعوم" }) }) },
+    },
+    async (request) => {
+      const kind = request.params.kind;
+      const limit = app.config.uploadLimits[kind];
+      if (!request.isMultipart()) throw badRequest({ [kind]: UPLOAD_MESSAGES.notMultipart });
+      let file: MultipartFile | undefined;
+      try {
+        file = await request.file({ limits: { fileSize: limit, files: 1 } });
+      } catch (error) {
+        throw multipartError(error, kind, limit);
+      }
+      if (!file || file.fieldname !== kind) {
+        if (file) await readFile(file, kind, limit);
+        throw badRequest({ [kind]: UPLOAD_MESSAGES.missingFile(kind) }, UPLOAD_MESSAGES.missingFile(kind));
+      }
+      const bytes = await readFile(file, kind, limit);
+      return storeUpload(app.db, app.storage, kind, bytes, actorOf(request));
+    },
+  );
+}

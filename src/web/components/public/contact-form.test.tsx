@@ -133,4 +133,33 @@ describe("ContactForm (SPEC §4.6, §5.1, §8.4)", () => {
     expect(status).toHaveTextContent(TEXTS.sentTitle);
     expect(status).toHaveTextContent(TEXTS.projectContactSuccess);
   });
+
+  it("campaign: message optional, consent with a privacy link, attribution posted, back to idle after 5 s", async () => {
+    const submissions = renderForm(
+      {
+        variant: "campaign",
+        successText: TEXTS.campaignContactSuccess,
+        errorText: TEXTS.campaignContactError,
+        attribution: { utmSource: "snapchat", sccid: "sc-42" },
+      },
+      () => ({ result: { ok: true, sentAt: 1 }, status: 200 }),
+    );
+    const user = userEvent.setup();
+    for (const label of [/الاسم/, /رقم الجوال/, /البريد الإلكتروني/]) {
+      expect(await screen.findByLabelText(label)).toHaveAttribute("aria-required", "true");
+    }
+    expect(screen.getByLabelText(/الرسالة/)).not.toHaveAttribute("aria-required");
+    expect(screen.getByRole("link", { name: "إشعار الخصوصية" })).toHaveAttribute("href", "/privacy");
+
+    await user.type(screen.getByLabelText(/الاسم/), "سلمى");
+    await user.type(screen.getByLabelText(/رقم الجوال/), "05-0123 4567");
+    expect(screen.getByLabelText(/رقم الجوال/)).toHaveValue("0501234567");
+    await user.click(screen.getByRole("button", { name: "إرسال" }));
+    expect(await screen.findByText(TEXTS.campaignContactSuccess)).toBeInTheDocument();
+    expect(submissions[0].get("attr_utmSource")).toBe("snapchat");
+    expect(submissions[0].get("attr_sccid")).toBe("sc-42");
+    await waitFor(() => expect(screen.queryByText(TEXTS.campaignContactSuccess)).not.toBeInTheDocument(), {
+      timeout: 7000,
+    });
+  }, 15_000);
 });

@@ -3,15 +3,19 @@
  * route action (lib/contact-action.server.ts), so it works before and without JavaScript; with JavaScript the
  * button reads "جاري الإرسال..." while submitting and the fields are cleared after a success.
  * Field errors come from the server in Arabic; native browser validation is off so no browser-language
- * message ever shows.
+ * message ever shows. Every variant shows the consent text with a link to the privacy notice (Saudi PDPL) and posts
+ * the visit's attribution (UTM parameters, click ids, referrer) as hidden "attr_*" fields (issue 6).
+ * The campaign variant (SPEC §2.8, §5.1): name, email and phone required, message optional; back to idle 5 s after
+ * a success (SPEC §4.6).
  */
 import { CheckCircle2, CircleAlert, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { type Attribution, attributionFieldName, visitAttribution } from "~/components/public/campaign/attribution.ts";
 import { cn } from "~/lib/cn.ts";
 import type { ContactActionResult } from "~/lib/contact-result.ts";
 import { useSite } from "~/root.tsx";
-import { COUNTRY_CODE } from "../../../domain/constants.ts";
+import { CAMPAIGN_FORM_RESET_MS, COUNTRY_CODE } from "../../../domain/constants.ts";
 import { digitsOnly } from "../../../domain/phone.ts";
 import { TEXTS } from "../../../domain/texts.ts";
 
@@ -20,20 +24,29 @@ export interface ContactFormProps {
    * "home": name, email, phone and message all required (SPEC §5.1 home contact).
    * "detail": project and update pages: name and message required, phone or email (resolution 4); the phone shows a
    * +966 prefix; the result is a dismissible banner titled "تم الإرسال بنجاح!" / "حدث خطأ!".
+   * "campaign": name, email and phone required, message optional; the result clears itself after 5 s.
    */
-  variant: "home" | "detail";
+  variant: "home" | "detail" | "campaign";
   /** Success and failure texts of SPEC §8.4 for this page. */
   successText: string;
   errorText: string;
   /** Prefix for element ids, unique on the page. */
   idPrefix?: string;
+  /** Attribution the server read from the landing request; the browser adds what the visit's first page had. */
+  attribution?: Attribution;
 }
 
 const inputClass =
   "block w-full rounded-xl border border-black/15 bg-surface px-3 py-2.5 text-ink placeholder:text-muted/80 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-500 aria-[invalid=true]:border-danger";
 
 /** The contact form; reads the route's action result with useActionData. */
-export function ContactForm({ variant, successText, errorText, idPrefix = "contact" }: ContactFormProps) {
+export function ContactForm({
+  variant,
+  successText,
+  errorText,
+  idPrefix = "contact",
+  attribution: serverAttribution,
+}: ContactFormProps) {
   const site = useSite();
   const result = useActionData<ContactActionResult>();
   const navigation = useNavigation();
@@ -41,6 +54,15 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const [dismissed, setDismissed] = useState<ContactActionResult | undefined>(undefined);
+  const [attribution, setAttribution] = useState<Attribution>(serverAttribution ?? {});
+  useEffect(() => setAttribution(visitAttribution(serverAttribution ?? {})), [serverAttribution]);
+
+  // Campaign page: back to idle CAMPAIGN_FORM_RESET_MS after a success (SPEC §4.6, §9).
+  useEffect(() => {
+    if (variant !== "campaign" || !result?.ok) return;
+    const timer = setTimeout(() => setDismissed(result), CAMPAIGN_FORM_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [variant, result]);
 
   useEffect(() => {
     if (!result) return;
@@ -61,6 +83,9 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
   const values = failed?.values ?? {};
   const id = (name: string) => `${idPrefix}-${name}`;
   const home = variant === "home";
+  const campaign = variant === "campaign";
+  /** Home and campaign forms show the result as a plain status line and require email and phone. */
+  const plain = home || campaign;
   const showStatus = result && result !== dismissed;
 
   const field = (name: string, label: string, required: boolean) => ({
@@ -83,9 +108,9 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
     ) : null;
 
   const name = field("name", "الاسم", true);
-  const email = field("email", "البريد الإلكتروني", home);
-  const phone = field("phone", "رقم الجوال", home);
-  const message = field("message", "الرسالة", true);
+  const email = field("email", "البريد الإلكتروني", plain);
+  const phone = field("phone", "رقم الجوال", plain);
+  const message = field("message", "الرسالة", !campaign);
 
   return (
     <Form
@@ -98,7 +123,7 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
     >
       {showStatus && (
         <div ref={statusRef} tabIndex={-1} role={result.ok ? "status" : "alert"} className="outline-none">
-          {home ? (
+          {plain ? (
             <p
               className={cn(
                 "flex items-start gap-2 rounded-xl p-3 font-medium",
@@ -161,18 +186,18 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
 
         <div className="grid gap-1.5">
           <label htmlFor={phone.id} className="font-medium text-ink">
-            {phone.label} {home && <RequiredMark />}
+            {phone.label} {plain && <RequiredMark />}
           </label>
-          {home ? (
+          {plain ? (
             <input
               {...inputProps(phone)}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               dir="ltr"
-              maxLength={10}
+              maxLength={campaign ? undefined : 10}
               placeholder="05XXXXXXXX"
-              onInput={keepDigits}
+              onInput={campaign ? keepAllDigits : keepDigits}
               className={cn(inputClass, "text-end")}
             />
           ) : (
@@ -202,7 +227,7 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
 
         <div className="grid gap-1.5 sm:col-span-2">
           <label htmlFor={email.id} className="font-medium text-ink">
-            {email.label} {home && <RequiredMark />}
+            {email.label} {plain && <RequiredMark />}
           </label>
           <input
             {...inputProps(email)}
@@ -214,13 +239,15 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
           />
           {errorFor("email")}
         </div>
-        {!home && <p className="-mt-2 text-sm text-muted sm:col-span-2">يكفي إدخال رقم الجوال أو البريد الإلكتروني.</p>}
+        {!plain && (
+          <p className="-mt-2 text-sm text-muted sm:col-span-2">يكفي إدخال رقم الجوال أو البريد الإلكتروني.</p>
+        )}
 
         <div className="grid gap-1.5 sm:col-span-2">
           <label htmlFor={message.id} className="font-medium text-ink">
-            {message.label} <RequiredMark />
+            {message.label} {!campaign && <RequiredMark />}
           </label>
-          <textarea {...inputProps(message)} rows={5} maxLength={5000} className={inputClass} />
+          <textarea {...inputProps(message)} rows={campaign ? 3 : 5} maxLength={5000} className={inputClass} />
           {errorFor("message")}
         </div>
       </div>
@@ -231,7 +258,16 @@ export function ContactForm({ variant, successText, errorText, idPrefix = "conta
         <input id={id("website")} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <p className="text-sm text-muted">{site.privacy.consentText}</p>
+      {Object.entries(attribution).map(([key, value]) => (
+        <input key={key} type="hidden" name={attributionFieldName(key)} value={value} />
+      ))}
+
+      <p className="text-sm text-muted">
+        <span>{site.privacy.consentText}</span>{" "}
+        <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+          إشعار الخصوصية
+        </Link>
+      </p>
 
       <button
         type="submit"
@@ -256,6 +292,16 @@ function RequiredMark() {
 function keepDigits(event: React.FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
   const clean = digitsOnly(input.value, 10);
+  if (clean !== input.value) input.value = clean;
+}
+
+/**
+ * Campaign form (SPEC §5.1: non-digits stripped as typed, no length rule): a pasted "+966 55 123 4567" keeps all its
+ * digits (966551234567), which the server reads as the same Saudi number.
+ */
+function keepAllDigits(event: React.FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const clean = digitsOnly(input.value, 15);
   if (clean !== input.value) input.value = clean;
 }
 

@@ -13,7 +13,7 @@ export function NotFoundBlock({
 }) {
   return (
     <div className="mx-auto grid max-w-xl place-items-center gap-4 px-4 py-24 text-center">
-      <p className="text-7xl font-bold text-brand-100" aria-hidden="true">
+      <p className="text-7xl font-bold text-brand-500" aria-hidden="true">
         ٤٠٤
       </p>
       <h1 className="text-3xl font-bold text-ink">{title}</h1>

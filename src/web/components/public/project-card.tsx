@@ -11,20 +11,39 @@ import { SalesRing } from "./progress.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
 import { FeaturedBadge, StatusBadge } from "./status-badge.tsx";
 
-/** The image box of a card: the first project image, or a neutral placeholder with an icon. */
-export function ProjectImage({ project, sizes, priority }: { project: Project; sizes: string; priority?: boolean }) {
+/**
+ * The image box of a card: the first project image, or a neutral placeholder with an icon.
+ * `deferred`: the image is not requested yet (a carousel slide far from view); the box keeps its size, and visitors
+ * without JavaScript still get the image through <noscript>.
+ */
+export function ProjectImage({
+  project,
+  sizes,
+  priority,
+  deferred = false,
+}: {
+  project: Project;
+  sizes: string;
+  priority?: boolean;
+  deferred?: boolean;
+}) {
   const first = project.images[0];
+  const image = first ? (
+    <ResponsiveImage
+      src={first}
+      alt={`صورة ${project.name}`}
+      sizes={sizes}
+      priority={priority}
+      width={960}
+      height={720}
+    />
+  ) : null;
   return (
     <div className="relative aspect-[4/3] overflow-hidden bg-brand-50">
-      {first ? (
-        <ResponsiveImage
-          src={first}
-          alt={`صورة ${project.name}`}
-          sizes={sizes}
-          priority={priority}
-          width={960}
-          height={720}
-        />
+      {image && deferred ? (
+        <noscript>{image}</noscript>
+      ) : image ? (
+        image
       ) : (
         <div className="grid size-full place-items-center text-brand-500" data-testid="image-placeholder">
           <Building2 aria-hidden="true" className="size-14" strokeWidth={1.25} />
@@ -35,14 +54,15 @@ export function ProjectImage({ project, sizes, priority }: { project: Project; s
   );
 }
 
-/** Sizes of a carousel card image: one, two or three cards per row (SPEC §2.3). */
-export const CAROUSEL_CARD_SIZES = "(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
+/** Sizes of a carousel card image: one, two or three cards per row (SPEC §2.3) in a 72rem container. */
+export const CAROUSEL_CARD_SIZES =
+  "(min-width: 1152px) 368px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
 
 /**
  * Carousel card (SPEC §2.3): image, name, city and district, price in SAR (hidden when 0), featured badge.
  * The whole card is one link to /project/{id}.
  */
-export function ProjectCarouselCard({ project }: { project: Project }) {
+export function ProjectCarouselCard({ project, deferImage = false }: { project: Project; deferImage?: boolean }) {
   const place = placeText(project);
   return (
     <Link
@@ -51,7 +71,7 @@ export function ProjectCarouselCard({ project }: { project: Project }) {
       draggable={false}
     >
       <div className="relative">
-        <ProjectImage project={project} sizes={CAROUSEL_CARD_SIZES} />
+        <ProjectImage project={project} sizes={CAROUSEL_CARD_SIZES} deferred={deferImage} />
         <FeaturedBadge featuredRank={project.featuredRank} className="absolute start-3 top-3" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

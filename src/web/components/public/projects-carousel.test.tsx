@@ -67,4 +67,18 @@ describe("ProjectsCarousel (SPEC §2.3)", () => {
     expect(screen.getByRole("button", { name: "المشروع التالي" })).toBeDisabled();
     expect(screen.getByTestId("carousel-viewport").className).toContain("overflow-x-auto");
   });
+
+  it("requests only the first slide's image before the carousel starts (the others load when they come near)", () => {
+    const image = (n: number) => [`/media/images/${String(n).repeat(32)}.webp`];
+    const projects = [1, 2, 3].map((id) => makeProject({ id, name: `مشروع ${id}`, images: image(id) }));
+    render(
+      <MemoryRouter>
+        <ProjectsCarousel projects={projects} />
+      </MemoryRouter>,
+    );
+    const slides = screen.getAllByRole("listitem");
+    expect(within(slides[0]).getByRole("img", { name: "صورة مشروع 1" })).toBeInTheDocument();
+    expect(within(slides[1]).queryByRole("img")).not.toBeInTheDocument();
+    expect(within(slides[2]).queryByRole("img")).not.toBeInTheDocument();
+  });
 });

@@ -24,16 +24,25 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
   const [canNext, setCanNext] = useState(false);
   const viewportId = useId();
 
+  // Images of slides out of view (to the side) are requested only when their slide comes near: the slides in view and
+  // the next one. Before the carousel starts, only the first slide's image is in the page.
+  const [imagesShown, setImagesShown] = useState<ReadonlySet<number>>(() => new Set([0]));
+
   useEffect(() => {
     if (!api) return;
     const update = () => {
       setCanPrev(api.canScrollPrev());
       setCanNext(api.canScrollNext());
     };
+    const reveal = () => {
+      const near = api.slidesInView().flatMap((index) => [index, index + 1]);
+      setImagesShown((shown) => (near.every((i) => shown.has(i)) ? shown : new Set([...shown, ...near])));
+    };
     update();
-    api.on("select", update).on("reInit", update);
+    reveal();
+    api.on("select", update).on("reInit", update).on("slidesInView", reveal);
     return () => {
-      api.off("select", update).off("reInit", update);
+      api.off("select", update).off("reInit", update).off("slidesInView", reveal);
     };
   }, [api]);
 
@@ -60,7 +69,7 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
               aria-roledescription="شريحة"
               aria-label={`${index + 1} من ${projects.length}`}
             >
-              <ProjectCarouselCard project={project} />
+              <ProjectCarouselCard project={project} deferImage={!imagesShown.has(index)} />
             </li>
           ))}
         </ul>

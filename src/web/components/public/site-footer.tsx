@@ -5,7 +5,7 @@
  */
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { formatSaudiPhone, normalizeSaudiPhone } from "../../../domain/phone.ts";
+import type { SiteLinks } from "~/root.tsx";
 import type { SiteConfig } from "../../../domain/site-config.ts";
 
 /** Arabic names of the social networks, used as link text and accessible names. */
@@ -25,15 +25,11 @@ export const FOOTER_LINKS = [
   { to: "/#contact", label: "تواصل معنا" },
 ] as const;
 
-/** The phone as shown (+966 …) and as dialled (tel:+966…). */
-export function phoneLink(phone: string): { display: string; href: string } {
-  const e164 = normalizeSaudiPhone(phone) ?? phone;
-  return { display: formatSaudiPhone(e164), href: `tel:${e164}` };
-}
-
-/** Props: the whole site configuration. */
-export function SiteFooter({ site }: { site: SiteConfig }) {
-  const phone = phoneLink(site.phone);
+/**
+ * Props: the whole site configuration and the company phone as the root loader formats it (+966 display form and
+ * tel: link), so the phone-number library stays on the server.
+ */
+export function SiteFooter({ site, phone }: { site: SiteConfig; phone: SiteLinks["phone"] }) {
   const socials = (Object.keys(SOCIAL_LABELS) as (keyof SiteConfig["social"])[]).filter((key) => site.social[key]);
   return (
     <footer className="bg-brand-900 text-brand-50">

@@ -1,18 +1,26 @@
-/** Placeholder admin screen (issue 7 fills it): client-only route module. */
+/** /admin/audit-log (ARCHITECTURE resolution 8): the audit log viewer, a client-only route module. */
+import { AUDIT_TEXTS, AuditLogScreen } from "~/components/admin/permissions/audit-log-screen";
+import { Skeleton } from "~/components/ui/skeleton";
 
+/** Client-only route: the screen's queries load the data. */
 export async function clientLoader() {
   return null;
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return null;
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-64" />
+    </div>
+  );
 }
 
 export function meta() {
-  return [{ title: "سجل التدقيق" }];
+  return [{ title: AUDIT_TEXTS.title }];
 }
 
-export default function AuditLogScreen() {
-  return <h1 className="text-2xl font-bold">سجل التدقيق</h1>;
+export default function AuditLogRoute() {
+  return <AuditLogScreen />;
 }

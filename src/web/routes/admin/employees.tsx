@@ -1,18 +1,27 @@
-/** Placeholder admin screen (issue 7 fills it): client-only route module. */
+/** /admin/employees (SPEC §2.17): the employees screen, a client-only route module. */
+import { EmployeesScreen } from "~/components/admin/employees/employees-screen";
+import { EMPLOYEE_TEXTS } from "~/components/admin/employees/employees-texts";
+import { Skeleton } from "~/components/ui/skeleton";
 
+/** Client-only route: the screen's queries load the data. */
 export async function clientLoader() {
   return null;
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return null;
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-64" />
+    </div>
+  );
 }
 
 export function meta() {
-  return [{ title: "إدارة الموظفين" }];
+  return [{ title: EMPLOYEE_TEXTS.title }];
 }
 
-export default function EmployeesScreen() {
-  return <h1 className="text-2xl font-bold">إدارة الموظفين</h1>;
+export default function EmployeesRoute() {
+  return <EmployeesScreen />;
 }

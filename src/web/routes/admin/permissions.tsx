@@ -1,18 +1,27 @@
-/** Placeholder admin screen (issue 7 fills it): client-only route module. */
+/** /admin/permissions (SPEC §2.18): role and user permissions, a client-only route module. */
+import { PermissionsScreen } from "~/components/admin/permissions/permissions-screen";
+import { PERMISSION_TEXTS } from "~/components/admin/permissions/permissions-texts";
+import { Skeleton } from "~/components/ui/skeleton";
 
+/** Client-only route: the screen's queries load the data. */
 export async function clientLoader() {
   return null;
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return null;
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-64" />
+    </div>
+  );
 }
 
 export function meta() {
-  return [{ title: "إدارة الصلاحيات" }];
+  return [{ title: PERMISSION_TEXTS.title }];
 }
 
-export default function PermissionsScreen() {
-  return <h1 className="text-2xl font-bold">إدارة الصلاحيات</h1>;
+export default function PermissionsRoute() {
+  return <PermissionsScreen />;
 }

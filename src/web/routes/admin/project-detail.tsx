@@ -1,4 +1,13 @@
-/** Placeholder admin screen (issue 6 fills it): client-only route module. */
+/**
+ * /admin/projects/{id} (SPEC §2.15): loads the project, then the landing-page manager. Client-only route.
+ */
+import { ArrowRightIcon } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { apiErrorMessage } from "~/api/client";
+import { useAdminProject } from "~/api/landing";
+import { LandingManager } from "~/components/admin/landing/landing-manager";
+import { Skeleton } from "~/components/ui/skeleton";
+import { formatSAR } from "../../../domain/format.ts";
 
 export async function clientLoader() {
   return null;
@@ -6,7 +15,7 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return null;
+  return <Skeleton className="h-40 w-full rounded-xl" />;
 }
 
 export function meta() {
@@ -14,5 +23,41 @@ export function meta() {
 }
 
 export default function ProjectDetailScreen() {
-  return <h1 className="text-2xl font-bold">تفاصيل المشروع</h1>;
+  const params = useParams();
+  const projectId = Number(params.id);
+  const valid = Number.isInteger(projectId) && projectId > 0;
+  const project = useAdminProject(valid ? projectId : 0);
+
+  return (
+    <div className="grid gap-6">
+      <Link to="/admin/projects" className="inline-flex w-fit items-center gap-2 text-sm font-bold text-brand-700">
+        <ArrowRightIcon aria-hidden="true" className="size-4" />
+        العودة إلى المشاريع
+      </Link>
+      {!valid || (project.isSuccess && project.data === null) ? (
+        <p role="alert" className="rounded-xl bg-surface p-6 text-center text-muted">
+          المشروع غير موجود
+        </p>
+      ) : project.isPending ? (
+        <p role="status" className="rounded-xl bg-surface p-6 text-center text-muted">
+          جاري تحميل تفاصيل المشروع...
+        </p>
+      ) : project.isError ? (
+        <p role="alert" className="rounded-xl bg-danger/10 p-6 text-center text-danger">
+          {apiErrorMessage(project.error, "تعذّر تحميل المشروع")}
+        </p>
+      ) : project.data ? (
+        <>
+          <header className="grid gap-1">
+            <h1 className="text-2xl font-bold text-ink">{project.data.name}</h1>
+            <p className="text-muted">
+              {[project.data.city, project.data.district].filter(Boolean).join("، ")}
+              {project.data.price > 0 ? ` · ${formatSAR(project.data.price)}` : ""}
+            </p>
+          </header>
+          <LandingManager projectId={projectId} />
+        </>
+      ) : null}
+    </div>
+  );
 }

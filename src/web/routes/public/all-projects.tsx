@@ -23,13 +23,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
     matches,
+    location,
     title: "المشاريع",
     description: "جميع مشاريعنا السكنية في جدة: الأسعار، نسب الإنجاز والمبيعات، والمواقع.",
+    breadcrumbs: CRUMBS,
   });
 }
+
+/** The trail of this page (SPEC §2.4: the breadcrumb data links to /all-projects). */
+const CRUMBS = [
+  { label: "الرئيسية", to: "/" },
+  { label: "المشاريع", to: "/all-projects" },
+];
 
 export default function AllProjects({ loaderData }: Route.ComponentProps) {
   const { projects, error, search } = loaderData;
@@ -39,7 +47,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: "المشاريع" }]} />
+      <Breadcrumb items={[CRUMBS[0], { label: CRUMBS[1].label }]} />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">مشاريعنا</h1>
         <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">

@@ -18,9 +18,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
     matches,
+    location,
+    breadcrumbs: [
+      { label: "الرئيسية", to: "/" },
+      { label: TEXTS.latestUpdates, to: "/all-updates" },
+    ],
     title: TEXTS.latestUpdates,
     description: "آخر تحديثات سير العمل في مشاريعنا: صور الموقع ونسب الإنجاز.",
   });

@@ -10,11 +10,10 @@ import { Hero } from "~/components/public/hero.tsx";
 import { AboutSection, GuaranteesSection } from "~/components/public/home-sections.tsx";
 import { PartnersMarquee } from "~/components/public/partners-marquee.tsx";
 import { ProjectsCarousel } from "~/components/public/projects-carousel.tsx";
-import { phoneLink } from "~/components/public/site-footer.tsx";
 import { UpdateCard } from "~/components/public/update-card.tsx";
 import { handleContactAction } from "~/lib/contact-action.server.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
-import { useSite } from "~/root.tsx";
+import { useSite, useSiteLinks } from "~/root.tsx";
 import { HOME_LATEST_UPDATES } from "../../../domain/constants.ts";
 import { TEXTS } from "../../../domain/texts.ts";
 import type { Project, ProjectUpdate } from "../../../domain/types.ts";
@@ -48,10 +47,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const site = matches[0]?.loaderData?.site;
+  const origin = matches[0]?.loaderData?.origin;
   return pageMeta({
     matches,
+    location,
+    // The site search of SPEC §2.1 (/all-projects?search=), advertised to search engines.
+    jsonLd: origin
+      ? [
+          {
+            "@context": "https://schema.org",
+            "@type": "WebSite",
+            url: `${origin}/`,
+            name: site?.name,
+            inLanguage: "ar",
+            potentialAction: {
+              "@type": "SearchAction",
+              target: { "@type": "EntryPoint", urlTemplate: `${origin}/all-projects?search={search_term_string}` },
+              "query-input": "required name=search_term_string",
+            },
+          },
+        ]
+      : [],
     title: site?.tagline ?? "الرئيسية",
     description: site?.description ?? "",
   });
@@ -60,7 +78,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { projects, projectsError, updates, updatesError } = loaderData;
-  const phone = phoneLink(site.phone);
+  const { phone } = useSiteLinks();
 
   return (
     <>

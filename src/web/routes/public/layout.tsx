@@ -1,16 +1,25 @@
 /**
- * The shared public layout (SPEC §2.2): skip link, header, main landmark, footer and the WhatsApp button.
- * Used by every public route and by the catch-all not-found route.
+ * The shared public layout (SPEC §2.2): skip link, session banners (§4.1), header, main landmark, footer, the
+ * WhatsApp button (its message names the project or update on those pages), the navigation loading indicator and the
+ * entrance animation of SPEC §1. Used by every public route and by the catch-all not-found route.
  */
-import { Outlet } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
+import { EntranceAnimation } from "~/components/public/entrance-animation.tsx";
+import { PendingNavigation } from "~/components/public/pending-navigation.tsx";
+import { PublicSessionBanners } from "~/components/public/public-session.tsx";
 import { SiteFooter } from "~/components/public/site-footer.tsx";
 import { SiteHeader } from "~/components/public/site-header.tsx";
 import { WhatsAppButton } from "~/components/public/whatsapp-button.tsx";
-import { useSite } from "~/root.tsx";
-import "~/components/public/public.css";
+import { whatsappMessage, whatsappSubject } from "~/lib/whatsapp.ts";
+import { useSite, useSiteLinks } from "~/root.tsx";
 
 export default function PublicLayout() {
   const site = useSite();
+  const { origin, phone, whatsappNumber } = useSiteLinks();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const message = whatsappMessage(whatsappSubject(matches), `${origin}${pathname}`);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,12 +28,15 @@ export default function PublicLayout() {
       >
         تخطَّ إلى المحتوى
       </a>
+      <PublicSessionBanners />
       <SiteHeader site={site} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <SiteFooter site={site} />
-      <WhatsAppButton phone={site.whatsapp} />
+      <SiteFooter site={site} phone={phone} />
+      <WhatsAppButton number={whatsappNumber} text={message} />
+      <PendingNavigation />
+      <EntranceAnimation logo={site.logo} />
     </div>
   );
 }

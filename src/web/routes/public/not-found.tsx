@@ -13,6 +13,7 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  // No canonical: a missing page has no address of its own to advertise.
   return [
     ...pageMeta({ matches, title: TEXTS.pageNotFound, description: TEXTS.pageNotFoundText }),
     { name: "robots", content: "noindex" },

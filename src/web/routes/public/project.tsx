@@ -16,7 +16,7 @@ import { StatusBadge } from "~/components/public/status-badge.tsx";
 import { UnitsSection } from "~/components/public/units-section.tsx";
 import { VideoEmbed } from "~/components/public/video-embed.tsx";
 import { handleContactAction } from "~/lib/contact-action.server.ts";
-import { excerpt, pageMeta } from "~/lib/page-meta.ts";
+import { excerpt, pageMeta, projectJsonLd, rootMetaData } from "~/lib/page-meta.ts";
 import { areaText, placeText, roomsText, yearsText } from "~/lib/project-display.ts";
 import { formatNumber, formatSAR } from "../../../domain/format.ts";
 import { guaranteeLabel } from "../../../domain/project-rules.ts";
@@ -70,18 +70,36 @@ export function shouldRevalidate({
   return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const project = loaderData?.project;
-  if (!project) return pageMeta({ matches, title: TEXTS.projectNotFound, description: TEXTS.pageNotFoundText });
+  if (!project) {
+    return [
+      ...pageMeta({ matches, title: TEXTS.projectNotFound, description: TEXTS.pageNotFoundText }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
   const place = placeText(project);
+  const root = rootMetaData(matches);
   return pageMeta({
     matches,
+    location,
+    breadcrumbs: projectCrumbs(project),
+    jsonLd: root ? [projectJsonLd(project, root.origin, `${root.origin}${location.pathname}`)] : [],
     title: project.name,
     description:
       excerpt(project.description) ||
       [project.name, place, project.price > 0 ? formatSAR(project.price) : null].filter(Boolean).join(" - "),
     image: project.images[0],
   });
+}
+
+/** The trail of a project page: home > projects > the project. */
+function projectCrumbs(project: Project) {
+  return [
+    { label: "الرئيسية", to: "/" },
+    { label: "المشاريع", to: "/all-projects" },
+    { label: project.name, to: `/project/${project.id}` },
+  ];
 }
 
 function InfoItem({ label, value }: { label: string; value: string }) {
@@ -109,7 +127,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-8 pb-40">
       <div className="grid min-w-0 grid-cols-1 gap-5">
         <Breadcrumb
-          items={[{ label: "الرئيسية", to: "/" }, { label: "المشاريع", to: "/all-projects" }, { label: project.name }]}
+          items={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
         />
         {project.images.length > 0 ? (
           <ImageGallery images={project.images} name={project.name} label="معرض صور المشروع" />

@@ -55,12 +55,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const update = loaderData?.update;
-  if (!update) return pageMeta({ matches, title: TEXTS.updateNotFound, description: TEXTS.pageNotFoundText });
+  if (!update) {
+    return [
+      ...pageMeta({ matches, title: TEXTS.updateNotFound, description: TEXTS.pageNotFoundText }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
   const projectName = loaderData.project?.name ?? update.projectName;
   return pageMeta({
     matches,
+    location,
+    type: "article",
+    breadcrumbs: [
+      { label: "الرئيسية", to: "/" },
+      { label: projectName ?? "المشروع", to: `/project/${update.projectId}` },
+      { label: TEXTS.updateBreadcrumb, to: `/update/${update.id}` },
+    ],
     title: projectName ? `${update.title} - ${projectName}` : update.title,
     description: excerpt(update.summary) || `${TEXTS.updateBreadcrumb}: ${update.title}`,
     image: updateThumbnail(update),

@@ -1,0 +1,155 @@
+/**
+ * The campaign journey of issue 6 (SPEC §2.8, §2.15, §2.16): a manager creates a landing page for a project (with a
+ * webhook to a receiver started here on 127.0.0.1; the e2e server runs with WEBHOOK_ALLOW_PRIVATE=1), adds a custom
+ * campaign and copies its link; a visitor opens that link (with UTM parameters), sends the form and sees the success
+ * text; the receiver gets the lead signed with the secret shown once; the manager sees the message with its campaign
+ * and its delivery status on /admin/contact-messages.
+ */
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { Webhook } from "standardwebhooks";
+import { E2E_ADMIN } from "./fixtures/constants.ts";
+
+const stamp = Date.now().toString(36);
+const PROJECT = `مشروع حملات ${stamp}`;
+const SLUG = `e2e-offer-${stamp}`;
+const CAMPAIGN_NAME = `عرض الافتتاح ${stamp}`;
+const VISITOR = `زائر الحملة ${stamp}`;
+
+async function createProject(request: APIRequestContext): Promise<number> {
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const token = (await login.json()).token as string;
+  const created = await request.post("/api/projects", {
+    data: { name: PROJECT, city: "جدة", price: 1_200_000, description: "فلل حديثة قريبة من البحر في شمال جدة." },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).id as number;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test("a campaign lead goes from the ad link to the messages screen and to the CRM webhook", async ({
+  page,
+  browser,
+  request,
+  context,
+}) => {
+  // The sales team's CRM: records every POST.
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const crm = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.end("ok");
+    });
+  });
+  crm.listen(0, "127.0.0.1");
+  await once(crm, "listening");
+  const crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/leads`;
+
+  try {
+    const projectId = await createProject(request);
+    const poster = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#1f5f8b" } })
+      .png()
+      .toBuffer();
+
+    // 1. The manager creates the landing page with a webhook.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signIn(page);
+    await page.goto(`/admin/projects/${projectId}`);
+    await expect(page.getByRole("heading", { name: PROJECT })).toBeVisible();
+    await page.getByRole("button", { name: "إنشاء صفحة هبوط" }).click();
+    const form = page.getByRole("dialog", { name: "إنشاء صفحة هبوط" });
+    await form.getByLabel("صورة البوستر").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: poster });
+    await expect(form.getByRole("img", { name: "صورة البوستر" })).toBeVisible();
+    await form.getByLabel(/رابط الويب هوك/).fill(crmUrl);
+    await form.getByRole("button", { name: "إضافة ميزة" }).click();
+    await form.getByLabel("النص 1").fill("إطلالة بحرية");
+    await form.getByRole("button", { name: "حفظ" }).click();
+    const secret = (await form.getByTestId("webhook-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    await form.getByRole("button", { name: "تم" }).click();
+    await expect(form).toBeHidden();
+
+    // 2. The six platform campaigns exist; the manager adds a custom one and copies its link.
+    await page.getByRole("tab", { name: "الحملات" }).click();
+    await expect(page.getByRole("article")).toHaveCount(6);
+    await page.getByRole("button", { name: "إضافة حملة مخصصة" }).click();
+    const add = page.getByRole("dialog", { name: "إضافة حملة مخصصة" });
+    await add.getByLabel("الرابط").fill("AB");
+    await add.getByLabel("اسم المنصة").fill("whatsapp");
+    await add.getByLabel("الاسم المعروض").fill(CAMPAIGN_NAME);
+    await add.getByRole("button", { name: "إضافة الحملة" }).click();
+    await expect(add.getByText("يجب ألا يقل الرابط عن 3 أحرف")).toBeVisible();
+    await add.getByLabel("الرابط").fill(SLUG);
+    await add.getByRole("button", { name: "إضافة الحملة" }).click();
+    await expect(add).toBeHidden();
+    const card = page.getByRole("article", { name: `حملة ${CAMPAIGN_NAME}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("مخصصة")).toBeVisible();
+    await card.getByRole("button", { name: `نسخ الرابط ${CAMPAIGN_NAME}` }).click();
+    await expect(page.getByText("تم نسخ الرابط").first()).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`/campaign/${SLUG}$`));
+
+    // 3. A visitor opens the ad link and sends the form.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const response = await visitor.goto(`${link}?utm_source=whatsapp&utm_campaign=launch&fbclid=fb-${stamp}`);
+    expect(response?.status()).toBe(200);
+    await expect(visitor).toHaveTitle(new RegExp(PROJECT));
+    await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/media\//);
+    await expect(visitor.getByRole("heading", { level: 1, name: PROJECT })).toBeVisible();
+    await expect(visitor.getByText("إطلالة بحرية")).toBeVisible();
+    await expect(visitor.getByRole("link", { name: "إشعار الخصوصية" })).toHaveAttribute("href", "/privacy");
+    // The page works before hydration too; the as-you-type phone cleaning needs the scripts.
+    await visitor.waitForLoadState("networkidle");
+    await visitor.getByLabel(/الاسم/).fill(VISITOR);
+    await visitor.getByLabel(/البريد الإلكتروني/).fill(`visitor-${stamp}@example.com`);
+    await visitor.getByLabel(/رقم الجوال/).fill("05 5123 4567");
+    await expect(visitor.getByLabel(/رقم الجوال/)).toHaveValue("0551234567");
+    await visitor.getByRole("button", { name: "إرسال" }).click();
+    await expect(visitor.getByText("تم إرسال رسالتك بنجاح! سنتواصل معك قريباً.")).toBeVisible();
+    await visitorContext.close();
+
+    // 4. The CRM receives the lead, signed with the secret shown once.
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const [delivery] = received;
+    const lead = new Webhook(secret).verify(delivery.body, {
+      "webhook-id": String(delivery.headers["webhook-id"]),
+      "webhook-timestamp": String(delivery.headers["webhook-timestamp"]),
+      "webhook-signature": String(delivery.headers["webhook-signature"]),
+    }) as { data: { name: string; campaign: { urlSlug: string }; attribution: Record<string, string> } };
+    expect(lead.data.name).toBe(VISITOR);
+    expect(lead.data.campaign.urlSlug).toBe(SLUG);
+    expect(lead.data.attribution).toMatchObject({ utmSource: "whatsapp", fbclid: `fb-${stamp}` });
+
+    // 5. The manager sees the message with its campaign and delivery status.
+    await page.goto("/admin/contact-messages");
+    const row = page.getByTestId("message-row").filter({ hasText: VISITOR });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(CAMPAIGN_NAME)).toBeVisible();
+    await expect(row.getByText(PROJECT).first()).toBeVisible();
+    await expect(row.getByTestId("delivery-status")).toHaveText("تم التسليم");
+    await row.getByRole("button", { name: "عرض التفاصيل" }).click();
+    const details = page.getByRole("dialog", { name: `رسالة من ${VISITOR}` });
+    await expect(details.getByText("launch")).toBeVisible();
+  } finally {
+    await new Promise<void>((resolve) => crm.close(() => resolve()));
+  }
+});

@@ -1,0 +1,143 @@
+/**
+ * Projects back office (issue 4, SPEC §2.12, §2.13, §4.5, §6, §8.2): a manager creates a project with two uploaded
+ * images and a custom guarantee, sees it on the public site, sets featured rank 2 and sees "مميز #2" on the home
+ * carousel, edits it, creates a progress update with a photo that appears on /all-updates, then deletes the project.
+ * An employee (whose role lacks projects.delete) sees the delete button disabled with its tooltip.
+ * The manager and the employee are created through POST /api/users as the e2e admin; names carry Date.now().
+ */
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN } from "./fixtures/constants.ts";
+
+const PASSWORD = "e2e-staff-pass-جدة-2026";
+
+async function createStaff(request: APIRequestContext, role: "manager" | "employee"): Promise<string> {
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const token = (await login.json()).token as string;
+  const username = `e2e-${role}-${Date.now()}`;
+  const created = await request.post("/api/users", {
+    data: { username, name: `موظف ${role}`, role, password: PASSWORD },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(201);
+  return username;
+}
+
+async function signIn(page: Page, username: string, next: string) {
+  await page.goto(next);
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel("اسم المستخدم").fill(username);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await expect(page.getByText("تم تسجيل الدخول بنجاح", { exact: true })).toBeVisible();
+}
+
+async function png(red: number): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: red, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+}
+
+/** The admin card of a project: the grid item holding its title link. */
+const card = (page: Page, name: string) =>
+  page.locator("li").filter({ has: page.getByRole("link", { name, exact: true }) });
+
+test("a manager creates, features, edits, reports progress on and deletes a project", async ({ page, request }) => {
+  const stamp = Date.now();
+  const name = `مشروع الاختبار ${stamp}`;
+  const username = await createStaff(request, "manager");
+  await signIn(page, username, "/admin/projects");
+  await page.goto("/admin/projects");
+
+  // Create with two uploaded images and a custom guarantee.
+  await page.getByRole("button", { name: "مشروع جديد" }).click();
+  const dialog = page.getByRole("dialog", { name: "مشروع جديد" });
+  await dialog.getByLabel("اسم المشروع").fill(name);
+  await dialog.getByLabel("المدينة").fill("جدة");
+  await dialog.getByLabel("السعر (ريال سعودي)").fill("1250000");
+  await expect(dialog.getByText("هذا المشروع موجود مسبقًا")).toHaveCount(0);
+  await dialog.getByLabel("صور المشروع: اختيار صور").setInputFiles([
+    { name: "front.png", mimeType: "image/png", buffer: await png(10 + (stamp % 100)) },
+    { name: "side.png", mimeType: "image/png", buffer: await png(150 + (stamp % 100)) },
+  ]);
+  await expect(dialog.getByRole("button", { name: "إزالة الصورة 2" })).toBeVisible();
+  await dialog.getByLabel("ضمان إضافي").fill("  المصاعد  ");
+  await dialog.getByRole("button", { name: "إضافة", exact: true }).click();
+  await expect(dialog.getByLabel("مدة ضمان المصاعد (سنوات)")).toHaveValue("1");
+  await dialog.getByRole("button", { name: "إنشاء المشروع" }).click();
+  await expect(page.getByText("تم إنشاء المشروع بنجاح", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const link = page.getByRole("link", { name, exact: true });
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute("href");
+  const id = Number(href?.split("/").pop());
+  expect(id).toBeGreaterThan(0);
+
+  // The public site shows it.
+  await page.goto(`/project/${id}`);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+
+  // Featured rank 2 → "مميز #2" on the home carousel.
+  await page.goto("/admin/projects");
+  await card(page, name).getByRole("button", { name: "ترتيب التمييز" }).click();
+  const rank = page.getByRole("dialog", { name: "تعيين ترتيب المشروع المميز" });
+  await rank.getByLabel("الترتيب").fill("2");
+  await rank.getByRole("button", { name: "حفظ", exact: true }).click();
+  await expect(page.getByText("تم تعيين المشروع بترتيب #2", { exact: true })).toBeVisible();
+  await page.goto("/");
+  await expect(page.locator(`a[href="/project/${id}"]`).first()).toContainText("مميز #2");
+
+  // Edit.
+  const edited = `${name} المعدل`;
+  await page.goto("/admin/projects");
+  await card(page, name).getByRole("button", { name: "تعديل" }).click();
+  const editDialog = page.getByRole("dialog", { name: "تعديل المشروع" });
+  await expect(editDialog.getByLabel("اسم المشروع")).toHaveValue(name);
+  await editDialog.getByLabel("اسم المشروع").fill(edited);
+  await editDialog.getByRole("button", { name: "حفظ التغييرات" }).click();
+  await expect(page.getByText("تم تحديث المشروع بنجاح", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: edited, exact: true })).toBeVisible();
+
+  // A progress update with a photo, shown on /all-updates.
+  const title = `تحديث الاختبار ${stamp}`;
+  await page.goto("/admin/project-updates");
+  await page.getByRole("button", { name: "تحديث جديد" }).click();
+  const updateDialog = page.getByRole("dialog", { name: "تحديث جديد" });
+  await updateDialog.getByLabel("المشروع").selectOption(String(id));
+  await updateDialog.getByLabel("عنوان التحديث").fill(title);
+  await updateDialog
+    .getByLabel("الصور الداخلية: اختيار صور")
+    .setInputFiles([{ name: "inside.png", mimeType: "image/png", buffer: await png(90 + (stamp % 100)) }]);
+  await expect(updateDialog.getByRole("button", { name: "إزالة الصورة 1" })).toBeVisible();
+  await updateDialog.getByRole("button", { name: "إنشاء التحديث" }).click();
+  await expect(page.getByText("تم إنشاء التحديث بنجاح", { exact: true })).toBeVisible();
+  await page.goto("/all-updates");
+  await expect(page.getByText(title).first()).toBeVisible();
+
+  // Delete with confirmation.
+  await page.goto("/admin/projects");
+  await card(page, edited).getByRole("button", { name: "حذف" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "حذف", exact: true }).click();
+  await expect(page.getByText("تم حذف المشروع بنجاح", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: edited, exact: true })).toHaveCount(0);
+  const gone = await request.get(`/api/projects/${id}`);
+  expect(gone.status()).toBe(404);
+});
+
+test("an employee without projects.delete sees the delete button disabled with its tooltip", async ({
+  page,
+  request,
+}) => {
+  const username = await createStaff(request, "employee");
+  await signIn(page, username, "/admin/projects");
+  await page.goto("/admin/projects");
+  const remove = page.getByRole("button", { name: "حذف" }).first();
+  await expect(remove).toBeDisabled();
+  await remove.hover();
+  await expect(page.getByRole("tooltip")).toHaveText("لا تملك صلاحية حذف المشروع");
+  // The employee may still create and edit (default grants).
+  await expect(page.getByRole("button", { name: "مشروع جديد" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "ترتيب التمييز" })).toHaveCount(0);
+});

@@ -1,0 +1,305 @@
+/**
+ * The public site (issue 3): every public route renders its content from the API (also without JavaScript), the
+ * search, empty and not-found states, the lightbox keyboard, the units filter, the three contact forms end to end
+ * (the message is stored: checked through the admin API), the entrance animation once per session, zero axe
+ * violations on every public page, head tags, sitemap/robots, and screenshots at 360, 768 and 1280 px.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "./fixtures/constants.ts";
+
+interface ProjectRow {
+  id: number;
+  name: string;
+  city: string | null;
+  images: string[];
+}
+interface UpdateRow {
+  id: number;
+  title: string;
+  projectId: number;
+}
+interface MessageRow {
+  name: string;
+  message: string;
+}
+
+const SCREENSHOT_WIDTHS = [360, 768, 1280] as const;
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function projects(request: APIRequestContext): Promise<ProjectRow[]> {
+  return (await request.get("/api/projects")).json();
+}
+async function updates(request: APIRequestContext): Promise<UpdateRow[]> {
+  return (await request.get("/api/project-updates")).json();
+}
+
+/** The stored contact messages, read as the e2e super_admin (POST /api/auth/login, GET /api/contact/messages). */
+async function storedMessages(request: APIRequestContext): Promise<MessageRow[]> {
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.get("/api/contact/messages", { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+/** Marks the entrance animation as already shown in this session, so it does not cover the page under test. */
+async function skipEntrance(page: Page) {
+  await page.addInitScript(() => window.sessionStorage.setItem("entrance-shown", "1"));
+}
+
+test.describe("public pages", () => {
+  test.beforeEach(async ({ page }) => skipEntrance(page));
+
+  test("the home page HTML, fetched without JavaScript, already holds the projects and updates", async ({
+    request,
+  }) => {
+    const [allProjects, allUpdates] = [await projects(request), await updates(request)];
+    expect(allProjects.length).toBeGreaterThan(0);
+    const html = await (await request.get("/")).text();
+    for (const project of allProjects) expect(html).toContain(project.name);
+    expect(html).toContain(allUpdates[0].title);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<link rel="canonical"');
+    expect(html).toContain('"@type":"Organization"');
+  });
+
+  test("each public route renders its content from the API", async ({ page, request }) => {
+    const [allProjects, allUpdates] = [await projects(request), await updates(request)];
+    const project = allProjects[0];
+    const update = allUpdates[0];
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "ضماناتنا" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "شركاء النجاح" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "المشاريع" }).getByRole("link").first()).toBeVisible();
+    await expect(page.locator("#updates").getByRole("link", { name: new RegExp(update.title) })).toBeVisible();
+
+    await page.goto("/all-projects");
+    await expect(page.getByRole("heading", { level: 1, name: "مشاريعنا" })).toBeVisible();
+    for (const p of allProjects) await expect(page.getByRole("heading", { level: 2, name: p.name })).toBeVisible();
+    await expect(page.getByRole("link", { name: `عرض التفاصيل: ${project.name}` })).toHaveAttribute(
+      "href",
+      `/project/${project.id}`,
+    );
+
+    await page.goto(`/project/${project.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: project.name })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "مسار التنقل" })).toContainText("المشاريع");
+    await expect(page.getByRole("heading", { name: "الوحدات المتاحة" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "اختصارات الصفحة" }).getByRole("link")).toHaveCount(3);
+    const whatsapp = page.getByRole("link", { name: /واتساب/ });
+    expect(decodeURIComponent((await whatsapp.getAttribute("href")) ?? "")).toContain(project.name);
+
+    await page.goto("/all-updates");
+    await expect(page.getByRole("heading", { level: 1, name: "آخر التحديثات" })).toBeVisible();
+    for (const u of allUpdates) await expect(page.getByRole("heading", { level: 2, name: u.title })).toBeVisible();
+
+    await page.goto(`/update/${update.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: update.title })).toBeVisible();
+    const trail = page.getByRole("navigation", { name: "مسار التنقل" });
+    await expect(trail.getByRole("link").nth(1)).toHaveAttribute("href", `/project/${update.projectId}`);
+    await expect(trail).toContainText("تحديث المشروع");
+    await expect(page.getByText(/الموافق/)).toBeVisible();
+    await expect(page.getByRole("img", { name: /^نسبة الإنجاز الكلية/ })).toBeVisible();
+  });
+
+  test("/all-projects?search= filters by name and by city, and shows the empty state", async ({ page, request }) => {
+    const [first, ...others] = await projects(request);
+    const word = first.name.split(" ").find((w) => w.length > 3) ?? first.name;
+    await page.goto(`/all-projects?search=${encodeURIComponent(word)}`);
+    await expect(page.getByRole("heading", { level: 2, name: first.name })).toBeVisible();
+    const unrelated = others.find((p) => !p.name.includes(word));
+    if (unrelated) await expect(page.getByRole("heading", { level: 2, name: unrelated.name })).toHaveCount(0);
+
+    await page.goto(`/all-projects?search=${encodeURIComponent(first.city ?? "جدة")}`);
+    await expect(page.getByRole("heading", { level: 2, name: first.name })).toBeVisible();
+
+    await page.goto("/all-projects?search=zzzz-no-such-project");
+    await expect(page.getByText("لا توجد مشاريع متاحة", { exact: true })).toBeVisible();
+    await expect(page.getByText("سيتم إضافة مشاريع جديدة قريباً")).toBeVisible();
+  });
+
+  test("unknown addresses get the not-found pages with HTTP 404", async ({ page }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "الصفحة غير موجودة" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "العودة إلى الرئيسية" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("button", { name: "العودة إلى الصفحة السابقة" })).toBeVisible();
+
+    expect((await page.goto("/project/999999"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "المشروع غير موجود" })).toBeVisible();
+    expect((await page.goto("/update/999999"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "التحديث غير موجود" })).toBeVisible();
+  });
+
+  test("the lightbox: Escape closes, the arrow keys move and wrap around", async ({ page, request }) => {
+    const project = (await projects(request)).find((p) => p.images.length > 1);
+    expect(project, "the demo content has a project with several photos").toBeDefined();
+    if (!project) return;
+    const count = project.images.length;
+    await page.goto(`/project/${project.id}`);
+    const trigger = page.getByRole("button", { name: /^صورة ١ من/ });
+    await trigger.click();
+    const lightbox = page.locator(".yarl__root");
+    await expect(lightbox).toBeVisible();
+    const current = () => page.locator(".yarl__slide_current img").getAttribute("alt");
+    await expect.poll(current).toMatch(/^صورة ١ من/);
+    /** Presses a key and waits until another photo is shown. */
+    const step = async (key: string) => {
+      const before = await current();
+      await page.keyboard.press(key);
+      await expect.poll(current).not.toBe(before);
+    };
+    for (const key of ["ArrowRight", "ArrowLeft"]) {
+      // As many presses in one direction as there are photos come back to the first one: the carousel wraps around.
+      for (let i = 0; i < count; i++) await step(key);
+      await expect.poll(current).toMatch(/^صورة ١ من/);
+    }
+    await page.keyboard.press("Escape");
+    await expect(lightbox).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  });
+
+  test("the units filter: 3 shown, «المزيد» adds 3, «إخفاء» collapses, a filter resets to 3", async ({
+    page,
+    request,
+  }) => {
+    let target: ProjectRow | undefined;
+    for (const p of await projects(request)) {
+      const units = (await (await request.get(`/api/projects/${p.id}/units`)).json()) as unknown[];
+      if (units.length > 3) {
+        target = p;
+        break;
+      }
+    }
+    expect(target, "the demo content has a project with more than 3 units").toBeDefined();
+    if (!target) return;
+    await page.goto(`/project/${target.id}`);
+    const section = page.locator("#units");
+    const cards = section.getByRole("heading", { level: 3, name: /^وحدة رقم/ });
+    await expect(cards).toHaveCount(3);
+    await section.getByRole("link", { name: "المزيد" }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(3);
+    await expect(section.getByRole("link", { name: "إخفاء" })).toBeVisible();
+    await section.getByRole("link", { name: "إخفاء" }).click();
+    await expect(cards).toHaveCount(3);
+    await section.getByRole("link", { name: "المزيد" }).click();
+    await section.getByRole("navigation", { name: "تصفية الوحدات" }).getByRole("link", { name: "الكل" }).click();
+    await expect(cards).toHaveCount(3);
+    await section.getByRole("navigation", { name: "تصفية الوحدات" }).getByRole("link", { name: "مباعة" }).click();
+    await expect.poll(() => cards.count()).toBeLessThanOrEqual(3);
+  });
+
+  test("the home contact form sends the message and it is stored", async ({ page, request }) => {
+    const name = unique("زائر الرئيسية");
+    await page.goto("/#contact");
+    const form = page.locator("#contact");
+    await form.getByRole("textbox", { name: /الاسم/ }).fill(name);
+    await form.getByRole("textbox", { name: /رقم الجوال/ }).fill("0501234567");
+    await form.getByRole("textbox", { name: /البريد الإلكتروني/ }).fill("visitor@example.com");
+    await form.getByRole("textbox", { name: /الرسالة/ }).fill("أرغب في معرفة المشاريع المتاحة");
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(form.getByText("تم إرسال رسالتك بنجاح! سنتواصل معك قريباً.")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /الاسم/ })).toHaveValue("");
+    expect((await storedMessages(request)).some((m) => m.name === name)).toBe(true);
+  });
+
+  test("the project page contact form validates, then sends and stores the message", async ({ page, request }) => {
+    const project = (await projects(request))[0];
+    await page.goto(`/project/${project.id}`);
+    const form = page.locator("#contact");
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(form.getByText("يرجى ملء جميع الحقول المطلوبة")).toBeVisible();
+
+    const name = unique("زائر المشروع");
+    await form.getByRole("textbox", { name: /الاسم/ }).fill(name);
+    await form.getByRole("textbox", { name: /رقم الجوال/ }).fill("0551234567");
+    await form.getByRole("textbox", { name: /الرسالة/ }).fill(`استفسار عن ${project.name}`);
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(form.getByText("تم إرسال الرسالة بنجاح! سنقوم بالرد عليك في أقرب وقت ممكن.")).toBeVisible();
+    await expect(form.getByText("تم الإرسال بنجاح!")).toBeVisible();
+    expect((await storedMessages(request)).some((m) => m.name === name)).toBe(true);
+  });
+
+  test("the update page contact form sends and stores the message", async ({ page, request }) => {
+    const update = (await updates(request))[0];
+    await page.goto(`/update/${update.id}`);
+    const form = page.locator("#contact");
+    const name = unique("زائر التحديث");
+    await form.getByRole("textbox", { name: /الاسم/ }).fill(name);
+    await form.getByRole("textbox", { name: /البريد الإلكتروني/ }).fill("update-visitor@example.com");
+    await form.getByRole("textbox", { name: /الرسالة/ }).fill("متى موعد التسليم؟");
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(form.getByText("تم الإرسال بنجاح!")).toBeVisible();
+    expect((await storedMessages(request)).some((m) => m.name === name)).toBe(true);
+  });
+
+  test("every public page has zero axe violations and is photographed at 360, 768 and 1280 px", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const project = (await projects(request))[0];
+    const update = (await updates(request))[0];
+    const pages = [
+      { name: "home", path: "/" },
+      { name: "all-projects", path: "/all-projects" },
+      { name: "project", path: `/project/${project.id}` },
+      { name: "all-updates", path: "/all-updates" },
+      { name: "update", path: `/update/${update.id}` },
+      { name: "not-found", path: "/no-such-page" },
+    ];
+    for (const { name, path } of pages) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `axe on ${path}`,
+      ).toEqual([]);
+      for (const width of SCREENSHOT_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await page.screenshot({ path: `e2e-output/screenshots/${name}-${width}.png`, fullPage: true });
+      }
+    }
+  });
+
+  test("sitemap.xml lists every project and update; robots.txt keeps /admin out", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("xml");
+    const xml = await sitemap.text();
+    for (const p of await projects(request)) expect(xml).toContain(`/project/${p.id}</loc>`);
+    for (const u of await updates(request)) expect(xml).toContain(`/update/${u.id}</loc>`);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toMatch(/Sitemap: https?:\/\/[^/]+\/sitemap\.xml/);
+  });
+});
+
+test.describe("entrance animation (SPEC §1)", () => {
+  test("shows once per browser session, then never again in that session", async ({ page }) => {
+    await page.goto("/");
+    const overlay = page.getByTestId("entrance");
+    await expect(overlay).toBeVisible();
+    await expect(overlay).toHaveCount(0, { timeout: 5000 });
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await expect(overlay).toHaveCount(0);
+    await page.goto("/all-projects");
+    await page.waitForLoadState("networkidle");
+    await expect(overlay).toHaveCount(0);
+  });
+
+  test("is skipped for visitors who ask for reduced motion", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByTestId("entrance")).toHaveCount(0);
+    await context.close();
+  });
+});

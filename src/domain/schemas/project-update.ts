@@ -1,0 +1,74 @@
+/**
+ * Progress update input (SPEC §2.13, §3 project_updates), one schema for the admin form and for
+ * POST /api/project-updates and PUT /api/project-updates/{id}. Percentages are integers 0–100;
+ * lastVisitDate is a date (YYYY-MM-DD or an ISO date-time) or null.
+ */
+import { z } from "zod";
+import { LIST_MAX, mediaUrl, nullableText, PROJECT_MESSAGES, percentageField } from "./project.ts";
+
+export const UPDATE_MESSAGES = {
+  projectRequired: "يجب اختيار المشروع",
+  titleRequired: "عنوان التحديث مطلوب",
+  dateInvalid: "تاريخ الزيارة غير صحيح",
+} as const;
+
+const photoList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(2000, PROJECT_MESSAGES.url)
+      .refine((v) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), PROJECT_MESSAGES.url),
+  )
+  .max(LIST_MAX, PROJECT_MESSAGES.tooManyItems)
+  .optional()
+  .transform((v) => v ?? []);
+
+/** A date or null: "", null and undefined become null; anything else must parse as a date. Output: ISO string. */
+const visitDate = z
+  .string()
+  .trim()
+  .max(40, UPDATE_MESSAGES.dateInvalid)
+  .nullable()
+  .optional()
+  .transform((value, ctx): string | null => {
+    if (!value) return null;
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 2200) {
+      ctx.addIssue({ code: "custom", message: UPDATE_MESSAGES.dateInvalid });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+/** POST/PUT /api/project-updates body (SPEC §2.13). Unknown keys are refused. */
+export const projectUpdateInputSchema = z.strictObject(
+  {
+    projectId: z.coerce
+      .number<string | number>({ error: UPDATE_MESSAGES.projectRequired })
+      .int(UPDATE_MESSAGES.projectRequired)
+      .positive(UPDATE_MESSAGES.projectRequired)
+      .max(2_147_483_647, UPDATE_MESSAGES.projectRequired),
+    title: z
+      .string({ error: UPDATE_MESSAGES.titleRequired })
+      .trim()
+      .min(1, UPDATE_MESSAGES.titleRequired)
+      .max(300, UPDATE_MESSAGES.titleRequired),
+    summary: nullableText(5000),
+    thumbnailUrl: mediaUrl(),
+    videoUrl: mediaUrl(),
+    interiorPhotos: photoList,
+    dronePhotos: photoList,
+    concretePercentage: percentageField(),
+    plumbingPercentage: percentageField(),
+    electricalPercentage: percentageField(),
+    finishingPercentage: percentageField(),
+    completionPercentage: percentageField(),
+    lastVisitDate: visitDate,
+    notes: nullableText(5000),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? PROJECT_MESSAGES.unknownField : undefined) },
+);
+
+export type ProjectUpdateInput = z.input<typeof projectUpdateInputSchema>;
+export type ProjectUpdatePayload = z.output<typeof projectUpdateInputSchema>;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { passwordProblem, USER_TEXTS, userCreateSchema, userUpdateSchema } from "./user.ts";
+
+describe("password policy", () => {
+  it("accepts a long, uncommon password", () => {
+    expect(passwordProblem("جدة-2026-برج-سكني", "ahmed")).toBeNull();
+  });
+
+  it("refuses fewer than 10 characters", () => {
+    expect(passwordProblem("abc12345!", "ahmed")).toBe(USER_TEXTS.passwordShort);
+  });
+
+  it("refuses the username, whatever the case", () => {
+    expect(passwordProblem("Ahmed.Sales", "ahmed.sales")).toBe(USER_TEXTS.passwordIsUsername);
+  });
+
+  it("refuses common passwords", () => {
+    expect(passwordProblem("Password123", "ahmed")).toBe(USER_TEXTS.passwordCommon);
+    expect(passwordProblem("1234567890", "ahmed")).toBe(USER_TEXTS.passwordCommon);
+  });
+});
+
+describe("employee schemas", () => {
+  it("defaults the role to employee and normalises the username", () => {
+    const parsed = userCreateSchema.parse({ username: "  Sara.K ", name: "سارة", password: "long-enough-pass" });
+    expect(parsed).toMatchObject({ username: "sara.k", role: "employee" });
+  });
+
+  it("requires the password on create with an Arabic message", () => {
+    const result = userCreateSchema.safeParse({ username: "sara", name: "سارة", password: "" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ["password"], message: "كلمة المرور مطلوبة" });
+  });
+
+  it("treats an empty password on edit as unchanged but checks a filled one", () => {
+    expect(userUpdateSchema.parse({ username: "sara", name: "سارة", role: "manager", password: "" }).password).toBe(
+      undefined,
+    );
+    const result = userUpdateSchema.safeParse({ username: "sara", name: "سارة", password: "sara" });
+    expect(result.error?.issues[0]?.message).toBe(USER_TEXTS.passwordShort);
+  });
+
+  it("refuses unknown roles", () => {
+    expect(
+      userCreateSchema.safeParse({ username: "sara", name: "س", role: "owner", password: "x".repeat(12) }).success,
+    ).toBe(false);
+  });
+});

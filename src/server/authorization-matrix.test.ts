@@ -1,0 +1,172 @@
+/**
+ * The authorization matrix (issue 7, SPEC §6, ARCHITECTURE security model): every /api route the app registers,
+ * taken from the rules the routes declared (`config.access`, collected by the auth plugin), is called by
+ * anonymous, by each role, by a user whom a per-user override grants the route's key, and by a user whom an
+ * override denies it. Expected: 401 for anonymous on a non-public route, 403 where the rule denies, and neither
+ * where it allows. A new route is covered the moment it is registered; a route without a rule stops the app.
+ */
+import { eq, inArray } from "drizzle-orm";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPermissionKey, ROLES, type Role } from "../domain/roles.ts";
+import { permissions, rolePermissions, sessions, userPermissions } from "./db/schema.ts";
+import { hashToken, newToken } from "./lib/tokens.ts";
+import { type Access, authPlugin, type DeclaredRoute, describeAccess } from "./plugins/auth.ts";
+import { createTestApp, type TestApp } from "./test-utils/app.ts";
+
+/** Public routes whose own job is to answer 401 to bad credentials (not the guard refusing). */
+const CREDENTIAL_ROUTES = new Set(["POST /api/auth/refresh", "POST /api/auth/login"]);
+
+type Subject =
+  | { kind: "anonymous" }
+  | { kind: "role"; role: Role; userId: string }
+  | { kind: "override-grant"; role: Role; userId: string }
+  | { kind: "override-deny"; role: Role; userId: string };
+
+const subjectName = (s: Subject) =>
+  s.kind === "anonymous" ? "anonymous" : s.kind === "role" ? s.role : `${s.kind} (${s.role})`;
+
+/** A concrete URL for a route pattern: ids become 1, a role "employee", anything else "x". */
+function concreteUrl(url: string): string {
+  return url
+    .replace(/:(\w+)/g, (_m, name: string) => (name === "role" ? "employee" : /id$/i.test(name) ? "1" : "x"))
+    .replace(/\*/g, "x/y");
+}
+
+describe("authorization matrix", () => {
+  let t: TestApp;
+  let routes: DeclaredRoute[];
+  let roleGrants: Map<Role, Set<string>>;
+  let permissionIds: Map<string, number>;
+  const subjects: Subject[] = [{ kind: "anonymous" }];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    routes = t.app.declaredRoutes.filter((r) => r.url.startsWith("/api"));
+    const grants = await t.db
+      .select({ role: rolePermissions.role, key: permissions.key })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId));
+    roleGrants = new Map(ROLES.map((role) => [role, new Set(grants.filter((g) => g.role === role).map((g) => g.key))]));
+    permissionIds = new Map((await t.db.select().from(permissions)).map((p) => [p.key, p.id]));
+    for (const role of ROLES) subjects.push({ kind: "role", role, userId: await t.createUser(role) });
+    // The role holding the fewest keys gains one by an override; the manager loses one.
+    subjects.push({ kind: "override-grant", role: "photographer", userId: await t.createUser("photographer") });
+    subjects.push({ kind: "override-deny", role: "manager", userId: await t.createUser("manager") });
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  /** Whether the declared rule lets `subject` in (SPEC §6 check order). */
+  function allows(access: Access, subject: Subject): boolean {
+    if (access === "public") return true;
+    if (subject.kind === "anonymous") return false;
+    if (access === "signed-in") return true;
+    if (subject.role === "super_admin") return true;
+    if (access === "admin") return false;
+    if (subject.kind === "override-grant") return true;
+    if (subject.kind === "override-deny") return false;
+    return roleGrants.get(subject.role)?.has(access.permission) ?? false;
+  }
+
+  /** A fresh session for the user (a route may end sessions as a side effect). */
+  async function tokenFor(userId: string): Promise<string> {
+    const token = newToken();
+    await t.db.insert(sessions).values({
+      userId,
+      accessTokenHash: hashToken(token),
+      accessExpiresAt: new Date(Date.now() + 600_000),
+      refreshTokenHash: hashToken(newToken()),
+      refreshExpiresAt: new Date(Date.now() + 600_000),
+    });
+    return token;
+  }
+
+  async function setOverrides(access: Access) {
+    const overrideUsers = subjects.flatMap((s) =>
+      s.kind === "override-grant" || s.kind === "override-deny" ? [s] : [],
+    );
+    await t.db.delete(userPermissions).where(
+      inArray(
+        userPermissions.userId,
+        overrideUsers.map((s) => s.userId),
+      ),
+    );
+    if (typeof access !== "object") return;
+    const permissionId = permissionIds.get(access.permission);
+    if (permissionId === undefined) throw new Error(`permission ${access.permission} is not in the database`);
+    await t.db
+      .insert(userPermissions)
+      .values(overrideUsers.map((s) => ({ userId: s.userId, permissionId, granted: s.kind === "override-grant" })));
+  }
+
+  it("collects the registered routes, each with a known rule", () => {
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "GET /api/users",
+        "POST /api/users",
+        "PUT /api/roles/:role/permissions",
+        "GET /api/audit-logs",
+      ]),
+    );
+    for (const route of routes) {
+      if (typeof route.access === "object") expect(isPermissionKey(route.access.permission)).toBe(true);
+      else expect(["public", "signed-in", "admin"]).toContain(route.access);
+    }
+  });
+
+  it("answers every route × subject as its declared rule says", async () => {
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      await setOverrides(route.access);
+      const name = `${route.method} ${route.url}`;
+      for (const subject of subjects) {
+        const headers: Record<string, string> = {};
+        if (subject.kind !== "anonymous") headers.authorization = `Bearer ${await tokenFor(subject.userId)}`;
+        const hasBody = ["POST", "PUT", "PATCH"].includes(route.method);
+        const res = await t.app.inject({
+          method: route.method as "GET",
+          url: concreteUrl(route.url),
+          headers,
+          ...(hasBody ? { payload: {} } : {}),
+        });
+        calls += 1;
+        const allowed = allows(route.access, subject);
+        const status = res.statusCode;
+        let ok: boolean;
+        if (allowed) ok = status !== 403 && (status !== 401 || CREDENTIAL_ROUTES.has(name));
+        else ok = status === (subject.kind === "anonymous" ? 401 : 403);
+        if (!ok) {
+          mismatches.push(
+            `${name} [${describeAccess(route.access)}] as ${subjectName(subject)}: got ${status}, expected ${
+              allowed ? "neither 401 nor 403" : subject.kind === "anonymous" ? 401 : 403
+            }`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The matrix really ran: all seven subjects on every route (each call with a fresh session, so a route that
+    // ends sessions, such as logout, cannot disturb the next call).
+    expect(calls).toBe(routes.length * subjects.length);
+  }, 300_000);
+
+  it("refuses to start when a route declares no rule", async () => {
+    const app = Fastify({ logger: false });
+    await app.register(authPlugin);
+    await expect(
+      (async () => {
+        app.get("/api/undeclared", async () => ({ ok: true }));
+        await app.ready();
+      })(),
+    ).rejects.toThrow(/declares no access rule/);
+    await app.close();
+  });
+
+  it("guards before validating: anonymous gets 401, not field messages", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/users", payload: { username: 1 } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().fields).toBeUndefined();
+  });
+});

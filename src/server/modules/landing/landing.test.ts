@@ -1,0 +1,455 @@
+/**
+ * Landing pages, campaigns and leads through the API (issue 6): auto-created platform campaigns, lookup by
+ * "platform/slug" and by slug, custom campaign rules (§5.4), webhook URL checks (SSRF), secrets shown once,
+ * permissions, contact from each source with attribution, the duplicate flag and the export.
+ */
+import * as XLSX from "@e965/xlsx";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAMPAIGN_PLATFORMS } from "../../../domain/constants.ts";
+import { LANDING_TEXTS } from "../../../domain/schemas/landing.ts";
+import { auditLogs, projects, projectUpdates } from "../../db/schema.ts";
+import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+
+let t: TestApp;
+let manager: string;
+let employee: string;
+let projectId: number;
+let otherProjectId: number;
+let pageId: number;
+
+const poster = "/media/images/aaaaaaaaaaaaaaaa.webp";
+
+async function newProject(name: string): Promise<number> {
+  const [row] = await t.db
+    .insert(projects)
+    .values({ name, city: "جدة", description: `وصف ${name}` })
+    .returning();
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" } });
+  manager = (await t.signIn("manager")).token;
+  employee = (await t.signIn("employee")).token;
+  projectId = await newProject("مشروع الواحة");
+  otherProjectId = await newProject("مشروع النخيل");
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe("landing pages", () => {
+  it("refuses to create without a session or without landing_pages.edit", async () => {
+    const body = { poster };
+    const anonymous = await t.app.inject({ method: "POST", url: `/api/landing-pages/${projectId}`, payload: body });
+    expect(anonymous.statusCode).toBe(401);
+    const asEmployee = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${projectId}`,
+      payload: body,
+      headers: t.bearer(employee),
+    });
+    expect(asEmployee.statusCode).toBe(403);
+  });
+
+  it("requires a poster (400 with the Arabic field message)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${projectId}`,
+      payload: { images: [] },
+      headers: t.bearer(manager),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.poster).toBe(LANDING_TEXTS.posterRequired);
+  });
+
+  it("answers 404 for a project without a page and for an unknown project", async () => {
+    const none = await t.app.inject({ url: `/api/landing-pages/${projectId}`, headers: t.bearer(manager) });
+    expect(none.statusCode).toBe(404);
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/landing-pages/999999",
+      payload: { poster },
+      headers: t.bearer(manager),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("creates the page with the six platform campaigns in one go", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${projectId}`,
+      payload: {
+        slug: "al-waha",
+        poster,
+        images: ["/media/images/bbbbbbbbbbbbbbbb.webp"],
+        videoUrl: "https://www.youtube.com/watch?v=abcdefghijk",
+        features: [{ text: "مسبح", image: null }],
+        guarantees: [
+          { text: "ضمان الهيكل 20 سنة", image: "" },
+          { text: "ضمان السباكة", image: null },
+        ],
+        buildingSpecs: [],
+      },
+      headers: t.bearer(manager),
+    });
+    expect(res.statusCode).toBe(201);
+    const page = res.json();
+    pageId = page.id;
+    expect(page.slug).toBe("al-waha");
+    expect(page.guarantees).toHaveLength(2);
+    expect(page.webhookSecret).toBeUndefined();
+    expect(page.campaigns.map((c: { urlSlug: string }) => c.urlSlug).sort()).toEqual(
+      CAMPAIGN_PLATFORMS.map((p) => `${p}/al-waha`).sort(),
+    );
+
+    const list = await t.app.inject({ url: `/api/landing-pages/${pageId}/campaigns`, headers: t.bearer(employee) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(6);
+    expect(list.json().every((c: { isCustom: boolean }) => !c.isCustom)).toBe(true);
+
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${projectId}`,
+      payload: { poster },
+      headers: t.bearer(manager),
+    });
+    expect(again.statusCode).toBe(409);
+
+    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityType, "landing_page"));
+    expect(audit.some((a) => a.action === "create" && a.entityId === String(pageId))).toBe(true);
+  });
+
+  it("refuses a second page whose slug is taken", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${otherProjectId}`,
+      payload: { slug: "al-waha", poster },
+      headers: t.bearer(manager),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields.slug).toBe(LANDING_TEXTS.slugTaken);
+  });
+});
+
+describe("public campaign lookup", () => {
+  it('finds a campaign by "platform/slug", counts the visit, and hides webhook data', async () => {
+    const res = await t.app.inject({ url: "/api/campaign/snapchat/al-waha" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.campaign.platformName).toBe("snapchat");
+    expect(body.project.name).toBe("مشروع الواحة");
+    expect(body.landingPage.poster).toBe(poster);
+    expect(JSON.stringify(body)).not.toContain("webhook");
+
+    await t.app.inject({ url: "/api/campaign/snapchat/al-waha" });
+    await t.app.inject({ url: "/api/campaign/snapchat/al-waha?visit=0" });
+    const list = await t.app.inject({ url: `/api/landing-pages/${pageId}/campaigns`, headers: t.bearer(manager) });
+    const snap = list.json().find((c: { platformName: string }) => c.platformName === "snapchat");
+    expect(snap.visits).toBe(2);
+  });
+
+  it("finds a custom campaign by its slug alone and answers 404 for unknown links", async () => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${pageId}/custom-campaign`,
+      payload: { platformName: "whatsapp", urlSlug: "summer-offer-2025", displayName: "عرض الصيف", webhookUrl: "" },
+      headers: t.bearer(manager),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().isCustom).toBe(true);
+
+    const found = await t.app.inject({ url: "/api/campaign/summer-offer-2025" });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().campaign.displayName).toBe("عرض الصيف");
+
+    for (const url of ["/api/campaign/nothing-here", "/api/campaign/x/nothing-here", "/api/campaign/al-waha"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe("الصفحة غير موجودة");
+    }
+  });
+});
+
+describe("custom campaign rules (SPEC §5.4)", () => {
+  const post = (payload: Record<string, unknown>, token = manager) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${pageId}/custom-campaign`,
+      payload: { platformName: "x", displayName: "حملة", ...payload },
+      headers: t.bearer(token),
+    });
+
+  it.each([
+    ["ab", LANDING_TEXTS.slugTooShort],
+    ["a".repeat(51), LANDING_TEXTS.slugTooLong],
+    ["Summer", LANDING_TEXTS.slugCharacters],
+    ["عرض-الصيف", LANDING_TEXTS.slugCharacters],
+    ["has space", LANDING_TEXTS.slugCharacters],
+    ["x/slash", LANDING_TEXTS.slugCharacters],
+  ])("refuses the link %j", async (urlSlug, message) => {
+    const res = await post({ urlSlug });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.urlSlug).toBe(message);
+  });
+
+  it("accepts 3 and 50 characters of a–z, 0–9 and hyphens", async () => {
+    expect((await post({ urlSlug: "a-1" })).statusCode).toBe(201);
+    expect((await post({ urlSlug: `b${"-9".repeat(24)}c` })).statusCode).toBe(201);
+  });
+
+  it("requires the platform and display names", async () => {
+    const res = await post({ urlSlug: "named-one", platformName: "", displayName: " " });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      platformName: LANDING_TEXTS.platformRequired,
+      displayName: LANDING_TEXTS.displayNameRequired,
+    });
+  });
+
+  it("keeps links unique (409 on urlSlug)", async () => {
+    expect((await post({ urlSlug: "unique-link" })).statusCode).toBe(201);
+    const res = await post({ urlSlug: "unique-link" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields.urlSlug).toBe(LANDING_TEXTS.slugTaken);
+  });
+
+  it("needs campaigns.manage", async () => {
+    expect((await post({ urlSlug: "employee-try" }, employee)).statusCode).toBe(403);
+  });
+});
+
+describe("webhook URLs", () => {
+  let campaignId: number;
+  beforeAll(async () => {
+    const list = await t.app.inject({ url: `/api/landing-pages/${pageId}/campaigns`, headers: t.bearer(manager) });
+    campaignId = list.json().find((c: { platformName: string }) => c.platformName === "google").id;
+  });
+  const put = (payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/landing-campaigns/${campaignId}/webhook`,
+      payload,
+      headers: t.bearer(manager),
+    });
+
+  it.each([
+    "http://127.0.0.1/hook",
+    "http://127.1.2.3:8080/hook",
+    "http://localhost/hook",
+    "http://crm.localhost/hook",
+    "http://10.0.0.5/hook",
+    "http://172.16.4.4/hook",
+    "http://192.168.1.10/hook",
+    "http://100.64.0.1/hook",
+    "http://169.254.169.254/latest/meta-data",
+    "http://0.0.0.0/hook",
+    "http://[::1]/hook",
+    "http://[fe80::1]/hook",
+    "http://[fd00:ec2::254]/hook",
+    "http://[::ffff:127.0.0.1]/hook",
+    "http://2130706433/hook",
+    "http://0x7f.0.0.1/hook",
+    "https://user:pass@93.184.216.34/hook",
+  ])("refuses %s", async (webhookUrl) => {
+    const res = await put({ webhookUrl });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.webhookUrl).toBe(LANDING_TEXTS.webhookRefused);
+  });
+
+  it.each(["ftp://93.184.216.34/hook", "not a url", "javascript:alert(1)"])("refuses the malformed %s", async (url) => {
+    const res = await put({ webhookUrl: url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.webhookUrl).toBe(LANDING_TEXTS.webhookInvalid);
+  });
+
+  it("returns the whsec_ secret once when a URL is first set, and again only on rotation", async () => {
+    const first = await put({ webhookUrl: "https://93.184.216.34/crm" });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(first.json().hasWebhookSecret).toBe(true);
+
+    const changed = await put({ webhookUrl: "https://93.184.216.34/crm2" });
+    expect(changed.json().webhookSecret).toBeUndefined();
+    expect(changed.json().webhookUrl).toBe("https://93.184.216.34/crm2");
+
+    const rotated = await put({ webhookUrl: "https://93.184.216.34/crm2", rotateSecret: true });
+    expect(rotated.json().webhookSecret).toMatch(/^whsec_/);
+    expect(rotated.json().webhookSecret).not.toBe(first.json().webhookSecret);
+
+    const listed = await t.app.inject({ url: `/api/landing-pages/${pageId}/campaigns`, headers: t.bearer(manager) });
+    expect(listed.body).not.toContain("whsec_");
+
+    const removed = await put({ webhookUrl: "" });
+    expect(removed.json()).toMatchObject({ webhookUrl: null, hasWebhookSecret: false });
+  });
+
+  it("checks the landing page's webhook URL too", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/landing-pages/${pageId}`,
+      payload: { poster, webhookUrl: "http://192.168.0.1/" },
+      headers: t.bearer(manager),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.webhookUrl).toBe(LANDING_TEXTS.webhookRefused);
+  });
+
+  it("deletes a campaign (campaigns.manage) and its link stops working", async () => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${pageId}/custom-campaign`,
+      payload: { platformName: "tiktok", urlSlug: "to-delete", displayName: "مؤقتة" },
+      headers: t.bearer(manager),
+    });
+    const id = created.json().id;
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/landing-campaigns/${id}`, headers: t.bearer(employee) }))
+        .statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/landing-campaigns/${id}`,
+      headers: t.bearer(manager),
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await t.app.inject({ url: "/api/campaign/to-delete" })).statusCode).toBe(404);
+  });
+});
+
+describe("leads from each source", () => {
+  let updateId: number;
+  let campaignId: number;
+  beforeAll(async () => {
+    const [update] = await t.db.insert(projectUpdates).values({ projectId, title: "تحديث الموقع" }).returning();
+    updateId = update.id;
+    const list = await t.app.inject({ url: `/api/landing-pages/${pageId}/campaigns`, headers: t.bearer(manager) });
+    campaignId = list.json().find((c: { platformName: string }) => c.platformName === "tiktok").id;
+  });
+
+  const send = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url: "/api/contact", payload, remoteAddress: "203.0.113.7" });
+
+  it("stores source, project, campaign, attribution and consent, and lists them for staff", async () => {
+    const home = await send({ name: "سارة", email: "sara@example.com", phone: "0501111111", message: "أريد التواصل" });
+    const project = await send({ name: "خالد", phone: "0502222222", message: "استفسار", projectReference: projectId });
+    const update = await send({ name: "منى", email: "mona@example.com", message: "سؤال", updateReference: updateId });
+    const campaign = await send({
+      name: "فهد",
+      email: "fahad@example.com",
+      phone: "0503333333",
+      landingPageId: pageId,
+      campaignId,
+      attribution: {
+        utmSource: "tiktok",
+        utmMedium: "paid",
+        utmCampaign: "launch",
+        ttclid: "tt-123",
+        referrer: "https://www.tiktok.com/",
+      },
+    });
+    for (const res of [home, project, update, campaign]) expect(res.statusCode).toBe(201);
+
+    const list = await t.app.inject({ url: "/api/contact/messages", headers: t.bearer(employee) });
+    expect(list.statusCode).toBe(200);
+    const byName = Object.fromEntries(list.json().map((m: { name: string }) => [m.name, m]));
+    expect(byName.سارة).toMatchObject({ source: "home", projectName: null, landingPageName: null });
+    expect(byName.خالد).toMatchObject({ source: "project", projectName: "مشروع الواحة", phone: "+966502222222" });
+    expect(byName.منى).toMatchObject({ source: "update", projectName: "مشروع الواحة" });
+    expect(byName.فهد).toMatchObject({
+      source: "campaign",
+      campaignId,
+      platform: "tiktok",
+      campaignSlug: "tiktok/al-waha",
+      landingPageName: "مشروع الواحة",
+      attribution: { utmSource: "tiktok", ttclid: "tt-123", referrer: "https://www.tiktok.com/" },
+      consentVersion: t.site.privacy.version,
+      delivery: null,
+    });
+    expect(byName.فهد.consentAt).toEqual(expect.any(String));
+
+    const stats = await t.app.inject({ url: `/api/landing-pages/${pageId}/campaigns`, headers: t.bearer(manager) });
+    const tiktok = stats.json().find((c: { id: number }) => c.id === campaignId);
+    expect(tiktok.leads).toBe(1);
+
+    const filtered = await t.app.inject({ url: "/api/contact/messages?source=campaign", headers: t.bearer(manager) });
+    expect(filtered.json().map((m: { name: string }) => m.name)).toEqual(["فهد"]);
+  });
+
+  it("requires email and phone on the campaign form, message optional", async () => {
+    const res = await send({ name: "بدون", landingPageId: pageId });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(["email", "phone"]);
+  });
+
+  it("flags the same phone or email within 30 days as duplicate", async () => {
+    const first = await send({ name: "ريم", email: "reem@example.com", phone: "0504444444", landingPageId: pageId });
+    expect(first.json().isDuplicate).toBe(false);
+    const samePhone = await send({
+      name: "ريم ٢",
+      email: "other@example.com",
+      phone: "+966504444444",
+      landingPageId: pageId,
+    });
+    expect(samePhone.json().isDuplicate).toBe(true);
+    const sameEmail = await send({
+      name: "ريم ٣",
+      email: "REEM@example.com",
+      phone: "0505555555",
+      landingPageId: pageId,
+    });
+    expect(sameEmail.json().isDuplicate).toBe(true);
+    const dupes = await t.app.inject({ url: "/api/contact/messages?duplicate=true", headers: t.bearer(manager) });
+    expect(
+      dupes
+        .json()
+        .map((m: { name: string }) => m.name)
+        .sort(),
+    ).toEqual(["ريم ٢", "ريم ٣"].sort());
+  });
+
+  it("exports the filtered list as .xlsx and .csv for contact_messages.export only", async () => {
+    const denied = await t.app.inject({ url: "/api/contact/messages/export", headers: t.bearer(employee) });
+    expect(denied.statusCode).toBe(403);
+
+    const xlsx = await t.app.inject({
+      url: "/api/contact/messages/export?format=xlsx&source=campaign",
+      headers: t.bearer(manager),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-type"]).toContain("spreadsheetml");
+    const book = XLSX.read(xlsx.rawPayload, { type: "buffer" });
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]]);
+    expect(rows.every((r) => r.المصدر === "حملة إعلانية")).toBe(true);
+    const fahad = rows.find((r) => r.الاسم === "فهد");
+    expect(fahad).toMatchObject({
+      "رقم الجوال": "+966503333333",
+      utmCampaign: "launch",
+      "حالة الويب هوك": "بدون ويب هوك",
+    });
+
+    const csv = await t.app.inject({
+      url: "/api/contact/messages/export?format=csv&search=%D8%B1%D9%8A%D9%85",
+      headers: t.bearer(manager),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.startsWith("\ufeff")).toBe(true);
+    const lines = csv.body.trim().split("\n");
+    expect(lines).toHaveLength(4);
+    expect(csv.body).toContain("+966504444444");
+  });
+
+  it("neutralises spreadsheet formulas in the CSV", async () => {
+    await send({
+      name: '=HYPERLINK("http://evil")',
+      email: "f@example.com",
+      phone: "0506666666",
+      landingPageId: pageId,
+    });
+    const csv = await t.app.inject({ url: "/api/contact/messages/export?format=csv", headers: t.bearer(manager) });
+    expect(csv.body).toContain("'=HYPERLINK");
+  });
+});

@@ -1,0 +1,422 @@
+/**
+ * Landing pages and campaigns (SPEC §2.8, §2.15, §3, §5.4, §7.2; ARCHITECTURE resolution 6).
+ * Every write runs in one transaction with its audit row. Webhook secrets never leave the server except once,
+ * in the answer of the call that first sets a URL or rotates the secret (`webhookSecret`).
+ * Webhook URLs are checked for public addresses when saved (webhook-address.ts) → 400 on `webhookUrl`.
+ */
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { CAMPAIGN_PLATFORMS } from "../../../domain/constants.ts";
+import {
+  type CampaignWithStats,
+  type CustomCampaignPayload,
+  conversionRate,
+  LANDING_TEXTS,
+  type LandingPagePayload,
+  type LandingPageView,
+  type PublicCampaignResponse,
+} from "../../../domain/schemas/landing.ts";
+import type { Db, Tx } from "../../db/connection.ts";
+import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
+import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { assertPublicWebhookUrl } from "./webhook-address.ts";
+import { generateWebhookSecret } from "./webhooks.ts";
+
+type PageRow = typeof landingPages.$inferSelect;
+type CampaignRow = typeof landingCampaigns.$inferSelect;
+
+export interface LandingContext {
+  actor: AuditActor;
+  allowPrivate: boolean;
+}
+
+function toView(row: PageRow): LandingPageView {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    slug: row.slug,
+    poster: row.poster,
+    images: row.images,
+    videoUrl: row.videoUrl,
+    webhookUrl: row.webhookUrl,
+    hasWebhookSecret: Boolean(row.webhookSecret),
+    features: row.features,
+    guarantees: row.guarantees,
+    buildingSpecs: row.buildingSpecs,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toCampaign(row: CampaignRow, leads: number): CampaignWithStats {
+  return {
+    id: row.id,
+    landingPageId: row.landingPageId,
+    platformName: row.platformName,
+    urlSlug: row.urlSlug,
+    isCustom: row.isCustom,
+    webhookUrl: row.webhookUrl,
+    hasWebhookSecret: Boolean(row.webhookSecret),
+    displayName: row.displayName,
+    visits: row.visits,
+    leads,
+    conversionRate: conversionRate(leads, row.visits),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** 400 on `webhookUrl` unless the URL is a public http(s) address (or private targets are allowed). */
+async function checkWebhookUrl(url: string | null, allowPrivate: boolean): Promise<void> {
+  if (!url) return;
+  try {
+    await assertPublicWebhookUrl(url, { allowPrivate });
+  } catch {
+    throw badRequest({ webhookUrl: LANDING_TEXTS.webhookRefused });
+  }
+}
+
+async function findPage(db: Db | Tx, id: number): Promise<PageRow> {
+  const [row] = await db.select().from(landingPages).where(eq(landingPages.id, id)).limit(1);
+  if (!row) throw notFound(LANDING_TEXTS.landingNotFound);
+  return row;
+}
+
+async function slugTaken(db: Db | Tx, table: "page" | "campaign", slug: string, exceptId?: number) {
+  const rows =
+    table === "page"
+      ? await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.slug, slug))
+      : await db.select({ id: landingCampaigns.id }).from(landingCampaigns).where(eq(landingCampaigns.urlSlug, slug));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** GET /api/landing-pages/{projectId}. Errors: 404 when the project has no landing page. */
+export async function getLandingPageByProject(db: Db, projectId: number): Promise<LandingPageView> {
+  const [row] = await db.select().from(landingPages).where(eq(landingPages.projectId, projectId)).limit(1);
+  if (!row) throw notFound(LANDING_TEXTS.landingNotFound);
+  return toView(row);
+}
+
+/** GET /api/landing-pages (admin list of §2.15 /admin/landing): every project with its page id and campaign count. */
+export async function listLandingOverview(db: Db) {
+  const rows = await db
+    .select({
+      projectId: projects.id,
+      projectName: projects.name,
+      city: projects.city,
+      landingPageId: landingPages.id,
+      slug: landingPages.slug,
+      campaigns: sql<number>`(select count(*)::int from ${landingCampaigns} where ${landingCampaigns.landingPageId} = ${landingPages.id})`,
+    })
+    .from(projects)
+    .leftJoin(landingPages, eq(landingPages.projectId, projects.id))
+    .orderBy(asc(projects.name));
+  return rows.map((r) => ({ ...r, campaigns: Number(r.campaigns ?? 0) }));
+}
+
+/**
+ * POST /api/landing-pages/{projectId}: creates the page and its six platform campaigns ("{platform}/{slug}") in one
+ * transaction. Errors: 404 unknown project; 409 page exists; 409 slug taken (fields.slug); 400 refused webhook URL.
+ * Returns the page, its campaigns, and `webhookSecret` once when a webhook URL was given.
+ */
+export async function createLandingPage(
+  db: Db,
+  projectId: number,
+  payload: LandingPagePayload,
+  ctx: LandingContext,
+): Promise<LandingPageView & { campaigns: CampaignWithStats[]; webhookSecret?: string }> {
+  await checkWebhookUrl(payload.webhookUrl, ctx.allowPrivate);
+  return db.transaction(async (tx) => {
+    const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!project) throw notFound("المشروع غير موجود");
+    const [existing] = await tx
+      .select({ id: landingPages.id })
+      .from(landingPages)
+      .where(eq(landingPages.projectId, projectId))
+      .limit(1);
+    if (existing) throw conflict(LANDING_TEXTS.landingExists);
+    const slug = payload.slug ?? (await freeSlug(tx, `project-${projectId}`));
+    if (await slugTaken(tx, "page", slug)) throw conflict(LANDING_TEXTS.slugTaken, { slug: LANDING_TEXTS.slugTaken });
+    const platformSlugs = CAMPAIGN_PLATFORMS.map((platform) => `${platform}/${slug}`);
+    for (const urlSlug of platformSlugs) {
+      if (await slugTaken(tx, "campaign", urlSlug)) {
+        throw conflict(LANDING_TEXTS.slugTaken, { slug: LANDING_TEXTS.slugTaken });
+      }
+    }
+    const webhookSecret = payload.webhookUrl ? generateWebhookSecret() : null;
+    const [page] = await tx
+      .insert(landingPages)
+      .values({
+        projectId,
+        slug,
+        poster: payload.poster,
+        images: payload.images,
+        videoUrl: payload.videoUrl,
+        webhookUrl: payload.webhookUrl,
+        webhookSecret,
+        features: payload.features,
+        guarantees: payload.guarantees,
+        buildingSpecs: payload.buildingSpecs,
+      })
+      .returning();
+    const campaigns = await tx
+      .insert(landingCampaigns)
+      .values(
+        CAMPAIGN_PLATFORMS.map((platform, i) => ({
+          landingPageId: page.id,
+          platformName: platform,
+          urlSlug: platformSlugs[i],
+          isCustom: false,
+        })),
+      )
+      .returning();
+    await recordAudit(tx, ctx.actor, {
+      entityType: "landing_page",
+      entityId: page.id,
+      action: "create",
+      newState: { ...page, campaigns: campaigns.map((c) => c.urlSlug) },
+    });
+    return {
+      ...toView(page),
+      campaigns: campaigns.map((c) => toCampaign(c, 0)),
+      ...(webhookSecret ? { webhookSecret } : {}),
+    };
+  });
+}
+
+/** The first of base, base-2, base-3 … not used by another page. */
+async function freeSlug(tx: Tx, base: string): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await slugTaken(tx, "page", candidate))) return candidate;
+  }
+}
+
+/**
+ * PUT /api/landing-pages/{id}: replaces the page fields (the slug and campaigns stay). A new secret is issued and
+ * returned once when a URL is set on a page without one, or with rotateWebhookSecret; removing the URL removes the
+ * secret. Errors: 404; 400 refused webhook URL.
+ */
+export async function updateLandingPage(
+  db: Db,
+  id: number,
+  payload: LandingPagePayload,
+  ctx: LandingContext,
+): Promise<LandingPageView & { webhookSecret?: string }> {
+  await checkWebhookUrl(payload.webhookUrl, ctx.allowPrivate);
+  return db.transaction(async (tx) => {
+    const before = await findPage(tx, id);
+    let webhookSecret: string | null = before.webhookSecret;
+    let issued: string | undefined;
+    if (!payload.webhookUrl) webhookSecret = null;
+    else if (!webhookSecret || payload.rotateWebhookSecret) {
+      issued = generateWebhookSecret();
+      webhookSecret = issued;
+    }
+    const [page] = await tx
+      .update(landingPages)
+      .set({
+        poster: payload.poster,
+        images: payload.images,
+        videoUrl: payload.videoUrl,
+        webhookUrl: payload.webhookUrl,
+        webhookSecret,
+        features: payload.features,
+        guarantees: payload.guarantees,
+        buildingSpecs: payload.buildingSpecs,
+        updatedAt: new Date(),
+      })
+      .where(eq(landingPages.id, id))
+      .returning();
+    await recordAudit(tx, ctx.actor, {
+      entityType: "landing_page",
+      entityId: id,
+      action: "update",
+      previousState: before,
+      newState: { ...page, secretRotated: Boolean(issued) },
+    });
+    return { ...toView(page), ...(issued ? { webhookSecret: issued } : {}) };
+  });
+}
+
+/** Leads per campaign id for the given campaigns. */
+async function leadCounts(db: Db | Tx, landingPageId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ campaignId: contactMessages.campaignId, leads: count() })
+    .from(contactMessages)
+    .where(eq(contactMessages.landingPageId, landingPageId))
+    .groupBy(contactMessages.campaignId);
+  return new Map(rows.filter((r) => r.campaignId !== null).map((r) => [r.campaignId as number, Number(r.leads)]));
+}
+
+/** GET /api/landing-pages/{id}/campaigns: oldest first (platforms, then custom), with visits, leads, conversion. */
+export async function listCampaigns(db: Db, landingPageId: number, search?: string): Promise<CampaignWithStats[]> {
+  await findPage(db, landingPageId);
+  const term = search?.trim();
+  const rows = await db
+    .select()
+    .from(landingCampaigns)
+    .where(
+      and(
+        eq(landingCampaigns.landingPageId, landingPageId),
+        term
+          ? or(
+              ilike(landingCampaigns.platformName, `%${escapeLike(term)}%`),
+              ilike(landingCampaigns.urlSlug, `%${escapeLike(term)}%`),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(landingCampaigns.createdAt), asc(landingCampaigns.id));
+  const leads = await leadCounts(db, landingPageId);
+  return rows.map((row) => toCampaign(row, leads.get(row.id) ?? 0));
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * POST /api/landing-pages/{id}/custom-campaign (SPEC §5.4). Errors: 404 page; 409 urlSlug taken (fields.urlSlug);
+ * 400 refused webhook URL. Returns the campaign and `webhookSecret` once when a URL was given.
+ */
+export async function createCustomCampaign(
+  db: Db,
+  landingPageId: number,
+  payload: CustomCampaignPayload,
+  ctx: LandingContext,
+): Promise<CampaignWithStats & { webhookSecret?: string }> {
+  await checkWebhookUrl(payload.webhookUrl, ctx.allowPrivate);
+  return db.transaction(async (tx) => {
+    await findPage(tx, landingPageId);
+    if (await slugTaken(tx, "campaign", payload.urlSlug)) {
+      throw conflict(LANDING_TEXTS.slugTaken, { urlSlug: LANDING_TEXTS.slugTaken });
+    }
+    const webhookSecret = payload.webhookUrl ? generateWebhookSecret() : null;
+    const [row] = await tx
+      .insert(landingCampaigns)
+      .values({
+        landingPageId,
+        platformName: payload.platformName,
+        urlSlug: payload.urlSlug,
+        displayName: payload.displayName,
+        isCustom: true,
+        webhookUrl: payload.webhookUrl,
+        webhookSecret,
+      })
+      .returning();
+    await recordAudit(tx, ctx.actor, {
+      entityType: "landing_campaign",
+      entityId: row.id,
+      action: "create",
+      newState: row,
+    });
+    return { ...toCampaign(row, 0), ...(webhookSecret ? { webhookSecret } : {}) };
+  });
+}
+
+/**
+ * PUT /api/landing-campaigns/{id}/webhook: sets, changes or (empty) removes the campaign's webhook URL. The secret
+ * is issued and returned once when a URL is first set or `rotateSecret` is true. Errors: 404; 400 refused URL.
+ */
+export async function updateCampaignWebhook(
+  db: Db,
+  id: number,
+  input: { webhookUrl: string | null; rotateSecret?: boolean },
+  ctx: LandingContext,
+): Promise<CampaignWithStats & { webhookSecret?: string }> {
+  await checkWebhookUrl(input.webhookUrl, ctx.allowPrivate);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(landingCampaigns).where(eq(landingCampaigns.id, id)).limit(1);
+    if (!before) throw notFound(LANDING_TEXTS.campaignNotFound);
+    let secret = before.webhookSecret;
+    let issued: string | undefined;
+    if (!input.webhookUrl) secret = null;
+    else if (!secret || input.rotateSecret) {
+      issued = generateWebhookSecret();
+      secret = issued;
+    }
+    const [row] = await tx
+      .update(landingCampaigns)
+      .set({ webhookUrl: input.webhookUrl, webhookSecret: secret, updatedAt: new Date() })
+      .where(eq(landingCampaigns.id, id))
+      .returning();
+    await recordAudit(tx, ctx.actor, {
+      entityType: "landing_campaign",
+      entityId: id,
+      action: "update",
+      previousState: before,
+      newState: { ...row, secretRotated: Boolean(issued) },
+    });
+    const leads = await leadCounts(tx, row.landingPageId);
+    return { ...toCampaign(row, leads.get(row.id) ?? 0), ...(issued ? { webhookSecret: issued } : {}) };
+  });
+}
+
+/** DELETE /api/landing-campaigns/{id}. Its leads stay (campaignId set to null). Errors: 404. */
+export async function deleteCampaign(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(landingCampaigns).where(eq(landingCampaigns.id, id)).returning();
+    if (!row) throw notFound(LANDING_TEXTS.campaignNotFound);
+    await recordAudit(tx, actor, {
+      entityType: "landing_campaign",
+      entityId: id,
+      action: "delete",
+      previousState: row,
+    });
+  });
+}
+
+/**
+ * GET /api/campaign/{platform}/{slug} and /api/campaign/{slug} (public, SPEC §2.1): the lookup key is
+ * "platform/slug" when both are given, else the slug alone. Counts a visit unless `countVisit` is false.
+ * Errors: 404 "الصفحة غير موجودة".
+ */
+export async function getPublicCampaign(
+  db: Db,
+  key: string,
+  options: { countVisit: boolean },
+): Promise<PublicCampaignResponse> {
+  const [row] = await db
+    .select({ campaign: landingCampaigns, page: landingPages, project: projects })
+    .from(landingCampaigns)
+    .innerJoin(landingPages, eq(landingPages.id, landingCampaigns.landingPageId))
+    .innerJoin(projects, eq(projects.id, landingPages.projectId))
+    .where(eq(landingCampaigns.urlSlug, key))
+    .limit(1);
+  if (!row) throw notFound("الصفحة غير موجودة");
+  if (options.countVisit) {
+    await db
+      .update(landingCampaigns)
+      .set({ visits: sql`${landingCampaigns.visits} + 1` })
+      .where(eq(landingCampaigns.id, row.campaign.id));
+  }
+  const { campaign, page, project } = row;
+  return {
+    campaign: {
+      id: campaign.id,
+      platformName: campaign.platformName,
+      urlSlug: campaign.urlSlug,
+      displayName: campaign.displayName,
+      isCustom: campaign.isCustom,
+    },
+    landingPage: {
+      id: page.id,
+      projectId: page.projectId,
+      slug: page.slug,
+      poster: page.poster,
+      images: page.images,
+      videoUrl: page.videoUrl,
+      features: page.features,
+      guarantees: page.guarantees,
+      buildingSpecs: page.buildingSpecs,
+    },
+    project: {
+      id: project.id,
+      name: project.name,
+      description: project.description,
+      city: project.city,
+      district: project.district,
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, fileHashes, permissions as permissionsTable, userPermissions } from "../../db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { UPLOAD_MESSAGES } from "./service.ts";
+
+/** A multipart body with files; returns payload and headers for app.inject. */
+function multipart(files: { field: string; name: string; type: string; data: Buffer }[]) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function png(seed: number, size = 32): Promise<Buffer> {
+  return sharp({
+    create: { width: size, height: size, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+const MINIMAL_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n",
+  "latin1",
+);
+
+describe("uploads", () => {
+  let t: TestApp;
+  let employee: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      configure: (config) => {
+        config.uploadLimits = { image: 200_000, pdf: 50_000, video: 100_000 };
+      },
+    });
+    employee = await t.signIn("employee");
+  });
+  afterAll(async () => t.close());
+
+  const upload = (url: string, files: Parameters<typeof multipart>[0], token: string | null = employee.token) => {
+    const body = multipart(files);
+    return t.app.inject({
+      method: "POST",
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? t.bearer(token) : {}) },
+    });
+  };
+
+  it("stores an image re-encoded as WebP, served from /media, and flags the second upload as a duplicate", async () => {
+    const data = await png(1);
+    const first = await upload("/api/upload/image", [{ field: "image", name: "a.png", type: "image/png", data }]);
+    expect(first.statusCode).toBe(200);
+    const { url, isDuplicate } = first.json();
+    expect(isDuplicate).toBe(false);
+    expect(url).toMatch(/^\/media\/images\/[a-f0-9]{32}\.webp$/);
+    const served = await t.app.inject({ method: "GET", url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(served.rawPayload).metadata()).format).toBe("webp");
+
+    const second = await upload("/api/upload/image", [{ field: "image", name: "copy.jpg", type: "image/jpeg", data }]);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ url, isDuplicate: true, message: UPLOAD_MESSAGES.duplicate });
+    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, url));
+    expect(audit.map((r) => r.action).sort()).toEqual(["reuse", "upload"]);
+  });
+
+  it("rejects a script renamed .jpg, an SVG with a script and a truncated image with a clear message", async () => {
+    const script = Buffer.from("#!/bin/sh\nrm -rf /\n");
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const truncated = (await png(2, 256)).subarray(0, 200);
+    for (const [name, data] of [
+      ["photo.jpg", script],
+      ["logo.svg", svg],
+      ["cut.png", truncated],
+    ] as const) {
+      const res = await upload("/api/upload/image", [{ field: "image", name, type: "image/jpeg", data }]);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toMatch(/الملف ليس صورة صالحة/);
+    }
+    const rows = await t.db.select().from(fileHashes);
+    expect(rows.every((r) => r.mimeType === "image/webp")).toBe(true);
+  });
+
+  it("answers 413 with an Arabic message for an oversized file, never 500", async () => {
+    const big = Buffer.alloc(250_000, 1);
+    const res = await upload("/api/upload/image", [{ field: "image", name: "big.png", type: "image/png", data: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.tooLarge("image", 200_000));
+    const pdf = await upload("/api/upload/pdf", [
+      { field: "pdf", name: "big.pdf", type: "application/pdf", data: Buffer.alloc(60_000, 1) },
+    ]);
+    expect(pdf.statusCode).toBe(413);
+  });
+
+  it("accepts a PDF by its header and EOF marker; refuses a fake PDF and one with JavaScript", async () => {
+    const ok = await upload("/api/upload/pdf", [
+      { field: "pdf", name: "b.pdf", type: "application/pdf", data: MINIMAL_PDF },
+    ]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().url).toMatch(/^\/media\/files\/[a-f0-9]{32}\.pdf$/);
+    const fake = await upload("/api/upload/pdf", [
+      { field: "pdf", name: "b.pdf", type: "application/pdf", data: Buffer.from("hello, not a pdf at all") },
+    ]);
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().fields.pdf).toBe(UPLOAD_MESSAGES.pdfInvalid);
+    const active = Buffer.from(
+      MINIMAL_PDF.toString("latin1").replace(
+        "/Type /Catalog",
+        "/Type /Catalog /OpenAction <</S /JavaScript /JS (app.alert(1))>>",
+      ),
+      "latin1",
+    );
+    const js = await upload("/api/upload/pdf", [
+      { field: "pdf", name: "c.pdf", type: "application/pdf", data: active },
+    ]);
+    expect(js.statusCode).toBe(400);
+    expect(js.json().fields.pdf).toBe(UPLOAD_MESSAGES.pdfActive);
+  });
+
+  it("accepts MP4 and WebM by signature, refuses other bytes named .mp4", async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64, 0)]);
+    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 2)]);
+    const a = await upload("/api/upload/video", [{ field: "video", name: "a.mp4", type: "video/mp4", data: mp4 }]);
+    expect(a.statusCode).toBe(200);
+    expect(a.json().url).toMatch(/\.mp4$/);
+    const b = await upload("/api/upload/video", [{ field: "video", name: "b.webm", type: "video/webm", data: webm }]);
+    expect(b.json().url).toMatch(/\.webm$/);
+    const c = await upload("/api/upload/video", [
+      { field: "video", name: "c.mp4", type: "video/mp4", data: Buffer.from("<html><script></script></html>") },
+    ]);
+    expect(c.statusCode).toBe(400);
+    expect(c.json().fields.video).toBe(UPLOAD_MESSAGES.videoInvalid);
+  });
+
+  it("uploads several images at once; the first bad file stops the rest and is named", async () => {
+    const res = await upload("/api/upload/images", [
+      { field: "images", name: "1.png", type: "image/png", data: await png(10) },
+      { field: "images", name: "2.png", type: "image/png", data: await png(11) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const { files } = res.json();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatchObject({ isDuplicate: false });
+    const bad = await upload("/api/upload/images", [
+      { field: "images", name: "ok.png", type: "image/png", data: await png(12) },
+      { field: "images", name: "evil.jpg", type: "image/jpeg", data: Buffer.from("<?php system($_GET[1]); ?>") },
+      { field: "images", name: "later.png", type: "image/png", data: await png(13) },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("evil.jpg");
+    const later = await upload("/api/upload/image", [
+      { field: "image", name: "l.png", type: "image/png", data: await png(13) },
+    ]);
+    expect(later.json().isDuplicate).toBe(false);
+  });
+
+  it("answers 400 for a missing or misnamed field or an unknown kind, 401 and 403 by session and permission", async () => {
+    const data = await png(20);
+    const wrong = await upload("/api/upload/image", [{ field: "file", name: "a.png", type: "image/png", data }]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.image).toBe(UPLOAD_MESSAGES.missingFile("image"));
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/upload/image",
+      headers: t.bearer(employee.token),
+      payload: { image: "x" },
+    });
+    expect(json.statusCode).toBe(400);
+    const kind = await upload("/api/upload/exe", [
+      { field: "exe", name: "a.exe", type: "application/octet-stream", data },
+    ]);
+    expect(kind.statusCode).toBe(400);
+    expect(
+      (await upload("/api/upload/image", [{ field: "image", name: "a.png", type: "image/png", data }], null))
+        .statusCode,
+    ).toBe(401);
+    const manager = await t.signIn("manager");
+    const [permission] = await t.db.select().from(permissionsTable).where(eq(permissionsTable.key, "uploads.create"));
+    await t.db.insert(userPermissions).values({ userId: manager.id, permissionId: permission.id, granted: false });
+    const denied = await upload(
+      "/api/upload/image",
+      [{ field: "image", name: "a.png", type: "image/png", data }],
+      manager.token,
+    );
+    expect(denied.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * File uploads with progress (SPEC §7.2 POST /api/upload/{kind}, §5.3 images). fetch cannot report upload
+ * progress, so this uses XMLHttpRequest with the same session as apiClient: the in-memory bearer token, cookies
+ * included, and one silent refresh (apiClient.refresh) and retry on 401.
+ */
+import { sessionStore } from "../lib/auth-store.ts";
+import { ApiError, apiClient } from "./client.ts";
+
+export type UploadKind = "image" | "pdf" | "video";
+
+export interface UploadResponse {
+  url: string;
+  isDuplicate: boolean;
+  /** Present when isDuplicate: "an existing copy was used". */
+  message?: string;
+}
+
+/** Progress callback: fraction 0–1 of the bytes sent. */
+export type UploadProgress = (fraction: number) => void;
+
+function send(kind: UploadKind, file: File, onProgress?: UploadProgress, signal?: AbortSignal) {
+  const path = `/api/upload/${kind}`;
+  return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = sessionStore.getToken();
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError("Network error"));
+    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append(kind, file, file.name);
+    xhr.send(body);
+  });
+}
+
+/**
+ * Uploads one file as `kind` (multipart field named after the kind). Output: {url, isDuplicate, message?}.
+ * Errors: ApiError with the server's Arabic message (400 wrong type, 413 too large, 401, 403); TypeError on
+ * network failure.
+ */
+export async function uploadFile(
+  kind: UploadKind,
+  file: File,
+  onProgress?: UploadProgress,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  const path = `/api/upload/${kind}`;
+  let result = await send(kind, file, onProgress, signal);
+  if (result.status === 401 && (await apiClient.refresh()) === "refreshed") {
+    result = await send(kind, file, onProgress, signal);
+  }
+  if (result.status < 200 || result.status >= 300) {
+    throw new ApiError(path, result.status, result.statusText, result.text);
+  }
+  try {
+    return JSON.parse(result.text) as UploadResponse;
+  } catch {
+    throw new Error(`Invalid JSON response from ${path}`);
+  }
+}
+
+/**
+ * Uploads images one after another (SPEC §5.3: when one fails, the rest are skipped). `onProgress` gets the
+ * overall fraction. Output: the uploaded URLs in order. Errors: UploadBatchError naming the failed file.
+ */
+export async function uploadImages(
+  files: readonly File[],
+  onProgress?: UploadProgress,
+  signal?: AbortSignal,
+): Promise<UploadResponse[]> {
+  const results: UploadResponse[] = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      results.push(await uploadFile("image", file, (f) => onProgress?.((index + f) / files.length), signal));
+    } catch (error) {
+      throw new UploadBatchError(file.name, error, results, files.length - index - 1);
+    }
+  }
+  onProgress?.(1);
+  return results;
+}
+
+/** One file of a batch failed: `fileName`, the cause, the files uploaded before it and how many were skipped. */
+export class UploadBatchError extends Error {
+  constructor(
+    readonly fileName: string,
+    override readonly cause: unknown,
+    readonly uploaded: UploadResponse[],
+    readonly skipped: number,
+  ) {
+    super(`Upload of ${fileName} failed`);
+    this.name = "UploadBatchError";
+  }
+}
