@@ -149,7 +149,26 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await row.getByRole("button", { name: "عرض التفاصيل" }).click();
     const details = page.getByRole("dialog", { name: `رسالة من ${VISITOR}` });
     await expect(details.getByText("launch")).toBeVisible();
+    await details.getByRole("button", { name: "إغلاق" }).first().click();
+
+    // 6. The campaign card counts the visit and the lead.
+    await page.goto(`/admin/projects/${projectId}`);
+    await page.getByRole("tab", { name: "الحملات" }).click();
+    const stats = page.getByRole("article", { name: `حملة ${CAMPAIGN_NAME}` });
+    await expect(stats.getByRole("definition").nth(0)).toHaveText("١");
+    await expect(stats.getByRole("definition").nth(1)).toHaveText("١");
   } finally {
     await new Promise<void>((resolve) => crm.close(() => resolve()));
   }
+});
+
+test("an unknown campaign link answers 404 with the SPEC texts, and the privacy notice is public", async ({ page }) => {
+  const response = await page.goto(`/campaign/x/no-such-campaign-${stamp}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "الصفحة غير موجودة" })).toBeVisible();
+  await expect(page.getByText("عذراً، الرابط الذي تبحث عنه غير صحيح")).toBeVisible();
+
+  const privacy = await page.goto("/privacy");
+  expect(privacy?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "إشعار الخصوصية" })).toBeVisible();
 });

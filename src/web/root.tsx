@@ -18,6 +18,8 @@ import type { Route } from "./+types/root";
 // The stylesheet is inlined in every page (issue 3 "small CSS inlined"): no render-blocking request before the first
 // paint on a slow phone link. Public-only styles are @imported by app.css.
 import appCss from "./app.css?inline";
+import "./context.ts";
+import { siteOrigin } from "./lib/site-origin.ts";
 
 const INLINE_CSS_ID = "app-css";
 /**
@@ -26,8 +28,6 @@ const INLINE_CSS_ID = "app-css";
  * is a build-time constant, so the client bundle drops `appCss`).
  */
 const inlineCss = import.meta.env.SSR ? appCss : (document.getElementById(INLINE_CSS_ID)?.textContent ?? "");
-import { siteOrigin } from "./lib/site-origin.ts";
-import "./context.ts";
 
 /**
  * The site configuration plus what the server derives from it, so public pages never ship the phone-number library:

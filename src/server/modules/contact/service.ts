@@ -305,7 +305,8 @@ export const DELIVERY_ALREADY_DONE = "تم تسليم هذه الرسالة با
 
 /**
  * POST /api/contact/messages/{id}/webhook-retry: puts the lead's newest delivery back in the queue for an attempt
- * now with a fresh retry schedule; a lead without a delivery is queued to the webhook its campaign or page has now.
+ * now with a fresh retry schedule, to the webhook its campaign or page has now (so a corrected URL is used); a lead
+ * without a delivery is queued the same way.
  * Errors: 404 unknown lead; 409 already delivered; 409 no webhook configured.
  */
 export async function retryLeadDelivery(db: Db, id: number, actor: AuditActor, now = new Date()) {
@@ -318,14 +319,14 @@ export async function retryLeadDelivery(db: Db, id: number, actor: AuditActor, n
       .where(eq(webhookDeliveries.contactMessageId, id))
       .orderBy(desc(webhookDeliveries.id))
       .limit(1);
+    if (latest?.status === "delivered") throw conflict(DELIVERY_ALREADY_DONE);
+    const target = await resolveWebhookTarget(tx, { landingPageId: lead.landingPageId, campaignId: lead.campaignId });
+    if (!target) throw conflict(NO_WEBHOOK_FOR_LEAD);
     let deliveryId: number;
     if (latest) {
-      if (latest.status === "delivered") throw conflict(DELIVERY_ALREADY_DONE);
-      await requeueDelivery(tx, latest.id, now);
+      await requeueDelivery(tx, latest.id, target, now);
       deliveryId = latest.id;
     } else {
-      const target = await resolveWebhookTarget(tx, { landingPageId: lead.landingPageId, campaignId: lead.campaignId });
-      if (!target) throw conflict(NO_WEBHOOK_FOR_LEAD);
       deliveryId = await enqueueLeadDelivery(tx, lead.id, target, await leadPayload(tx, lead, now), now);
     }
     await recordAudit(tx, actor, {

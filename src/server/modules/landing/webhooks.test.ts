@@ -341,5 +341,17 @@ describe("webhook delivery", () => {
     await deliverDue(t.db, new Date(), opts);
     expect(receiver.received).toHaveLength(0);
     expect(await deliveryOf(leadId)).toMatchObject({ status: "failed", attempts: 1 });
+
+    // A retry goes to the webhook the lead has now: the landing page's.
+    const before = pageReceiver.received.length;
+    const retry = await t.app.inject({
+      method: "POST",
+      url: `/api/contact/messages/${leadId}/webhook-retry`,
+      headers: t.bearer(manager),
+    });
+    expect(retry.statusCode).toBe(202);
+    await deliverDue(t.db, new Date(), opts);
+    expect(pageReceiver.received.length).toBe(before + 1);
+    expect(await deliveryOf(leadId)).toMatchObject({ status: "delivered", secretRef: `landing_page:${pageId}` });
   });
 });

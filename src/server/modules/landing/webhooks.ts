@@ -232,8 +232,14 @@ async function attempt(
   timeoutMs: number,
 ): Promise<AttemptResult> {
   const secret = await secretFor(db, row.secretRef);
-  if (!secret)
-    return { ok: false, statusCode: null, error: "webhook secret no longer exists (campaign or page removed)" };
+  if (!secret) {
+    return {
+      ok: false,
+      statusCode: null,
+      error: "webhook secret no longer exists (campaign or page removed, or its webhook turned off)",
+      permanent: true,
+    };
+  }
   let url: URL;
   try {
     url = await assertPublicWebhookUrl(row.targetUrl, { allowPrivate, requireResolvable: true });
@@ -302,11 +308,27 @@ function post(
   });
 }
 
-/** Sets a delivery (the newest of a lead) back to pending for an attempt now, with a fresh schedule. */
-export async function requeueDelivery(db: Db | Tx, deliveryId: number, now: Date): Promise<void> {
+/**
+ * Sets a delivery (the newest of a lead) back to pending for an attempt now, with a fresh schedule, to `target`:
+ * the webhook the lead's campaign or page has now (a URL fixed since the failure is used). The webhook-id stays.
+ */
+export async function requeueDelivery(
+  db: Db | Tx,
+  deliveryId: number,
+  target: WebhookTarget,
+  now: Date,
+): Promise<void> {
   await db
     .update(webhookDeliveries)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null, updatedAt: now })
+    .set({
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      lockedUntil: null,
+      targetUrl: target.url,
+      secretRef: target.secretRef,
+      updatedAt: now,
+    })
     .where(eq(webhookDeliveries.id, deliveryId));
 }
 
