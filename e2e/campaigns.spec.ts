@@ -16,6 +16,7 @@ import { E2E_ADMIN } from "./fixtures/constants.ts";
 const stamp = Date.now().toString(36);
 const PROJECT = `مشروع حملات ${stamp}`;
 const SLUG = `e2e-offer-${stamp}`;
+const PAGE_SLUG = `e2e-page-${stamp}`;
 const CAMPAIGN_NAME = `عرض الافتتاح ${stamp}`;
 const VISITOR = `زائر الحملة ${stamp}`;
 
@@ -77,6 +78,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     const form = page.getByRole("dialog", { name: "إنشاء صفحة هبوط" });
     await form.getByLabel("صورة البوستر").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: poster });
     await expect(form.getByRole("img", { name: "صورة البوستر" })).toBeVisible();
+    await form.getByLabel(/رابط الصفحة/).fill(PAGE_SLUG);
     await form.getByLabel(/رابط الويب هوك/).fill(crmUrl);
     await form.getByRole("button", { name: "إضافة ميزة" }).click();
     await form.getByLabel("النص 1").fill("إطلالة بحرية");
@@ -89,6 +91,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     // 2. The six platform campaigns exist; the manager adds a custom one and copies its link.
     await page.getByRole("tab", { name: "الحملات" }).click();
     await expect(page.getByRole("article")).toHaveCount(6);
+    await expect(page.getByTestId("campaign-link").first()).toHaveText(new RegExp(`/campaign/\\w+/${PAGE_SLUG}$`));
     await page.getByRole("button", { name: "إضافة حملة مخصصة" }).click();
     const add = page.getByRole("dialog", { name: "إضافة حملة مخصصة" });
     await add.getByLabel("الرابط").fill("AB");
@@ -123,12 +126,14 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await visitor.getByLabel(/البريد الإلكتروني/).fill(`visitor-${stamp}@example.com`);
     await visitor.getByLabel(/رقم الجوال/).fill("05 5123 4567");
     await expect(visitor.getByLabel(/رقم الجوال/)).toHaveValue("0551234567");
+    const sentAt = Date.now();
     await visitor.getByRole("button", { name: "إرسال" }).click();
     await expect(visitor.getByText("تم إرسال رسالتك بنجاح! سنتواصل معك قريباً.")).toBeVisible();
     await visitorContext.close();
 
     // 4. The CRM receives the lead, signed with the secret shown once.
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    test.info().annotations.push({ type: "lead-to-webhook-ms", description: String(Date.now() - sentAt) });
     const [delivery] = received;
     const lead = new Webhook(secret).verify(delivery.body, {
       "webhook-id": String(delivery.headers["webhook-id"]),

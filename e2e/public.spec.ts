@@ -5,8 +5,9 @@
  * violations on every public page, head tags, sitemap/robots, and screenshots at 360, 768 and 1280 px.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { skipEntrance } from "./fixtures/entrance.ts";
 
 interface ProjectRow {
   id: number;
@@ -42,11 +43,6 @@ async function storedMessages(request: APIRequestContext): Promise<MessageRow[]>
   const res = await request.get("/api/contact/messages", { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBe(true);
   return res.json();
-}
-
-/** Marks the entrance animation as already shown in this session, so it does not cover the page under test. */
-async function skipEntrance(page: Page) {
-  await page.addInitScript(() => window.sessionStorage.setItem("entrance-shown", "1"));
 }
 
 test.describe("public pages", () => {

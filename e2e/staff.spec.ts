@@ -102,7 +102,7 @@ test("a manager created by the super_admin takes projects.delete from their empl
   // On the projects screen (issue 4) the delete button is disabled and its tooltip says why (SPEC §6).
   const deleteButton = page.getByRole("button", { name: "حذف", exact: true }).first();
   await expect(deleteButton).toBeDisabled();
-  await deleteButton.locator("xpath=..").focus();
+  await deleteButton.hover();
   await expect(page.getByRole("tooltip")).toHaveText("لا تملك صلاحية حذف المشروع");
   await signOut(page);
 

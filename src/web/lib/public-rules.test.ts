@@ -147,3 +147,10 @@ describe("head tags", () => {
     expect(siteOrigin({ name: "x" }, "http://127.0.0.1:3000/x?y=1")).toBe("http://127.0.0.1:3000");
   });
 });
+
+describe("e2e entrance helper", () => {
+  it("uses the same sessionStorage key as the site", async () => {
+    const { ENTRANCE_STORAGE_KEY: e2eKey } = await import("../../../e2e/fixtures/entrance.ts");
+    expect(e2eKey).toBe(ENTRANCE_STORAGE_KEY);
+  });
+});

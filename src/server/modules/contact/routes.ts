@@ -11,6 +11,7 @@ import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { kickWebhookWorker } from "../landing/webhooks.ts";
 import { toCsv, toXlsx } from "./export.ts";
 import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";
 
@@ -47,6 +48,8 @@ export async function contactRoutes(app: FastifyInstance) {
         ip: request.ip,
         consentVersion: app.site.privacy.version,
       });
+      // The lead and its queued webhook are committed: deliver now rather than at the next poll.
+      kickWebhookWorker(app.db);
       return reply.code(201).send({ ok: true, id: result.id, isDuplicate: result.isDuplicate });
     },
   );

@@ -332,6 +332,17 @@ export async function requeueDelivery(
     .where(eq(webhookDeliveries.id, deliveryId));
 }
 
+/** The running worker of each database handle, so a new lead can ask for a pass at once. */
+const runningWorkers = new WeakMap<object, WebhookWorker>();
+
+/**
+ * Asks the worker running on `db` (if any) for a pass now, e.g. right after a lead with a webhook was committed;
+ * without a worker (tests, WEBHOOK_WORKER_INTERVAL_MS=0) nothing happens.
+ */
+export function kickWebhookWorker(db: Db): void {
+  void runningWorkers.get(db)?.tick();
+}
+
 export interface WebhookWorker {
   /** Runs one pass now (skipped when one is already running). */
   tick(): Promise<void>;
@@ -346,12 +357,18 @@ export function startWebhookWorker(app: FastifyInstance, clock: () => Date = () 
   const intervalMs = app.config.webhookWorkerIntervalMs;
   if (intervalMs <= 0) return null;
   let running: Promise<void> | null = null;
+  let again = false;
   let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return running ?? undefined;
+  const tick = async (): Promise<void> => {
+    if (stopped) return;
+    if (running) {
+      // A kick during a pass: run once more when it ends, so a just-committed lead is not left for the next poll.
+      again = true;
+      return running;
+    }
     running = (async () => {
       try {
-        // Drain: several batches when many are due, until a batch comes back empty.
+        // Drain: several batches when many are due, until a batch comes back short.
         for (let i = 0; i < 10 && !stopped; i += 1) {
           const s = await deliverDue(app.db, clock(), { allowPrivate: app.config.webhookAllowPrivate });
           if (s.delivered + s.retrying + s.failed < BATCH_SIZE) break;
@@ -362,16 +379,23 @@ export function startWebhookWorker(app: FastifyInstance, clock: () => Date = () 
         running = null;
       }
     })();
-    return running;
+    await running;
+    if (again && !stopped) {
+      again = false;
+      await tick();
+    }
   };
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
-  return {
+  const worker: WebhookWorker = {
     tick,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (runningWorkers.get(app.db) === worker) runningWorkers.delete(app.db);
       if (running) await running;
     },
   };
+  runningWorkers.set(app.db, worker);
+  return worker;
 }

@@ -2,14 +2,15 @@
  * The loading indicator of client-side navigations between public pages (SPEC §2.4–§2.8 loading texts): a thin bar
  * at the top and the page's loading text, announced politely. Nothing shows for the first (server-rendered) page.
  */
-import { useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { pendingText } from "~/lib/pending-text.ts";
 
 export function PendingNavigation() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const target = navigation.state === "loading" ? navigation.location : null;
-  // Same-page changes (the units filter, a search) have their own feedback.
-  const show = target !== null && navigation.formMethod === undefined;
+  // Same-page changes (the units filter, a search, a form's revalidation) have their own feedback.
+  const show = target !== null && navigation.formMethod === undefined && target.pathname !== pathname;
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-50">
       {show && (

@@ -41,6 +41,7 @@ const LISTS: { key: ListKey; title: string; add: string }[] = [
 ];
 
 interface FormState {
+  slug: string;
   poster: string | null;
   images: string[];
   videoUrl: string;
@@ -54,6 +55,7 @@ function initialState(page: LandingPageView | null): FormState {
   return {
     poster: page?.poster ?? null,
     images: page?.images ?? [],
+    slug: page?.slug ?? "",
     videoUrl: page?.videoUrl ?? "",
     webhookUrl: page?.webhookUrl ?? "",
     features: (page?.features ?? []).map(withUid),
@@ -111,6 +113,7 @@ function LandingForm({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body: LandingPageInput = {
+      ...(creating && state.slug.trim() ? { slug: state.slug.trim() } : {}),
       poster: state.poster ?? "",
       images: state.images,
       videoUrl: state.videoUrl,
@@ -172,6 +175,24 @@ function LandingForm({
         onChange={(url) => set("poster", url)}
         error={errors.poster}
       />
+      {creating && (
+        <div className="grid gap-1.5">
+          <Label htmlFor="landing-slug">رابط الصفحة (اختياري)</Label>
+          <Input
+            id="landing-slug"
+            dir="ltr"
+            value={state.slug}
+            onChange={(e) => set("slug", e.target.value)}
+            aria-invalid={errors.slug ? true : undefined}
+            aria-describedby="landing-slug-hint"
+            placeholder="al-waha"
+          />
+          <p id="landing-slug-hint" className="text-xs text-muted">
+            {`تصبح روابط المنصات مثل /campaign/x/${state.slug.trim() || "…"}؛ من 3 إلى 50 حرفاً: أحرف إنجليزية صغيرة وأرقام وشرطة. يُنشأ تلقائياً إن تُرك فارغاً، ولا يتغير بعد الإنشاء.`}
+          </p>
+          {errors.slug && <p className="text-sm font-medium text-danger">{errors.slug}</p>}
+        </div>
+      )}
       <MultiImageField label="صور إضافية" value={state.images} onChange={(urls) => set("images", urls)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">

@@ -1,7 +1,8 @@
 /**
  * Lead attribution (issue 6): the UTM parameters, the ad platforms' click ids and the referrer of the landing visit,
  * read from the landing URL (server: the request URL and Referer header; browser: the first page of the visit, kept
- * in sessionStorage so a visitor who lands on / and sends the form from a project page is still attributed).
+ * in sessionStorage so a visitor who lands on / with UTM parameters and sends the form from a project page is still
+ * attributed).
  * Field names are those of the contact schema's `attribution` object; the form posts them as "attr_{name}".
  */
 import type { ContactAttribution } from "../../../../domain/schemas/contact.ts";
@@ -77,8 +78,8 @@ export function attributionFromForm(form: FormData): Attribution {
 const STORAGE_KEY = "lead.attribution";
 
 /**
- * Browser only: the attribution of this visit. The first page with any source wins and is kept for the session;
- * `fallback` (what the server read) is used when nothing is stored.
+ * Browser only: the attribution of this visit. What the first page of the visit carried is kept for the session
+ * (sessionStorage); the current page's own parameters, then `fallback` (what the server read), override it.
  */
 export function visitAttribution(fallback: Attribution = {}): Attribution {
   if (typeof window === "undefined") return fallback;
@@ -87,12 +88,12 @@ export function visitAttribution(fallback: Attribution = {}): Attribution {
     const stored = window.sessionStorage.getItem(STORAGE_KEY);
     if (stored) {
       const parsed = JSON.parse(stored) as Attribution;
-      return { ...parsed, ...fallback, ...here };
+      return { ...parsed, ...here, ...fallback };
     }
-    const merged = { ...fallback, ...here };
+    const merged = { ...here, ...fallback };
     if (Object.keys(merged).length) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(merged));
     return merged;
   } catch {
-    return { ...fallback, ...here };
+    return { ...here, ...fallback };
   }
 }
