@@ -47,7 +47,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
   context,
 }) => {
   // The sales team's CRM: records every POST.
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const received: { headers: http.IncomingHttpHeaders; body: string; at: number }[] = [];
   const crm = http.createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
@@ -55,7 +55,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
       body += chunk;
     });
     req.on("end", () => {
-      received.push({ headers: req.headers, body });
+      received.push({ headers: req.headers, body, at: Date.now() });
       res.end("ok");
     });
   });
@@ -133,14 +133,20 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
 
     // 4. The CRM receives the lead, signed with the secret shown once.
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    test.info().annotations.push({ type: "lead-to-webhook-ms", description: String(Date.now() - sentAt) });
+    test.info().annotations.push({ type: "submit-to-webhook-ms", description: String(received[0].at - sentAt) });
     const [delivery] = received;
     const lead = new Webhook(secret).verify(delivery.body, {
       "webhook-id": String(delivery.headers["webhook-id"]),
       "webhook-timestamp": String(delivery.headers["webhook-timestamp"]),
       "webhook-signature": String(delivery.headers["webhook-signature"]),
-    }) as { data: { name: string; campaign: { urlSlug: string }; attribution: Record<string, string> } };
+    }) as {
+      data: { name: string; createdAt: string; campaign: { urlSlug: string }; attribution: Record<string, string> };
+    };
     expect(lead.data.name).toBe(VISITOR);
+    test.info().annotations.push({
+      type: "stored-to-webhook-ms",
+      description: String(delivery.at - Date.parse(lead.data.createdAt)),
+    });
     expect(lead.data.campaign.urlSlug).toBe(SLUG);
     expect(lead.data.attribution).toMatchObject({ utmSource: "whatsapp", fbclid: `fb-${stamp}` });
 

@@ -41,10 +41,10 @@ export const contactSchema = z
     email: optionalEmail(TEXTS.emailInvalid),
     phone: optionalSaudiPhone,
     message: optionalText(5000),
-    landingPageId: z.coerce.number<string | number>().int().positive().optional(),
-    campaignId: z.coerce.number<string | number>().int().positive().optional(),
-    projectReference: z.coerce.number<string | number>().int().positive().optional(),
-    updateReference: z.coerce.number<string | number>().int().positive().optional(),
+    landingPageId: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
+    campaignId: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
+    projectReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
+    updateReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     website: z.string().max(500).optional(),
     attribution: attribution.optional(),
   })
@@ -139,18 +139,12 @@ export interface ContactMessageView {
 export const contactListQuerySchema = z.object({
   search: optionalText(200),
   source: z.enum(CONTACT_SOURCES).optional(),
-  projectId: z.coerce.number<string>().int().positive().optional(),
-  landingPageId: z.coerce.number<string>().int().positive().optional(),
-  campaignId: z.coerce.number<string>().int().positive().optional(),
+  projectId: z.coerce.number<string>().int().positive().max(2_147_483_647).optional(),
+  landingPageId: z.coerce.number<string>().int().positive().max(2_147_483_647).optional(),
+  campaignId: z.coerce.number<string>().int().positive().max(2_147_483_647).optional(),
   duplicate: z.enum(["true", "false"]).optional(),
   delivery: z.enum([...DELIVERY_STATUSES, "none"]).optional(),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "التاريخ غير صحيح")
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "التاريخ غير صحيح")
-    .optional(),
+  from: z.iso.date({ error: "التاريخ غير صحيح" }).optional(),
+  to: z.iso.date({ error: "التاريخ غير صحيح" }).optional(),
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;

@@ -378,6 +378,11 @@ describe("leads from each source", () => {
     expect(filtered.json().map((m: { name: string }) => m.name)).toEqual(["فهد"]);
   });
 
+  it("answers 400 for references beyond the id range", async () => {
+    const res = await send({ name: "كبير", email: "big@example.com", phone: "0501010101", landingPageId: 99999999999 });
+    expect(res.statusCode).toBe(400);
+  });
+
   it("requires email and phone on the campaign form, message optional", async () => {
     const res = await send({ name: "بدون", landingPageId: pageId });
     expect(res.statusCode).toBe(400);
@@ -451,5 +456,25 @@ describe("leads from each source", () => {
     });
     const csv = await t.app.inject({ url: "/api/contact/messages/export?format=csv", headers: t.bearer(manager) });
     expect(csv.body).toContain("'=HYPERLINK");
+  });
+
+  it("answers 400, never 500, for malformed list filters", async () => {
+    for (const query of [
+      "from=2026-99-99",
+      "to=yesterday",
+      "source=fax",
+      "delivery=lost",
+      "duplicate=maybe",
+      "projectId=99999999999",
+    ]) {
+      const res = await t.app.inject({ url: `/api/contact/messages?${query}`, headers: t.bearer(manager) });
+      expect(res.statusCode, query).toBe(400);
+    }
+    const range = await t.app.inject({
+      url: "/api/contact/messages?from=2000-01-01&to=2000-01-31",
+      headers: t.bearer(manager),
+    });
+    expect(range.statusCode).toBe(200);
+    expect(range.json()).toEqual([]);
   });
 });

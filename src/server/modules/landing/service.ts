@@ -76,6 +76,24 @@ async function checkWebhookUrl(url: string | null, allowPrivate: boolean): Promi
   }
 }
 
+/** Whether `error` (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Runs `write`; a unique violation from a concurrent twin becomes 409 on `field` instead of a 500. */
+async function uniqueOr409<T>(field: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(LANDING_TEXTS.slugTaken, { [field]: LANDING_TEXTS.slugTaken });
+    throw error;
+  }
+}
+
 async function findPage(db: Db | Tx, id: number): Promise<PageRow> {
   const [row] = await db.select().from(landingPages).where(eq(landingPages.id, id)).limit(1);
   if (!row) throw notFound(LANDING_TEXTS.landingNotFound);
@@ -126,6 +144,15 @@ export async function createLandingPage(
   ctx: LandingContext,
 ): Promise<LandingPageView & { campaigns: CampaignWithStats[]; webhookSecret?: string }> {
   await checkWebhookUrl(payload.webhookUrl, ctx.allowPrivate);
+  return uniqueOr409("slug", () => createLandingPageTx(db, projectId, payload, ctx));
+}
+
+async function createLandingPageTx(
+  db: Db,
+  projectId: number,
+  payload: LandingPagePayload,
+  ctx: LandingContext,
+): Promise<LandingPageView & { campaigns: CampaignWithStats[]; webhookSecret?: string }> {
   return db.transaction(async (tx) => {
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
     if (!project) throw notFound("المشروع غير موجود");
@@ -287,6 +314,15 @@ export async function createCustomCampaign(
   ctx: LandingContext,
 ): Promise<CampaignWithStats & { webhookSecret?: string }> {
   await checkWebhookUrl(payload.webhookUrl, ctx.allowPrivate);
+  return uniqueOr409("urlSlug", () => createCustomCampaignTx(db, landingPageId, payload, ctx));
+}
+
+async function createCustomCampaignTx(
+  db: Db,
+  landingPageId: number,
+  payload: CustomCampaignPayload,
+  ctx: LandingContext,
+): Promise<CampaignWithStats & { webhookSecret?: string }> {
   return db.transaction(async (tx) => {
     await findPage(tx, landingPageId);
     if (await slugTaken(tx, "campaign", payload.urlSlug)) {

@@ -5,6 +5,8 @@
  * - POST /api/upload/images, multipart with up to MAX_IMAGES files in the field "images" → {files: [{url, isDuplicate}]};
  *   files are handled in order and the first failure stops the rest, naming the file (SPEC §5.3).
  * Size limits per kind come from config.uploadLimits (bytes); a larger file is answered 413 with an Arabic message.
+ * Images are read into memory (≤ 10 MB, sharp needs the bytes); PDFs and videos are streamed to storage
+ * (service.ts storeStreamedUpload), so memory use does not grow with the file.
  */
 import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -12,7 +14,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import { actorOf } from "../projects/routes.ts";
-import { storeUpload, UPLOAD_KINDS, UPLOAD_MESSAGES, type UploadKind } from "./service.ts";
+import {
+  drainStream,
+  storeStreamedUpload,
+  storeUpload,
+  UPLOAD_KINDS,
+  UPLOAD_MESSAGES,
+  type UploadKind,
+} from "./service.ts";
 
 /** Most files one multi-image request may carry. */
 export const MAX_IMAGES = 20;
@@ -105,8 +114,11 @@ export async function uploadRoutes(app: FastifyInstance) {
         throw multipartError(error, kind, limit);
       }
       if (!file || file.fieldname !== kind) {
-        if (file) await readFile(file, kind, limit);
+        if (file) await drainStream(file.file);
         throw badRequest({ [kind]: UPLOAD_MESSAGES.missingFile(kind) }, UPLOAD_MESSAGES.missingFile(kind));
+      }
+      if (kind !== "image") {
+        return storeStreamedUpload(app.db, app.storage, kind, file.file, limit, actorOf(request));
       }
       const bytes = await readFile(file, kind, limit);
       return storeUpload(app.db, app.storage, kind, bytes, actorOf(request));

@@ -7,8 +7,12 @@
  * - video: an MP4 "ftyp" box at byte 4, or the WebM/Matroska EBML signature 1A 45 DF A3.
  * Files are stored under their SHA-256; a second upload of the same bytes returns the stored copy with
  * isDuplicate = true (file_hashes). Sizes are limited per kind by config.uploadLimits (bytes).
+ * PDFs and videos arrive as a stream (storeStreamedUpload): written to a temp key while hashed and sniffed, then
+ * moved to the hash key, so a 200 MB video is never held in memory.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
+import { finished } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
@@ -34,6 +38,7 @@ export const UPLOAD_MESSAGES = {
     `حجم ${KIND_LABELS[kind]} أكبر من الحد المسموح (${Math.floor(bytes / (1024 * 1024))} ميجابايت)`,
   tooMany: "عدد الملفات أكبر من المسموح",
   notMultipart: "يجب إرسال الملف بصيغة multipart/form-data",
+  incomplete: "لم يصل الملف كاملًا، يرجى المحاولة مرة أخرى",
   fileFailed: (name: string, reason: string) => `تعذر رفع الملف "${name}": ${reason}`,
 } as const;
 
@@ -121,6 +126,159 @@ export async function storeUpload(
     entityId: stored.url,
     action: stored.isDuplicate ? "reuse" : "upload",
     newState: { kind, url: stored.url, size: bytes.length },
+  });
+  return stored.isDuplicate ? { ...stored, message: UPLOAD_MESSAGES.duplicate } : stored;
+}
+
+/** Why a streamed upload was refused by its content (raised inside the stream, answered 400). */
+class ContentRejected extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Bytes of the head kept for sniffing (the checks need 16 at most). */
+const HEAD_BYTES = 16;
+
+/**
+ * Passes the bytes through while computing their SHA-256 and checking the content of `kind` as early as it can:
+ * a video's signature and a PDF's header are judged on the first bytes (later bytes are then dropped instead of
+ * written, and the stream fails with ContentRejected at its end, so an oversized file is still answered 413 first);
+ * a PDF is also kept whole (≤ the pdf limit, 20 MB by default) for the
+ * end-marker and active-content rules, judged at the end.
+ */
+class UploadInspector extends Transform {
+  readonly hash = createHash("sha256");
+  private head = Buffer.alloc(0);
+  private judged = false;
+  /** The refusal reason once the head was judged bad; later bytes are then dropped, not written. */
+  private refused: string | null = null;
+  private readonly whole: Buffer[] | null;
+  container: "mp4" | "webm" | null = null;
+
+  constructor(private readonly kind: "pdf" | "video") {
+    super();
+    this.whole = kind === "pdf" ? [] : null;
+  }
+
+  /** Judges the head; returns the reason for refusal, or null. */
+  private judgeHead(final: boolean): string | null {
+    if (this.judged || (!final && this.head.length < HEAD_BYTES)) return null;
+    this.judged = true;
+    if (this.kind === "video") {
+      this.container = videoContainer(this.head);
+      return this.container ? null : UPLOAD_MESSAGES.videoInvalid;
+    }
+    return this.head.subarray(0, 5).toString("latin1") === "%PDF-" ? null : UPLOAD_MESSAGES.pdfInvalid;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.refused) return done();
+    this.hash.update(chunk);
+    this.whole?.push(chunk);
+    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES)]);
+    this.refused = this.judgeHead(false);
+    if (this.refused && this.whole) this.whole.length = 0;
+    done(null, this.refused ? undefined : chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.refused ??= this.judgeHead(true);
+    if (this.refused) return done(new ContentRejected(this.refused));
+    if (this.whole) {
+      const bytes = Buffer.concat(this.whole);
+      this.whole.length = 0;
+      if (!looksLikePdf(bytes)) return done(new ContentRejected(UPLOAD_MESSAGES.pdfInvalid));
+      if (pdfHasActiveContent(bytes)) return done(new ContentRejected(UPLOAD_MESSAGES.pdfActive));
+    }
+    done();
+  }
+}
+
+/** A multipart file stream: busboy sets `truncated` and emits "limit" when the size limit cut it. */
+export type UploadStream = Readable & { truncated?: boolean };
+
+/** Reads what is left of `stream` into nothing, so the request completes; errors are ignored. */
+export async function drainStream(stream: Readable): Promise<void> {
+  if (stream.readableEnded || stream.destroyed) return;
+  stream.resume();
+  await finished(stream).catch(() => {});
+}
+
+/**
+ * Stores a PDF or video arriving as a stream (SPEC §7.2, issue 4 follow-up): the bytes go to the temp key
+ * "tmp/<uuid>.part" while hashed and sniffed, then the temp object is moved to "files/<hash>.pdf" or
+ * "videos/<hash>.mp4|webm", or deleted when the content is refused, the size limit is hit, or the hash is already
+ * in file_hashes (→ the stored copy, isDuplicate = true, with the "existing copy used" message).
+ * Input: `limit` in bytes (for the message; the multipart parser enforces it and marks the stream truncated).
+ * Output: {url, isDuplicate, message?}. Errors: 400 {[kind]: reason} for refused content or a body that ended
+ * mid-file; 413 with the Arabic size message; a storage failure is rethrown. Memory: O(chunk) for videos, O(file) for PDFs.
+ */
+export async function storeStreamedUpload(
+  db: Db,
+  storage: Storage,
+  kind: "pdf" | "video",
+  source: UploadStream,
+  limit: number,
+  actor: AuditActor,
+): Promise<UploadResult> {
+  const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(kind, limit));
+  const inspector = new UploadInspector(kind);
+  const onLimit = () => inspector.destroy(tooLarge());
+  let sourceFailed = false;
+  const onError = (error: Error) => {
+    sourceFailed = true;
+    inspector.destroy(error);
+  };
+  // The inspector may fail before storage attaches to it; the failure then surfaces through putStream.
+  inspector.on("error", () => {});
+  source.once("limit", onLimit);
+  source.once("error", onError);
+  source.pipe(inspector);
+  const tempKey = `tmp/${randomUUID()}.part`;
+  let size: number;
+  try {
+    ({ size } = await storage.putStream(tempKey, inspector));
+  } catch (error) {
+    source.unpipe(inspector);
+    await drainStream(source);
+    // The parser may have cut the file before "limit" could be heard (it parses ahead): the size wins.
+    if (source.truncated) throw tooLarge();
+    if (error instanceof ContentRejected) throw badRequest({ [kind]: error.reason }, error.reason);
+    if (error instanceof HttpError) throw error;
+    if (sourceFailed) throw badRequest({ [kind]: UPLOAD_MESSAGES.incomplete }, UPLOAD_MESSAGES.incomplete);
+    throw error;
+  } finally {
+    source.off("limit", onLimit);
+    source.off("error", onError);
+  }
+  let stored: { url: string; isDuplicate: boolean };
+  try {
+    if (source.truncated) throw tooLarge();
+    const hash = inspector.hash.digest("hex");
+    const [existing] = await db.select().from(fileHashes).where(eq(fileHashes.hash, hash)).limit(1);
+    if (existing) {
+      await storage.delete(tempKey);
+      await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
+      stored = { url: existing.filePath, isDuplicate: true };
+    } else {
+      const ext = kind === "pdf" ? "pdf" : (inspector.container ?? "mp4");
+      const key = `${kind === "pdf" ? "files" : "videos"}/${hash.slice(0, 32)}.${ext}`;
+      await storage.move(tempKey, key);
+      const url = `/media/${key}`;
+      const mimeType = kind === "pdf" ? "application/pdf" : `video/${ext}`;
+      await db.insert(fileHashes).values({ hash, filePath: url, mimeType, size }).onConflictDoNothing();
+      stored = { url, isDuplicate: false };
+    }
+  } catch (error) {
+    await storage.delete(tempKey);
+    throw error;
+  }
+  await recordAudit(db, actor, {
+    entityType: "file",
+    entityId: stored.url,
+    action: stored.isDuplicate ? "reuse" : "upload",
+    newState: { kind, url: stored.url, size },
   });
   return stored.isDuplicate ? { ...stored, message: UPLOAD_MESSAGES.duplicate } : stored;
 }
