@@ -39,6 +39,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
   WEBHOOK_ALLOW_PRIVATE: bool,
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   UPLOAD_IMAGE_MAX_MB: megabytes(10),
   UPLOAD_PDF_MAX_MB: megabytes(20),
@@ -60,6 +62,8 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
+  /** Leads accepted per IP per window on POST /api/contact (window in ms). */
+  contactRateLimit: { max: number; timeWindowMs: number };
   /** How often the webhook worker looks for due deliveries, ms; 0 turns the worker off (tests drive it by hand). */
   webhookWorkerIntervalMs: number;
   /** Upload limits in bytes per kind. */
@@ -94,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookWorkerIntervalMs: e.WEBHOOK_WORKER_INTERVAL_MS,
+    contactRateLimit: {
+      max: e.CONTACT_RATE_LIMIT_MAX,
+      timeWindowMs: Math.round(e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60 * 1000),
+    },
     uploadLimits: { image: e.UPLOAD_IMAGE_MAX_MB, pdf: e.UPLOAD_PDF_MAX_MB, video: e.UPLOAD_VIDEO_MAX_MB },
     secureCookies: true,
   };

@@ -80,6 +80,20 @@ export const loginAttempts = pgTable(
   (t) => [index("login_attempts_key_created_idx").on(t.key, t.createdAt)],
 );
 
+/**
+ * Request counters of the rate limiter (@fastify/rate-limit store, src/server/lib/rate-limit-store.ts), shared by
+ * every instance: key = "{route}:{ip}", count within the window that ends at resetAt.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
 export const projects = pgTable(
   "projects",
   {
@@ -382,6 +396,7 @@ export const schema = {
   users,
   sessions,
   loginAttempts,
+  rateLimits,
   projects,
   units,
   projectUpdates,

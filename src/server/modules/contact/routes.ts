@@ -10,16 +10,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
+import { databaseRateLimitStore } from "../../lib/rate-limit-store.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { kickWebhookWorker } from "../landing/webhooks.ts";
 import { toCsv, toXlsx } from "./export.ts";
 import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";
 
-/** Leads accepted per IP per window: generous for an office NAT, low enough that a flood stops quickly. */
-export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 };
-
 export async function contactRoutes(app: FastifyInstance) {
-  await app.register(rateLimit, { global: false });
+  // Counters in the database, shared by every instance; a counter failure never refuses a lead (skipOnError).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db), skipOnError: true });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -28,7 +27,10 @@ export async function contactRoutes(app: FastifyInstance) {
       config: {
         access: "public",
         rateLimit: {
-          ...CONTACT_RATE_LIMIT,
+          // Leads per IP per window (config.contactRateLimit, default 10 per 10 minutes): generous for an office
+          // NAT, low enough that a flood stops quickly.
+          max: app.config.contactRateLimit.max,
+          timeWindow: app.config.contactRateLimit.timeWindowMs,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             error: "Too Many Requests",
