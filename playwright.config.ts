@@ -8,6 +8,7 @@ import { E2E_ADMIN } from "./e2e/fixtures/constants.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? "./data-e2e";
+const appDir = process.env.E2E_APP_DIR ?? ".";
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -42,7 +43,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node dist/src/server/main.js`,
+    command: "node dist/src/server/main.js",
+    cwd: appDir,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -10,11 +10,12 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { snapshotApp } from "../scripts/app-snapshot.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -76,13 +77,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
 // The server runs from a private snapshot of build/ and dist/, so a rebuild in the working tree during the
 // measurement (another process running the build) cannot swap the assets under the running server.
 const snapshot = path.join(dataDir, "app");
-if (!externalBase) {
-  mkdirSync(snapshot);
-  for (const dir of ["build", "dist"]) cpSync(path.join(root, dir), path.join(snapshot, dir), { recursive: true });
-  for (const entry of ["node_modules", "config", "drizzle", "package.json", "public"]) {
-    if (existsSync(path.join(root, entry))) symlinkSync(path.join(root, entry), path.join(snapshot, entry));
-  }
-}
+if (!externalBase) snapshotApp(root, snapshot);
 const server = externalBase
   ? null
   : spawn(process.execPath, [path.join(snapshot, "dist", "src", "server", "main.js")], {

@@ -12,6 +12,10 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import sharp from "sharp";
 import { Webhook } from "standardwebhooks";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { skipEntrance } from "./fixtures/entrance.ts";
+
+// The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
+test.beforeEach(({ page }) => skipEntrance(page));
 
 const stamp = Date.now().toString(36);
 const PROJECT = `مشروع حملات ${stamp}`;

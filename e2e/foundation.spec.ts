@@ -5,6 +5,10 @@
  */
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { skipEntrance } from "./fixtures/entrance.ts";
+
+// The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
+test.beforeEach(({ page }) => skipEntrance(page));
 
 const PROJECT_SUCCESS = "تم إرسال الرسالة بنجاح! سنقوم بالرد عليك في أقرب وقت ممكن.";
 

@@ -8,6 +8,10 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { skipEntrance } from "./fixtures/entrance.ts";
+
+// The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
+test.beforeEach(({ page }) => skipEntrance(page));
 
 const PASSWORD = "e2e-staff-pass-جدة-2026";
 

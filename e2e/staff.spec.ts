@@ -7,6 +7,10 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { skipEntrance } from "./fixtures/entrance.ts";
+
+// The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
+test.beforeEach(({ page }) => skipEntrance(page));
 
 const stamp = Date.now().toString(36);
 const MANAGER = { username: `mgr-${stamp}`, name: `مدير الفريق ${stamp}`, password: "manager-pass-2026" };

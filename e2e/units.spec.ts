@@ -7,6 +7,10 @@ import { readFile } from "node:fs/promises";
 import * as XLSX from "@e965/xlsx";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { skipEntrance } from "./fixtures/entrance.ts";
+
+// The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
+test.beforeEach(({ page }) => skipEntrance(page));
 
 const arabic = (n: number) => new Intl.NumberFormat("ar-SA").format(n);
 

@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { snapshotApp } from "./app-snapshot.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -29,6 +30,9 @@ const port = await new Promise((resolve, reject) => {
   });
 });
 const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
+// The server runs from a private copy of the build, so a rebuild in the working tree cannot swap its assets.
+const appDir = path.join(dataDir, "app");
+snapshotApp(root, appDir);
 const result = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",

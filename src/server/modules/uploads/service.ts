@@ -173,7 +173,10 @@ class UploadInspector extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.refused) return done();
+    if (this.refused) {
+      done();
+      return;
+    }
     this.hash.update(chunk);
     this.whole?.push(chunk);
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES)]);
@@ -183,15 +186,19 @@ class UploadInspector extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
+    done(this.finalRefusal());
+  }
+
+  /** The content verdict at the end of the stream: a ContentRejected error, or null when it passes. */
+  private finalRefusal(): ContentRejected | null {
     this.refused ??= this.judgeHead(true);
-    if (this.refused) return done(new ContentRejected(this.refused));
-    if (this.whole) {
-      const bytes = Buffer.concat(this.whole);
-      this.whole.length = 0;
-      if (!looksLikePdf(bytes)) return done(new ContentRejected(UPLOAD_MESSAGES.pdfInvalid));
-      if (pdfHasActiveContent(bytes)) return done(new ContentRejected(UPLOAD_MESSAGES.pdfActive));
-    }
-    done();
+    if (this.refused) return new ContentRejected(this.refused);
+    if (!this.whole) return null;
+    const bytes = Buffer.concat(this.whole);
+    this.whole.length = 0;
+    if (!looksLikePdf(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
+    if (pdfHasActiveContent(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfActive);
+    return null;
   }
 }
 

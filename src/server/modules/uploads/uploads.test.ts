@@ -366,6 +366,7 @@ describe("streamed pdf and video uploads", () => {
       headers: { ...body.headers, ...t.bearer(employee.token) },
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json().fields.video).toBe(UPLOAD_MESSAGES.incomplete);
     expect(await filesUnder(t.mediaDir)).toEqual(before);
   });
 
