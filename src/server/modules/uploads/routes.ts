@@ -16,8 +16,8 @@ import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import { actorOf } from "../projects/routes.ts";
 import {
   drainStream,
+  storeImageUpload,
   storeStreamedUpload,
-  storeUpload,
   UPLOAD_KINDS,
   UPLOAD_MESSAGES,
   type UploadKind,
@@ -78,7 +78,7 @@ export async function uploadRoutes(app: FastifyInstance) {
             throw mapped;
           }
           try {
-            const stored = await storeUpload(app.db, app.storage, "image", bytes, actor);
+            const stored = await storeImageUpload(app.db, app.storage, bytes, actor);
             files.push({ url: stored.url, isDuplicate: stored.isDuplicate });
           } catch (error) {
             if (error instanceof HttpError) {
@@ -121,7 +121,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         return storeStreamedUpload(app.db, app.storage, kind, file.file, limit, actorOf(request));
       }
       const bytes = await readFile(file, kind, limit);
-      return storeUpload(app.db, app.storage, kind, bytes, actorOf(request));
+      return storeImageUpload(app.db, app.storage, bytes, actorOf(request));
     },
   );
 }

@@ -70,62 +70,30 @@ export function videoContainer(bytes: Buffer): "mp4" | "webm" | null {
   return null;
 }
 
-/** Stores non-image bytes under their hash, or returns the stored copy. */
-async function storeFile(
-  db: Db,
-  storage: Storage,
-  bytes: Buffer,
-  folder: "files" | "videos",
-  ext: string,
-  mimeType: string,
-): Promise<{ url: string; isDuplicate: boolean }> {
-  const hash = createHash("sha256").update(bytes).digest("hex");
-  const [existing] = await db.select().from(fileHashes).where(eq(fileHashes.hash, hash)).limit(1);
-  if (existing) {
-    await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
-    return { url: existing.filePath, isDuplicate: true };
-  }
-  const key = `${folder}/${hash.slice(0, 32)}.${ext}`;
-  await storage.put(key, bytes);
-  const url = `/media/${key}`;
-  await db.insert(fileHashes).values({ hash, filePath: url, mimeType, size: bytes.length }).onConflictDoNothing();
-  return { url, isDuplicate: false };
-}
-
 /**
- * Validates `bytes` as `kind` by content and stores them. Output: {url, isDuplicate, message?} (message when
- * duplicate). Errors: 400 {[kind]: reason} when the content is not of that kind.
+ * Validates `bytes` as an image by content (sharp; no SVG) and stores its WebP variants (media/service.ts storeImage).
+ * Output: {url, isDuplicate, message?} (message when duplicate). Errors: 400 {image: reason} when not an image.
+ * pdf and video uploads are streamed instead (storeStreamedUpload).
  */
-export async function storeUpload(
+export async function storeImageUpload(
   db: Db,
   storage: Storage,
-  kind: UploadKind,
   bytes: Buffer,
   actor: AuditActor,
 ): Promise<UploadResult> {
   let stored: { url: string; isDuplicate: boolean };
-  if (kind === "image") {
-    try {
-      const image = await storeImage(db, storage, bytes);
-      stored = { url: image.url, isDuplicate: image.isDuplicate };
-    } catch (error) {
-      if (error instanceof HttpError) throw badRequest({ image: error.message }, error.message);
-      throw error;
-    }
-  } else if (kind === "pdf") {
-    if (!looksLikePdf(bytes)) throw badRequest({ pdf: UPLOAD_MESSAGES.pdfInvalid }, UPLOAD_MESSAGES.pdfInvalid);
-    if (pdfHasActiveContent(bytes)) throw badRequest({ pdf: UPLOAD_MESSAGES.pdfActive }, UPLOAD_MESSAGES.pdfActive);
-    stored = await storeFile(db, storage, bytes, "files", "pdf", "application/pdf");
-  } else {
-    const container = videoContainer(bytes);
-    if (!container) throw badRequest({ video: UPLOAD_MESSAGES.videoInvalid }, UPLOAD_MESSAGES.videoInvalid);
-    stored = await storeFile(db, storage, bytes, "videos", container, `video/${container}`);
+  try {
+    const image = await storeImage(db, storage, bytes);
+    stored = { url: image.url, isDuplicate: image.isDuplicate };
+  } catch (error) {
+    if (error instanceof HttpError) throw badRequest({ image: error.message }, error.message);
+    throw error;
   }
   await recordAudit(db, actor, {
     entityType: "file",
     entityId: stored.url,
     action: stored.isDuplicate ? "reuse" : "upload",
-    newState: { kind, url: stored.url, size: bytes.length },
+    newState: { kind: "image", url: stored.url, size: bytes.length },
   });
   return stored.isDuplicate ? { ...stored, message: UPLOAD_MESSAGES.duplicate } : stored;
 }
