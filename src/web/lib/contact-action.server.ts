@@ -33,22 +33,9 @@ export async function handleContactAction(
   api: Api,
   target: { kind: ContactFormKind; reference?: number },
 ): Promise<{ result: ContactActionResult; status: number }> {
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const field of FIELDS) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
-  const honeypot = form.get("website");
-  // Issue 6: the visit's source (UTM parameters, click ids, referrer) posted by the form as attr_* fields.
-  const attribution = attributionFromForm(form);
+  const { values, base } = await readContactForm(request);
   const payload = {
-    ...(Object.keys(attribution).length ? { attribution } : {}),
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    message: values.message,
-    website: typeof honeypot === "string" ? honeypot : undefined,
+    ...base,
     ...(target.kind === "project" && target.reference !== undefined ? { projectReference: target.reference } : {}),
     ...(target.kind === "update" && target.reference !== undefined ? { updateReference: target.reference } : {}),
   };
@@ -77,6 +64,59 @@ export async function handleContactAction(
     };
   }
 
+  return postContact(api, payload, values);
+}
+
+/** Required-field messages of SPEC §5.1 / resolution 4 for empty fields, as the contact schema words them. */
+function missingFieldErrors(values: Record<string, string>, kind: ContactFormKind): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const empty = (name: string) => !values[name]?.trim();
+  if (empty("name")) errors.name = TEXTS.nameRequired;
+  if (empty("message")) errors.message = TEXTS.messageRequired;
+  if (kind === "home") {
+    if (empty("email")) errors.email = EMAIL_REQUIRED;
+    if (empty("phone")) errors.phone = PHONE_REQUIRED;
+  } else if (empty("email") && empty("phone")) {
+    errors.phone = PHONE_OR_EMAIL_REQUIRED;
+  }
+  return errors;
+}
+
+/**
+ * Reads the posted contact form: the four fields as strings (values, echoed back on failure) and the payload base
+ * for POST /api/contact (fields, honeypot `website`, attribution of issue 6 from the attr_* fields).
+ */
+export async function readContactForm(request: Request): Promise<{
+  values: Record<string, string>;
+  base: Record<string, unknown>;
+}> {
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  const honeypot = form.get("website");
+  const attribution = attributionFromForm(form);
+  return {
+    values,
+    base: {
+      ...(Object.keys(attribution).length ? { attribution } : {}),
+      ...values,
+      website: typeof honeypot === "string" ? honeypot : undefined,
+    },
+  };
+}
+
+/**
+ * Posts a validated contact payload to POST /api/contact in-process and maps the answer for the route:
+ * ok → 200; 429 with the server's Arabic message; 400 with its field messages; anything else (or no answer) → 502.
+ */
+export async function postContact(
+  api: Api,
+  payload: Record<string, unknown>,
+  values: Record<string, string>,
+): Promise<{ result: ContactActionResult; status: number }> {
   let response: Response;
   try {
     response = await api("/api/contact", { method: "POST", body: payload });
@@ -96,19 +136,4 @@ export async function handleContactAction(
     return { status: 400, result: { ok: false, reason: "invalid", fieldErrors, values } };
   }
   return { status: 502, result: { ok: false, reason: "failed", fieldErrors: {}, values } };
-}
-
-/** Required-field messages of SPEC §5.1 / resolution 4 for empty fields, as the contact schema words them. */
-function missingFieldErrors(values: Record<string, string>, kind: ContactFormKind): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const empty = (name: string) => !values[name]?.trim();
-  if (empty("name")) errors.name = TEXTS.nameRequired;
-  if (empty("message")) errors.message = TEXTS.messageRequired;
-  if (kind === "home") {
-    if (empty("email")) errors.email = EMAIL_REQUIRED;
-    if (empty("phone")) errors.phone = PHONE_REQUIRED;
-  } else if (empty("email") && empty("phone")) {
-    errors.phone = PHONE_OR_EMAIL_REQUIRED;
-  }
-  return errors;
 }
