@@ -180,3 +180,29 @@ export interface ApiErrorBody {
   message: string;
   fields?: Record<string, string>;
 }
+
+/** One audit_logs row as GET /api/audit-logs answers it, with the acting user's name when the user still exists. */
+export interface AuditLogEntry {
+  id: number;
+  userId: string | null;
+  username: string | null;
+  userName: string | null;
+  entityType: string;
+  entityId: string | null;
+  action: string;
+  previousState: unknown;
+  newState: unknown;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+export interface AuditLogPage {
+  items: AuditLogEntry[];
+  /** Rows matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Distinct entity types and actions in the whole log, for the filter lists. */
+  entityTypes: string[];
+  actions: string[];
+}

@@ -1,29 +1,7 @@
 /** The audit log (ARCHITECTURE resolution 8): GET /api/audit-logs with filters. */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AuditLogEntry, AuditLogPage } from "../../domain/types.ts";
 import { apiClient } from "./client.ts";
-
-export interface AuditLogEntry {
-  id: number;
-  userId: string | null;
-  username: string | null;
-  userName: string | null;
-  entityType: string;
-  entityId: string | null;
-  action: string;
-  previousState: unknown;
-  newState: unknown;
-  ipAddress: string | null;
-  createdAt: string;
-}
-
-export interface AuditLogPage {
-  items: AuditLogEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-  entityTypes: string[];
-  actions: string[];
-}
 
 /** Filters as the screen holds them: empty strings mean "any"; dates are YYYY-MM-DD (inclusive, UTC days). */
 export interface AuditFilters {

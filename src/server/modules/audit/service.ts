@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
 import type { AuditQuery } from "../../../domain/schemas/permission.ts";
+import type { AuditLogEntry, AuditLogPage } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { auditLogs, users } from "../../db/schema.ts";
 
@@ -39,32 +40,6 @@ export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEn
     newState: scrub(entry.newState),
     ipAddress: actor.ip,
   });
-}
-
-/** One audit_logs row as GET /api/audit-logs answers it, with the acting user's name when the user still exists. */
-export interface AuditLogEntry {
-  id: number;
-  userId: string | null;
-  username: string | null;
-  userName: string | null;
-  entityType: string;
-  entityId: string | null;
-  action: string;
-  previousState: unknown;
-  newState: unknown;
-  ipAddress: string | null;
-  createdAt: string;
-}
-
-export interface AuditLogPage {
-  items: AuditLogEntry[];
-  /** Rows matching the filters (all pages). */
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Distinct entity types and actions in the whole log, for the filter lists. */
-  entityTypes: string[];
-  actions: string[];
 }
 
 /**
