@@ -3,19 +3,19 @@
  * create/edit dialog (max-width 4xl) and delete with confirmation. SPEC shows no permission checks on this screen;
  * the server enforces updates.create / edit / delete. Client-only route.
  */
-import { PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { apiErrorMessage } from "~/api/client";
 import { useProjects } from "~/api/projects";
 import { useCreateProjectUpdate, useDeleteProjectUpdate, useEditProjectUpdate, useProjectUpdates } from "~/api/updates";
 import { ConfirmDialog } from "~/components/admin/projects/confirm-dialog";
 import { PROJECT_TEXTS, UPDATE_TEXTS } from "~/components/admin/projects/project-texts";
+import { SearchField } from "~/components/admin/search-field";
 import { UpdateForm } from "~/components/admin/updates/update-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/lib/use-toast";
@@ -118,17 +118,13 @@ export default function ProjectUpdatesScreen() {
           {UPDATE_TEXTS.newUpdate}
         </Button>
       </div>
-      <div className="relative max-w-md">
-        <SearchIcon aria-hidden="true" className="pointer-events-none absolute start-3 top-3 size-4 text-muted" />
-        <Input
-          type="search"
-          aria-label={UPDATE_TEXTS.searchLabel}
-          placeholder={UPDATE_TEXTS.searchPlaceholder}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="ps-9"
-        />
-      </div>
+      <SearchField
+        className="max-w-md"
+        label={UPDATE_TEXTS.searchLabel}
+        placeholder={UPDATE_TEXTS.searchPlaceholder}
+        value={search}
+        onChange={setSearch}
+      />
 
       {updates.isPending ? (
         <GridSkeleton />

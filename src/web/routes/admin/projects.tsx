@@ -4,7 +4,7 @@
  * featured-rank dialog (super_admin and manager only), delete with confirmation, and the pending delete of §4.10.
  * Buttons needing projects.create / edit / delete are disabled with the §6 tooltips. Client-only route.
  */
-import { ExternalLinkIcon, PencilIcon, PlusIcon, SearchIcon, StarIcon, Trash2Icon } from "lucide-react";
+import { ExternalLinkIcon, PencilIcon, PlusIcon, StarIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { isApiError } from "~/api/client";
@@ -15,11 +15,11 @@ import { filterProjects } from "~/components/admin/projects/filter-projects";
 import { PermissionButton } from "~/components/admin/projects/permission-button";
 import { ProjectFormDialog } from "~/components/admin/projects/project-form-dialog";
 import { PROJECT_TEXTS } from "~/components/admin/projects/project-texts";
+import { SearchField } from "~/components/admin/search-field";
 import { useSession } from "~/components/admin/session-provider";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { ToastAction } from "~/components/ui/toast";
@@ -164,17 +164,13 @@ export default function ProjectsScreen() {
         </PermissionButton>
       </div>
 
-      <div className="relative max-w-md">
-        <SearchIcon aria-hidden="true" className="pointer-events-none absolute start-3 top-3 size-4 text-muted" />
-        <Input
-          type="search"
-          aria-label={PROJECT_TEXTS.searchLabel}
-          placeholder={PROJECT_TEXTS.searchPlaceholder}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="ps-9"
-        />
-      </div>
+      <SearchField
+        className="max-w-md"
+        label={PROJECT_TEXTS.searchLabel}
+        placeholder={PROJECT_TEXTS.searchPlaceholder}
+        value={search}
+        onChange={setSearch}
+      />
 
       {projects.isPending ? (
         <GridSkeleton />

@@ -5,15 +5,15 @@
  * delete). 5 skeleton rows while loading; an empty state with its add button. Delete is never offered on the own
  * row; edit and delete show only where the staff rules allow them (the server decides again).
  */
-import { PencilIcon, PlusIcon, SearchIcon, ShieldIcon, Trash2Icon, UserRoundIcon, UsersIcon } from "lucide-react";
+import { PencilIcon, PlusIcon, ShieldIcon, Trash2Icon, UserRoundIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { isApiError } from "~/api/client";
 import { useUsers } from "~/api/users";
+import { SearchField } from "~/components/admin/search-field";
 import { useCurrentUser } from "~/components/admin/session-provider";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { userCan } from "~/lib/auth-permissions";
 import type { CurrentUser } from "~/lib/auth-store";
@@ -107,20 +107,7 @@ export function EmployeesScreen() {
         <Counter label={T.statManagers} value={superAdmins} loading={users.isPending} icon={ShieldIcon} />
       </section>
 
-      <div className="relative max-w-md">
-        <SearchIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-muted"
-        />
-        <Input
-          type="search"
-          aria-label={T.search}
-          placeholder={T.search}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          className="ps-9"
-        />
-      </div>
+      <SearchField className="max-w-md" label={T.search} value={query} onChange={setQuery} />
 
       <Card className="overflow-x-auto p-0">
         <table className="w-full min-w-[40rem] text-sm">

@@ -5,10 +5,11 @@
  * open in a new tab, delete with confirm. Actions that need campaigns.manage are shown only with it (the server
  * enforces it anyway).
  */
-import { CopyIcon, ExternalLinkIcon, PlusIcon, SearchIcon, Trash2Icon, WebhookIcon } from "lucide-react";
+import { CopyIcon, ExternalLinkIcon, PlusIcon, Trash2Icon, WebhookIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { apiErrorMessage } from "~/api/client";
 import { useCampaigns, useDeleteCampaign } from "~/api/landing";
+import { SearchField } from "~/components/admin/search-field";
 import { useCurrentUser } from "~/components/admin/session-provider";
 import {
   AlertDialog,
@@ -23,7 +24,6 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { userCan } from "~/lib/auth-permissions";
 import { cn } from "~/lib/cn";
@@ -77,17 +77,7 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
             {formatNumber(campaigns.data?.length ?? 0)}
           </Badge>
         </h2>
-        <div className="relative ms-auto w-full sm:w-64">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute start-3 top-3 size-4 text-muted" />
-          <Input
-            type="search"
-            aria-label={LANDING_UI.search}
-            placeholder={LANDING_UI.search}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="ps-9"
-          />
-        </div>
+        <SearchField className="ms-auto w-full sm:w-64" label={LANDING_UI.search} value={search} onChange={setSearch} />
         <Button
           variant="outline"
           disabled={visible.length === 0}
