@@ -94,23 +94,6 @@ export interface ProjectUpdate {
   createdAt: string;
 }
 
-export interface ContactMessage {
-  id: number;
-  landingPageId: number | null;
-  campaignId: number | null;
-  projectId: number | null;
-  source: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  message: string | null;
-  isDuplicate: boolean;
-  projectName: string | null;
-  landingPageName: string | null;
-  platform: string | null;
-  createdAt: string;
-}
-
 /** A user as the API returns it: never a password hash. */
 export interface PublicUser {
   id: string;
