@@ -1,6 +1,6 @@
 /** The audit log (ARCHITECTURE resolution 8): GET /api/audit-logs with filters. */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AuditLogEntry, AuditLogPage } from "../../domain/types.ts";
+import type { AuditLogPage } from "../../domain/types.ts";
 import { apiClient } from "./client.ts";
 
 /** Filters as the screen holds them: empty strings mean "any"; dates are YYYY-MM-DD (inclusive, UTC days). */

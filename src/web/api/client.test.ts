@@ -277,3 +277,37 @@ describe("refresh outcomes at startup (SPEC §4.1)", () => {
     expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
   });
 });
+
+describe("file downloads", () => {
+  it("fetches with the session, refreshes once on 401, and saves the file under its name", async () => {
+    store.signIn(auth("old"), clock);
+    const fetchMock = fakeServer({ validToken: "new", refreshAnswer: () => json(auth("new")) });
+    const client = createApiClient({ fetch: fetchMock, store, now: () => clock });
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return "blob:file";
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+
+    await client.download("/api/units/template.csv", "units-template.csv");
+
+    expect(refreshCalls(fetchMock)).toBe(1);
+    expect(clicked).toEqual(["units-template.csv"]);
+    expect(await created[0].text()).toBe(JSON.stringify([{ id: 1 }]));
+  });
+
+  it("throws ApiError with the server's message when the answer is not OK", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      json({ statusCode: 403, error: "Forbidden", message: "لا تملك الصلاحية" }, 403),
+    );
+    const client = createApiClient({ fetch: fetchMock, store, now: () => clock });
+    const error = await client.download("/api/contact/messages/export?format=csv", "x.csv").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).serverMessage).toBe("لا تملك الصلاحية");
+  });
+});

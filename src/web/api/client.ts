@@ -105,6 +105,11 @@ export interface ApiClient {
    * held, else "rejected"). Updates the session store: signIn, expire (401/403) or connectionLost.
    */
   refresh(options?: { force?: boolean }): Promise<RefreshOutcome>;
+  /**
+   * GETs a file (a template, an export) with the session and saves it as `filename` through an object URL; on 401
+   * one silent refresh and one retry. Errors: ApiError for a non-OK answer; the fetch TypeError on network failure.
+   */
+  download(path: string, filename: string): Promise<void>;
 }
 
 /** Builds a client; the app uses `apiClient` below, tests build their own with a mocked fetch and store. */
@@ -214,7 +219,26 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     return parseOk<T>(path, response);
   }
 
-  return { request, refresh };
+  async function download(path: string, filename: string): Promise<void> {
+    let response = await doFetch(path, buildInit({ headers: { Accept: "*/*" } }));
+    if (response.status === 401 && (await refresh()) === "refreshed") {
+      response = await doFetch(path, buildInit({ headers: { Accept: "*/*" } }));
+    }
+    if (!response.ok) {
+      throw new ApiError(path, response.status, response.statusText, await response.text().catch(() => ""));
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked later: some browsers read the object URL after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  return { request, refresh, download };
 }
 
 /** The page's one client, bound to the page's session store. */

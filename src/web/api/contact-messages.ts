@@ -4,8 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContactMessageView } from "../../domain/schemas/contact.ts";
-import { sessionStore } from "../lib/auth-store.ts";
-import { ApiError, apiClient } from "./client.ts";
+import { apiClient } from "./client.ts";
 
 /** GET /api/contact/messages (needs contact_messages.view) → every message. ApiError 403 without it. */
 export function fetchContactMessages(): Promise<ContactMessageView[]> {
@@ -50,24 +49,7 @@ export function useRetryWebhook() {
 }
 
 /** Downloads GET /api/contact/messages/export?format=… with the current filters as a file (bearer auth). */
-export async function downloadContactExport(format: "xlsx" | "csv", filters: Record<string, string>): Promise<void> {
+export function downloadContactExport(format: "xlsx" | "csv", filters: Record<string, string>): Promise<void> {
   const path = `/api/contact/messages/export?${new URLSearchParams({ format, ...filters })}`;
-  const send = () => {
-    const token = sessionStore.getToken();
-    return fetch(path, { credentials: "include", headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  };
-  let response = await send();
-  if (response.status === 401 && (await apiClient.refresh()) === "refreshed") response = await send();
-  if (!response.ok) {
-    throw new ApiError(path, response.status, response.statusText, await response.text().catch(() => ""));
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `contact-messages-${new Date().toISOString().slice(0, 10)}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return apiClient.download(path, `contact-messages-${new Date().toISOString().slice(0, 10)}.${format}`);
 }

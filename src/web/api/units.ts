@@ -7,8 +7,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { UnitInput } from "../../domain/schemas/unit.ts";
 import type { Unit } from "../../domain/types.ts";
 import type { UnitImportResult } from "../../domain/unit-import.ts";
-import { sessionStore } from "../lib/auth-store.ts";
 import { ApiError, apiClient } from "./client.ts";
+import { postMultipart } from "./uploads.ts";
 
 /** GET /api/units (needs units.view) → every unit. ApiError 403 without the permission. */
 export function fetchUnits(): Promise<Unit[]> {
@@ -101,27 +101,6 @@ export class UploadError extends Error {
   }
 }
 
-function sendWithProgress(
-  path: string,
-  form: FormData,
-  onProgress: (percent: number) => void,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Accept", "application/json");
-    const token = sessionStore.getToken();
-    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new TypeError("Network error"));
-    xhr.send(form);
-  });
-}
-
 /**
  * Uploads a spreadsheet with upload progress (0–100 %). fetch cannot report upload progress, so this one call
  * uses XMLHttpRequest with the same bearer token; a 401 triggers the client's silent refresh and one retry.
@@ -134,13 +113,15 @@ export async function uploadUnitsFile(
   onProgress: (percent: number) => void,
 ): Promise<UnitImportResult> {
   const path = unitsUploadPath(projectId);
-  const form = new FormData();
-  form.append("file", file);
-  let answer = await sendWithProgress(path, form, onProgress);
-  if (answer.status === 401 && (await apiClient.refresh()) === "refreshed") {
-    onProgress(0);
-    answer = await sendWithProgress(path, form, onProgress);
-  }
+  const answer = await postMultipart(
+    path,
+    () => {
+      const form = new FormData();
+      form.append("file", file);
+      return form;
+    },
+    (fraction) => onProgress(Math.round(fraction * 100)),
+  );
   if (answer.status >= 200 && answer.status < 300) {
     try {
       return JSON.parse(answer.text) as UnitImportResult;
@@ -172,23 +153,6 @@ export function useUploadUnits(onProgress: (percent: number) => void) {
  * Downloads GET /api/units/template.{kind} (units.import) as a file: fetched with the bearer token (one refresh
  * on 401), then saved through an object URL. Errors: ApiError for a non-OK answer.
  */
-export async function downloadUnitsTemplate(kind: "xlsx" | "csv"): Promise<void> {
-  const path = `/api/units/template.${kind}`;
-  const get = () => {
-    const token = sessionStore.getToken();
-    return fetch(path, { credentials: "include", headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  };
-  let response = await get();
-  if (response.status === 401 && (await apiClient.refresh()) === "refreshed") response = await get();
-  if (!response.ok) {
-    throw new ApiError(path, response.status, response.statusText, await response.text().catch(() => ""));
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `units-template.${kind}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadUnitsTemplate(kind: "xlsx" | "csv"): Promise<void> {
+  return apiClient.download(`/api/units/template.${kind}`, `units-template.${kind}`);
 }

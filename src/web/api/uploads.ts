@@ -18,9 +18,15 @@ export interface UploadResponse {
 /** Progress callback: fraction 0–1 of the bytes sent. */
 export type UploadProgress = (fraction: number) => void;
 
-function send(kind: UploadKind, file: File, onProgress?: UploadProgress, signal?: AbortSignal) {
-  const path = `/api/upload/${kind}`;
-  return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+/** A multipart POST's answer, read as text (the caller decides how to parse it). */
+export interface MultipartAnswer {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+function sendOnce(path: string, body: FormData, onProgress?: UploadProgress, signal?: AbortSignal) {
+  return new Promise<MultipartAnswer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
     xhr.withCredentials = true;
@@ -34,10 +40,26 @@ function send(kind: UploadKind, file: File, onProgress?: UploadProgress, signal?
     xhr.onerror = () => reject(new TypeError("Network error"));
     xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const body = new FormData();
-    body.append(kind, file, file.name);
     xhr.send(body);
   });
+}
+
+/**
+ * POSTs a multipart form to `path` with upload progress (fraction 0–1), with apiClient's session: the in-memory
+ * bearer token, cookies, and on 401 one silent refresh and one retry (progress restarts at 0). `buildForm` is called
+ * for each attempt. Output: the answer as text, whatever its status. Errors: TypeError on network failure,
+ * AbortError when `signal` aborts.
+ */
+export async function postMultipart(
+  path: string,
+  buildForm: () => FormData,
+  onProgress?: UploadProgress,
+  signal?: AbortSignal,
+): Promise<MultipartAnswer> {
+  const answer = await sendOnce(path, buildForm(), onProgress, signal);
+  if (answer.status !== 401 || (await apiClient.refresh()) !== "refreshed") return answer;
+  onProgress?.(0);
+  return sendOnce(path, buildForm(), onProgress, signal);
 }
 
 /**
@@ -52,10 +74,16 @@ export async function uploadFile(
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
   const path = `/api/upload/${kind}`;
-  let result = await send(kind, file, onProgress, signal);
-  if (result.status === 401 && (await apiClient.refresh()) === "refreshed") {
-    result = await send(kind, file, onProgress, signal);
-  }
+  const result = await postMultipart(
+    path,
+    () => {
+      const body = new FormData();
+      body.append(kind, file, file.name);
+      return body;
+    },
+    onProgress,
+    signal,
+  );
   if (result.status < 200 || result.status >= 300) {
     throw new ApiError(path, result.status, result.statusText, result.text);
   }
