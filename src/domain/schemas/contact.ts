@@ -26,6 +26,8 @@ const attribution = z
   })
   .partial();
 export type ContactAttribution = z.infer<typeof attribution>;
+/** The attribution fields in a fixed order (the export's columns, the form's hidden attr_* fields). */
+export const ATTRIBUTION_FIELDS = Object.keys(attribution.shape) as (keyof ContactAttribution)[];
 
 /**
  * POST /api/contact body (SPEC §3 contact payload, §5.1, ARCHITECTURE resolutions 3 and 4).

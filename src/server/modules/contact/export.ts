@@ -7,26 +7,13 @@
 import * as XLSX from "@e965/xlsx";
 import { DATE_LOCALE, TIME_ZONE } from "../../../domain/constants.ts";
 import {
+  ATTRIBUTION_FIELDS,
   CONTACT_SOURCE_LABELS,
   type ContactMessageView,
   type ContactSource,
   DELIVERY_STATUS_LABELS,
 } from "../../../domain/schemas/contact.ts";
 import { platformLabel } from "../../../domain/schemas/landing.ts";
-
-const ATTRIBUTION_KEYS = [
-  "utmSource",
-  "utmMedium",
-  "utmCampaign",
-  "utmTerm",
-  "utmContent",
-  "gclid",
-  "fbclid",
-  "ttclid",
-  "sccid",
-  "twclid",
-  "referrer",
-] as const;
 
 const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   dateStyle: "medium",
@@ -54,7 +41,7 @@ export function exportRows(messages: ContactMessageView[]): Record<string, strin
       "التاريخ والوقت": dateTime.format(new Date(m.createdAt)),
       "نسخة الموافقة": m.consentVersion ?? "",
     };
-    for (const key of ATTRIBUTION_KEYS) row[key] = m.attribution[key] ?? "";
+    for (const key of ATTRIBUTION_FIELDS) row[key] = m.attribution[key] ?? "";
     return row;
   });
 }

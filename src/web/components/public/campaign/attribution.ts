@@ -5,7 +5,7 @@
  * attributed).
  * Field names are those of the contact schema's `attribution` object; the form posts them as "attr_{name}".
  */
-import type { ContactAttribution } from "../../../../domain/schemas/contact.ts";
+import { ATTRIBUTION_FIELDS, type ContactAttribution } from "../../../../domain/schemas/contact.ts";
 
 /** URL query parameter → attribution field. ScCid is Snapchat's click id, twclid X's. */
 export const ATTRIBUTION_PARAMS = {
@@ -22,21 +22,9 @@ export const ATTRIBUTION_PARAMS = {
   twclid: "twclid",
 } as const satisfies Record<string, keyof ContactAttribution>;
 
-export const ATTRIBUTION_FIELDS = [
-  "utmSource",
-  "utmMedium",
-  "utmCampaign",
-  "utmTerm",
-  "utmContent",
-  "gclid",
-  "fbclid",
-  "ttclid",
-  "sccid",
-  "twclid",
-  "referrer",
-] as const satisfies readonly (keyof ContactAttribution)[];
+export { ATTRIBUTION_FIELDS };
 
-export type Attribution = Partial<Record<(typeof ATTRIBUTION_FIELDS)[number], string>>;
+export type Attribution = Partial<Record<keyof ContactAttribution, string>>;
 
 /** The form field name of an attribution value. */
 export const attributionFieldName = (key: string) => `attr_${key}`;
