@@ -124,38 +124,6 @@ export interface Permission {
   category: string;
 }
 
-export interface LandingItem {
-  text: string;
-  image: string | null;
-}
-
-export interface LandingPage {
-  id: number;
-  projectId: number;
-  slug: string;
-  poster: string;
-  images: string[];
-  videoUrl: string | null;
-  webhookUrl: string | null;
-  features: LandingItem[];
-  guarantees: LandingItem[];
-  buildingSpecs: LandingItem[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface LandingCampaign {
-  id: number;
-  landingPageId: number;
-  platformName: CampaignPlatform | string;
-  urlSlug: string;
-  isCustom: boolean;
-  webhookUrl: string | null;
-  displayName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** Field errors of a 400 answer: { error, message, fields: { path: message } }. */
 export interface ApiErrorBody {
   statusCode: number;
