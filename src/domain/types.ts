@@ -2,7 +2,6 @@
  * JSON shapes of the API (SPEC §3, §7.2) as both ends see them. Dates are ISO-8601 strings,
  * amounts integers in SAR, areas numbers in m² (or m when areaUnit is "m"), percentages 0–100.
  */
-import type { CampaignPlatform } from "./constants.ts";
 import type { UnitCounts, UnitStatus } from "./project-rules.ts";
 import type { Role } from "./roles.ts";
 
