@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { digitsOnly, formatSaudiPhone, normalizeSaudiPhone } from "./phone.ts";
+import { digitsOnly } from "./digits.ts";
+import { formatSaudiPhone, normalizeSaudiPhone } from "./phone.ts";
 
 describe("Saudi phone rule (ARCHITECTURE resolution 3)", () => {
   it.each([

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { toAsciiDigits } from "./digits.ts";
 
 /**
  * Saudi phone rule of ARCHITECTURE resolution 3, used by every form and by the server.
@@ -27,17 +28,4 @@ export function isSaudiPhone(input: string): boolean {
 export function formatSaudiPhone(e164: string): string {
   const parsed = parsePhoneNumberFromString(e164, "SA");
   return parsed ? parsed.formatInternational() : e164;
-}
-
-/** Keeps digits only (SPEC §5.1 "phone keeps digits only"), converting Arabic-Indic digits first. */
-export function digitsOnly(input: string, maxLength?: number): string {
-  const digits = toAsciiDigits(input).replace(/\D/g, "");
-  return maxLength === undefined ? digits : digits.slice(0, maxLength);
-}
-
-/** Converts Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹) digits to ASCII digits. */
-export function toAsciiDigits(input: string): string {
-  return input
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 }

@@ -12,7 +12,8 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { digitsOnly, formatSaudiPhone, normalizeSaudiPhone } from "../domain/phone.ts";
+import { digitsOnly } from "../domain/digits.ts";
+import { formatSaudiPhone, normalizeSaudiPhone } from "../domain/phone.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { Route } from "./+types/root";
 // The stylesheet is inlined in every page (issue 3 "small CSS inlined"): no render-blocking request before the first

@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
   /** development: Vite middleware with HMR; production: the built bundle in `buildDir`. */
@@ -42,9 +43,17 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     const buildDir = path.join(options.root, "build");
     const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
     getBuild = async () => build;
+    // Static files are not documents: only nosniff, CORP (and HSTS when on https) of helmet's headers apply to them.
+    // This scope's only other route is the page handler "/*", which keeps every document header.
+    app.addHook("onRoute", (route) => {
+      if (route.url !== "/*") route.config = Object.assign(route.config ?? {}, { helmet: STATIC_FILE_HELMET });
+    });
     await app.register(fastifyStatic, {
       root: path.join(buildDir, "client"),
       wildcard: false,
+      // The .br / .gz copies written by scripts/compress-assets.mjs after the client build (brotli 11), chosen from
+      // Accept-Encoding; a file without a copy falls back to on-the-fly compression by @fastify/compress.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable =
           filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes(`${path.sep}fonts${path.sep}`);

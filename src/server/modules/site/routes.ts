@@ -1,10 +1,14 @@
-/** GET /api/site: the public site configuration (company details, texts); GET /api/health. */
+/**
+ * GET /api/site: the public site configuration (company details, texts) plus `publicUrl`, the server's configured
+ * public address (PUBLIC_URL, e.g. "https://example.sa", no trailing slash) that canonical URLs, Open Graph tags,
+ * the sitemap and robots.txt are built on. GET /api/health: database reachability.
+ */
 import type { FastifyInstance } from "fastify";
 
 export async function siteRoutes(app: FastifyInstance) {
   app.get("/api/site", { config: { access: "public" } }, async (_request, reply) => {
     reply.header("cache-control", "public, max-age=300");
-    return app.site;
+    return { ...app.site, publicUrl: app.config.publicUrl };
   });
   app.get("/api/health", { config: { access: "public" } }, async () => {
     await app.db.execute("select 1");

@@ -16,6 +16,17 @@ describe("GET /api/site and /api/health", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("exposes the configured public address for canonical URLs and the sitemap", async () => {
+    const custom = await createTestApp({ env: { PUBLIC_URL: "https://example.sa/" } });
+    try {
+      const res = await custom.app.inject({ method: "GET", url: "/api/site" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().publicUrl).toBe("https://example.sa");
+    } finally {
+      await custom.close();
+    }
+  });
+
   it("reports health from the database", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);

@@ -16,7 +16,7 @@ import { cn } from "~/lib/cn.ts";
 import type { ContactActionResult } from "~/lib/contact-result.ts";
 import { useSite } from "~/root.tsx";
 import { CAMPAIGN_FORM_RESET_MS, COUNTRY_CODE } from "../../../domain/constants.ts";
-import { digitsOnly } from "../../../domain/phone.ts";
+import { digitsOnly } from "../../../domain/digits.ts";
 import { TEXTS } from "../../../domain/texts.ts";
 
 export interface ContactFormProps {

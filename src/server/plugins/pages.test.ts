@@ -1,0 +1,105 @@
+/**
+ * Static files of the production build (issue 3 "static assets are compressed and cached immutably"): the brotli copy
+ * written by scripts/compress-assets.mjs is sent as it is, and static files and /media uploads carry nosniff and
+ * CORP but none of the document-only headers (CSP, X-Frame-Options, …), which every page and API answer keeps.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test-utils/app.ts";
+import { pagesPlugin } from "./pages.ts";
+
+const SCRIPT = `export const greeting = ${JSON.stringify("مرحبا ".repeat(400))};\n`;
+/** The copy as scripts/compress-assets.mjs writes it (quality 11): on-the-fly compression would give other bytes. */
+const SCRIPT_BR = brotliCompressSync(SCRIPT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+
+describe("static files of the built site", () => {
+  let root: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "pages-static-"));
+    await mkdir(path.join(root, "build", "server"), { recursive: true });
+    await mkdir(path.join(root, "build", "client", "assets"), { recursive: true });
+    // A stand-in server bundle: only static files are requested here, so the page handler is never created.
+    await writeFile(path.join(root, "build", "server", "index.js"), "export const routes = {};\n");
+    await writeFile(path.join(root, "build", "client", "assets", "entry-abc123.js"), SCRIPT);
+    await writeFile(path.join(root, "build", "client", "assets", "entry-abc123.js.br"), SCRIPT_BR);
+    app = Fastify({ logger: false });
+    await app.register(helmet, { crossOriginEmbedderPolicy: false });
+    await app.register(compress, { global: true, threshold: 1024 });
+    await app.register(pagesPlugin, { mode: "production", root });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("sends the pre-compressed brotli copy to a browser that accepts brotli, cached immutably", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/entry-abc123.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toContain("javascript");
+    expect(res.headers.vary).toContain("accept-encoding");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.rawPayload.equals(SCRIPT_BR)).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the plain file to a client that accepts no compression", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/entry-abc123.js",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it("keeps nosniff and CORP on a static file but not the document headers", async () => {
+    const res = await app.inject({ method: "GET", url: "/assets/entry-abc123.js" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    for (const header of [
+      "content-security-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+      "referrer-policy",
+    ]) {
+      expect(res.headers[header]).toBeUndefined();
+    }
+  });
+});
+
+describe("uploaded media", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("serves a stored file with nosniff, CORP and a short sandboxing CSP instead of the document headers", async () => {
+    await t.app.storage.put("images/0123456789abcdef0123456789abcdef.webp", Buffer.from("RIFF0000WEBP"));
+    const res = await t.app.inject({ method: "GET", url: "/media/images/0123456789abcdef0123456789abcdef.webp" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(res.headers["content-security-policy"]).toBe(
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(res.headers["x-frame-options"]).toBeUndefined();
+    const api = await t.app.inject({ method: "GET", url: "/api/site" });
+    expect(api.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(api.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+});
