@@ -64,7 +64,7 @@ test("staff sign in and the dashboard counts the contact messages", async ({ pag
   await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page.getByText("تم تسجيل الدخول بنجاح")).toBeVisible();
+  await expect(page.getByText("تم تسجيل الدخول بنجاح", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   const card = page.locator("div", { has: page.getByRole("heading", { name: "رسائل التواصل", level: 2 }) }).last();
   await expect(card.getByText(expected, { exact: true })).toBeVisible();
