@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_MESSAGES } from "../../../domain/schemas/project.ts";
 import { auditLogs, landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
@@ -63,7 +63,8 @@ describe("project writes", () => {
           eq(auditLogs.entityId, String(entityId)),
           eq(auditLogs.action, action),
         ),
-      );
+      )
+      .orderBy(asc(auditLogs.id));
 
   it("creates a project (201), normalises its fields and writes an audit row with the user and IP", async () => {
     const body = projectBody();
