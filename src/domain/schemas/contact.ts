@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AttributionField } from "../attribution.ts";
 import { TEXTS } from "../texts.ts";
 import { optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
 
@@ -26,8 +27,10 @@ const attribution = z
   })
   .partial();
 export type ContactAttribution = z.infer<typeof attribution>;
-/** The attribution fields in a fixed order (the export's columns, the form's hidden attr_* fields). */
-export const ATTRIBUTION_FIELDS = Object.keys(attribution.shape) as (keyof ContactAttribution)[];
+// Every field of the schema is one of ATTRIBUTION_FIELDS and the reverse (a type error here otherwise).
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _fieldsMatch: SameKeys<keyof ContactAttribution, AttributionField> = true;
+void _fieldsMatch;
 
 /**
  * POST /api/contact body (SPEC §3 contact payload, §5.1, ARCHITECTURE resolutions 3 and 4).

@@ -5,9 +5,9 @@
  * in the CSV; phone numbers in E.164 are left as they are.
  */
 import * as XLSX from "@e965/xlsx";
+import { ATTRIBUTION_FIELDS } from "../../../domain/attribution.ts";
 import { DATE_LOCALE, TIME_ZONE } from "../../../domain/constants.ts";
 import {
-  ATTRIBUTION_FIELDS,
   CONTACT_SOURCE_LABELS,
   type ContactMessageView,
   type ContactSource,

@@ -5,7 +5,7 @@
  * attributed).
  * Field names are those of the contact schema's `attribution` object; the form posts them as "attr_{name}".
  */
-import { ATTRIBUTION_FIELDS, type ContactAttribution } from "../../../../domain/schemas/contact.ts";
+import { ATTRIBUTION_FIELDS, type AttributionField } from "../../../../domain/attribution.ts";
 
 /** URL query parameter → attribution field. ScCid is Snapchat's click id, twclid X's. */
 export const ATTRIBUTION_PARAMS = {
@@ -20,11 +20,11 @@ export const ATTRIBUTION_PARAMS = {
   ScCid: "sccid",
   sccid: "sccid",
   twclid: "twclid",
-} as const satisfies Record<string, keyof ContactAttribution>;
+} as const satisfies Record<string, AttributionField>;
 
 export { ATTRIBUTION_FIELDS };
 
-export type Attribution = Partial<Record<keyof ContactAttribution, string>>;
+export type Attribution = Partial<Record<AttributionField, string>>;
 
 /** The form field name of an attribution value. */
 export const attributionFieldName = (key: string) => `attr_${key}`;
