@@ -61,6 +61,27 @@ test.describe("public pages", () => {
     expect(html).toContain('"@type":"Organization"');
   });
 
+  test("public pages load neither the validation library, the phone-number metadata nor admin screens", async ({
+    page,
+    request,
+  }) => {
+    const [first] = await projects(request);
+    const scripts = new Map<string, string>();
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.set(response.url(), await response.text());
+    });
+    for (const path of ["/", `/project/${first.id}`, "/all-projects"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(scripts.size).toBeGreaterThan(0);
+    for (const [url, body] of scripts) {
+      expect(body, `${url} carries zod`).not.toContain("ZodError");
+      expect(body, `${url} carries libphonenumber metadata`).not.toContain("country_calling_codes");
+      expect(url, "an admin screen chunk on a public page").not.toMatch(/\/assets\/(employees|permissions|dashboard)-/);
+    }
+  });
+
   test("each public route renders its content from the API", async ({ page, request }) => {
     const [allProjects, allUpdates] = [await projects(request), await updates(request)];
     const project = allProjects[0];
