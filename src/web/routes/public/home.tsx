@@ -13,6 +13,7 @@ import { ProjectsCarousel } from "~/components/public/projects-carousel.tsx";
 import { UpdateCard } from "~/components/public/update-card.tsx";
 import { handleContactAction } from "~/lib/contact-action.server.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
+import { useHashScroll } from "~/lib/use-hash-scroll.ts";
 import { useSite, useSiteLinks } from "~/root.tsx";
 import { HOME_LATEST_UPDATES } from "../../../domain/constants.ts";
 import { TEXTS } from "../../../domain/texts.ts";
@@ -79,6 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { projects, projectsError, updates, updatesError } = loaderData;
   const { phone } = useSiteLinks();
+  useHashScroll();
 
   return (
     <>
