@@ -27,6 +27,9 @@ async function main() {
   });
   await runMigrations(database);
   const storage = localStorage(config.mediaDir);
+  // Streamed uploads that a crash interrupted; an upload in progress writes its temp file continuously.
+  const swept = await storage.sweepTemporary(60 * 60 * 1000);
+  if (swept) process.stdout.write(`  Removed ${swept} unfinished upload(s) from the media folder\n`);
   const app = await buildApp({
     db: database.db,
     config,

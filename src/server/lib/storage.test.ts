@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
@@ -92,5 +92,16 @@ describe("localStorage", () => {
     expect(await filesUnder(root)).toEqual(["images/x.webp"]);
     expect(await storage.exists("images/none.webp")).toBe(false);
     expect(await storage.get("../etc/passwd")).toBeNull();
+  });
+
+  it("sweeps temporary uploads older than the age, and keeps recent ones and stored files", async () => {
+    await storage.put("tmp/old.part", Buffer.from("x"));
+    await storage.put("tmp/new.part", Buffer.from("y"));
+    await storage.put("images/kept.webp", Buffer.from("z"));
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(path.join(root, "tmp", "old.part"), old, old);
+    expect(await storage.sweepTemporary(60 * 60 * 1000)).toBe(1);
+    expect((await filesUnder(root)).sort()).toEqual(["images/kept.webp", "tmp/new.part"]);
+    expect(await localStorage(path.join(root, "empty")).sweepTemporary(0)).toBe(0);
   });
 });

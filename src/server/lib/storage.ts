@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -31,6 +31,11 @@ export interface Storage {
   move(from: string, to: string): Promise<void>;
   /** Removes `key`; a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes objects under "tmp/" (streamed uploads in progress) last written more than `olderThanMs` ms before
+   * `now`: what a crashed upload left behind. Output: how many were removed.
+   */
+  sweepTemporary(olderThanMs: number, now?: Date): Promise<number>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
@@ -100,6 +105,25 @@ export function localStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async sweepTemporary(olderThanMs, now = new Date()) {
+      const folder = path.join(root, "tmp");
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(folder, name);
+        const info = await stat(file).catch(() => null);
+        if (info?.isFile() && now.getTime() - info.mtimeMs > olderThanMs) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }
