@@ -6,10 +6,9 @@
 import { Building2, Check, Info, MapPin, MessageSquare } from "lucide-react";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Breadcrumb } from "~/components/public/breadcrumb.tsx";
-import { ContactForm } from "~/components/public/contact-form.tsx";
+import { ProjectContactSection, ProjectMapSection } from "~/components/public/detail-sections.tsx";
 import { FloatingShortcuts } from "~/components/public/floating-shortcuts.tsx";
 import { ImageGallery } from "~/components/public/image-gallery.tsx";
-import { MapEmbed } from "~/components/public/map-embed.tsx";
 import { NotFoundBlock } from "~/components/public/not-found-block.tsx";
 import { ProgressRing, SalesRing, StageBar } from "~/components/public/progress.tsx";
 import { StatusBadge } from "~/components/public/status-badge.tsx";
@@ -121,7 +120,6 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     project.hasDriverRoom && "غرفة سائق",
     project.hasMaidRoom && "غرفة خادمة",
   ].filter((v): v is string => Boolean(v));
-  const hasCoordinates = project.latitude !== null && project.longitude !== null;
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-8 pb-40">
@@ -261,33 +259,8 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         <UnitsSection units={units} error={unitsError} />
       </section>
 
-      {hasCoordinates && (
-        <section aria-labelledby="map-title" className="grid grid-cols-1 gap-4">
-          <h2 id="map-title" className="text-2xl font-bold text-ink">
-            موقع المشروع
-          </h2>
-          <MapEmbed latitude={project.latitude} longitude={project.longitude} name={project.name} />
-        </section>
-      )}
-
-      <section
-        id="contact"
-        aria-labelledby="contact-title"
-        className="grid scroll-mt-24 gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5 sm:p-8"
-      >
-        <div className="grid gap-2">
-          <h2 id="contact-title" className="text-2xl font-bold text-ink">
-            استفسر عن المشروع
-          </h2>
-          <p className="text-muted">{`أرسل استفسارك عن ${project.name} وسيتواصل معك فريق المبيعات.`}</p>
-        </div>
-        <ContactForm
-          variant="detail"
-          successText={TEXTS.projectContactSuccess}
-          errorText={TEXTS.projectContactError}
-          idPrefix="project-contact"
-        />
-      </section>
+      <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
+      <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
 
       <FloatingShortcuts
         items={[

@@ -7,10 +7,9 @@
 import { Activity, Building2, MapPin, MessageSquare } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { Breadcrumb } from "~/components/public/breadcrumb.tsx";
-import { ContactForm } from "~/components/public/contact-form.tsx";
+import { ProjectContactSection, ProjectMapSection } from "~/components/public/detail-sections.tsx";
 import { FloatingShortcuts } from "~/components/public/floating-shortcuts.tsx";
 import { ImageGallery } from "~/components/public/image-gallery.tsx";
-import { MapEmbed } from "~/components/public/map-embed.tsx";
 import { NotFoundBlock } from "~/components/public/not-found-block.tsx";
 import { ProgressRing, StageBar } from "~/components/public/progress.tsx";
 import { ProjectImage } from "~/components/public/project-card.tsx";
@@ -208,33 +207,8 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {project && project.latitude !== null && project.longitude !== null && (
-        <section aria-labelledby="map-title" className="grid grid-cols-1 gap-4">
-          <h2 id="map-title" className="text-2xl font-bold text-ink">
-            موقع المشروع
-          </h2>
-          <MapEmbed latitude={project.latitude} longitude={project.longitude} name={project.name} />
-        </section>
-      )}
-
-      <section
-        id="contact"
-        aria-labelledby="contact-title"
-        className="grid scroll-mt-24 gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5 sm:p-8"
-      >
-        <div className="grid gap-2">
-          <h2 id="contact-title" className="text-2xl font-bold text-ink">
-            استفسر عن المشروع
-          </h2>
-          <p className="text-muted">{`أرسل استفسارك عن ${projectName} وسيتواصل معك فريق المبيعات.`}</p>
-        </div>
-        <ContactForm
-          variant="detail"
-          successText={TEXTS.projectContactSuccess}
-          errorText={TEXTS.projectContactError}
-          idPrefix="update-contact"
-        />
-      </section>
+      {project && <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />}
+      <ProjectContactSection projectName={projectName} idPrefix="update-contact" />
 
       <FloatingShortcuts
         items={[
