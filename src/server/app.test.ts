@@ -5,7 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, projects, projectUpdates, units } from "./db/schema.ts";
+import { contactMessages, projects, projectUpdates, sessions, units } from "./db/schema.ts";
+import { REFRESH_REUSE_GRACE_MS } from "./modules/auth/service.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "./test-utils/app.ts";
 
 let t: TestApp;
@@ -143,7 +144,11 @@ describe("sessions (ARCHITECTURE security model)", () => {
     const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: t.bearer(first.json().token) });
     expect(me.json().username).toBe(user.username);
 
-    // The old cookie again: theft. The whole session ends, including the token just issued.
+    // The old cookie again, long after the rotation: theft. The whole session ends, including the token just issued.
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+      .where(eq(sessions.userId, user.id));
     const replay = await t.app.inject({ method: "POST", url: "/api/auth/refresh", cookies: { refresh_token: cookie } });
     expect(replay.statusCode).toBe(401);
     const after = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: t.bearer(first.json().token) });
@@ -153,6 +158,26 @@ describe("sessions (ARCHITECTURE security model)", () => {
     expect(logout.statusCode).toBe(200);
     const gone = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: t.bearer(user.token) });
     expect(gone.statusCode).toBe(401);
+  });
+
+  it("rotates again when the previous cookie comes back within the grace period (a page left mid-refresh)", async () => {
+    const user = await t.signIn("employee");
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    const first = login.cookies.find((c) => c.name === "refresh_token")!.value;
+    const rotated = await t.app.inject({ method: "POST", url: "/api/auth/refresh", cookies: { refresh_token: first } });
+    const second = rotated.cookies.find((c) => c.name === "refresh_token")!.value;
+    // The browser never stored `second` (the page navigated away): the next page presents `first` again.
+    const again = await t.app.inject({ method: "POST", url: "/api/auth/refresh", cookies: { refresh_token: first } });
+    expect(again.statusCode).toBe(200);
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: t.bearer(again.json().token) });
+    expect(me.statusCode).toBe(200);
+    // The cookie that was lost in between is now the previous one, still inside the grace period.
+    const late = await t.app.inject({ method: "POST", url: "/api/auth/refresh", cookies: { refresh_token: second } });
+    expect(late.statusCode).toBe(200);
   });
 
   it("refuses a refresh posted from another origin", async () => {

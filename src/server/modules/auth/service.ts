@@ -18,6 +18,11 @@ import { loadPermissionFacts } from "../permissions/service.ts";
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
+ * How long after a rotation the previous refresh token still rotates the session instead of revoking it (ms): every
+ * page load refreshes once, so a visitor moving between pages can present a cookie the browser had no time to replace.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
+/**
  * Login throttle (ARCHITECTURE security model: "limited per IP and per username with growing delays").
  * Every failed sign-in is stored twice in login_attempts, as "user:{username}" and "ip:{address}", and counted over
  * the last LOGIN_WINDOW_MS (15 min):
@@ -177,9 +182,13 @@ export async function refresh(db: Db, refreshToken: string | undefined, now = ne
     .limit(1);
   if (!found || found.revokedAt || found.refreshExpiresAt <= now) throw unauthorized();
   if (found.refreshTokenHash !== presented) {
-    // A refresh token that was already rotated came back: someone else holds a copy. End the session.
-    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, found.id));
-    throw unauthorized();
+    // The token before the last rotation came back. Within a few seconds of that rotation it is a race, not theft:
+    // a page that navigated away before storing the rotated cookie, or two tabs refreshing at once. Later, someone
+    // else holds a copy: end the session.
+    if (now.getTime() - found.lastUsedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+      await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, found.id));
+      throw unauthorized();
+    }
   }
   const [row] = await db.select().from(users).where(eq(users.id, found.userId)).limit(1);
   if (!row) throw unauthorized();
@@ -190,7 +199,8 @@ export async function refresh(db: Db, refreshToken: string | undefined, now = ne
     .set({
       accessTokenHash: hashToken(token),
       accessExpiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
-      previousRefreshTokenHash: presented,
+      // The token being replaced stays usable for REFRESH_REUSE_GRACE_MS (see above), then only as evidence of theft.
+      previousRefreshTokenHash: found.refreshTokenHash,
       refreshTokenHash: hashToken(nextRefresh),
       refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
       lastUsedAt: now,
