@@ -10,6 +10,7 @@ import { useProjects } from "~/api/projects";
 import { useCreateProjectUpdate, useDeleteProjectUpdate, useEditProjectUpdate, useProjectUpdates } from "~/api/updates";
 import { ConfirmDialog } from "~/components/admin/projects/confirm-dialog";
 import { PROJECT_TEXTS, UPDATE_TEXTS } from "~/components/admin/projects/project-texts";
+import { QueryError } from "~/components/admin/query-error";
 import { SearchField } from "~/components/admin/search-field";
 import { UpdateForm } from "~/components/admin/updates/update-form";
 import { Badge } from "~/components/ui/badge";
@@ -129,12 +130,7 @@ export default function ProjectUpdatesScreen() {
       {updates.isPending ? (
         <GridSkeleton />
       ) : updates.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-danger">{PROJECT_TEXTS.genericErrorTitle}</p>
-          <Button variant="outline" onClick={() => void updates.refetch()}>
-            إعادة المحاولة
-          </Button>
-        </div>
+        <QueryError message={PROJECT_TEXTS.genericErrorTitle} onRetry={() => void updates.refetch()} />
       ) : visible.length === 0 ? (
         <p className="text-muted">{search.trim() ? UPDATE_TEXTS.noResults : UPDATE_TEXTS.empty}</p>
       ) : (

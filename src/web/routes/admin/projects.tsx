@@ -15,6 +15,7 @@ import { filterProjects } from "~/components/admin/projects/filter-projects";
 import { PermissionButton } from "~/components/admin/projects/permission-button";
 import { ProjectFormDialog } from "~/components/admin/projects/project-form-dialog";
 import { PROJECT_TEXTS } from "~/components/admin/projects/project-texts";
+import { QueryError } from "~/components/admin/query-error";
 import { SearchField } from "~/components/admin/search-field";
 import { useSession } from "~/components/admin/session-provider";
 import { Badge } from "~/components/ui/badge";
@@ -175,12 +176,7 @@ export default function ProjectsScreen() {
       {projects.isPending ? (
         <GridSkeleton />
       ) : projects.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-danger">{PROJECT_TEXTS.genericErrorTitle}</p>
-          <Button variant="outline" onClick={() => void projects.refetch()}>
-            إعادة المحاولة
-          </Button>
-        </div>
+        <QueryError message={PROJECT_TEXTS.genericErrorTitle} onRetry={() => void projects.refetch()} />
       ) : visible.length === 0 ? (
         <p className="text-muted">{search.trim() ? PROJECT_TEXTS.noResults : PROJECT_TEXTS.empty}</p>
       ) : (

@@ -6,6 +6,7 @@
 import { ImageOffIcon, PlusIcon, UploadIcon } from "lucide-react";
 import { Link } from "react-router";
 import { useProjects } from "~/api/projects";
+import { QueryError } from "~/components/admin/query-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -50,12 +51,7 @@ export function ProjectPicker({ canCreate, canImport }: { canCreate: boolean; ca
           ))}
         </div>
       ) : projects.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-danger">{UNIT_TEXTS.projectsLoadFailed}</p>
-          <Button variant="outline" size="sm" onClick={() => void projects.refetch()}>
-            إعادة المحاولة
-          </Button>
-        </div>
+        <QueryError message={UNIT_TEXTS.projectsLoadFailed} onRetry={() => void projects.refetch()} />
       ) : projects.data.length === 0 ? (
         <p className="text-muted">{UNIT_TEXTS.noProjects}</p>
       ) : (

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { apiErrorMessage } from "~/api/client";
 import { useProjects } from "~/api/projects";
 import { useDeleteUnit, useProjectUnits } from "~/api/units";
+import { QueryError } from "~/components/admin/query-error";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/lib/use-toast";
@@ -73,12 +74,7 @@ export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImpo
           <Skeleton className="h-64" />
         </div>
       ) : units.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-danger">{UNIT_TEXTS.unitsLoadFailed}</p>
-          <Button variant="outline" size="sm" onClick={() => void units.refetch()}>
-            إعادة المحاولة
-          </Button>
-        </div>
+        <QueryError message={UNIT_TEXTS.unitsLoadFailed} onRetry={() => void units.refetch()} />
       ) : (
         <>
           <UnitCounters counts={countUnits(units.data)} />
