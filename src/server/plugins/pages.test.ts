@@ -4,6 +4,7 @@
  * CORP but none of the document-only headers (CSP, X-Frame-Options, …), which every page and API answer keeps.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
@@ -12,7 +13,7 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test-utils/app.ts";
-import { pagesPlugin } from "./pages.ts";
+import { PAGE_BODY_LIMIT_BYTES, pagesPlugin } from "./pages.ts";
 
 const SCRIPT = `export const greeting = ${JSON.stringify("مرحبا ".repeat(400))};\n`;
 /** The copy as scripts/compress-assets.mjs writes it (quality 11): on-the-fly compression would give other bytes. */
@@ -78,6 +79,79 @@ describe("static files of the built site", () => {
     ]) {
       expect(res.headers[header]).toBeUndefined();
     }
+  });
+});
+
+describe("page form bodies", () => {
+  let root: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "pages-body-"));
+    await mkdir(path.join(root, "build", "server"), { recursive: true });
+    await mkdir(path.join(root, "build", "client"), { recursive: true });
+    // A stand-in bundle: an oversized body is refused while it is read, before any page handler runs.
+    await writeFile(path.join(root, "build", "server", "index.js"), "export const routes = {};\n");
+    app = Fastify({ logger: false });
+    await app.register((await import("./errors.ts")).errorsPlugin);
+    await app.register(pagesPlugin, { mode: "production", root });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("answers 413 in the error shape to a form body over 1 MiB, without echoing it", async () => {
+    const marker = "ECHO-MARKER-";
+    const res = await app.inject({
+      method: "POST",
+      url: "/?index",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `name=${marker.repeat(Math.ceil((PAGE_BODY_LIMIT_BYTES + 10) / marker.length))}`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ statusCode: 413, message: "حجم الطلب أكبر من المسموح" });
+    expect(res.body).not.toContain(marker);
+    expect(res.body.length).toBeLessThan(500);
+  });
+
+  it("stops reading a streamed body without a length once it passes 1 MiB", async () => {
+    // A real socket (app.inject reads the whole payload first): the client keeps sending until the answer arrives.
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${address}/project/1`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x", "transfer-encoding": "chunked" },
+      });
+      let answered = false;
+      req.on("response", (res) => {
+        answered = true;
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (part) => {
+          body += part;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      // The server may close the socket under the client's remaining writes once it has answered.
+      req.on("error", (error) => {
+        if (!answered) reject(error);
+      });
+      const pump = () => {
+        // Bounded: at most 64 MiB are offered; the server must answer long before that.
+        while (sent < 64 * 1024 * 1024 && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toBe("حجم الطلب أكبر من المسموح");
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
   });
 });
 

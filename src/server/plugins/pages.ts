@@ -19,6 +19,9 @@ export interface PagesOptions {
   root: string;
 }
 
+/** Largest body a page (a public form's route action) accepts: 1 MiB; forms carry a few KB of text. */
+export const PAGE_BODY_LIMIT_BYTES = 1024 * 1024;
+
 export interface ApiInit {
   method?: string;
   body?: unknown;
@@ -64,10 +67,13 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
 
   const handlerFor = async () => createRequestHandler(await getBuild(), options.mode);
 
-  // Page bodies are read by React Router from the Web Request: leave them unparsed here.
+  // Page bodies (the public forms' route actions) are read here as a buffer of at most PAGE_BODY_LIMIT_BYTES, counted
+  // as they stream in: a larger body is cut off and answered 413 in the error shape, never echoed or held whole.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: PAGE_BODY_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.route({
       method: ["GET", "HEAD", "POST"],
       url: "/*",
@@ -120,13 +126,8 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(url, {
-    method: request.method,
-    headers,
-    signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as unknown as ReadableStream, duplex: "half" } : {}),
-  } as RequestInit);
+  const body = request.method !== "GET" && request.method !== "HEAD" ? (request.body as Buffer | undefined) : undefined;
+  return new Request(url, { method: request.method, headers, signal, ...(body ? { body: new Uint8Array(body) } : {}) });
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
