@@ -25,6 +25,7 @@ import {
 } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { readLeadOrigin } from "./origin.ts";
 import {
   enqueueLeadDelivery,
   type LeadWebhookPayload,
@@ -121,6 +122,7 @@ export async function createContactMessage(
         message: payload.message ?? null,
         isDuplicate: Boolean(previous),
         attribution,
+        origin: await readLeadOrigin(tx, { projectId, landingPageId, campaignId, updateId }),
         consentVersion: meta.consentVersion,
         consentAt: now,
         ipAddress: meta.ip,
@@ -260,11 +262,14 @@ export async function listContactMessages(
     phone: m.phone,
     message: m.message,
     isDuplicate: m.isDuplicate,
-    projectName,
-    landingPageName: m.landingPageId ? (projectName ?? landingPageSlug) : null,
-    platform,
-    campaignSlug,
-    campaignName,
+    projectName: projectName ?? m.origin.projectName ?? null,
+    landingPageName:
+      m.landingPageId || m.origin.landingPageSlug
+        ? (projectName ?? m.origin.projectName ?? landingPageSlug ?? m.origin.landingPageSlug ?? null)
+        : null,
+    platform: platform ?? m.origin.platform ?? null,
+    campaignSlug: campaignSlug ?? m.origin.campaignSlug ?? null,
+    campaignName: campaignName ?? m.origin.campaignName ?? null,
     attribution: m.attribution,
     consentVersion: m.consentVersion,
     consentAt: m.consentAt?.toISOString() ?? null,

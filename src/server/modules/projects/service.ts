@@ -10,6 +10,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { detachLeads } from "../contact/origin.ts";
 
 export const PROJECT_NOT_FOUND = "المشروع غير موجود";
 
@@ -297,6 +298,7 @@ export async function deleteProject(db: Db, id: number, actor: AuditActor): Prom
       .select({ landing: sql<number>`count(*)::int` })
       .from(landingPages)
       .where(eq(landingPages.projectId, id));
+    await detachLeads(tx, { projectId: id });
     await tx.delete(projects).where(eq(projects.id, id));
     await recordAudit(tx, actor, {
       entityType: PROJECT_ENTITY,
