@@ -9,6 +9,7 @@ import type { Project } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { searchMatch } from "../../lib/search.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { detachLeads } from "../contact/origin.ts";
 
@@ -88,16 +89,18 @@ export function toProject(row: ProjectRow, counts: UnitCounts = EMPTY_COUNTS): P
 
 /**
  * GET /api/projects: every project, featured first by rank, then newest first (SPEC §4.5).
- * `search` filters by name or city (case-insensitive, SPEC §2.4 search parameter).
+ * `search` filters by name, city or district in the Arabic search form (SPEC §2.4 search parameter; src/domain/search.ts).
  */
 export async function listProjects(db: Db, options: { search?: string } = {}): Promise<Project[]> {
-  const search = options.search?.trim().toLowerCase();
   const rows = await db
     .select()
     .from(projects)
     .where(
-      search
-        ? sql`(lower(${projects.name}) like ${`%${escapeLike(search)}%`} escape '\\' or lower(coalesce(${projects.city}, '')) like ${`%${escapeLike(search)}%`} escape '\\' or lower(coalesce(${projects.district}, '')) like ${`%${escapeLike(search)}%`} escape '\\')`
+      options.search
+        ? searchMatch(
+            sql`${projects.name} || ' ' || coalesce(${projects.city}, '') || ' ' || coalesce(${projects.district}, '')`,
+            options.search,
+          )
         : undefined,
     )
     .orderBy(asc(projects.featuredRank), desc(projects.createdAt), desc(projects.id));
@@ -117,11 +120,6 @@ export async function getProject(db: Db | Tx, id: number): Promise<Project> {
 export async function assertProjectExists(db: Db | Tx, id: number): Promise<void> {
   const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).limit(1);
   if (!row) throw notFound(PROJECT_NOT_FOUND);
-}
-
-/** Escapes LIKE wildcards in user input. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
