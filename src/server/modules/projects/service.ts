@@ -310,8 +310,8 @@ export async function deleteProject(db: Db, id: number, actor: AuditActor): Prom
   });
 }
 
-/** Advisory-lock key that serialises featured-rank changes (any fixed 64-bit number; "feature" in ASCII). */
-const FEATURED_RANK_LOCK = 0x66656174757265;
+/** Advisory-lock key that serialises featured-rank changes (any fixed number; "feat" in ASCII). */
+const FEATURED_RANK_LOCK = 0x66656174;
 
 /**
  * POST /api/projects/{id}/set-featured-rank (SPEC §4.5): rank a positive integer, or null to remove the project
