@@ -9,6 +9,7 @@ import type { Project } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 
 export const PROJECT_NOT_FOUND = "المشروع غير موجود";
@@ -118,11 +119,6 @@ export async function assertProjectExists(db: Db | Tx, id: number): Promise<void
   if (!row) throw notFound(PROJECT_NOT_FOUND);
 }
 
-/** Escapes LIKE wildcards in user input. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Writes (issue 4): create, update, delete, featured rank, name and guarantee checks. Each write runs in one
 // transaction with its audit_logs row (ARCHITECTURE security model).
@@ -130,16 +126,6 @@ export function escapeLike(value: string): string {
 
 /** Audit entity type of projects. */
 export const PROJECT_ENTITY = "project";
-
-/** Whether `error` (possibly wrapped by Drizzle) is a PostgreSQL unique violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The row values of a validated project input (SPEC §3 projects). */
 function toRowValues(input: ProjectPayload) {
