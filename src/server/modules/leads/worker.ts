@@ -57,7 +57,9 @@ export class LeadOutbox {
   readonly #maxInFlight: number;
   readonly #onError: (error: unknown) => void;
   #continuous: boolean;
+  /** Attempts in flight, by launch number. */
   readonly #inFlight = new Map<number, Promise<void>>();
+  #launches = 0;
   readonly #byDestination = new Map<string, number>();
   #pumping: Promise<void> | null = null;
   #again = false;
@@ -118,6 +120,11 @@ export class LeadOutbox {
     await Promise.all([...this.#inFlight.values()]);
   }
 
+  /** Resolves when any attempt in flight at the call has ended and been recorded (at once when none is). */
+  async settleAny(): Promise<void> {
+    if (this.#inFlight.size) await Promise.race(this.#inFlight.values());
+  }
+
   /**
    * Delivers everything due now: pumps, and again each time an attempt ends, until nothing is in flight and
    * nothing more can be claimed. Returns the attempts that ended meanwhile.
@@ -127,7 +134,7 @@ export class LeadOutbox {
     for (;;) {
       await this.pump();
       if (this.#inFlight.size === 0) break;
-      await Promise.race(this.#inFlight.values());
+      await this.settleAny();
     }
     return {
       delivered: this.summary.delivered - before.delivered,
@@ -166,6 +173,7 @@ export class LeadOutbox {
 
   #launch(claim: ClaimedDelivery): void {
     const destination = claim.destination;
+    const launch = ++this.#launches;
     this.#byDestination.set(destination, (this.#byDestination.get(destination) ?? 0) + 1);
     const run = (async () => {
       try {
@@ -179,14 +187,14 @@ export class LeadOutbox {
       } catch (error) {
         this.#onError(error);
       } finally {
-        this.#inFlight.delete(claim.id);
+        this.#inFlight.delete(launch);
         const left = (this.#byDestination.get(destination) ?? 1) - 1;
         if (left > 0) this.#byDestination.set(destination, left);
         else this.#byDestination.delete(destination);
         if (this.#continuous && !this.#stopped) void this.pump();
       }
     })();
-    this.#inFlight.set(claim.id, run);
+    this.#inFlight.set(launch, run);
   }
 }
 
