@@ -1,8 +1,9 @@
 /**
- * POST /api/contact (public, rate-limited per IP, honeypot), GET /api/contact/messages (filters: see
- * contactListQuerySchema), DELETE /api/contact/messages/{id} (SPEC §7.2); issue 6: GET /api/contact/messages/export
- * ?format=xlsx|csv (contact_messages.export, same filters) and POST /api/contact/messages/{id}/webhook-retry
- * (campaigns.manage).
+ * The lead routes (SPEC §7.2; the public paths keep the word "contact"): POST /api/contact (public, rate-limited
+ * per IP by rate-limit.ts, honeypot; a queued webhook is handed to `app.leadOutbox` at once),
+ * GET /api/contact/messages (filters: see contactListQuerySchema), DELETE /api/contact/messages/{id},
+ * GET /api/contact/messages/export?format=xlsx|csv (contact_messages.export, same filters) and
+ * POST /api/contact/messages/{id}/webhook-retry (campaigns.manage).
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -225,7 +225,7 @@ function dayStart(day: string, addDays = 0): Date {
 
 /**
  * GET /api/contact/messages: newest first, with project, landing page, campaign, attribution, consent and the latest
- * webhook delivery (SPEC §2.16, issue 6). `filters` narrow the list (the export uses the same filters).
+ * webhook delivery (SPEC §2.16; docs/webhooks.md). `filters` narrow the list (the export uses the same filters).
  */
 export async function listContactMessages(
   db: Db,
