@@ -10,13 +10,14 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import type { Database } from "../../db/connection.ts";
-import { projects, webhookDeliveries } from "../../db/schema.ts";
+import { landingPages, projects, webhookDeliveries } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { claimNextDelivery, recordAttempt } from "./outbox.ts";
 
 /** A receiver that holds every response until `answerOldest()`; `waitForHeld(n)` resolves once n requests wait. */
 async function holdingReceiver() {
@@ -140,4 +141,29 @@ it("delivers 25 leads 25 times with two workers and a receiver that answers afte
   expect(t.app.leadOutbox.summary.delivered + second.leadOutbox.summary.delivered).toBe(LEADS);
   expect(t.app.leadOutbox.summary.delivered).toBeGreaterThan(0);
   expect(second.leadOutbox.summary.delivered).toBeGreaterThan(0);
+});
+
+it("records an attempt only while the claim is still ours (the lease end is the claim token)", async () => {
+  const [page] = await t.db.select().from(landingPages).where(eq(landingPages.slug, "exactly-once"));
+  const lead = await t.app.inject({
+    method: "POST",
+    url: "/api/contact",
+    payload: { name: "عميل المهلة", email: "lease@example.com", phone: "0501111112", landingPageId: page.id },
+  });
+  expect(lead.statusCode).toBe(201);
+  const start = new Date(Date.now() + 1000);
+  const first = await claimNextDelivery(t.db, start, 5000);
+  expect(first?.contactMessageId).toBe(lead.json().id);
+  // While the lease lives, the other instance finds nothing to claim.
+  expect(await claimNextDelivery(peer.db, new Date(start.getTime() + 4999), 5000)).toBeNull();
+  // After it, the other instance takes the row over; the first worker's late result is not written.
+  const later = new Date(start.getTime() + 5000);
+  const second = await claimNextDelivery(peer.db, later, 5000);
+  expect(second?.id).toBe(first?.id);
+  if (!first || !second) throw new Error("claims expected");
+  const ok = { ok: true, statusCode: 200, error: null };
+  expect(await recordAttempt(t.db, first, { ok: false, statusCode: 500, error: "late" }, later)).toBe("lost");
+  expect(await recordAttempt(peer.db, second, ok, later)).toBe("delivered");
+  const [row] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, first.id));
+  expect(row).toMatchObject({ status: "delivered", attempts: 1, lastError: null, lockedUntil: null });
 });
