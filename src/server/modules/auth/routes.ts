@@ -12,8 +12,15 @@ import { loginSchema } from "../../../domain/schemas/auth.ts";
 import { users } from "../../db/schema.ts";
 import { forbidden, HttpError, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
-import { recordAudit } from "../audit/service.ts";
-import { ACCESS_TOKEN_TTL_MS, login, REFRESH_TOKEN_TTL_MS, refresh, revokeSession, toSessionUser } from "./service.ts";
+import {
+  ACCESS_TOKEN_TTL_MS,
+  login,
+  logout,
+  REFRESH_TOKEN_TTL_MS,
+  refresh,
+  revokeSession,
+  toSessionUser,
+} from "./service.ts";
 
 export const REFRESH_COOKIE = "refresh_token";
 export const SIGNED_IN_COOKIE = "signed_in";
@@ -62,11 +69,6 @@ export async function authRoutes(app: FastifyInstance) {
           ip: request.ip,
           userAgent: request.headers["user-agent"] ?? null,
         });
-        await recordAudit(
-          app.db,
-          { userId: issued.user.id, ip: request.ip },
-          { entityType: "session", entityId: issued.sessionId, action: "login" },
-        );
         setSessionCookies(reply, issued.refreshToken);
         return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
       } catch (error) {
@@ -92,12 +94,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post("/api/auth/logout", { config: { access: "public" } }, async (request, reply) => {
     assertSameOrigin(request);
     if (request.auth) {
-      await revokeSession(app.db, { sessionId: request.auth.sessionId });
-      await recordAudit(
-        app.db,
-        { userId: request.auth.user.id, ip: request.ip },
-        { entityType: "session", entityId: request.auth.sessionId, action: "logout" },
-      );
+      await logout(app.db, { sessionId: request.auth.sessionId, userId: request.auth.user.id }, request.ip);
     } else if (request.cookies[REFRESH_COOKIE]) {
       await revokeSession(app.db, { refreshToken: request.cookies[REFRESH_COOKIE] });
     }

@@ -1,5 +1,5 @@
 /**
- * Landing pages, campaigns and the webhook worker (issue 6; SPEC §7.2 landing and campaign calls, §2.15, §5.4).
+ * Landing pages and campaigns (issue 6; SPEC §7.2 landing and campaign calls, §2.15, §5.4).
  *
  * GET  /api/landing-pages                      landing_pages.view  projects with their page id (admin /admin/landing)
  * GET  /api/landing-pages/{projectId}          landing_pages.view  the project's page, 404 without one
@@ -12,14 +12,13 @@
  * DELETE /api/landing-campaigns/{id}           campaigns.manage    204
  * GET  /api/campaign/{platform}/{slug}, /api/campaign/{slug}   public: {campaign, landingPage, project}; counts a
  *      visit unless ?visit=0 (the page's own re-validation after a form post)
- * The plugin starts the webhook worker on onReady and stops it on onClose.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { campaignWebhookSchema, customCampaignSchema, landingPageSchema } from "../../../domain/schemas/landing.ts";
-import { requireAuth } from "../../plugins/auth.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import {
   createCustomCampaign,
   createLandingPage,
@@ -33,23 +32,14 @@ import {
   updateCampaignWebhook,
   updateLandingPage,
 } from "./service.ts";
-import { startWebhookWorker, type WebhookWorker } from "./webhooks.ts";
 
 const segment = z.string().max(100);
 const visitQuery = z.object({ visit: z.enum(["0", "1"]).optional() });
 
 export async function landingRoutes(app: FastifyInstance) {
-  let worker: WebhookWorker | null = null;
-  app.addHook("onReady", async () => {
-    worker = startWebhookWorker(app);
-  });
-  app.addHook("onClose", async () => {
-    await worker?.stop();
-  });
-
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): LandingContext => ({
-    actor: { userId: requireAuth(request).user.id, ip: request.ip },
+    actor: actorOf(request),
     allowPrivate: app.config.webhookAllowPrivate,
   });
 

@@ -1,6 +1,6 @@
 /**
- * A lead's origin by name (docs/product.md §3 "deletes"): copied from the project, landing page, campaign and update
- * rows when the lead is stored, and the references cleared explicitly before one of those rows is deleted.
+ * A lead's origin by name (docs/product.md §3 "deletes"): taken from the project, landing page, campaign and update
+ * rows read when the lead is stored, and the references cleared explicitly before one of those rows is deleted.
  *
  * Clearing first matters: deleting a project cascades to its landing page and campaigns, and PostgreSQL then checks
  * the lead's `campaign_id` against a campaign deleted in the same statement (a foreign-key violation, a 500) when the
@@ -17,42 +17,22 @@ import {
   projectUpdates,
 } from "../../db/schema.ts";
 
-/** The names behind a lead's references, read in the lead's transaction. Missing rows give no key. */
-export async function readLeadOrigin(
-  tx: Tx,
-  refs: { projectId: number | null; landingPageId: number | null; campaignId: number | null; updateId: number | null },
-): Promise<LeadOrigin> {
-  const origin: LeadOrigin = {};
-  if (refs.projectId !== null) {
-    const [row] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, refs.projectId));
-    if (row) origin.projectName = row.name;
-  }
-  if (refs.landingPageId !== null) {
-    const [row] = await tx
-      .select({ slug: landingPages.slug })
-      .from(landingPages)
-      .where(eq(landingPages.id, refs.landingPageId));
-    if (row) origin.landingPageSlug = row.slug;
-  }
-  if (refs.campaignId !== null) {
-    const [row] = await tx
-      .select({
-        platform: landingCampaigns.platformName,
-        slug: landingCampaigns.urlSlug,
-        name: landingCampaigns.displayName,
-      })
-      .from(landingCampaigns)
-      .where(eq(landingCampaigns.id, refs.campaignId));
-    if (row) Object.assign(origin, { platform: row.platform, campaignSlug: row.slug, campaignName: row.name });
-  }
-  if (refs.updateId !== null) {
-    const [row] = await tx
-      .select({ title: projectUpdates.title })
-      .from(projectUpdates)
-      .where(eq(projectUpdates.id, refs.updateId));
-    if (row) origin.updateTitle = row.title;
-  }
-  return origin;
+/** The names behind a lead's references, from the rows read when the lead is stored. Missing rows give no key. */
+export function leadOrigin(context: {
+  project: { name: string } | null;
+  page: { slug: string } | null;
+  campaign: { platformName: string; urlSlug: string; displayName: string | null } | null;
+  updateTitle: string | null;
+}): LeadOrigin {
+  const { project, page, campaign, updateTitle } = context;
+  return {
+    ...(project ? { projectName: project.name } : {}),
+    ...(page ? { landingPageSlug: page.slug } : {}),
+    ...(campaign
+      ? { platform: campaign.platformName, campaignSlug: campaign.urlSlug, campaignName: campaign.displayName }
+      : {}),
+    ...(updateTitle !== null ? { updateTitle } : {}),
+  };
 }
 
 /**
