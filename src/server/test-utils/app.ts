@@ -77,16 +77,19 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: async () => {} };
 }
 
-/** Builds the app on a fresh database. `configure` may change the config before the app is built. */
+/**
+ * Builds the app on a fresh database. `configure` may change the config before the app is built; `storage` replaces
+ * the local media folder (e.g. an S3 bucket on a test server).
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; configure?: (config: AppConfig) => void } = {},
+  options: { env?: Record<string, string>; configure?: (config: AppConfig) => void; storage?: Storage } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mediaDir = await mkdtemp(path.join(tmpdir(), "api-test-media-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mediaDir, MEDIA_DIR: mediaDir, ...options.env });
   options.configure?.(config);
   const site = loadSiteConfig();
-  const storage = localStorage(mediaDir);
+  const storage = options.storage ?? localStorage(mediaDir);
   const app = await buildApp({ db: database.db, config, site, storage, logger: false });
   await app.ready();
 
