@@ -27,8 +27,8 @@ import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../config.ts";
 import { isValidKey, type Storage, StorageUnavailableError } from "./storage.ts";
 
-/** Multipart part size in bytes (S3's minimum is 5 MiB). */
-export const PART_SIZE = 8 * 1024 * 1024;
+/** Multipart part size in bytes: S3's minimum, 5 MiB (up to 10,000 parts: 48 GiB per object, far above the limits). */
+export const PART_SIZE = 5 * 1024 * 1024;
 /** Parts uploaded at the same time by one streamed upload. */
 export const QUEUE_SIZE = 2;
 /** Milliseconds to open a connection to the store, and of socket inactivity before a request fails. */
