@@ -22,6 +22,11 @@ describe("GET /media/* from the local folder", () => {
     expect(res.headers["content-length"]).toBe(String(video.length));
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.rawPayload.equals(video)).toBe(true);
+
+    const head = await t.app.inject({ method: "HEAD", url, headers: { range: "bytes=0-99" } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers["content-length"]).toBe("100");
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it("answers a range with 206, an open range to the end, 416 past the end; several ranges get the whole file", async () => {
