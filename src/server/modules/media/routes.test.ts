@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 
 describe("GET /media/* from the local folder", () => {
@@ -23,10 +23,18 @@ describe("GET /media/* from the local folder", () => {
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.rawPayload.equals(video)).toBe(true);
 
+    const get = vi.spyOn(t.storage, "get");
     const head = await t.app.inject({ method: "HEAD", url, headers: { range: "bytes=0-99" } });
     expect(head.statusCode).toBe(206);
     expect(head.headers["content-length"]).toBe("100");
     expect(head.rawPayload.length).toBe(0);
+    const headWhole = await t.app.inject({ method: "HEAD", url });
+    expect(headWhole.statusCode).toBe(200);
+    expect(headWhole.headers["content-length"]).toBe(String(video.length));
+    expect(headWhole.headers.etag).toBe(res.headers.etag);
+    // HEAD never opens the object (a 200 MB video is not downloaded from the bucket to be thrown away).
+    expect(get).not.toHaveBeenCalled();
+    get.mockRestore();
   });
 
   it("answers a range with 206, an open range to the end, 416 past the end; several ranges get the whole file", async () => {

@@ -6,11 +6,12 @@
  *   the whole file (200), which the RFC allows; `If-Range` that does not match drops the range;
  * - `ETag`: strong, the object's file name — names are content-addressed (a SHA-256 prefix of the upload), so the
  *   bytes under a name never change; `Last-Modified` from the store;
- * - `If-None-Match` / `If-Modified-Since` (judged by `fresh`) answer 304 without reading the object;
+ * - `If-None-Match` / `If-Modified-Since` (judged by `fresh`) answer 304 without reading the object, and HEAD reads only its size and date;
  * - immutable caching for a year. When MEDIA_PUBLIC_URL is set (a CDN in front of the bucket), every /media URL
  *   answers 301 to <MEDIA_PUBLIC_URL>/<key> instead, cached for a year as well.
  * Errors: 404 (Arabic) for an unknown type or key; 503 when the store is down (StorageUnavailableError).
  */
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fresh from "fresh";
 import rangeParser from "range-parser";
@@ -77,7 +78,8 @@ export async function mediaRoutes(app: FastifyInstance) {
     // A plain GET opens the object at once (one request to the store); ranges and conditionals need its size or
     // date first.
     let info: ObjectInfo | null = null;
-    if (rangeHeader || headers["if-none-match"] || headers["if-modified-since"]) {
+    const head = request.method === "HEAD";
+    if (head || rangeHeader || headers["if-none-match"] || headers["if-modified-since"]) {
       info = await app.storage.stat(key);
       if (!info) return notFound(reply);
     }
@@ -104,12 +106,14 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (parsed !== -2 && parsed.type === "bytes" && parsed.length === 1) range = parsed[0];
     }
 
-    const object = await app.storage.get(key, range);
+    // HEAD answers from the object's size and date: the body is never read from the store.
+    const object =
+      head && info ? { ...info, stream: Readable.from([]), totalSize: info.size } : await app.storage.get(key, range);
     if (!object) return notFound(reply);
     reply
       .header("last-modified", object.lastModified.toUTCString())
       .header("content-type", type)
-      .header("content-length", object.size)
+      .header("content-length", range ? range.end - range.start + 1 : object.size)
       .header("content-security-policy", MEDIA_CSP);
     if (type === "application/pdf") reply.header("content-disposition", "inline");
     if (range) reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${object.totalSize}`);
