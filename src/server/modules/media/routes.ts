@@ -6,7 +6,8 @@
  *   the whole file (200), which the RFC allows; `If-Range` that does not match drops the range;
  * - `ETag`: strong, the object's file name — names are content-addressed (a SHA-256 prefix of the upload), so the
  *   bytes under a name never change; `Last-Modified` from the store;
- * - `If-None-Match` / `If-Modified-Since` (judged by `fresh`) answer 304 without reading the object, and HEAD reads only its size and date;
+ * - `If-None-Match` / `If-Modified-Since` (judged by `fresh`) answer 304 without reading the object; HEAD reads only
+ *   its size and date;
  * - immutable caching for a year. When MEDIA_PUBLIC_URL is set (a CDN in front of the bucket), every /media URL
  *   answers 301 to <MEDIA_PUBLIC_URL>/<key> instead, cached for a year as well.
  * Errors: 404 (Arabic) for an unknown type or key; 503 when the store is down (StorageUnavailableError).
