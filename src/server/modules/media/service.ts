@@ -30,7 +30,8 @@ export interface StoredImage {
 
 /**
  * Validates and stores an image. Input: the uploaded bytes. Output: the public URL (largest WebP variant).
- * Errors: 400 { file: IMAGE_INVALID } when the bytes are not a decodable raster image.
+ * Errors: 400 { file: IMAGE_INVALID } when the bytes are not a decodable raster image; StorageUnavailableError (503)
+ * when the store is down, with no file_hashes row written.
  */
 export async function storeImage(db: Db, storage: Storage, bytes: Buffer): Promise<StoredImage> {
   const hash = createHash("sha256").update(bytes).digest("hex");

@@ -188,7 +188,8 @@ export async function drainStream(stream: Readable): Promise<void> {
  * in file_hashes (→ the stored copy, isDuplicate = true, with the "existing copy used" message).
  * Input: `limit` in bytes (for the message; the multipart parser enforces it and marks the stream truncated).
  * Output: {url, isDuplicate, message?}. Errors: 400 {[kind]: reason} for refused content or a body that ended
- * mid-file; 413 with the Arabic size message; a storage failure is rethrown. Memory: O(chunk) for videos, O(file) for PDFs.
+ * mid-file; 413 with the Arabic size message; 503 when the store is down (StorageUnavailableError), with no row written;
+ * another storage failure is rethrown. Memory: O(chunk) for videos, O(file) for PDFs.
  */
 export async function storeStreamedUpload(
   db: Db,
