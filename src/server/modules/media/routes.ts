@@ -2,6 +2,7 @@
  * GET /media/* — stored uploads, immutable (content-addressed names), public.
  */
 import type { FastifyInstance } from "fastify";
+import { fileResponse } from "../../../domain/schemas/api.ts";
 import { STATIC_FILE_HELMET } from "../../lib/static-headers.ts";
 
 const TYPES: Record<string, string> = {
@@ -18,7 +19,11 @@ const TYPES: Record<string, string> = {
  * Public; stored files are not pages: the long document headers are dropped (nosniff and CORP kept), but an upload
  * opened on its own (a PDF inline) still gets a short sandboxing CSP, so nothing in it can run as our origin.
  */
-const MEDIA_ROUTE_OPTIONS = { config: { access: "public" as const }, helmet: STATIC_FILE_HELMET };
+const MEDIA_ROUTE_OPTIONS = {
+  config: { access: "public" as const },
+  helmet: STATIC_FILE_HELMET,
+  schema: { response: { 200: fileResponse("A stored upload (immutable)", [...new Set(Object.values(TYPES))]) } },
+};
 const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export async function mediaRoutes(app: FastifyInstance) {

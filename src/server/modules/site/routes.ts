@@ -4,13 +4,18 @@
  * the sitemap and robots.txt are built on. GET /api/health: database reachability.
  */
 import type { FastifyInstance } from "fastify";
+import { okSchema, publicSiteSchema } from "../../../domain/schemas/api.ts";
 
 export async function siteRoutes(app: FastifyInstance) {
-  app.get("/api/site", { config: { access: "public" } }, async (_request, reply) => {
-    reply.header("cache-control", "public, max-age=300");
-    return { ...app.site, publicUrl: app.config.publicUrl };
-  });
-  app.get("/api/health", { config: { access: "public" } }, async () => {
+  app.get(
+    "/api/site",
+    { config: { access: "public" }, schema: { response: { 200: publicSiteSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "public, max-age=300");
+      return { ...app.site, publicUrl: app.config.publicUrl };
+    },
+  );
+  app.get("/api/health", { config: { access: "public" }, schema: { response: { 200: okSchema } } }, async () => {
     await app.db.execute("select 1");
     return { ok: true };
   });
