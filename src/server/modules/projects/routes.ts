@@ -23,6 +23,7 @@ import {
   guaranteeCheckQuery,
   projectInputSchema,
   projectNameCheckQuery,
+  projectReplaceSchema,
 } from "../../../domain/schemas/project.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import type { AuditActor } from "../audit/service.ts";
@@ -92,7 +93,7 @@ export async function projectRoutes(app: FastifyInstance) {
     "/api/projects/:id",
     {
       config: { access: { permission: "projects.edit" } },
-      schema: { params: idParam, body: projectInputSchema, response: { 200: projectSchema } },
+      schema: { params: idParam, body: projectReplaceSchema, response: { 200: projectSchema } },
     },
     async (request) => updateProject(app.db, request.params.id, request.body, actorOf(request)),
   );

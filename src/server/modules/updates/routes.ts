@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noContentSchema, projectUpdateSchema } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { projectUpdateInputSchema } from "../../../domain/schemas/project-update.ts";
+import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
 import { actorOf } from "../projects/routes.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
 
@@ -36,7 +36,7 @@ export async function updateRoutes(app: FastifyInstance) {
     "/api/project-updates/:id",
     {
       config: { access: { permission: "updates.edit" } },
-      schema: { params: idParam, body: projectUpdateInputSchema, response: { 200: projectUpdateSchema } },
+      schema: { params: idParam, body: projectUpdateReplaceSchema, response: { 200: projectUpdateSchema } },
     },
     async (request) => updateUpdate(app.db, request.params.id, request.body, actorOf(request)),
   );
