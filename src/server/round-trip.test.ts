@@ -82,6 +82,10 @@ describe("GET → PUT round trips", () => {
     const id = created.json().id;
     const { before, after } = await roundTrip(`/api/units/${id}`, { status: "محجوزة", id: 999 });
     expect(after).toMatchObject({ id, status: "محجوزة", createdAt: before.createdAt, unitNumber: "R-1" });
+    const unknown = await call("PUT", `/api/units/${id}`, { ...before, colour: "x" });
+    expect(unknown.json().fields).toEqual({ colour: FIELD_MESSAGES.unknown });
+    const readOnly = await call("POST", "/api/units", { projectId, unitNumber: "R-2", id: 5 });
+    expect(readOnly.json().fields).toEqual({ id: FIELD_MESSAGES.readOnly });
   });
 
   it("landing page: id, projectId, hasWebhookSecret and timestamps are ignored", async () => {
@@ -105,6 +109,8 @@ describe("GET → PUT round trips", () => {
       features: [{ text: "مسبح", image: null }],
       createdAt: before.createdAt,
     });
+    const unknown = await call("PUT", `/api/landing-pages/${pageId}`, { ...before, title: "x" });
+    expect(unknown.json().fields).toEqual({ title: FIELD_MESSAGES.unknown });
   });
 
   it("user: id, accountId and createdAt are ignored", async () => {
@@ -126,5 +132,7 @@ describe("GET → PUT round trips", () => {
       accountId: before.accountId,
       createdAt: before.createdAt,
     });
+    const unknown = await call("PUT", `/api/users/${id}`, { ...before, isAdmin: true, permissions: [] });
+    expect(unknown.json().fields).toEqual({ isAdmin: FIELD_MESSAGES.unknown, permissions: FIELD_MESSAGES.unknown });
   });
 });

@@ -75,3 +75,24 @@ export function ignoredReadOnly<const K extends string>(keys: readonly K[]) {
     .transform((): undefined => undefined);
   return Object.fromEntries(keys.map((key) => [key, field])) as Record<K, typeof field>;
 }
+
+const unknownKeyError = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? FIELD_MESSAGES.unknown : undefined),
+};
+
+/**
+ * A create (POST) body of an entity: its writable `shape`; unknown keys refused (each on its own key,
+ * FIELD_MESSAGES.unknown, by the server's error mapping) and the `readOnly` fields its GET answer carries refused
+ * with FIELD_MESSAGES.readOnly.
+ */
+export function createBody<S extends z.ZodRawShape, const K extends string>(shape: S, readOnly: readonly K[]) {
+  return z.strictObject({ ...shape, ...refusedReadOnly(readOnly) }, unknownKeyError);
+}
+
+/**
+ * A replace (PUT) body of an entity: its writable `shape`; unknown keys refused, the `readOnly` fields its GET answer
+ * carries accepted and dropped, so GET → edit → PUT round-trips.
+ */
+export function replaceBody<S extends z.ZodRawShape, const K extends string>(shape: S, readOnly: readonly K[]) {
+  return z.strictObject({ ...shape, ...ignoredReadOnly(readOnly) }, unknownKeyError);
+}

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { type CAMPAIGN_PLATFORMS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from "../constants.ts";
 import type { campaignWithStatsSchema, landingPageViewSchema, publicCampaignSchema } from "./api.ts";
+import { createBody, replaceBody } from "./common.ts";
 
 export const LANDING_TEXTS = {
   platformRequired: "اسم المنصة مطلوب",
@@ -102,6 +103,12 @@ export const landingPageSchema = z.object({
   /** PUT only: issue a new webhook secret (returned once). */
   rotateWebhookSecret: z.boolean().optional(),
 });
+/** Fields a landing page's GET answer carries that the server sets. */
+export const LANDING_READ_ONLY = ["id", "projectId", "hasWebhookSecret", "createdAt", "updatedAt"] as const;
+/** POST /api/landing-pages/{projectId} body: unknown and read-only fields refused, each on its own key. */
+export const landingPageCreateSchema = createBody(landingPageSchema.shape, LANDING_READ_ONLY);
+/** PUT /api/landing-pages/{id} body: the read-only fields a GET answered are ignored (round trip). */
+export const landingPageReplaceSchema = replaceBody(landingPageSchema.shape, LANDING_READ_ONLY);
 export type LandingPageInput = z.input<typeof landingPageSchema>;
 export type LandingPagePayload = z.output<typeof landingPageSchema>;
 

@@ -27,7 +27,12 @@ import {
   publicCampaignSchema,
 } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { campaignWebhookSchema, customCampaignSchema, landingPageSchema } from "../../../domain/schemas/landing.ts";
+import {
+  campaignWebhookSchema,
+  customCampaignSchema,
+  landingPageCreateSchema,
+  landingPageReplaceSchema,
+} from "../../../domain/schemas/landing.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import {
   createCustomCampaign,
@@ -80,7 +85,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id",
     {
       config: { access: { permission: "landing_pages.edit" } },
-      schema: { params: idParam, body: landingPageSchema, response: { 201: landingPageCreatedSchema } },
+      schema: { params: idParam, body: landingPageCreateSchema, response: { 201: landingPageCreatedSchema } },
     },
     async (request, reply) => {
       const page = await createLandingPage(app.db, request.params.id, request.body, ctx(request));
@@ -92,7 +97,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id",
     {
       config: { access: { permission: "landing_pages.edit" } },
-      schema: { params: idParam, body: landingPageSchema, response: { 200: landingPageUpdatedSchema } },
+      schema: { params: idParam, body: landingPageReplaceSchema, response: { 200: landingPageUpdatedSchema } },
     },
     async (request) => updateLandingPage(app.db, request.params.id, request.body, ctx(request)),
   );

@@ -21,7 +21,7 @@ import {
   XLSX_TYPE,
 } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { unitSchema } from "../../../domain/schemas/unit.ts";
+import { unitCreateSchema, unitReplaceSchema } from "../../../domain/schemas/unit.ts";
 import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
@@ -84,7 +84,7 @@ export async function unitRoutes(app: FastifyInstance) {
     "/api/units",
     {
       config: { access: { permission: "units.create" } },
-      schema: { body: unitSchema, response: { 201: unitViewSchema } },
+      schema: { body: unitCreateSchema, response: { 201: unitViewSchema } },
     },
     async (request, reply) => reply.code(201).send(await createUnit(app.db, request.body, actor(request))),
   );
@@ -93,7 +93,7 @@ export async function unitRoutes(app: FastifyInstance) {
     "/api/units/:id",
     {
       config: { access: { permission: "units.edit" } },
-      schema: { params: idParam, body: unitSchema, response: { 200: unitViewSchema } },
+      schema: { params: idParam, body: unitReplaceSchema, response: { 200: unitViewSchema } },
     },
     async (request) => updateUnit(app.db, request.params.id, request.body, actor(request)),
   );

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { noContentSchema, publicUserSchema, userOverrideSchema } from "../../../domain/schemas/api.ts";
 import { uuidParam } from "../../../domain/schemas/common.ts";
 import { userPermissionOverrideSchema, userPermissionParams } from "../../../domain/schemas/permission.ts";
-import { userCreateSchema, userUpdateSchema } from "../../../domain/schemas/user.ts";
+import { userCreateBodySchema, userReplaceSchema } from "../../../domain/schemas/user.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import {
   actingFrom,
@@ -36,7 +36,7 @@ export async function userRoutes(app: FastifyInstance) {
     "/api/users",
     {
       config: { access: { permission: "users.create" } },
-      schema: { body: userCreateSchema, response: { 201: publicUserSchema } },
+      schema: { body: userCreateBodySchema, response: { 201: publicUserSchema } },
     },
     async (request, reply) => {
       const actor = await actingFrom(requireAuth(request), request.ip);
@@ -49,7 +49,7 @@ export async function userRoutes(app: FastifyInstance) {
     "/api/users/:id",
     {
       config: { access: { permission: "users.edit" } },
-      schema: { params: uuidParam, body: userUpdateSchema, response: { 200: publicUserSchema } },
+      schema: { params: uuidParam, body: userReplaceSchema, response: { 200: publicUserSchema } },
     },
     async (request) => {
       const actor = await actingFrom(requireAuth(request), request.ip);
