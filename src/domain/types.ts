@@ -9,12 +9,17 @@ import type {
   auditLogPageSchema,
   authResponseSchema,
   guaranteeSchema,
+  landingOverviewSchema,
   permissionSchema,
   projectSchema,
   projectUpdateSchema,
+  publicSiteSchema,
   publicUserSchema,
+  rolePermissionMapSchema,
   sessionUserSchema,
   unitViewSchema,
+  uploadResultSchema,
+  userOverrideSchema,
 } from "./schemas/api.ts";
 
 /** Types derived from the response schemas of schemas/api.ts (one definition: the schema). */
@@ -34,3 +39,13 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 /** One audit_logs row as GET /api/audit-logs answers it, with the acting user's name when the user still exists. */
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+/** One row of GET /api/landing-pages: a project with its landing page id (null without one). */
+export type LandingOverviewRow = z.infer<typeof landingOverviewSchema>[number];
+/** One per-user permission override (GET/PUT /api/users/{id}/permissions). */
+export type UserOverride = z.infer<typeof userOverrideSchema>;
+/** GET /api/roles/permissions. */
+export type RolePermissionMap = z.infer<typeof rolePermissionMapSchema>;
+/** POST /api/upload/{kind}. */
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+/** GET /api/site: the site configuration plus the public address. */
+export type PublicSite = z.infer<typeof publicSiteSchema>;
