@@ -60,7 +60,10 @@ export const FIELD_MESSAGES = {
  * FIELD_MESSAGES.readOnly (`{"fields": {"salesPercentage": "حقل للقراءة فقط"}}`). Output: always undefined.
  */
 export function refusedReadOnly<const K extends string>(keys: readonly K[]) {
-  const field = z.never({ error: FIELD_MESSAGES.readOnly }).optional();
+  const field = z
+    .never({ error: FIELD_MESSAGES.readOnly })
+    .optional()
+    .describe("Read-only: set by the server, refused here");
   return Object.fromEntries(keys.map((key) => [key, field])) as Record<K, typeof field>;
 }
 
@@ -72,7 +75,8 @@ export function ignoredReadOnly<const K extends string>(keys: readonly K[]) {
   const field = z
     .unknown()
     .optional()
-    .transform((): undefined => undefined);
+    .transform((): undefined => undefined)
+    .describe("Read-only: accepted and ignored (the server's value stays)");
   return Object.fromEntries(keys.map((key) => [key, field])) as Record<K, typeof field>;
 }
 

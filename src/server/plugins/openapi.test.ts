@@ -101,6 +101,11 @@ describe("OpenAPI document", () => {
     expect(JSON.stringify(create.responses["201"])).toContain("#/components/schemas/Project");
     const project = doc.components.schemas.Project;
     expect(project.required).toEqual(expect.arrayContaining(["id", "salesPercentage", "unitCounts", "createdAt"]));
+    // Every shared component is used by some operation (no unused input variants of the answers).
+    const text = JSON.stringify(doc.paths);
+    for (const name of Object.keys(doc.components.schemas)) {
+      expect(text.includes(`"#/components/schemas/${name}"`) || name === "ApiError", name).toBe(true);
+    }
     const template = doc.paths["/api/units/template.xlsx"].get.responses["200"].content ?? {};
     expect(Object.keys(template)).toEqual(["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]);
   });

@@ -55,6 +55,27 @@ export function accessText(access: Access | undefined): string {
   return `Access: permission \`${access.permission}\`.`;
 }
 
+/**
+ * The document without the component schemas nothing refers to: the transform registers an input and an output
+ * variant of every schema with an id, and the answers' input variants ("ProjectInput", …) are never used.
+ */
+function withoutUnusedComponents<T extends object>(document: T): T {
+  const { components, ...rest } = document as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas;
+  if (!schemas) return document;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const text = JSON.stringify({ rest, schemas });
+    for (const name of Object.keys(schemas)) {
+      if (!text.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        changed = true;
+      }
+    }
+  }
+  return document;
+}
+
 const isDocsRoute = (url: string) => url === OPENAPI_PATH || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 const isDocumented = (url: string) => url.startsWith("/api/") || url.startsWith("/media/");
 
@@ -100,7 +121,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { version:
     // Only the API and media are documented; the page routes (React Router) are not operations of the API.
     transform: (document) =>
       isDocumented(document.url) ? transform(document) : { schema: { hide: true }, url: document.url },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
   });
 
   app.get(OPENAPI_PATH, { config: { access: "public" } }, async (_request, reply) => {
