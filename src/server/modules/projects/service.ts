@@ -9,6 +9,7 @@ import type { Project } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { foldedContains } from "../../lib/search.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 
 export const PROJECT_NOT_FOUND = "المشروع غير موجود";
@@ -87,18 +88,13 @@ export function toProject(row: ProjectRow, counts: UnitCounts = EMPTY_COUNTS): P
 
 /**
  * GET /api/projects: every project, featured first by rank, then newest first (SPEC §4.5).
- * `search` filters by name or city (case-insensitive, SPEC §2.4 search parameter).
+ * `search` filters by name, city or district, with Arabic spelling variants folded on both sides (domain/search.ts).
  */
 export async function listProjects(db: Db, options: { search?: string } = {}): Promise<Project[]> {
-  const search = options.search?.trim().toLowerCase();
   const rows = await db
     .select()
     .from(projects)
-    .where(
-      search
-        ? sql`(lower(${projects.name}) like ${`%${escapeLike(search)}%`} escape '\\' or lower(coalesce(${projects.city}, '')) like ${`%${escapeLike(search)}%`} escape '\\' or lower(coalesce(${projects.district}, '')) like ${`%${escapeLike(search)}%`} escape '\\')`
-        : undefined,
-    )
+    .where(foldedContains([projects.name, projects.city, projects.district], options.search))
     .orderBy(asc(projects.featuredRank), desc(projects.createdAt));
   const counts = await unitCountsByProject(db);
   return rows.map((row) => toProject(row, counts.get(row.id))).sort(compareProjectsForListing);

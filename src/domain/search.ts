@@ -1,0 +1,27 @@
+/**
+ * Search text folding (SPEC §2.4 search; the product's rule for Arabic search): a query and the text it is matched
+ * against are compared after the same folding, so that users find what they mean whatever spelling variant they
+ * type. The server applies the same table in SQL (`translate(lower(text), FOLD_FROM, FOLD_TO)`, server/lib/search.ts),
+ * so the rule is written once, here.
+ *
+ * Folding: lower case; أ إ آ ٱ → ا; ة → ه; ى → ي; Arabic-Indic and Eastern Arabic-Indic digits → 0–9; tatweel and the
+ * harakat (tanwin, fatha, damma, kasra, shadda, sukun, maddah, hamza marks, superscript alef) removed.
+ */
+
+const MAPPED_FROM = "أإآٱةى٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹";
+const MAPPED_TO = "ااااهي01234567890123456789";
+/** Characters removed: tatweel (U+0640), U+064B–U+065F (harakat and hamza marks), U+0670 (superscript alef). */
+const REMOVED = `\u0640${String.fromCharCode(...Array.from({ length: 0x065f - 0x064b + 1 }, (_, i) => 0x064b + i))}\u0670`;
+
+/** PostgreSQL `translate` arguments: characters of FOLD_FROM beyond FOLD_TO's length are deleted. */
+export const FOLD_FROM = MAPPED_FROM + REMOVED;
+export const FOLD_TO = MAPPED_TO;
+
+const FOLD = new Map([...FOLD_FROM].map((ch, i) => [ch, FOLD_TO[i] ?? ""]));
+
+/** `text` folded for search (see the module comment). Pure; "" for empty input. */
+export function foldSearchText(text: string): string {
+  let out = "";
+  for (const ch of text.toLowerCase()) out += FOLD.get(ch) ?? ch;
+  return out;
+}
