@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FOLD_FROM, FOLD_TO, foldSearchText } from "./search.ts";
+import { FOLD_FROM, FOLD_TO, foldSearchText, phoneSearchDigits } from "./search.ts";
 
 describe("search folding", () => {
   it("folds alef variants, taa marbuta, alef maqsura, digits, tatweel and diacritics", () => {
@@ -16,5 +16,20 @@ describe("search folding", () => {
   it("maps one character to one (the SQL translate table): mapped first, removed after", () => {
     expect(FOLD_FROM.length).toBeGreaterThan(FOLD_TO.length);
     expect(new Set(FOLD_FROM).size).toBe(FOLD_FROM.length);
+  });
+
+  it("reduces a phone typed in any form to its national digits", () => {
+    for (const typed of [
+      "0541112233",
+      "541112233",
+      "966541112233",
+      "+966 54 111 2233",
+      "00966541112233",
+      "٠٥٤١١١٢٢٣٣",
+    ]) {
+      expect(phoneSearchDigits(typed), typed).toBe("541112233");
+    }
+    expect(phoneSearchDigits("نورة")).toBeNull();
+    expect(phoneSearchDigits("05")).toBeNull();
   });
 });

@@ -25,3 +25,19 @@ export function foldSearchText(text: string): string {
   for (const ch of text.toLowerCase()) out += FOLD.get(ch) ?? ch;
   return out;
 }
+
+/**
+ * The digits a phone-like query should find inside a stored E.164 number (+9665XXXXXXXX, ARCHITECTURE resolution 3),
+ * whatever form was typed: 0541112233, 541112233, 966541112233, 00966…, +966…, with spaces, dashes or Arabic-Indic
+ * digits. Returns the national digits without the country code or trunk 0 ("541112233"), or null when the query is
+ * not phone-like (other characters than digits, spaces, "+", "-", parentheses) or has fewer than 3 digits.
+ */
+export function phoneSearchDigits(query: string): string | null {
+  const ascii = foldSearchText(query.trim());
+  if (!/^[\d\s+\-()]+$/.test(ascii)) return null;
+  let digits = ascii.replace(/\D/g, "");
+  if (digits.startsWith("00966")) digits = digits.slice(5);
+  else if (digits.startsWith("966")) digits = digits.slice(3);
+  else if (digits.startsWith("0")) digits = digits.slice(1);
+  return digits.length >= 3 ? digits : null;
+}

@@ -49,3 +49,45 @@ describe("project search with Arabic folding", () => {
     expect(await search("_")).toEqual([]);
   });
 });
+
+describe("lead search: Arabic folding and phones in any typed form", () => {
+  let t: TestApp;
+  let token: string;
+  const found = async (q: string) => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/contact/messages?search=${encodeURIComponent(q)}`,
+      headers: t.bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { name: string }[]).map((m) => m.name).sort();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await t.signIn("super_admin")).token;
+    for (const [name, phone] of [
+      ["نورة الأحمد", "0541112233"],
+      ["سارة", "0559998877"],
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: { name, phone, email: `${phone}@example.sa`, message: "أرغب في زيارة الموقع" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+  afterAll(async () => t.close());
+
+  it("finds the lead stored as +966541112233 by 05…, 5…, 9665…, +9665… and Arabic-Indic digits", async () => {
+    for (const typed of ["0541112233", "541112233", "966541112233", "+966 54 111 2233", "٠٥٤١١١٢٢٣٣"]) {
+      expect(await found(typed), typed).toEqual(["نورة الأحمد"]);
+    }
+  });
+
+  it("folds the name: الاحمد finds الأحمد", async () => {
+    expect(await found("الاحمد")).toEqual(["نورة الأحمد"]);
+    expect(await found("ساره")).toEqual(["سارة"]);
+  });
+});

@@ -5,7 +5,7 @@
  * A lead from a page with a webhook (the campaign's, else the landing page's: resolution 6) gets its webhook delivery
  * queued in the same transaction (landing/webhooks.ts), so the lead and its delivery commit together.
  */
-import { and, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "../../../domain/constants.ts";
 import {
   type ContactDeliveryView,
@@ -24,6 +24,7 @@ import {
   webhookDeliveries,
 } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { foldedContains } from "../../lib/search.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import {
   enqueueLeadDelivery,
@@ -198,10 +199,6 @@ function dayStart(day: string, addDays = 0): Date {
   return new Date(d.getTime() + addDays * 24 * 60 * 60 * 1000);
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * GET /api/contact/messages: newest first, with project, landing page, campaign, attribution, consent and the latest
  * webhook delivery (SPEC §2.16, issue 6). `filters` narrow the list (the export uses the same filters).
@@ -211,16 +208,13 @@ export async function listContactMessages(
   filters: Partial<ContactListQuery> = {},
 ): Promise<ContactMessageView[]> {
   const where: SQL[] = [];
-  if (filters.search) {
-    const term = `%${escapeLike(filters.search)}%`;
-    const match = or(
-      ilike(contactMessages.name, term),
-      ilike(contactMessages.email, term),
-      ilike(contactMessages.phone, term),
-      ilike(contactMessages.message, term),
-    );
-    if (match) where.push(match);
-  }
+  // Arabic spelling variants folded on both sides; a phone found in any typed form (domain/search.ts).
+  const match = foldedContains(
+    [contactMessages.name, contactMessages.email, contactMessages.phone, contactMessages.message],
+    filters.search,
+    { phone: contactMessages.phone },
+  );
+  if (match) where.push(match);
   if (filters.source) where.push(eq(contactMessages.source, filters.source));
   if (filters.projectId) where.push(eq(contactMessages.projectId, filters.projectId));
   if (filters.landingPageId) where.push(eq(contactMessages.landingPageId, filters.landingPageId));
