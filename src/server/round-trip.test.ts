@@ -1,5 +1,5 @@
 /**
- * GET → PUT round trips (docs/decisions/009-request-bodies.md): for every entity with a replace call, the object a
+ * GET → PUT round trips (docs/decisions/013-request-bodies.md): for every entity with a replace call, the object a
  * GET answered, sent back with one writable field changed, is accepted: the read-only fields it carries (id,
  * timestamps, computed values) are ignored, the change is stored, and the read-only values stay the server's.
  * An unknown field is refused on its own key.

@@ -49,7 +49,7 @@ export const uuidParam = z.object({ id: z.uuid() });
 
 /**
  * Messages of a body field the call does not take: not part of the entity at all, or part of what GET answers but
- * set by the server (id, timestamps, computed values) — docs/decisions/009-request-bodies.md.
+ * set by the server (id, timestamps, computed values) — docs/decisions/013-request-bodies.md.
  */
 export const FIELD_MESSAGES = {
   unknown: "حقل غير مسموح",

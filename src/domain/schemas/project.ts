@@ -313,7 +313,7 @@ export const projectInputSchema = z
 
 /**
  * PUT /api/projects/{id} body: the same fields and rules, and the read-only fields a GET answered are accepted and
- * ignored, so GET → edit → PUT round-trips (docs/decisions/009-request-bodies.md).
+ * ignored, so GET → edit → PUT round-trips (docs/decisions/013-request-bodies.md).
  */
 export const projectReplaceSchema = z
   .strictObject({ ...projectShape, ...ignoredReadOnly(PROJECT_READ_ONLY) }, unknownKey)

@@ -1,5 +1,5 @@
 /**
- * The API contract (docs/decisions/008-openapi.md): /api/openapi.json is an OpenAPI 3.1 document generated from the
+ * The API contract (docs/decisions/012-openapi.md): /api/openapi.json is an OpenAPI 3.1 document generated from the
  * routes' zod schemas, listing every registered /api route with its method, its module tag, its access rule, a
  * declared success answer and the shared error shape; /api/docs serves the reference page under the site's CSP.
  */
