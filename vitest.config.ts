@@ -31,7 +31,7 @@ export default defineConfig({
           name: "web",
           environment: "jsdom",
           include: ["src/web/**/*.test.tsx", "src/web/**/*.test.ts"],
-          setupFiles: ["src/web/test-setup.ts"],
+          setupFiles: ["src/web/test-utils/setup.ts"],
         },
       },
     ],
