@@ -1,6 +1,6 @@
 /**
  * The public contact form (SPEC §2.3 section 7, §2.6, §2.7, §4.6, §5.1, §8.4). A plain POST to the page's own
- * route action (lib/contact-action.server.ts), so it works before and without JavaScript; with JavaScript the
+ * route action (public/lib/contact-action.server.ts), so it works before and without JavaScript; with JavaScript the
  * button reads "جاري الإرسال..." while submitting and the fields are cleared after a success.
  * Field errors come from the server in Arabic; native browser validation is off so no browser-language
  * message ever shows. Every variant shows the consent text with a link to the privacy notice (Saudi PDPL) and posts

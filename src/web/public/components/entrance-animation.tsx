@@ -1,7 +1,7 @@
 /**
  * The entrance animation of SPEC §1: two doors over the page with the logo in front; the doors open at ~0.8 s, the
  * logo fades at ~1.4 s and the overlay is gone at ~2.6 s; a click after 0.8 s ends it in ~0.7 s.
- * Once per browser session (sessionStorage), never on /admin, skipped for reduced motion (lib/entrance.ts).
+ * Once per browser session (sessionStorage), never on /admin, skipped for reduced motion (public/lib/entrance.ts).
  * It mounts only after hydration, so the server HTML is never hidden behind it and the first paint is the page
  * itself. It is decorative (aria-hidden) and never takes focus.
  */

@@ -1,5 +1,5 @@
 /**
- * Loaded on demand by public-session.tsx: runs the startup session check once (lib/auth-session.ts) and renders the
+ * Loaded on demand by public-session.tsx: runs the startup session check once (shared/session/auth-session.ts) and renders the
  * shared session banners (expired, connection issue).
  */
 import { useEffect } from "react";

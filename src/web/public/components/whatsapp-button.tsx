@@ -1,6 +1,6 @@
 /**
  * The floating WhatsApp click-to-chat button of the public pages (wa.me/<digits> with a prefilled Arabic message;
- * lib/whatsapp.ts builds the message, naming the project or update and its address on those pages).
+ * shared/lib/whatsapp.ts builds the message, naming the project or update and its address on those pages).
  */
 import { MessageCircle } from "lucide-react";
 import { whatsappHref } from "~/shared/lib/whatsapp.ts";

@@ -1,4 +1,4 @@
-/** The result shape of the public contact action (lib/contact-action.server.ts), shared with the form. */
+/** The result shape of the public contact action (public/lib/contact-action.server.ts), shared with the form. */
 
 export type ContactFormKind = "home" | "project" | "update";
 

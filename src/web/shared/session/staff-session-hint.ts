@@ -1,7 +1,7 @@
 /**
  * Whether a staff session may exist in this browser (SPEC §4.1 startup rule: a stored user or the auth-check cookie),
  * checked without loading the session store itself, so a public visitor's first page stays light. The two names must
- * equal STORED_USER_KEY and SIGNED_IN_COOKIE of lib/auth-store.ts (a test holds them together).
+ * equal STORED_USER_KEY and SIGNED_IN_COOKIE of shared/session/auth-store.ts (a test holds them together).
  */
 export const STORED_USER_KEY_HINT = "staff.user";
 export const SIGNED_IN_COOKIE_HINT = "signed_in";

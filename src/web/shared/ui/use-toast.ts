@@ -14,7 +14,7 @@ export interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** A `<ToastAction altText="…">` element from components/ui/toast. */
+  /** A `<ToastAction altText="…">` element from shared/ui/toast. */
   action?: ReactElement;
   /** Overrides the provider's default duration (ms). */
   duration?: number;
