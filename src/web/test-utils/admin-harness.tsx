@@ -1,4 +1,4 @@
-/** Test helpers for the employees and permissions screens: a signed-in user, a routed fetch mock, the providers. */
+/** Test helpers for the admin screens: a signed-in user, a routed fetch mock, the providers. */
 import { act, render } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { vi } from "vitest";

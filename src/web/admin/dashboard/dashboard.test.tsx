@@ -1,15 +1,10 @@
-import { act, cleanup, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthResponse, Project, ProjectUpdate, SessionUser } from "#domain/types.ts";
-import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
-import { createQueryClient } from "~/admin/shell/query-client.ts";
+import type { Project, ProjectUpdate } from "#domain/types.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
+import { json, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
 import Dashboard from "./dashboard.tsx";
 import { computeDashboardStats } from "./dashboard-stats.ts";
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function project(id: number, overrides: Partial<Project> = {}): Partial<Project> {
   return {
@@ -26,44 +21,12 @@ function update(id: number): Partial<ProjectUpdate> {
   return { id, projectId: 1, projectName: "مشروع 1", title: `تحديث ${id}`, createdAt: "2025-03-02T10:00:00.000Z" };
 }
 
-function signIn(user: Partial<SessionUser>) {
-  const auth: AuthResponse = {
-    token: "t",
-    expiresInMs: 900_000,
-    user: {
-      id: "u",
-      username: "u",
-      name: "مستخدم",
-      role: "employee",
-      accountId: null,
-      createdAt: "2025-01-01T00:00:00.000Z",
-      isAdmin: false,
-      permissions: [],
-      ...user,
-    },
-  };
-  act(() => sessionStore.signIn(auth));
-}
-
 let routes: Record<string, () => Response>;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const answer = routes[String(input)];
   return answer ? answer() : json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
 });
 
-function renderDashboard() {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin",
-      Component: () => (
-        <AdminProviders queryClient={createQueryClient()}>
-          <Dashboard />
-        </AdminProviders>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/admin"]} />);
-}
 const requested = (path: string) => fetchMock.mock.calls.some(([input]) => String(input) === path);
 const card = (title: string) => screen.getByRole("heading", { name: title }).parentElement as HTMLElement;
 
@@ -89,8 +52,8 @@ afterEach(() => {
 
 describe("dashboard (SPEC §2.11)", () => {
   it("shows the counts and the first 5 projects and updates", async () => {
-    signIn({ role: "super_admin", isAdmin: true });
-    renderDashboard();
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<Dashboard />, "/admin");
 
     expect(await within(card("إجمالي المشاريع")).findByText("٧")).toBeInTheDocument();
     expect(await within(card("إجمالي الوحدات")).findByText("٣")).toBeInTheDocument();
@@ -114,8 +77,12 @@ describe("dashboard (SPEC §2.11)", () => {
 
   it('shows "—" when the units list is refused (403), and requests no user list for non-admins', async () => {
     routes["/api/units"] = () => json({ statusCode: 403, error: "Forbidden", message: "لا تملك الصلاحية" }, 403);
-    signIn({ role: "manager", isAdmin: false, permissions: ["dashboard.view", "units.view", "contact_messages.view"] });
-    renderDashboard();
+    signInAs({
+      role: "manager",
+      isAdmin: false,
+      permissions: ["dashboard.view", "units.view", "contact_messages.view"],
+    });
+    renderScreen(<Dashboard />, "/admin");
 
     expect(await within(card("إجمالي الوحدات")).findByText("—")).toBeInTheDocument();
     expect(await within(card("رسائل التواصل")).findByText("٢")).toBeInTheDocument();
@@ -123,8 +90,8 @@ describe("dashboard (SPEC §2.11)", () => {
   });
 
   it('shows "—" without asking when the user lacks the permission', async () => {
-    signIn({ permissions: ["dashboard.view", "projects.view"] });
-    renderDashboard();
+    signInAs({ permissions: ["dashboard.view", "projects.view"] });
+    renderScreen(<Dashboard />, "/admin");
 
     expect(await within(card("إجمالي المشاريع")).findByText("٧")).toBeInTheDocument();
     expect(within(card("إجمالي الوحدات")).getByText("—")).toBeInTheDocument();
@@ -136,8 +103,8 @@ describe("dashboard (SPEC §2.11)", () => {
   it("shows the empty texts", async () => {
     routes["/api/projects"] = () => json([]);
     routes["/api/project-updates"] = () => json([]);
-    signIn({ permissions: ["dashboard.view"] });
-    renderDashboard();
+    signInAs({ permissions: ["dashboard.view"] });
+    renderScreen(<Dashboard />, "/admin");
 
     expect(await screen.findByText("لا توجد مشاريع")).toBeInTheDocument();
     expect(await screen.findByText("لا توجد تحديثات")).toBeInTheDocument();

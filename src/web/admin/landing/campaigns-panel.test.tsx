@@ -11,10 +11,8 @@ import { type CampaignWithStats, LANDING_TEXTS } from "#domain/schemas/landing.t
 import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
+import { json } from "~/test-utils/admin-harness.tsx";
 import { CampaignsPanel } from "./campaigns-panel.tsx";
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const campaign = (id: number, platformName: string, urlSlug: string, extra: Partial<CampaignWithStats> = {}) => ({
   id,

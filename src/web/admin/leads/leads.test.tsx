@@ -3,19 +3,13 @@
  * the campaign and the webhook delivery status, filters, the detail dialog, and the retry action shown only with
  * campaigns.manage (which posts the retry call).
  */
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContactMessageView } from "#domain/schemas/contact.ts";
-import type { AuthResponse } from "#domain/types.ts";
-import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
-import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
+import { json, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
 import ContactMessagesScreen from "./leads.tsx";
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function message(id: number, overrides: Partial<ContactMessageView>): ContactMessageView {
   return {
@@ -78,37 +72,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   return json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
 });
 
-function signIn(permissions: string[]) {
-  const auth: AuthResponse = {
-    token: "t",
-    expiresInMs: 900_000,
-    user: {
-      id: "u",
-      username: "u",
-      name: "مستخدم",
-      role: "manager",
-      accountId: null,
-      createdAt: "2025-01-01T00:00:00.000Z",
-      isAdmin: false,
-      permissions,
-    },
-  };
-  act(() => sessionStore.signIn(auth));
-}
-
-function renderScreen() {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/contact-messages",
-      Component: () => (
-        <AdminProviders queryClient={createQueryClient()}>
-          <ContactMessagesScreen />
-        </AdminProviders>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/admin/contact-messages"]} />);
-}
+const signIn = (permissions: string[]) => signInAs({ role: "manager", permissions });
 
 beforeEach(() => {
   localStorage.clear();
@@ -129,7 +93,7 @@ const rowOf = (name: string) => within(table()).getByText(name).closest("tr") as
 describe("contact messages (SPEC §2.16)", () => {
   it("shows project or main page, landing page or unknown, campaign, duplicate flag and delivery status", async () => {
     signIn(["contact_messages.view", "contact_messages.delete", "campaigns.manage"]);
-    renderScreen();
+    renderScreen(<ContactMessagesScreen />, "/admin/contact-messages");
     await screen.findByRole("table");
 
     const home = within(rowOf("مرسل 1"));
@@ -149,7 +113,7 @@ describe("contact messages (SPEC §2.16)", () => {
 
   it("filters by delivery status and opens the detail dialog with the attribution", async () => {
     signIn(["contact_messages.view"]);
-    renderScreen();
+    renderScreen(<ContactMessagesScreen />, "/admin/contact-messages");
     const user = userEvent.setup();
     await screen.findByRole("table");
     await user.selectOptions(screen.getByLabelText("حالة الويب هوك"), "failed");
@@ -164,13 +128,13 @@ describe("contact messages (SPEC §2.16)", () => {
 
   it("offers the webhook retry only with campaigns.manage, and posts it", async () => {
     signIn(["contact_messages.view"]);
-    renderScreen();
+    renderScreen(<ContactMessagesScreen />, "/admin/contact-messages");
     await screen.findByRole("table");
     expect(screen.queryByRole("button", { name: /إعادة إرسال الويب هوك/ })).not.toBeInTheDocument();
     cleanup();
 
     signIn(["contact_messages.view", "campaigns.manage"]);
-    renderScreen();
+    renderScreen(<ContactMessagesScreen />, "/admin/contact-messages");
     await screen.findByRole("table");
     const retry = within(rowOf("فهد")).getByRole("button", { name: "إعادة إرسال الويب هوك لرسالة فهد" });
     expect(within(rowOf("نورة")).queryByRole("button", { name: /إعادة إرسال/ })).not.toBeInTheDocument();

@@ -1,18 +1,13 @@
-import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthResponse, Project, SessionUser } from "#domain/types.ts";
+import type { Project } from "#domain/types.ts";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
-import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
-import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { PENDING_ACTION_KEY } from "~/shared/session/auth-redirect.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
 import { resetToasts } from "~/shared/ui/use-toast.ts";
+import { json, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
 import ProjectsScreen from "./projects.tsx";
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function project(id: number, overrides: Partial<Project> = {}): Partial<Project> {
   return {
@@ -27,25 +22,6 @@ function project(id: number, overrides: Partial<Project> = {}): Partial<Project>
   };
 }
 
-function signIn(user: Partial<SessionUser>) {
-  const auth: AuthResponse = {
-    token: "t",
-    expiresInMs: 900_000,
-    user: {
-      id: "u",
-      username: "u",
-      name: "مستخدم",
-      role: "employee",
-      accountId: null,
-      createdAt: "2025-01-01T00:00:00.000Z",
-      isAdmin: false,
-      permissions: [],
-      ...user,
-    },
-  };
-  act(() => sessionStore.signIn(auth));
-}
-
 let projects: Partial<Project>[];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const path = String(input);
@@ -57,20 +33,6 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   }
   return json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
 });
-
-function renderScreen() {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/projects",
-      Component: () => (
-        <AdminProviders queryClient={createQueryClient()}>
-          <ProjectsScreen />
-        </AdminProviders>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/admin/projects"]} />);
-}
 
 const cardOf = (name: string) => screen.getByRole("link", { name }).closest("li") as HTMLElement;
 
@@ -92,8 +54,11 @@ afterEach(() => {
 
 describe("projects screen (SPEC §2.12, §6)", () => {
   it("lists projects with links, filters by name or city, and shows the featured badge", async () => {
-    signIn({ role: "manager", permissions: ["projects.view", "projects.create", "projects.edit", "projects.delete"] });
-    renderScreen();
+    signInAs({
+      role: "manager",
+      permissions: ["projects.view", "projects.create", "projects.edit", "projects.delete"],
+    });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
     const card = within(
       await screen.findByRole("link", { name: "مشروع 3" }).then((l) => l.closest("li") as HTMLElement),
     );
@@ -109,8 +74,8 @@ describe("projects screen (SPEC §2.12, §6)", () => {
   });
 
   it("disables the buttons an employee lacks, described by the §6 tooltip text, and hides the featured-rank button", async () => {
-    signIn({ role: "employee", permissions: ["projects.view", "projects.edit"] });
-    renderScreen();
+    signInAs({ role: "employee", permissions: ["projects.view", "projects.edit"] });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
     const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
     const remove = card.getByRole("button", { name: PROJECT_TEXTS.delete });
     expect(remove).toHaveAttribute("aria-disabled", "true");
@@ -127,15 +92,15 @@ describe("projects screen (SPEC §2.12, §6)", () => {
   });
 
   it("shows the featured-rank button to a manager", async () => {
-    signIn({ role: "manager", permissions: ["projects.view"] });
-    renderScreen();
+    signInAs({ role: "manager", permissions: ["projects.view"] });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
     const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
     expect(card.getByRole("button", { name: PROJECT_TEXTS.featuredRank })).toBeInTheDocument();
   });
 
   it("deletes after confirmation with the success toast", async () => {
-    signIn({ role: "super_admin", isAdmin: true });
-    renderScreen();
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
     const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
     const user = userEvent.setup();
     await user.click(card.getByRole("button", { name: PROJECT_TEXTS.delete }));
@@ -148,8 +113,8 @@ describe("projects screen (SPEC §2.12, §6)", () => {
 
   it("resumes a pending delete about 1000 ms after login (SPEC §4.10), or says the project is gone", async () => {
     sessionStorage.setItem(PENDING_ACTION_KEY, JSON.stringify({ type: "deleteProject", projectId: 2 }));
-    signIn({ role: "super_admin", isAdmin: true });
-    renderScreen();
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
     await screen.findByRole("link", { name: "مشروع 2" });
     expect(sessionStorage.getItem(PENDING_ACTION_KEY)).toBeNull();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
@@ -160,7 +125,7 @@ describe("projects screen (SPEC §2.12, §6)", () => {
     cleanup();
 
     sessionStorage.setItem(PENDING_ACTION_KEY, JSON.stringify({ type: "deleteProject", projectId: 99 }));
-    renderScreen();
+    renderScreen(<ProjectsScreen />, "/admin/projects");
     expect(await screen.findByText(PROJECT_TEXTS.projectNotFound, {}, { timeout: 3000 })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { PENDING_ACTION_KEY, REDIRECT_KEY } from "~/shared/session/auth-redirect
 import { STORED_USER_KEY, sessionStore } from "~/shared/session/auth-store.ts";
 import { Toaster } from "~/shared/ui/toaster.tsx";
 import { resetToasts } from "~/shared/ui/use-toast.ts";
+import { json } from "~/test-utils/admin-harness.tsx";
 import { AdminProviders } from "./admin-providers.tsx";
 import { LoginForm } from "./login-form.tsx";
 import { createQueryClient } from "./query-client.ts";
@@ -25,9 +26,6 @@ const AUTH: AuthResponse = {
     permissions: [],
   },
 };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function Destination({ name }: { name: string }) {
   return (
