@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NAME_CHECK_DEBOUNCE_MS } from "#domain/constants.ts";
 import { PROJECT_MESSAGES, type ProjectPayload } from "#domain/schemas/project.ts";
 import type { Project } from "#domain/types.ts";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
@@ -67,38 +68,42 @@ const existing: Project = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-describe("ProjectForm: name check (SPEC §5.3)", { timeout: 30_000 }, () => {
-  const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+describe("ProjectForm: name check (SPEC §5.3)", () => {
+  // The 500 ms debounce runs on fake timers: each step moves the clock, nothing waits on the wall clock.
+  const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it("checks the name once, 500 ms after the last change, shows 'جاري التحقق...' and blocks a taken name", async () => {
-    let calledAt = 0;
-    const checkName = vi.fn(async () => {
-      calledAt = performance.now();
-      return { exists: true, message: PROJECT_MESSAGES.nameExists };
-    });
+    const checkName = vi.fn(async () => ({ exists: true, message: PROJECT_MESSAGES.nameExists }));
     const onSubmit = vi.fn(async (_payload: ProjectPayload) => {});
     render(<ProjectForm signedIn onSubmit={onSubmit} checkName={checkName} />);
     fireEvent.change(screen.getByLabelText(FORM_TEXTS.name), { target: { value: "برج" } });
+    await elapse(300);
     fireEvent.change(screen.getByLabelText(FORM_TEXTS.name), { target: { value: "برج النخيل" } });
-    const city = screen.getByLabelText(FORM_TEXTS.city);
-    const changedAt = performance.now();
-    fireEvent.change(city, { target: { value: "جدة" } });
-    expect(checkName).not.toHaveBeenCalled();
+    await elapse(300);
+    fireEvent.change(screen.getByLabelText(FORM_TEXTS.city), { target: { value: "جدة" } });
     expect(screen.getByText(PROJECT_MESSAGES.nameChecking)).toBeInTheDocument();
-    await waitFor(() => expect(checkName).toHaveBeenCalled(), { timeout: 3000 });
+    await elapse(NAME_CHECK_DEBOUNCE_MS - 1);
+    expect(checkName).not.toHaveBeenCalled();
+    await elapse(1);
     expect(checkName).toHaveBeenCalledTimes(1);
-    expect(calledAt - changedAt).toBeGreaterThanOrEqual(490);
     expect(checkName).toHaveBeenCalledWith(
       { name: "برج النخيل", city: "جدة", excludeId: undefined },
       expect.anything(),
     );
-    expect(await screen.findByText(PROJECT_MESSAGES.nameExists)).toBeInTheDocument();
+    await elapse(0);
+    expect(screen.getByText(PROJECT_MESSAGES.nameExists)).toBeInTheDocument();
     expect(screen.queryByText(PROJECT_MESSAGES.nameChecking)).not.toBeInTheDocument();
     expect(screen.getByText(PROJECT_MESSAGES.nameError)).toBeInTheDocument();
     const submit = screen.getByRole("button", { name: PROJECT_MESSAGES.fixErrors });
     expect(submit).toBeDisabled();
     fireEvent.submit(submit.closest("form") as HTMLFormElement);
-    await sleep(50);
+    await elapse(50);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -107,9 +112,9 @@ describe("ProjectForm: name check (SPEC §5.3)", { timeout: 30_000 }, () => {
     render(<ProjectForm project={existing} signedIn onSubmit={async () => {}} checkName={checkName} />);
     const name = screen.getByLabelText(FORM_TEXTS.name);
     fireEvent.change(name, { target: { value: "" } });
-    await sleep(700);
+    await elapse(NAME_CHECK_DEBOUNCE_MS * 2);
     fireEvent.change(name, { target: { value: "برج الشاطئ" } });
-    await sleep(700);
+    await elapse(NAME_CHECK_DEBOUNCE_MS * 2);
     expect(checkName).not.toHaveBeenCalled();
     expect(screen.queryByText(PROJECT_MESSAGES.nameChecking)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: PROJECT_TEXTS.updateSubmit })).toBeEnabled();

@@ -1,11 +1,16 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, data, Outlet } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CAMPAIGN_FORM_RESET_MS } from "#domain/constants.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { ContactActionResult } from "~/public/lib/contact-result.ts";
 import { ContactForm, type ContactFormProps } from "./contact-form.tsx";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const site = { privacy: { consentText: "بإرسال النموذج أوافق على معالجة بياناتي." } } as Pick<SiteConfig, "privacy">;
 
@@ -144,7 +149,9 @@ describe("ContactForm (SPEC §4.6, §5.1, §8.4)", () => {
       },
       () => ({ result: { ok: true, sentAt: 1 }, status: 200 }),
     );
-    const user = userEvent.setup();
+    // The 5 s reset runs on a fake clock that also follows real time, so the router's own work goes on meanwhile.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     for (const label of [/الاسم/, /رقم الجوال/, /البريد الإلكتروني/]) {
       expect(await screen.findByLabelText(label)).toHaveAttribute("aria-required", "true");
     }
@@ -158,8 +165,10 @@ describe("ContactForm (SPEC §4.6, §5.1, §8.4)", () => {
     expect(await screen.findByText(TEXTS.campaignContactSuccess)).toBeInTheDocument();
     expect(submissions[0].get("attr_utmSource")).toBe("snapchat");
     expect(submissions[0].get("attr_sccid")).toBe("sc-42");
-    await waitFor(() => expect(screen.queryByText(TEXTS.campaignContactSuccess)).not.toBeInTheDocument(), {
-      timeout: 7000,
-    });
-  }, 15_000);
+    await act(() => vi.advanceTimersByTimeAsync(CAMPAIGN_FORM_RESET_MS - 1000));
+    expect(screen.getByText(TEXTS.campaignContactSuccess)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByText(TEXTS.campaignContactSuccess)).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
 });
