@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * Client chunk groups (issue 3, docs/performance/web.md): on a throttled phone every module request the page starts
+ * Client chunk groups (docs/performance/web.md): on a throttled phone every module request the page starts
  * before its first paint delays it, so the framework and the small modules shared by public pages travel as two
  * chunks instead of ~20. A group is one chunk loaded whole: its test names only modules that public pages use
  * (never admin screens, validation schemas or the phone-number library).

@@ -1,4 +1,4 @@
-/** Shows a just-issued webhook secret once, with a copy button (issue 6: the secret is never shown again). */
+/** Shows a just-issued webhook secret once, with a copy button (docs/product.md §10.4: the secret is never shown again). */
 import { CopyIcon, KeyRoundIcon } from "lucide-react";
 import { Button } from "~/shared/ui/button.tsx";
 import { copyText } from "./copy.ts";

@@ -1,5 +1,5 @@
 /**
- * Contact messages (SPEC §7.2, §2.16; issue 6): the list (the dashboard uses only the count), delete, the webhook
+ * Contact messages (SPEC §7.2, §2.16; docs/webhooks.md): the list (the dashboard uses only the count), delete, the webhook
  * retry and the export link of the filtered list.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 /**
- * The contact messages screen (SPEC §2.16, §4.12; issue 6): the columns with their "main page" / "unknown" texts,
+ * The contact messages screen (SPEC §2.16, §4.12; docs/product.md §10.4): the columns with their "main page" / "unknown" texts,
  * the campaign and the webhook delivery status, filters, the detail dialog, and the retry action shown only with
  * campaigns.manage (which posts the retry call).
  */

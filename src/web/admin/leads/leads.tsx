@@ -1,5 +1,5 @@
 /**
- * /admin/contact-messages (SPEC §2.16, §4.12, §8.5; issue 6): a table on desktop and cards on mobile with name,
+ * /admin/contact-messages (SPEC §2.16, §4.12, §8.5; docs/product.md §10.4): a table on desktop and cards on mobile with name,
  * email, phone, message (truncated; opens the detail dialog), project or "الصفحة الرئيسية", landing page or
  * "غير معروف", campaign and platform, duplicate or new, webhook delivery status (with a retry action for staff with
  * campaigns.manage), date and time, and delete with a confirm. Filters (search, source, delivery, duplicate) narrow

@@ -1,5 +1,5 @@
 /**
- * Pieces of the contact messages screen (SPEC §2.16, §4.12; issue 6): the duplicate flag, the campaign and the
+ * Pieces of the contact messages screen (SPEC §2.16, §4.12; docs/product.md §10.4): the duplicate flag, the campaign and the
  * webhook delivery status badges, and the texts shown for a missing project ("الصفحة الرئيسية") or landing page
  * ("غير معروف").
  */

@@ -1,5 +1,5 @@
 /**
- * Projects (SPEC §7.2): the list, one project, and the back-office writes of issue 4. Every successful write
+ * Projects (SPEC §7.2): the list, one project, and the back-office writes of SPEC §2.12, §4.9. Every successful write
  * invalidates ["projects"] (which covers ["projects", id, …]) and ["project-updates"] (update cards carry the
  * project name; a deleted project takes its updates with it), so the lists refresh (SPEC §4.9).
  */

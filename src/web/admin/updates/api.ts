@@ -1,5 +1,5 @@
 /**
- * Project updates (SPEC §7.2): the list and the back-office writes of issue 4. Writes invalidate
+ * Project updates (SPEC §7.2): the list and the back-office writes of SPEC §2.13, §4.9. Writes invalidate
  * ["project-updates"] and the project's ["projects", id, "updates"] (SPEC §4.9).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

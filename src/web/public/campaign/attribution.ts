@@ -1,5 +1,5 @@
 /**
- * Lead attribution (issue 6): the UTM parameters, the ad platforms' click ids and the referrer of the landing visit,
+ * Lead attribution (docs/product.md §10.4): the UTM parameters, the ad platforms' click ids and the referrer of the landing visit,
  * read from the landing URL (server: the request URL and Referer header; browser: the first page of the visit, kept
  * in sessionStorage so a visitor who lands on / with UTM parameters and sends the form from a project page is still
  * attributed).

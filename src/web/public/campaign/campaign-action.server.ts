@@ -1,5 +1,5 @@
 /**
- * The campaign page's contact action (SPEC §2.8, §4.6, §5.1, §8.4; issue 6). Reads the posted form, validates it
+ * The campaign page's contact action (SPEC §2.8, §4.6, §5.1, §8.4; docs/product.md §10.4). Reads the posted form, validates it
  * with the shared contactSchema as a campaign lead (landingPageId: name, email and phone required, message optional),
  * adds the campaign (from the page's own lookup, never from the form) and the attribution fields, and posts it to
  * POST /api/contact in-process. Returns the result and the HTTP status for the route (ok 200, invalid 400, 429, 502).

@@ -4,7 +4,7 @@
  * button reads "جاري الإرسال..." while submitting and the fields are cleared after a success.
  * Field errors come from the server in Arabic; native browser validation is off so no browser-language
  * message ever shows. Every variant shows the consent text with a link to the privacy notice (Saudi PDPL) and posts
- * the visit's attribution (UTM parameters, click ids, referrer) as hidden "attr_*" fields (issue 6).
+ * the visit's attribution (UTM parameters, click ids, referrer) as hidden "attr_*" fields (docs/product.md §10.4).
  * The campaign variant (SPEC §2.8, §5.1): name, email and phone required, message optional; back to idle 5 s after
  * a success (SPEC §4.6).
  */

@@ -79,7 +79,7 @@ function missingFieldErrors(values: Record<string, string>, kind: ContactFormKin
 
 /**
  * Reads the posted contact form: the four fields as strings (values, echoed back on failure) and the payload base
- * for POST /api/contact (fields, honeypot `website`, attribution of issue 6 from the attr_* fields).
+ * for POST /api/contact (fields, honeypot `website`, attribution of docs/product.md §10.4 from the attr_* fields).
  */
 export async function readContactForm(request: Request): Promise<{
   values: Record<string, string>;

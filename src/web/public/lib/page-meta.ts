@@ -1,5 +1,5 @@
 /**
- * Head tags of the public pages (issue 3 "Findable", ARCHITECTURE "head tags come from each route's meta"):
+ * Head tags of the public pages (docs/product.md §10.1, ARCHITECTURE "head tags come from each route's meta"):
  * an Arabic title "… | <company name>", a description, the canonical URL on the site's public origin, Open Graph and
  * Twitter card tags with the page's first image, and JSON-LD: the Organization on every page, a BreadcrumbList when
  * the page has a trail, and any page-specific items (a residence offer on project pages).

@@ -1,5 +1,5 @@
 /**
- * /privacy: the privacy notice (Saudi PDPL, issue 6). Its text lives in the site configuration (config/site.json
+ * /privacy: the privacy notice (Saudi PDPL, docs/product.md §10.2). Its text lives in the site configuration (config/site.json
  * `privacy`), so the company edits it without a code change; the version shown is the one stored with each lead's
  * consent.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /sitemap.xml (issue 3 "Findable"): the home page, the two list pages, every project and every update, with
+ * GET /sitemap.xml (docs/product.md §10.1): the home page, the two list pages, every project and every update, with
  * absolute URLs on the site's public origin and the last change date of each record. Answers 503 when the API
  * cannot list them, so a crawler retries instead of dropping the pages.
  */

@@ -1,5 +1,5 @@
 /**
- * WhatsApp click-to-chat links of the public pages (issue 3 "Saudi conventions"): wa.me/<digits>?text=…, with an
+ * WhatsApp click-to-chat links of the public pages (docs/product.md §10.2): wa.me/<digits>?text=…, with an
  * Arabic greeting; on project and update pages the message names the project (and update) and carries the page
  * address, so the sales team knows what the visitor is looking at.
  */
