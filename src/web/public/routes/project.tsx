@@ -6,6 +6,7 @@
 import { Building2, Check, Info, MapPin, MessageSquare } from "lucide-react";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatNumber, formatSAR } from "#domain/format.ts";
+import { parseId } from "#domain/ids.ts";
 import { guaranteeLabel } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, Unit } from "#domain/types.ts";
@@ -22,13 +23,6 @@ import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { excerpt, pageMeta, projectJsonLd, rootMetaData } from "~/public/lib/page-meta.ts";
 import { areaText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import type { Route } from "./+types/project";
-
-/** A positive integer id from the URL, or null. */
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);

@@ -7,6 +7,7 @@
 import { Activity, Building2, MapPin, MessageSquare } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { formatDateLong, formatHijri, formatSAR } from "#domain/format.ts";
+import { parseId } from "#domain/ids.ts";
 import { updateThumbnail } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
@@ -23,12 +24,6 @@ import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { excerpt, pageMeta } from "~/public/lib/page-meta.ts";
 import { placeText, updateHeroPhotos } from "~/public/lib/project-display.ts";
 import type { Route } from "./+types/update";
-
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
