@@ -97,7 +97,10 @@ export async function landingRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api/landing-pages/:id",
-    { config: { access: { permission: "landing_pages.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "landing_pages.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteLandingPage(app.db, request.params.id, ctx(request).actor);
       return reply.code(204).send();
