@@ -54,6 +54,7 @@ function configFor(dataDir: string, env: Record<string, string> = {}) {
     SEED: "none",
     WEBHOOK_WORKER_INTERVAL_MS: "0",
     DB_POOL_SIZE: "3",
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
     ...env,
   });
 }
