@@ -27,6 +27,8 @@ export interface Database {
    * for session-level advisory locks (db/startup-lock.ts). Absent on hand-made Database objects in tests.
    */
   dedicatedConnection?(): Promise<{ query(text: string): Promise<unknown>; release(): void }>;
+  /** PGlite only: the whole data folder as a gzipped tarball (db/backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -105,6 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async dedicatedConnection() {
       return { query: (text: string) => client.query(text), release() {} };
     },
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     async close() {
       await client.close();
       await release?.();
