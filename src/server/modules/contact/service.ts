@@ -5,7 +5,7 @@
  * A lead from a page with a webhook (the campaign's, else the landing page's: resolution 6) gets its webhook delivery
  * queued in the same transaction (landing/webhooks.ts), so the lead and its delivery commit together.
  */
-import { and, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "../../../domain/constants.ts";
 import {
   type ContactDeliveryView,
@@ -14,6 +14,7 @@ import {
   type ContactPayload,
   contactSourceOf,
 } from "../../../domain/schemas/contact.ts";
+import { phoneSearchDigits } from "../../../domain/search.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   contactMessages,
@@ -24,6 +25,7 @@ import {
   webhookDeliveries,
 } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { escapeLike, searchMatch } from "../../lib/search.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import {
   enqueueLeadDelivery,
@@ -31,6 +33,7 @@ import {
   requeueDelivery,
   resolveWebhookTarget,
 } from "../landing/webhooks.ts";
+import { readLeadOrigin } from "./origin.ts";
 
 export interface ContactMeta {
   ip: string | null;
@@ -121,6 +124,7 @@ export async function createContactMessage(
         message: payload.message ?? null,
         isDuplicate: Boolean(previous),
         attribution,
+        origin: await readLeadOrigin(tx, { projectId, landingPageId, campaignId, updateId }),
         consentVersion: meta.consentVersion,
         consentAt: now,
         ipAddress: meta.ip,
@@ -198,10 +202,6 @@ function dayStart(day: string, addDays = 0): Date {
   return new Date(d.getTime() + addDays * 24 * 60 * 60 * 1000);
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * GET /api/contact/messages: newest first, with project, landing page, campaign, attribution, consent and the latest
  * webhook delivery (SPEC §2.16, issue 6). `filters` narrow the list (the export uses the same filters).
@@ -212,12 +212,14 @@ export async function listContactMessages(
 ): Promise<ContactMessageView[]> {
   const where: SQL[] = [];
   if (filters.search) {
-    const term = `%${escapeLike(filters.search)}%`;
+    // Names, e-mails and messages in the Arabic search form; a phone typed in any form against the stored E.164.
+    const digits = phoneSearchDigits(filters.search);
     const match = or(
-      ilike(contactMessages.name, term),
-      ilike(contactMessages.email, term),
-      ilike(contactMessages.phone, term),
-      ilike(contactMessages.message, term),
+      searchMatch(
+        sql`${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, '')`,
+        filters.search,
+      ),
+      digits ? sql`coalesce(${contactMessages.phone}, '') like ${`%${escapeLike(digits)}%`} escape '\\'` : undefined,
     );
     if (match) where.push(match);
   }
@@ -260,11 +262,14 @@ export async function listContactMessages(
     phone: m.phone,
     message: m.message,
     isDuplicate: m.isDuplicate,
-    projectName,
-    landingPageName: m.landingPageId ? (projectName ?? landingPageSlug) : null,
-    platform,
-    campaignSlug,
-    campaignName,
+    projectName: projectName ?? m.origin.projectName ?? null,
+    landingPageName:
+      m.landingPageId || m.origin.landingPageSlug
+        ? (projectName ?? m.origin.projectName ?? landingPageSlug ?? m.origin.landingPageSlug ?? null)
+        : null,
+    platform: platform ?? m.origin.platform ?? null,
+    campaignSlug: campaignSlug ?? m.origin.campaignSlug ?? null,
+    campaignName: campaignName ?? m.origin.campaignName ?? null,
     attribution: m.attribution,
     consentVersion: m.consentVersion,
     consentAt: m.consentAt?.toISOString() ?? null,

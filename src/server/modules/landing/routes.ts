@@ -5,6 +5,7 @@
  * GET  /api/landing-pages/{projectId}          landing_pages.view  the project's page, 404 without one
  * POST /api/landing-pages/{projectId}          landing_pages.edit  create page + six platform campaigns (201)
  * PUT  /api/landing-pages/{id}                 landing_pages.edit  update the page
+ * DELETE /api/landing-pages/{id}               landing_pages.delete 204; campaigns go, leads stay with their origin
  * GET  /api/landing-pages/{id}/campaigns       landing_pages.view  campaigns with visits, leads, conversion (?search=)
  * POST /api/landing-pages/{id}/custom-campaign campaigns.manage    add a custom campaign (201)
  * PUT  /api/landing-campaigns/{id}/webhook     campaigns.manage    set/remove/rotate the campaign's webhook
@@ -23,6 +24,7 @@ import {
   createCustomCampaign,
   createLandingPage,
   deleteCampaign,
+  deleteLandingPage,
   getLandingPageByProject,
   getPublicCampaign,
   type LandingContext,
@@ -80,6 +82,15 @@ export async function landingRoutes(app: FastifyInstance) {
       schema: { params: idParam, body: landingPageSchema },
     },
     async (request) => updateLandingPage(app.db, request.params.id, request.body, ctx(request)),
+  );
+
+  r.delete(
+    "/api/landing-pages/:id",
+    { config: { access: { permission: "landing_pages.delete" } }, schema: { params: idParam } },
+    async (request, reply) => {
+      await deleteLandingPage(app.db, request.params.id, ctx(request).actor);
+      return reply.code(204).send();
+    },
   );
 
   r.get(

@@ -19,6 +19,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { detachLeads } from "../contact/origin.ts";
 import { assertPublicWebhookUrl } from "./webhook-address.ts";
 import { generateWebhookSecret } from "./webhooks.ts";
 
@@ -386,6 +387,30 @@ export async function updateCampaignWebhook(
     });
     const leads = await leadCounts(tx, row.landingPageId);
     return { ...toCampaign(row, leads.get(row.id) ?? 0), ...(issued ? { webhookSecret: issued } : {}) };
+  });
+}
+
+/**
+ * DELETE /api/landing-pages/{id}: the page and its campaigns go (their links answer 404); its leads stay, with the
+ * page's and campaigns' names kept in their origin (docs/product.md §3). One transaction, one audit row.
+ * Errors: 404 LANDING_TEXTS.landingNotFound.
+ */
+export async function deleteLandingPage(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const page = await findPage(tx, id);
+    const campaigns = await tx
+      .select({ id: landingCampaigns.id, urlSlug: landingCampaigns.urlSlug })
+      .from(landingCampaigns)
+      .where(eq(landingCampaigns.landingPageId, id));
+    await detachLeads(tx, { landingPageId: id });
+    await tx.delete(landingPages).where(eq(landingPages.id, id));
+    const { webhookSecret: _secret, ...previous } = page;
+    await recordAudit(tx, actor, {
+      entityType: "landing_page",
+      entityId: id,
+      action: "delete",
+      previousState: { page: previous, campaigns },
+    });
   });
 }
 
