@@ -1,6 +1,6 @@
 /**
  * Measures a graceful shutdown of the compiled server (docs/operations.md "Shutdown"): starts it on a fresh PGlite
- * folder, keeps 10 kept-alive idle sockets open, sends 10 page requests and SIGTERM at once, then reports how long
+ * folder, keeps 10 kept-alive idle sockets open, sends 10 page requests and, 100 ms after they are written, SIGTERM, then reports how long
  * the process took to exit and what the in-flight requests got.
  * Usage: node scripts/measure-shutdown.mjs   (builds when stale; port MEASURE_PORT, default 3199)
  */
@@ -25,19 +25,23 @@ try {
   await waitFor("the server", async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok, 120_000);
   const idleAgent = new http.Agent({ keepAlive: true });
   const pageAgent = new http.Agent({ keepAlive: true });
+  const sent = [];
   const get = (p, agent) =>
     new Promise((resolve) => {
       const req = http.get({ host: "127.0.0.1", port, path: p, agent }, (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode));
       });
+      sent.push(new Promise((done) => req.once("finish", done)));
       req.on("error", (error) => resolve(error.code));
     });
   // Ten kept-alive sockets, idle.
   await Promise.all(Array.from({ length: 10 }, () => get("/api/health/live", idleAgent)));
   // Ten page renders in flight, and SIGTERM.
   const inFlight = Promise.all(Array.from({ length: 10 }, () => get("/", pageAgent)));
-  await new Promise((resolve) => setImmediate(resolve));
+  // Once they are written, 100 ms for the server to read them: they are in flight when SIGTERM arrives.
+  await Promise.all(sent);
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const began = performance.now();
   server.kill("SIGTERM");
   const code = await exited;

@@ -52,6 +52,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_RSS_MB: z.coerce.number().min(0).default(0),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(1000),
 });
 
 export interface AppConfig {
@@ -88,6 +89,11 @@ export interface AppConfig {
     retryAfterSeconds: number;
     sampleIntervalMs: number;
   };
+  /**
+   * On shutdown, how long the instance keeps serving (readiness 503, `Connection: close`) before it stops accepting,
+   * ms: requests already sent to it are read and answered, and the load balancer moves on (docs/operations.md).
+   */
+  shutdownDrainMs: number;
   /** How often the maintenance job (expired sessions, old login attempts) runs across all instances, ms; 0: never. */
   maintenanceIntervalMs: number;
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
@@ -134,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sampleIntervalMs: 1000,
     },
     maintenanceIntervalMs: Math.round(e.MAINTENANCE_INTERVAL_MINUTES * 60 * 1000),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     secureCookies: true,
   };
 }

@@ -55,6 +55,7 @@ function configFor(dataDir: string, env: Record<string, string> = {}) {
     WEBHOOK_WORKER_INTERVAL_MS: "0",
     DB_POOL_SIZE: "3",
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+    SHUTDOWN_DRAIN_MS: "0",
     ...env,
   });
 }
@@ -132,7 +133,7 @@ pgliteOnly("three start-ups at once on one PGlite data folder", () => {
     for (const reason of reasons) expect(reason).toMatch(/is in use by another running process/);
     const ready = await fetch(`${instances[0].address}/api/health/ready`);
     expect(ready.status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe("a failed start", () => {

@@ -4,13 +4,15 @@
  * the permission catalogue, the first super_admin and the demo seed → sweep unfinished uploads → build the app with
  * the maintenance job → listen. Several instances started at once on one PostgreSQL database all come up.
  *
- * Output: the running instance; `close()` marks it as shutting down (readiness 503), closes the server (in-flight
- * requests finish, kept-alive sockets are closed) and the database.
+ * Output: the running instance; `close()` marks it as shutting down (readiness 503, `Connection: close`), keeps
+ * serving for SHUTDOWN_DRAIN_MS, closes the server (in-flight requests finish, kept-alive sockets are closed) and the
+ * database.
  * Errors: StartupError with one readable line naming the database's own reason (wrong password, database does not
  * exist, connection refused…), or the error of a later step.
  */
 import { constants } from "node:fs";
 import { access, mkdir } from "node:fs/promises";
+import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { SiteConfig } from "../domain/site-config.ts";
 import { buildApp } from "./app.ts";
@@ -123,6 +125,8 @@ export async function startInstance(options: StartOptions): Promise<RunningInsta
       close() {
         closed ??= (async () => {
           app.beginShutdown();
+          // Requests already sent (accepted or still in the kernel's backlog) are read and answered meanwhile.
+          if (config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs);
           await app.close();
           await database.close();
         })();
