@@ -58,6 +58,7 @@ const cluster = await startCluster({
   },
 });
 const [one, two] = cluster.instances;
+process.stdout.write(`  cluster up: nginx ${cluster.url}, media in a ${cluster.storage}\n`);
 let failed = false;
 
 async function json(url, init = {}) {

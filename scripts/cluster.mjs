@@ -8,8 +8,9 @@
  *
  * Ports (env): CLUSTER_PG_PORT (55517), CLUSTER_HTTP_PORT (8088, nginx), CLUSTER_INSTANCE_PORT (3101; the second
  * instance takes the next port). Every wait is bounded; every child is killed and the temp folder removed on stop,
- * on Ctrl+C and on an error. Media: one local folder shared by both instances (MEDIA_DIR); an object store replaces it
- * once the S3 driver is in.
+ * on Ctrl+C and on an error. Media: an S3-protocol server (s3rver, in this process, on CLUSTER_S3_PORT, 4569) holding
+ * the bucket both instances use, when the server has the S3 driver (src/server/config.ts reads S3_BUCKET); otherwise
+ * one local folder shared by both instances (MEDIA_DIR).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +32,17 @@ function postgresBin() {
 }
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+
+/** Whether the server has the S3 storage driver (its configuration reads S3_BUCKET) and s3rver is installed. */
+async function s3Available() {
+  if (!readFileSync(path.join(root, "src", "server", "config.ts"), "utf8").includes("S3_BUCKET")) return false;
+  try {
+    await import("s3rver");
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Runs `argv` as the postgres user when we are root (initdb refuses root), else as ourselves. */
 function asPostgres(argv, options = {}) {
@@ -67,6 +79,7 @@ export async function startCluster(options = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "cluster-"));
   const children = [];
   let pgStarted = false;
+  let s3 = null;
   const bin = postgresBin();
   const pgData = path.join(dir, "pg");
 
@@ -85,6 +98,7 @@ export async function startCluster(options = {}) {
           }),
       ),
     );
+    if (s3) await s3.close().catch(() => {});
     if (pgStarted) {
       try {
         asPostgres([path.join(bin, "pg_ctl"), "-D", pgData, "-m", "fast", "-w", "-t", "20", "stop"], {
@@ -124,6 +138,29 @@ export async function startCluster(options = {}) {
     const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
     const mediaDir = path.join(dir, "media");
     const url = `http://127.0.0.1:${httpPort}`;
+    let storageEnv = { MEDIA_DIR: mediaDir };
+    if (await s3Available()) {
+      const { default: S3rver } = await import("s3rver");
+      const s3Dir = path.join(dir, "s3");
+      mkdirSync(s3Dir);
+      s3 = new S3rver({
+        address: "127.0.0.1",
+        port: Number(process.env.CLUSTER_S3_PORT ?? 4569),
+        silent: true,
+        directory: s3Dir,
+        configureBuckets: [{ name: "media", configs: [] }],
+      });
+      const { port: s3Port } = await s3.run();
+      storageEnv = {
+        MEDIA_DIR: mediaDir,
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_BUCKET: "media",
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_FORCE_PATH_STYLE: "1",
+      };
+    }
 
     // Both instances at once: the start-up work runs under the advisory lock (src/server/db/startup-lock.ts).
     const instances = [0, 1].map((i) => {
@@ -141,7 +178,7 @@ export async function startCluster(options = {}) {
             HOST: "127.0.0.1",
             DATABASE_URL: databaseUrl,
             DATA_DIR: path.join(dir, `instance-${i + 1}`),
-            MEDIA_DIR: mediaDir,
+            ...storageEnv,
             PUBLIC_URL: url,
             TRUST_PROXY: "1",
             ...options.env,
@@ -214,7 +251,7 @@ http {
     });
     children.push(nginx);
     await waitFor("nginx", () => answers(`${url}/api/health/live`), 20_000);
-    return { url, instances, databaseUrl, mediaDir, stop };
+    return { url, instances, databaseUrl, mediaDir, storage: s3 ? "s3" : "shared folder", stop };
   } catch (error) {
     await stop();
     throw error;
@@ -226,7 +263,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   execFileSync(process.execPath, [path.join(root, "scripts", "build-if-stale.mjs")], { stdio: "inherit" });
   const cluster = await startCluster({ env: { SEED: process.env.SEED ?? "demo" } });
   process.stdout.write(
-    `\n  Cluster ready at ${cluster.url} (nginx → ${cluster.instances.map((i) => i.url).join(", ")}; PostgreSQL ${cluster.databaseUrl})\n  Ctrl+C stops everything.\n\n`,
+    `\n  Cluster ready at ${cluster.url} (nginx → ${cluster.instances.map((i) => i.url).join(", ")}; PostgreSQL ${cluster.databaseUrl}; media: ${cluster.storage})\n  Ctrl+C stops everything.\n\n`,
   );
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"]) {
