@@ -52,7 +52,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_RSS_MB: z.coerce.number().min(0).default(0),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(1000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(5000),
 });
 
 export interface AppConfig {
@@ -90,8 +90,9 @@ export interface AppConfig {
     sampleIntervalMs: number;
   };
   /**
-   * On shutdown, how long the instance keeps serving (readiness 503, `Connection: close`) before it stops accepting,
-   * ms: requests already sent to it are read and answered, and the load balancer moves on (docs/operations.md).
+   * On shutdown, the longest the instance keeps serving (readiness 503, `Connection: close`) before it stops
+   * accepting, ms: until the requests already sent to it are answered and none arrives for 250 ms
+   * (plugins/operations.ts `drain`), while the load balancer moves on (docs/operations.md).
    */
   shutdownDrainMs: number;
   /** How often the maintenance job (expired sessions, old login attempts) runs across all instances, ms; 0: never. */

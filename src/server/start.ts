@@ -5,14 +5,13 @@
  * the maintenance job → listen. Several instances started at once on one PostgreSQL database all come up.
  *
  * Output: the running instance; `close()` marks it as shutting down (readiness 503, `Connection: close`), keeps
- * serving for SHUTDOWN_DRAIN_MS, closes the server (in-flight requests finish, kept-alive sockets are closed) and the
+ * serving until the requests already sent are answered (at most SHUTDOWN_DRAIN_MS), closes the server (in-flight requests finish, kept-alive sockets are closed) and the
  * database.
  * Errors: StartupError with one readable line naming the database's own reason (wrong password, database does not
  * exist, connection refused…), or the error of a later step.
  */
 import { constants } from "node:fs";
 import { access, mkdir } from "node:fs/promises";
-import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { SiteConfig } from "../domain/site-config.ts";
 import { buildApp } from "./app.ts";
@@ -126,7 +125,7 @@ export async function startInstance(options: StartOptions): Promise<RunningInsta
         closed ??= (async () => {
           app.beginShutdown();
           // Requests already sent (accepted or still in the kernel's backlog) are read and answered meanwhile.
-          if (config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs);
+          if (config.shutdownDrainMs > 0) await app.drain(config.shutdownDrainMs);
           await app.close();
           await database.close();
         })();

@@ -11,7 +11,7 @@ import { loadConfig } from "../config.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import { localStorage } from "../lib/storage.ts";
 import { createTestApp, openTestDatabase, type TestApp } from "../test-utils/app.ts";
-import { isQuietRequest, OVERLOADED_MESSAGE } from "./operations.ts";
+import { isQuietRequest, OVERLOADED_MESSAGE, QUIET_MS } from "./operations.ts";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -121,6 +121,68 @@ describe("graceful close", () => {
     } finally {
       for (const agent of agents) agent.destroy();
       await app.close();
+      await database.close();
+      await drop();
+    }
+  });
+});
+
+describe("drain", () => {
+  it("waits for the request in flight to be answered, then resolves", async () => {
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    const { database, drop } = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: "/tmp",
+      MEDIA_DIR: "/tmp",
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+    });
+    const server = await buildApp({
+      db: database.db,
+      config,
+      site: loadSiteConfig(),
+      storage: localStorage("/tmp"),
+      logger: false,
+    });
+    server.get("/test/slow", { config: { access: "public" } }, async () => {
+      started();
+      await new Promise<void>((resolve) => (release = resolve));
+      return { done: true };
+    });
+    const address = await server.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      // node:http rather than fetch: undici's own timers would be faked below.
+      const answer = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        http
+          .get(`${address}/test/slow`, (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          })
+          .on("error", reject);
+      });
+      await inFlight;
+      server.beginShutdown();
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      let drained = false;
+      const draining = server.drain(8000).then(() => {
+        drained = true;
+      });
+      // A second of drain checks while the request is still in flight.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(drained).toBe(false);
+      release();
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(res.connection).toBe("close");
+      // Quiet for QUIET_MS after the answer: drained, long before the 8 s limit.
+      await vi.advanceTimersByTimeAsync(QUIET_MS + 200);
+      await draining;
+      expect(drained).toBe(true);
+      vi.useRealTimers();
+    } finally {
+      await server.close();
       await database.close();
       await drop();
     }

@@ -3,8 +3,9 @@
  * - GET /api/health/live: the process answers (200 {ok:true}); never shed under load.
  * - GET /api/health/ready: 200 {ok:true} when the database answers `select 1` and the media storage answers; 503
  *   {ok:false, …} when either fails or once shutdown has begun (a load balancer stops sending traffic).
- * - Shutdown: from `preClose` on, every answer carries `Connection: close`, and each finished response closes the
- *   server's idle kept-alive sockets, so `app.close()` ends as soon as the in-flight requests are done.
+ * - Shutdown: from `beginShutdown()` (or `preClose`) on, every answer carries `Connection: close`, and each finished
+ *   response closes the server's idle kept-alive sockets, so `app.close()` ends as soon as the in-flight requests are
+ *   done; `drain(maxMs)` waits for the requests already sent to be answered first.
  * - Load shedding (@fastify/under-pressure): over the event-loop delay / heap / RSS limits of `config.overload`, a
  *   request is answered 503 with `Retry-After` (seconds) and the error shape, instead of queueing without bound.
  * - `isQuietRequest(url)`: the requests that write no request log lines (static assets, /media, health checks).
@@ -21,6 +22,12 @@ declare module "fastify" {
     readonly shuttingDown: boolean;
     /** Marks the instance as shutting down (readiness 503, `Connection: close`) before `app.close()`. */
     beginShutdown(): void;
+    /**
+     * Resolves once no request is in flight and none has started for QUIET_MS, or after `maxMs`: requests already
+     * sent (in the socket or accept backlog while the event loop was busy) are read and answered before
+     * `app.close()`, which would reset a connection whose request is not read yet.
+     */
+    drain(maxMs: number): Promise<void>;
   }
 }
 
@@ -37,6 +44,9 @@ export function isQuietRequest(url: string): boolean {
   return /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
 }
 
+/** How long without a new request counts as drained, ms. */
+export const QUIET_MS = 250;
+
 /** Optional readiness probe a storage driver may offer (throws when its backend is down). */
 interface CheckableStorage {
   check?: () => Promise<void>;
@@ -52,6 +62,26 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook("preClose", async () => {
     shuttingDown = true;
+  });
+
+  // Every request on the server (pages, API, static, media), counted from the raw server so aborted ones end too.
+  let inFlight = 0;
+  let lastStartedAt = 0;
+  app.server.on("request", (_req, res) => {
+    inFlight += 1;
+    lastStartedAt = Date.now();
+    res.once("close", () => {
+      inFlight -= 1;
+    });
+  });
+  app.decorate("drain", async (maxMs: number) => {
+    const deadline = Date.now() + maxMs;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Checked after the I/O phase, so sockets that became readable meanwhile have started their requests.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (inFlight === 0 && Date.now() - lastStartedAt >= QUIET_MS) return;
+    }
   });
 
   app.addHook("onSend", async (_request, reply) => {
