@@ -23,7 +23,7 @@ declare module "fastify" {
     /** Marks the instance as shutting down (readiness 503, `Connection: close`) before `app.close()`. */
     beginShutdown(): void;
     /**
-     * Resolves once no request is in flight and none has started for QUIET_MS, or after `maxMs`: requests already
+     * Resolves once no request is in flight and no request or connection has started for QUIET_MS, or after `maxMs`: requests already
      * sent (in the socket or accept backlog while the event loop was busy) are read and answered before
      * `app.close()`, which would reset a connection whose request is not read yet.
      */
@@ -67,6 +67,10 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
   // Every request on the server (pages, API, static, media), counted from the raw server so aborted ones end too.
   let inFlight = 0;
   let lastStartedAt = 0;
+  // A new connection counts as a start: its request is read on a later turn of the event loop.
+  app.server.on("connection", () => {
+    lastStartedAt = Date.now();
+  });
   app.server.on("request", (_req, res) => {
     inFlight += 1;
     lastStartedAt = Date.now();
