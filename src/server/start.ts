@@ -20,7 +20,7 @@ import { type Database, openDatabase } from "./db/connection.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { type PrepareReport, prepareDatabase } from "./db/seed.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
-import { localStorage, type Storage } from "./lib/storage.ts";
+import { localStorage, openStorage, type Storage } from "./lib/storage.ts";
 import { maintenancePlugin } from "./modules/maintenance/plugin.ts";
 import type { PagesOptions } from "./plugins/pages.ts";
 
@@ -31,7 +31,7 @@ export interface StartOptions {
   pgliteDir: string;
   pages?: PagesOptions;
   logger?: boolean | { level: string };
-  /** The media storage; default: the local folder MEDIA_DIR. */
+  /** The media storage; default: the S3 bucket when configured, else the local folder MEDIA_DIR. */
   storage?: Storage;
 }
 
@@ -95,8 +95,9 @@ export async function startInstance(options: StartOptions): Promise<RunningInsta
     );
   }
   try {
-    if (!options.storage) await mkdir(config.mediaDir, { recursive: true });
-    const storage = options.storage ?? localMediaStorage(config.mediaDir);
+    // The S3 bucket when S3_BUCKET is set, else the local media folder (created now so readiness can check it).
+    if (!options.storage && !config.s3) await mkdir(config.mediaDir, { recursive: true });
+    const storage = options.storage ?? (config.s3 ? await openStorage(config) : localMediaStorage(config.mediaDir));
     const report = await withStartupLock(database, async () => {
       await runMigrations(database);
       return prepareDatabase(database.db, storage, config);

@@ -1,7 +1,8 @@
 /**
  * Operations plugin (docs/operations.md):
  * - GET /api/health/live: the process answers (200 {ok:true}); never shed under load.
- * - GET /api/health/ready: 200 {ok:true} when the database answers `select 1` and the media storage answers; 503
+ * - GET /api/health/ready: 200 {ok:true} when the database answers `select 1` and the media storage answers (the
+ *   local folder is readable and writable, or the bucket answers a HEAD); 503
  *   {ok:false, …} when either fails or once shutdown has begun (a load balancer stops sending traffic).
  * - Shutdown: from `beginShutdown()` (or `preClose`) on, every answer carries `Connection: close`, and each finished
  *   response closes the server's idle kept-alive sockets, so `app.close()` ends as soon as the in-flight requests are
@@ -15,6 +16,8 @@ import { access } from "node:fs/promises";
 import underPressure from "@fastify/under-pressure";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { z } from "zod";
+import { okSchema } from "../../domain/schemas/api.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -110,23 +113,42 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
       },
     });
   }
+});
+/** The readiness answer: `ok`, and on 503 which check failed or `reason: "shutting-down"`. */
+export const readinessSchema = z.object({
+  ok: z.boolean(),
+  database: z.boolean().optional(),
+  storage: z.boolean().optional(),
+  reason: z.literal("shutting-down").optional(),
+});
 
+/** GET /api/health/live and /api/health/ready (see the module comment); registered after the auth and OpenAPI plugins. */
+export async function healthRoutes(app: FastifyInstance) {
   app.get(
     "/api/health/live",
     // Liveness must answer even under load: a shed liveness probe would get a busy instance restarted.
-    { config: { access: "public", pressureHandler: () => undefined } },
+    { config: { access: "public", pressureHandler: () => undefined }, schema: { response: { 200: okSchema } } },
     async () => ({ ok: true }),
   );
 
-  app.get("/api/health/ready", { config: { access: "public" } }, async (_request, reply) => {
-    if (shuttingDown) return reply.code(503).send({ ok: false, reason: "shutting-down" });
-    const storage = app.storage as typeof app.storage & CheckableStorage;
-    const checks = await Promise.allSettled([
-      app.db.execute("select 1"),
-      storage.check ? storage.check() : access(app.config.mediaDir, constants.R_OK | constants.W_OK),
-    ]);
-    const [database, media] = checks.map((c) => c.status === "fulfilled");
-    if (database && media) return { ok: true };
-    return reply.code(503).send({ ok: false, database, storage: media });
-  });
-});
+  app.get(
+    "/api/health/ready",
+    { config: { access: "public" }, schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    async (_request, reply) => {
+      if (app.shuttingDown) return reply.code(503).send({ ok: false, reason: "shutting-down" as const });
+      const storage = app.storage as typeof app.storage & CheckableStorage;
+      const checks = await Promise.allSettled([
+        app.db.execute("select 1"),
+        storage.check
+          ? storage.check()
+          : app.config.s3
+            ? // A HEAD of a key that need not exist: throws when the object store does not answer.
+              storage.exists("health/ready-probe")
+            : access(app.config.mediaDir, constants.R_OK | constants.W_OK),
+      ]);
+      const [database, media] = checks.map((c) => c.status === "fulfilled");
+      if (database && media) return { ok: true };
+      return reply.code(503).send({ ok: false, database, storage: media });
+    },
+  );
+}
