@@ -8,7 +8,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
@@ -30,6 +30,7 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
+import { healthRoutes, isQuietRequest, operationsPlugin } from "./plugins/operations.ts";
 import { type PagesOptions, pagesPlugin } from "./plugins/pages.ts";
 
 declare module "fastify" {
@@ -67,7 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: typeof deps.logger === "object" ? deps.logger.level : "info",
             redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+            // Readable lines in development only (pino-pretty is a dev dependency); JSON lines otherwise.
+            ...(deps.config.env === "development" ? { transport: { target: "pino-pretty" } } : {}),
           },
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => isQuietRequest(request.url ?? ""),
+    }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     requestTimeout: 60_000,
     connectionTimeout: 60_000,
@@ -82,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("storage", deps.storage);
 
   await app.register(errorsPlugin);
+  await app.register(operationsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -121,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadOutboxPlugin, { clock: deps.clock });
 
   await app.register(siteRoutes);
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(permissionRoutes);
   await app.register(userRoutes);

@@ -23,7 +23,7 @@ const megabytes = (fallback: number) =>
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -50,6 +50,14 @@ const envSchema = z.object({
   UPLOAD_IMAGE_MAX_MB: megabytes(10),
   UPLOAD_PDF_MAX_MB: megabytes(20),
   UPLOAD_VIDEO_MAX_MB: megabytes(200),
+  // Operations (docs/operations.md).
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().min(0).default(0),
+  OVERLOAD_MAX_RSS_MB: z.coerce.number().min(0).default(0),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
+  MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(5000),
   S3_ENDPOINT: optionalText.pipe(z.url().optional()),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
@@ -80,6 +88,27 @@ export interface AppConfig {
   webhookWorkerIntervalMs: number;
   /** Upload limits in bytes per kind. */
   uploadLimits: { image: number; pdf: number; video: number };
+  /** node-postgres pool size per instance (DATABASE_URL only). */
+  dbPoolSize: number;
+  /**
+   * Load shedding (plugins/operations.ts): a limit of 0 is off; over a limit requests answer 503 with
+   * Retry-After = retryAfterSeconds. Delay in ms, sizes in bytes, sampled every sampleIntervalMs.
+   */
+  overload: {
+    maxEventLoopDelayMs: number;
+    maxHeapUsedBytes: number;
+    maxRssBytes: number;
+    retryAfterSeconds: number;
+    sampleIntervalMs: number;
+  };
+  /**
+   * On shutdown, the longest the instance keeps serving (readiness 503, `Connection: close`) before it stops
+   * accepting, ms: until the requests already sent to it are answered and none arrives for 250 ms
+   * (plugins/operations.ts `drain`), while the load balancer moves on (docs/operations.md).
+   */
+  shutdownDrainMs: number;
+  /** How often the maintenance job (expired sessions, old login attempts) runs across all instances, ms; 0: never. */
+  maintenanceIntervalMs: number;
   /** The S3-compatible bucket uploads are stored in; undefined → the local folder `mediaDir`. */
   s3: S3Config | undefined;
   /**
@@ -141,6 +170,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeWindowMs: Math.round(e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60 * 1000),
     },
     uploadLimits: { image: e.UPLOAD_IMAGE_MAX_MB, pdf: e.UPLOAD_PDF_MAX_MB, video: e.UPLOAD_VIDEO_MAX_MB },
+    dbPoolSize: e.DB_POOL_SIZE,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: Math.round(e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024),
+      maxRssBytes: Math.round(e.OVERLOAD_MAX_RSS_MB * 1024 * 1024),
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+      sampleIntervalMs: 1000,
+    },
+    maintenanceIntervalMs: Math.round(e.MAINTENANCE_INTERVAL_MINUTES * 60 * 1000),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

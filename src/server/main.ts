@@ -1,69 +1,56 @@
 /**
- * The process: reads config, opens the DB (refusing a PGlite folder another process holds), migrates, seeds,
- * builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM.
- * `--dev` serves pages through Vite with hot reload.
+ * The process: reads config, starts one instance (start.ts: database, start-up work under an advisory lock, app,
+ * listen), and shuts down through close-with-grace on SIGINT/SIGTERM and on an uncaught error or unhandled
+ * rejection: readiness turns 503, in-flight requests finish, kept-alive sockets close, the database closes; the
+ * process exits within SHUTDOWN_DELAY_MS whatever happens (docs/operations.md "Shutdown").
+ * `--dev` serves pages through Vite with hot reload. A failed start prints one line (the database's own reason).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "./app.ts";
+import closeWithGrace from "close-with-grace";
 import { loadConfig } from "./config.ts";
-import { openDatabase } from "./db/connection.ts";
-import { runMigrations } from "./db/migrate.ts";
-import { prepareDatabase } from "./db/seed.ts";
 import { loadSiteConfig } from "./lib/site-config.ts";
-import { openStorage } from "./lib/storage.ts";
+import { type RunningInstance, startInstance } from "./start.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, here.includes(`${path.sep}dist${path.sep}`) ? "../../.." : "../..");
+
+/** The longest a shutdown may take before the process exits anyway, ms. */
+export const SHUTDOWN_DELAY_MS = 10_000;
 
 async function main() {
   const dev = process.argv.includes("--dev");
   const config = loadConfig();
   if (dev) config.env = "development";
   const site = loadSiteConfig(config.siteConfigPath);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, "pglite"),
+
+  let instance: RunningInstance | undefined;
+  closeWithGrace({ delay: SHUTDOWN_DELAY_MS, logger: false }, async ({ signal, err }) => {
+    if (err) {
+      if (instance) instance.app.log.fatal({ err }, "uncaught error: shutting down");
+      else process.stderr.write(`${err.stack ?? err.message}\n`);
+    } else if (instance) instance.app.log.info({ signal }, "shutting down");
+    await instance?.close();
   });
-  await runMigrations(database);
-  // The local media folder, or the S3 bucket when S3_BUCKET is set.
-  const storage = await openStorage(config);
-  // Streamed uploads that a crash interrupted; an upload in progress writes its temp object continuously.
-  const swept = await storage.sweepTemporary(60 * 60 * 1000);
-  if (swept) process.stdout.write(`  Removed ${swept} unfinished upload(s) from the media storage\n`);
-  const app = await buildApp({
-    db: database.db,
+
+  instance = await startInstance({
     config,
     site,
-    storage,
+    pgliteDir: path.join(config.dataDir, "pglite"),
     pages: { mode: dev ? "development" : "production", root },
     logger: { level: config.logLevel },
   });
-  const report = await prepareDatabase(database.db, storage, config);
-  if (report.generatedAdminPassword) {
+  if (instance.sweptUploads) {
+    process.stdout.write(`  Removed ${instance.sweptUploads} unfinished upload(s) from the media folder\n`);
+  }
+  if (instance.report.generatedAdminPassword) {
     // Printed once, on the first start only; never logged again and never stored in clear.
     process.stdout.write(
-      `\n  Staff sign-in created at ${config.publicUrl}/admin/login\n  username: ${config.adminUsername}\n  password: ${report.generatedAdminPassword}\n  (set ADMIN_PASSWORD to choose it; this password is not shown again)\n\n`,
+      `\n  Staff sign-in created at ${config.publicUrl}/admin/login\n  username: ${config.adminUsername}\n  password: ${instance.report.generatedAdminPassword}\n  (set ADMIN_PASSWORD to choose it; this password is not shown again)\n\n`,
     );
   }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-
-  await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
-    `  Site ready at ${config.publicUrl} (${database.kind}${database.kind === "pglite" ? `, ${config.dataDir}` : ""})\n`,
+    `  Site ready at ${config.publicUrl} (${instance.database.kind}${instance.database.kind === "pglite" ? `, ${config.dataDir}` : ""})\n`,
   );
 }
 

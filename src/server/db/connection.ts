@@ -23,6 +23,13 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * One connection of its own, held until `release()` (PostgreSQL: a pooled client; PGlite: its only connection):
+   * for session-level advisory locks (db/startup-lock.ts). Absent on hand-made Database objects in tests.
+   */
+  dedicatedConnection?(): Promise<{ query(text: string): Promise<unknown>; release(): void }>;
+  /** PGlite only: the whole data folder as a gzipped tarball (db/backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -56,9 +63,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client error (server restart) must not crash the process; the next query reconnects.
     pool.on("error", () => {});
-    await pool.query("select 1");
+    try {
+      await pool.query("select 1");
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
-    return { db, kind: "postgres", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      close: () => pool.end(),
+      async dedicatedConnection() {
+        const client = await pool.connect();
+        return { query: (text: string) => client.query(text), release: () => client.release() };
+      },
+    };
   }
 
   const dataDir = options.dataDir ?? "memory://";
@@ -86,6 +106,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: "pglite",
+    async dedicatedConnection() {
+      return { query: (text: string) => client.query(text), release() {} };
+    },
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     async close() {
       await client.close();
       await release?.();

@@ -425,3 +425,14 @@ export const schema = {
   fileHashes,
   auditLogs,
 };
+
+/**
+ * Timed jobs shared by every instance (modules/maintenance/jobs.ts): a job runs when `nextRunAt` has passed, in the
+ * transaction that holds its row (FOR UPDATE SKIP LOCKED), so one run per period happens across all instances.
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }),
+  runs: integer("runs").notNull().default(0),
+});

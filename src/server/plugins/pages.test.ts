@@ -185,3 +185,104 @@ describe("uploaded media", () => {
     expect(api.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 });
+
+describe("a page whose visitor has gone away", () => {
+  // A stand-in bundle with one route: its loader calls context.api twice, the first call waiting on a gate the test
+  // opens after the client has disconnected; the entry's handleRequest records whether a render happened.
+  const BUNDLE = `
+const probe = globalThis.__pageAbortProbe;
+export const entry = { module: { default: (request, status, headers) => { probe.rendered = true; return new Response("<html></html>", { status, headers }); } } };
+export const routes = { root: { id: "root", path: "", module: {
+  default: () => null,
+  loader: async ({ context }) => {
+    probe.entered();
+    await probe.gate;
+    try {
+      probe.calls.push("first");
+      await context.api("/api/health/live");
+      probe.calls.push("second");
+      await context.api("/api/health/live");
+      return null;
+    } finally {
+      probe.done();
+    }
+  },
+} } };
+export const assets = { entry: { imports: [], module: "/entry.js" }, routes: { root: { id: "root", module: "/root.js", hasLoader: true, hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false, imports: [] } }, url: "/manifest.js", version: "1" };
+export const publicPath = "/";
+export const assetsBuildDirectory = "build/client";
+export const future = {};
+export const ssr = true;
+export const isSpaMode = false;
+export const prerender = [];
+export const routeDiscovery = { mode: "initial" };
+export const basename = "/";
+`;
+  let root: string;
+  let app: FastifyInstance;
+  const probe = {
+    gate: Promise.resolve(),
+    entered: () => {},
+    done: () => {},
+    rendered: false,
+    calls: [] as string[],
+    api: 0,
+  };
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "pages-abort-"));
+    await mkdir(path.join(root, "build", "server"), { recursive: true });
+    await mkdir(path.join(root, "build", "client"), { recursive: true });
+    await writeFile(path.join(root, "build", "server", "index.js"), BUNDLE);
+    (globalThis as { __pageAbortProbe?: typeof probe }).__pageAbortProbe = probe;
+    app = Fastify({ logger: false });
+    app.get("/api/health/live", async () => {
+      probe.api += 1;
+      return { ok: true };
+    });
+    await app.register(pagesPlugin, { mode: "production", root });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("a visitor who stays gets the rendered page after both API calls (the stand-in bundle works)", async () => {
+    probe.gate = Promise.resolve();
+    probe.calls = [];
+    probe.api = 0;
+    probe.rendered = false;
+    const res = await app.inject({ url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(probe.calls).toEqual(["first", "second"]);
+    expect(probe.api).toBe(2);
+    expect(probe.rendered).toBe(true);
+  });
+
+  it("stops at the loader's next API call and is not rendered", async () => {
+    let openGate: () => void = () => {};
+    probe.gate = new Promise<void>((resolve) => (openGate = resolve));
+    const entered = new Promise<void>((resolve) => (probe.entered = resolve));
+    const loaderDone = new Promise<void>((resolve) => (probe.done = resolve));
+    const serverSawClose = new Promise<void>((resolve) =>
+      app.server.once("request", (_req, res) => res.once("close", () => resolve())),
+    );
+    probe.calls = [];
+    probe.api = 0;
+    probe.rendered = false;
+    const { port } = app.server.address() as { port: number };
+    const req = request({ host: "127.0.0.1", port, path: "/" });
+    req.on("error", () => {});
+    req.end();
+    await entered;
+    req.destroy();
+    await serverSawClose;
+    openGate();
+    await loaderDone;
+    // React Router checks the signal right after the loaders; give it a few turns to (not) render.
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(probe.calls).toEqual(["first"]);
+    expect(probe.api).toBe(0);
+    expect(probe.rendered).toBe(false);
+  });
+});

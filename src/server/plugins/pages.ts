@@ -83,7 +83,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         reply.raw.on("close", () => {
           if (!reply.raw.writableFinished) controller.abort();
         });
-        const context = Object.assign(new RouterContextProvider(), { api: apiFor(app, request) });
+        const context = Object.assign(new RouterContextProvider(), { api: apiFor(app, request, controller.signal) });
         const response = await handler(toWebRequest(request, controller.signal), context);
         return sendWebResponse(reply, response);
       },
@@ -91,9 +91,14 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   });
 }
 
-/** `context.api`: an in-process call to our own API, as the visitor (IP forwarded), without credentials. */
-function apiFor(app: FastifyInstance, request: FastifyRequest) {
+/**
+ * `context.api`: an in-process call to our own API, as the visitor (IP forwarded), without credentials. Once the
+ * visitor has gone away (`signal` aborted) it throws the abort reason instead of calling the API, so a loader stops
+ * at its next call; React Router then skips rendering (it checks the signal after the loaders).
+ */
+function apiFor(app: FastifyInstance, request: FastifyRequest, signal: AbortSignal) {
   return async (apiPath: string, init: ApiInit = {}): Promise<Response> => {
+    signal.throwIfAborted();
     const result = await app.inject({
       method: (init.method ?? "GET") as "GET",
       url: apiPath,

@@ -103,7 +103,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop, openPeer } = await openTestDatabase();
   const mediaDir = await mkdtemp(path.join(tmpdir(), "api-test-media-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mediaDir, MEDIA_DIR: mediaDir, ...options.env });
+  // Load shedding off unless a test turns it on: a busy shared test machine is not an overloaded server.
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: mediaDir,
+    MEDIA_DIR: mediaDir,
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+    ...options.env,
+  });
   options.configure?.(config);
   const site = loadSiteConfig();
   const storage = options.storage ?? localStorage(mediaDir);
