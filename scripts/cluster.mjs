@@ -260,7 +260,14 @@ http {
     });
     children.push(nginx);
     await waitFor("nginx", () => answers(`${url}/api/health/live`), 20_000);
-    return { url, instances, databaseUrl, mediaDir, storage: s3 ? "S3-protocol server (s3rver)" : "shared folder", stop };
+    return {
+      url,
+      instances,
+      databaseUrl,
+      mediaDir,
+      storage: s3 ? "S3-protocol server (s3rver)" : "shared folder",
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
