@@ -62,11 +62,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
           },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    requestTimeout: 60_000,
-    connectionTimeout: 60_000,
+    // Connection limits (config.http, README "Configuration"): idle or slow clients cannot hold sockets for long.
+    keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    connectionTimeout: deps.config.http.idleTimeoutMs,
+    http: { headersTimeout: deps.config.http.headersTimeoutMs, requestTimeout: deps.config.http.requestTimeoutMs },
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   });
+  app.server.maxConnections = deps.config.http.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", deps.db);

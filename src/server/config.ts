@@ -45,6 +45,16 @@ const envSchema = z.object({
   UPLOAD_IMAGE_MAX_MB: megabytes(10),
   UPLOAD_PDF_MAX_MB: megabytes(20),
   UPLOAD_VIDEO_MAX_MB: megabytes(200),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$|^[A-Za-z0-9+/]{43}=$/, "SECRETS_KEY must be 32 bytes as 64 hex characters or base64")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export interface AppConfig {
@@ -68,6 +78,21 @@ export interface AppConfig {
   webhookWorkerIntervalMs: number;
   /** Upload limits in bytes per kind. */
   uploadLimits: { image: number; pdf: number; video: number };
+  /**
+   * Connection limits of the HTTP server (README "Configuration"), so idle or slow clients cannot hold the process's
+   * sockets: `keepAliveTimeoutMs` closes an idle kept-alive connection, `headersTimeoutMs` bounds the wait for a
+   * request's headers, `requestTimeoutMs` the whole request (uploads included), `idleTimeoutMs` any silent socket;
+   * `maxConnections` refuses (closes) further sockets beyond that many open ones.
+   */
+  http: {
+    keepAliveTimeoutMs: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    maxConnections: number;
+  };
+  /** 32-byte key (AES-256-GCM) for secrets stored in the database; undefined = derive and keep one in DATA_DIR. */
+  secretsKey: Buffer | undefined;
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
 }
@@ -103,6 +128,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeWindowMs: Math.round(e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60 * 1000),
     },
     uploadLimits: { image: e.UPLOAD_IMAGE_MAX_MB, pdf: e.UPLOAD_PDF_MAX_MB, video: e.UPLOAD_VIDEO_MAX_MB },
+    http: {
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    secretsKey: e.SECRETS_KEY
+      ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? "hex" : "base64")
+      : undefined,
     secureCookies: true,
   };
 }
