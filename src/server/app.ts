@@ -3,6 +3,7 @@
  * main.ts listens; tests call buildApp and use app.inject. Nothing here reads the environment.
  */
 
+import type { ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -13,6 +14,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
+import { cspNonceOf } from "./lib/csp-nonce.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -83,8 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // React Router inlines its hydration data and route manifest as scripts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // React Router inlines its hydration data and route manifest as scripts: they carry this response's nonce
+        // (cspNonceOf), nothing else may run inline. Vite's development server injects its own inline scripts, so
+        // development alone keeps 'unsafe-inline' (docs/decisions "script nonce").
+        scriptSrc:
+          deps.config.env === "development"
+            ? ["'self'", "'unsafe-inline'"]
+            : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as ServerResponse)}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],

@@ -11,5 +11,7 @@ export interface ApiInit {
 declare module "react-router" {
   interface RouterContextProvider {
     api: (path: string, init?: ApiInit) => Promise<Response>;
+    /** The nonce of this response's Content-Security-Policy `script-src` (entry.server.tsx); "" when none. */
+    cspNonce: string;
   }
 }
