@@ -107,6 +107,42 @@ export interface PublicUser {
 export interface SessionUser extends PublicUser {
   isAdmin: boolean;
   permissions: string[];
+  /** Whether the user signs in with a second factor. */
+  twoFactorEnabled?: boolean;
+  /** The role requires a second factor the user has not set up: only enrolment is open until they do. */
+  twoFactorSetupRequired?: boolean;
+}
+
+/** One of the signed-in user's sessions (GET /api/auth/sessions). */
+export interface SessionInfo {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** The session making the request. */
+  current: boolean;
+}
+
+/** The login answer when a second factor is needed (POST /api/auth/login). */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challenge: string;
+  expiresInMs: number;
+}
+
+/** GET /api/auth/two-factor. */
+export interface TwoFactorStatusInfo {
+  enabled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/auth/two-factor/setup: the pending secret as text, otpauth:// URI and QR code (SVG data URL). */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrCode: string;
 }
 
 export interface AuthResponse {

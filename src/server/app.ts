@@ -15,6 +15,7 @@ import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import { cspNonceOf } from "./lib/csp-nonce.ts";
+import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -38,6 +39,8 @@ declare module "fastify" {
     config: AppConfig;
     site: SiteConfig;
     storage: Storage;
+    /** Seals secrets stored in the database (two-factor secrets), lib/secrets.ts. */
+    secrets: SecretBox;
   }
 }
 
@@ -79,6 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("config", deps.config);
   app.decorate("site", deps.site);
   app.decorate("storage", deps.storage);
+  app.decorate(
+    "secrets",
+    createSecretBox(resolveSecretsKey(deps.config.secretsKey, deps.config.dataDir, (message) => app.log.warn(message))),
+  );
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-utils/app.ts";
-import {
-  LOGIN_FAILURES_PER_IP,
-  LOGIN_FREE_FAILURES_PER_USER,
-  LOGIN_MAX_DELAY_MS,
-  LOGIN_WINDOW_MS,
-  login,
-} from "./service.ts";
+import { login } from "./service.ts";
+import { ACCOUNT_RULE, IP_RULE, LOGIN_WINDOW_MS } from "./throttle.ts";
+
+const LOGIN_FREE_FAILURES_PER_USER = ACCOUNT_RULE.free;
+const LOGIN_MAX_DELAY_MS = ACCOUNT_RULE.maxDelayMs;
+const LOGIN_FAILURES_PER_IP = IP_RULE.free;
 
 const client = (ip: string) => ({ ip, userAgent: "vitest" });
 
