@@ -6,9 +6,10 @@ import { eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { USER_TEXTS } from "../../../domain/schemas/user.ts";
-import { loginThrottle, sessions, userTwoFactor } from "../../db/schema.ts";
+import { loginThrottle, sessions, users, userTwoFactor } from "../../db/schema.ts";
 import { TWO_FACTOR_SETUP_REQUIRED } from "../../plugins/auth.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-utils/app.ts";
+import { hashPassword } from "./service.ts";
 import { ACCOUNT_RULE } from "./throttle.ts";
 
 const NEW_PASSWORD = "jeddah-corniche-tower-77";
@@ -73,6 +74,17 @@ describe("staff accounts", () => {
       for (let i = 0; i < ACCOUNT_RULE.free + 1; i++) await loginAs(other, "guess-guess-guess", { ip: "203.0.113.98" });
       expect((await loginAs(other, TEST_PASSWORD, { ip: "203.0.113.4", device: device?.value })).statusCode).toBe(429);
     });
+  });
+
+  it("users whose password predates the policy still sign in", async () => {
+    const username = `legacy-${Date.now()}`;
+    await t.db.insert(users).values({
+      username,
+      name: "قديم",
+      role: "employee",
+      passwordHash: await hashPassword("abc123defg"),
+    });
+    expect((await loginAs(username, "abc123defg")).statusCode).toBe(200);
   });
 
   describe("refresh token families", () => {
