@@ -29,6 +29,7 @@ export default [
     route("admin/employees", "routes/admin/employees.tsx"),
     route("admin/permissions", "routes/admin/permissions.tsx"),
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
+    route("admin/account", "admin/account/route.tsx"),
   ]),
   layout("routes/public/layout.tsx", { id: "not-found-layout" }, [route("*", "routes/public/not-found.tsx")]),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@
  * IPs, refresh token families, the user's own password and sessions, and TOTP two-factor sign-in.
  */
 import { eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { USER_TEXTS } from "../../../domain/schemas/user.ts";
@@ -29,8 +30,11 @@ describe("staff accounts", () => {
       payload: { username, password },
       ...(options.device ? { cookies: { device: options.device } } : {}),
     });
-  const call = (token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: t.bearer(token), ...(payload === undefined ? {} : { payload }) });
+  const call = (token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
+    const options: InjectOptions = { method, url, headers: t.bearer(token) };
+    if (payload !== undefined) options.payload = payload;
+    return t.app.inject(options);
+  };
 
   describe("login throttle", () => {
     it("counts concurrent wrong passwords: of 40 at once only the free ones are checked", async () => {
@@ -214,7 +218,7 @@ describe("staff accounts", () => {
       expect(step1.cookies.find((c) => c.name === "refresh_token")).toBeUndefined();
       const challenge = step1.json().challenge as string;
 
-      const second = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/auth/login/two-factor", payload });
+      const second = (payload: object) => t.app.inject({ method: "POST", url: "/api/auth/login/two-factor", payload });
       const wrong = await second({ challenge, code: "123456" });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().fields).toEqual({ code: "رمز التحقق غير صحيح" });

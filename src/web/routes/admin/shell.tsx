@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
+import { useCurrentUserQuery } from "~/api/auth";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AdminProviders } from "~/components/admin/admin-providers";
 import { AdminShellSkeleton } from "~/components/admin/admin-shell-skeleton";
@@ -20,6 +21,8 @@ import { useIsMobile } from "~/lib/use-media-query";
 import { useSite } from "~/root";
 import { TEXTS } from "../../../domain/texts.ts";
 import type { Route } from "./+types/shell";
+
+const ACCOUNT_PATH = "/admin/account";
 
 /** Waits for the session; without a user, stores the requested address and redirects to the login page. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -66,6 +69,13 @@ function ShellFrame() {
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
   }, [isMobile]);
+
+  // A role that requires two-factor sign-in: until the user enrols, the server answers only their account routes.
+  const me = useCurrentUserQuery({ enabled: status === "authenticated" });
+  const mustEnrol = me.data?.twoFactorSetupRequired === true;
+  useEffect(() => {
+    if (mustEnrol && location.pathname !== ACCOUNT_PATH) navigate(ACCOUNT_PATH, { replace: true });
+  }, [mustEnrol, location.pathname, navigate]);
 
   if (status !== "authenticated" || !user) return <AdminShellSkeleton />;
 
