@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { passwordProblem } from "../password-policy.ts";
 import { TEXTS } from "../texts.ts";
 
 /** Login form and POST /api/auth/login body (SPEC §5.2). Username is trimmed and lower-cased. */
@@ -50,21 +49,6 @@ export const currentPasswordSchema = z.object({
     .min(1, TWO_FACTOR_TEXTS.currentPasswordRequired)
     .max(256),
 });
-
-/**
- * POST /api/auth/password and the "change my password" form: the current password, the new one under the password
- * policy (src/domain/password-policy.ts; the username check is added by the server, which knows the username).
- */
-export const passwordChangeSchema = currentPasswordSchema
-  .extend({ newPassword: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired) })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.newPassword, "");
-    if (problem) ctx.addIssue({ code: "custom", path: ["newPassword"], message: problem });
-    else if (value.newPassword === value.currentPassword) {
-      ctx.addIssue({ code: "custom", path: ["newPassword"], message: TWO_FACTOR_TEXTS.samePassword });
-    }
-  });
-export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** PUT /api/roles/{role}/two-factor: whether the role's members must use a second factor. */
 export const roleTwoFactorSchema = z.object({ requireTwoFactor: z.boolean({ error: "القيمة غير صالحة" }) });

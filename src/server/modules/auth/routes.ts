@@ -11,11 +11,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ROLES } from "../../../domain/roles.ts";
+import { passwordChangeSchema } from "../../../domain/schemas/account.ts";
 import {
   currentPasswordSchema,
   loginSchema,
   loginSecondFactorSchema,
-  passwordChangeSchema,
   roleTwoFactorSchema,
   TWO_FACTOR_TEXTS,
   twoFactorCodeSchema,

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "~/api/client";
 import { sessionStore } from "~/lib/auth-store";
 import type { Role } from "../../../domain/roles.ts";
-import type { PasswordChangeInput } from "../../../domain/schemas/auth.ts";
+import type { PasswordChangeInput } from "../../../domain/schemas/account.ts";
 import type {
   AuthResponse,
   SessionInfo,

@@ -13,7 +13,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/lib/use-toast";
-import { type PasswordChangeInput, passwordChangeSchema } from "../../../domain/schemas/auth.ts";
+import { type PasswordChangeInput, passwordChangeSchema } from "../../../domain/schemas/account.ts";
 import { useChangePassword } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 
