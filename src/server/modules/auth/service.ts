@@ -176,6 +176,8 @@ export async function login(
   if (keys[0][0] !== `user:${input.username}`) await clearAttempts(db, `user:${input.username}`);
   if (await twoFactorEnabled(db, row.id)) {
     const challenge = newToken();
+    // Expired challenges are of no use to anyone: dropped whenever a new one is made.
+    await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
     await db.insert(loginChallenges).values({
       tokenHash: hashToken(challenge),
       userId: row.id,
