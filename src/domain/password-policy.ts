@@ -8,8 +8,6 @@
  *   ("Password1!!!", "qwerty123456", "Aa123456789!" are all refused), and not digits/symbols alone.
  * Existing users keep signing in with older passwords: only setting a password applies the policy.
  */
-import { dictionary } from "@zxcvbn-ts/language-common";
-
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -21,17 +19,24 @@ export const PASSWORD_TEXTS = {
   passwordCommon: "كلمة المرور شائعة أو مسربة وسهلة التخمين، اختر كلمة مرور أخرى",
 } as const;
 
-let common: Set<string> | undefined;
-/** The common-password list, lower-cased (built on first use). */
-function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
-  return common;
+let common: Set<string> | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads the common-password list (~400 kB, its own chunk in the browser). The server awaits it before it answers
+ * (app.ts); a form starts it when it opens, and until it arrives the form skips the list (the server still checks).
+ */
+export function loadCommonPasswords(): Promise<void> {
+  loading ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => {
+    common = new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  });
+  return loading;
 }
 
-/** Whether `password` is a listed common password, alone or padded with digits and symbols. */
+/** Whether `password` is a listed common password, alone or padded with digits and symbols; digits/symbols only. */
 export function isCommonPassword(password: string): boolean {
   const lowered = password.trim().toLowerCase();
-  const list = commonPasswords();
+  const list = common ?? new Set<string>();
   const unpunctuated = lowered.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, "");
   const core = lowered.replace(/^[\d\p{P}\p{S}\s]+|[\d\p{P}\p{S}\s]+$/gu, "");
   // Digits and symbols only ("123456789012", "!@#$%^&*()_+"), or a listed password padded with them.

@@ -11,6 +11,7 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { loadCommonPasswords } from "../domain/password-policy.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.server.maxConnections = deps.config.http.maxConnections;
+  // The password policy's common-password list, before any request can set a password.
+  await loadCommonPasswords();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", deps.db);

@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadCommonPasswords } from "../password-policy.ts";
 import { passwordProblem, USER_TEXTS, userCreateSchema, userUpdateSchema } from "./user.ts";
 
 describe("password policy", () => {
+  beforeAll(() => loadCommonPasswords());
   it("accepts a long, uncommon password", () => {
     expect(passwordProblem("جدة-2026-برج-سكني", "ahmed")).toBeNull();
   });

@@ -4,7 +4,7 @@
  * password, the username as password) are shown under their fields. Success ends the user's other sessions.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { apiErrorMessage, isApiError } from "~/api/client";
@@ -13,6 +13,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/lib/use-toast";
+import { loadCommonPasswords } from "../../../domain/password-policy.ts";
 import { type PasswordChangeInput, passwordChangeSchema } from "../../../domain/schemas/account.ts";
 import { useChangePassword } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
@@ -22,6 +23,10 @@ type Values = z.input<typeof passwordChangeSchema>;
 export function PasswordCard() {
   const id = useId();
   const change = useChangePassword();
+  // The common-password list loads in the background; the server checks it in any case.
+  useEffect(() => {
+    void loadCommonPasswords();
+  }, []);
   const {
     register,
     handleSubmit,

@@ -20,6 +20,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/lib/use-toast";
+import { loadCommonPasswords } from "../../../../domain/password-policy.ts";
 import { DEFAULT_ROLE, ROLE_LABELS, type Role } from "../../../../domain/roles.ts";
 import {
   type UserUpdate,
@@ -60,6 +61,8 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
 
   useEffect(() => {
     if (!open) return;
+    // The password policy's common-password list loads in the background (the server checks it in any case).
+    void loadCommonPasswords();
     reset(
       employee
         ? { username: employee.username, name: employee.name, role: employee.role, password: "" }
