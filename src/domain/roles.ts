@@ -49,6 +49,7 @@ export const PERMISSION_CATALOGUE = [
   { key: "uploads.create", category: "الملفات", description: "رفع الصور والملفات" },
   { key: "landing_pages.view", category: "صفحات الهبوط", description: "عرض صفحات الهبوط" },
   { key: "landing_pages.edit", category: "صفحات الهبوط", description: "إنشاء وتعديل صفحات الهبوط" },
+  { key: "landing_pages.delete", category: "صفحات الهبوط", description: "حذف صفحات الهبوط" },
   { key: "campaigns.manage", category: "صفحات الهبوط", description: "إدارة الحملات والويب هوك" },
   { key: "contact_messages.view", category: "رسائل التواصل", description: "عرض رسائل التواصل" },
   { key: "contact_messages.delete", category: "رسائل التواصل", description: "حذف رسائل التواصل" },

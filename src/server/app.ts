@@ -20,8 +20,9 @@ import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secret
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
-import { contactRoutes } from "./modules/contact/routes.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
+import { leadRoutes } from "./modules/leads/routes.ts";
+import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
@@ -53,6 +54,8 @@ export interface AppDeps {
   /** Serve the web pages (React Router); omitted in API tests. */
   pages?: PagesOptions;
   logger?: boolean | { level: string };
+  /** The clock of timed work (the lead outbox's due checks, leases and retry schedule); tests pass a fake one. */
+  clock?: () => Date;
 }
 
 /** Body limits in bytes: JSON bodies are small; uploads have their own per-kind limits (multipart). */
@@ -130,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: deps.config.uploadLimits.video, files: 20, fields: 20, fieldSize: 10_000, parts: 60 },
   });
   await app.register(authPlugin);
+  await app.register(leadOutboxPlugin, { clock: deps.clock });
 
   await app.register(siteRoutes);
   await app.register(authRoutes);
@@ -138,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectRoutes);
   await app.register(updateRoutes);
   await app.register(unitRoutes);
-  await app.register(contactRoutes);
+  await app.register(leadRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
   await app.register(landingRoutes);

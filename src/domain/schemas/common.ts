@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "../ids.ts";
 import { normalizeSaudiPhone } from "../phone.ts";
 
 /** Trimmed text; empty strings become undefined so "optional" means "empty or absent". */
@@ -42,6 +43,6 @@ export const optionalEmail = (message: string) =>
     .pipe(z.email({ message }).optional());
 
 /** A positive integer id in a URL path. */
-export const idParam = z.object({ id: z.coerce.number<string>().int().positive().max(2_147_483_647) });
+export const idParam = z.object({ id: z.coerce.number<string>().int().positive().max(MAX_ID) });
 /** A UUID in a URL path (users). */
 export const uuidParam = z.object({ id: z.uuid() });

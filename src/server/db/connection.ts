@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -78,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = new PGlite(dataDir.startsWith("memory://") ? "memory://" : path.resolve(dataDir), {
     loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
@@ -90,3 +92,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
 }
+
+/**
+ * The PostgreSQL extensions the migrations create (pg_trgm: trigram indexes for search, drizzle/0004_search_key.sql).
+ * PGlite loads an extension only when it is listed here, for every database it opens, dumps included.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };

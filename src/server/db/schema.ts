@@ -327,6 +327,19 @@ export const landingCampaigns = pgTable(
   ],
 );
 
+/**
+ * Where a lead came from, by name, copied when the lead is stored (docs/product.md §3: a delete never erases a lead's
+ * origin). Every key is optional; the live rows win while they exist.
+ */
+export interface LeadOrigin {
+  projectName?: string;
+  landingPageSlug?: string;
+  platform?: string;
+  campaignSlug?: string;
+  campaignName?: string | null;
+  updateTitle?: string;
+}
+
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -342,6 +355,8 @@ export const contactMessages = pgTable(
     message: text("message"),
     isDuplicate: boolean("is_duplicate").notNull().default(false),
     attribution: jsonb("attribution").$type<Record<string, string>>().notNull().default({}),
+    /** Names of the project, landing page, campaign and update the lead came from, kept when those are deleted. */
+    origin: jsonb("origin").$type<LeadOrigin>().notNull().default({}),
     consentVersion: text("consent_version"),
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
     ipAddress: text("ip_address"),

@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ApiInit } from "../../domain/api-init.ts";
 import { cspNonceOf } from "../lib/csp-nonce.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
@@ -22,12 +23,6 @@ export interface PagesOptions {
 
 /** Largest body a page (a public form's route action) accepts: 1 MiB; forms carry a few KB of text. */
 export const PAGE_BODY_LIMIT_BYTES = 1024 * 1024;
-
-export interface ApiInit {
-  method?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   let getBuild: () => Promise<ServerBuild>;

@@ -12,7 +12,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import type { Db } from "../db/connection.ts";
-import { openDatabase } from "../db/connection.ts";
+import { openDatabase, PGLITE_EXTENSIONS } from "../db/connection.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { schema } from "../db/schema.ts";
 import { syncPermissionCatalogue } from "../modules/permissions/service.ts";
@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const database = { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "pglite" as const };
   await runMigrations({ ...database, close: async () => {} });

@@ -33,6 +33,7 @@ import {
   listSessions,
   login,
   loginSecondFactor,
+  logout,
   REFRESH_TOKEN_TTL_MS,
   refresh,
   revokeSession,
@@ -108,12 +109,8 @@ export async function authRoutes(app: FastifyInstance) {
       throw error;
     }
   };
-  const startSession = async (request: FastifyRequest, reply: FastifyReply, issued: LoginDone) => {
-    await recordAudit(
-      app.db,
-      { userId: issued.user.id, ip: request.ip },
-      { entityType: "session", entityId: issued.sessionId, action: "login" },
-    );
+  // The service wrote the session and its "login" audit row together.
+  const startSession = (reply: FastifyReply, issued: LoginDone) => {
     setSessionCookies(reply, issued.refreshToken);
     setDeviceCookie(reply, issued.newDeviceToken);
     return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
@@ -130,7 +127,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (result.kind === "two-factor") {
         return { twoFactorRequired: true, challenge: result.challenge, expiresInMs: result.expiresInMs };
       }
-      return startSession(request, reply, result);
+      return startSession(reply, result);
     },
   );
 
@@ -141,7 +138,7 @@ export async function authRoutes(app: FastifyInstance) {
       const issued = await withRetryAfter(reply, () =>
         loginSecondFactor(app.db, app.secrets, request.body, clientOf(request)),
       );
-      return startSession(request, reply, issued);
+      return startSession(reply, issued);
     },
   );
 
@@ -151,12 +148,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       await withRetryAfter(reply, () =>
-        changePassword(app.db, { userId: auth.user.id, sessionId: auth.sessionId }, request.body),
-      );
-      await recordAudit(
-        app.db,
-        { userId: auth.user.id, ip: request.ip },
-        { entityType: "user", entityId: auth.user.id, action: "password_change" },
+        changePassword(app.db, { userId: auth.user.id, sessionId: auth.sessionId, ip: request.ip }, request.body),
       );
       return { ok: true };
     },
@@ -274,12 +266,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post("/api/auth/logout", { config: { access: "public" } }, async (request, reply) => {
     assertSameOrigin(request);
     if (request.auth) {
-      await revokeSession(app.db, { sessionId: request.auth.sessionId });
-      await recordAudit(
-        app.db,
-        { userId: request.auth.user.id, ip: request.ip },
-        { entityType: "session", entityId: request.auth.sessionId, action: "logout" },
-      );
+      await logout(app.db, { sessionId: request.auth.sessionId, userId: request.auth.user.id }, request.ip);
     } else if (request.cookies[REFRESH_COOKIE]) {
       await revokeSession(app.db, { refreshToken: request.cookies[REFRESH_COOKIE] });
     }

@@ -26,6 +26,7 @@ import {
 import { badRequest, unauthorized } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
+import { recordAudit } from "../audit/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
 import { ACCOUNT_RULE, claimAttempt, clearAttempts, IP_RULE, type ThrottleRule } from "./throttle.ts";
 import { roleRequiresTwoFactor, twoFactorEnabled, verifySecondFactor } from "./two-factor.ts";
@@ -155,7 +156,8 @@ async function throttleKeys(
 /**
  * POST /api/auth/login. Every attempt is counted before the password is checked (throttle.ts). Errors: 401
  * INVALID_CREDENTIALS (same text for unknown user and wrong password), 429 ThrottledError while the attempt's
- * throttle key must wait. With 2FA on, the answer is a challenge instead of a session.
+ * throttle key must wait. With 2FA on, the answer is a challenge instead of a session; else the new session and
+ * its "login" audit row (ARCHITECTURE security model), committed together.
  */
 export async function login(
   db: Db,
@@ -188,7 +190,10 @@ export async function login(
   return finishLogin(db, row, client, deviceId, now);
 }
 
-/** Issues the session and remembers the device (a new device token when the browser had no valid one). */
+/**
+ * Issues the session, writes its "login" audit row and remembers the device (a new device token when the browser had
+ * no valid one), in one transaction.
+ */
 async function finishLogin(
   db: Db,
   row: typeof users.$inferSelect,
@@ -196,13 +201,21 @@ async function finishLogin(
   deviceId: string | null,
   now: Date,
 ): Promise<LoginDone> {
-  let newDeviceToken: string | null = null;
-  if (deviceId) await db.update(knownDevices).set({ lastUsedAt: now }).where(eq(knownDevices.id, deviceId));
-  else {
-    newDeviceToken = newToken();
-    await db.insert(knownDevices).values({ userId: row.id, tokenHash: hashToken(newDeviceToken) });
-  }
-  return { kind: "session", ...(await issueSession(db, row, client, now)), newDeviceToken };
+  return db.transaction(async (tx) => {
+    let newDeviceToken: string | null = null;
+    if (deviceId) await tx.update(knownDevices).set({ lastUsedAt: now }).where(eq(knownDevices.id, deviceId));
+    else {
+      newDeviceToken = newToken();
+      await tx.insert(knownDevices).values({ userId: row.id, tokenHash: hashToken(newDeviceToken) });
+    }
+    const issued = await issueSession(tx, row, client, now);
+    await recordAudit(
+      tx,
+      { userId: row.id, ip: client.ip },
+      { entityType: "session", entityId: issued.sessionId, action: "login" },
+    );
+    return { kind: "session" as const, ...issued, newDeviceToken };
+  });
 }
 
 /**
@@ -250,7 +263,7 @@ export async function loginSecondFactor(
 }
 
 async function issueSession(
-  db: Db,
+  db: Db | Tx,
   row: typeof users.$inferSelect,
   client: ClientInfo,
   now: Date,
@@ -377,6 +390,20 @@ export async function revokeSession(db: Db, by: { sessionId?: string; refreshTok
 }
 
 /**
+ * POST /api/auth/logout of a signed-in request: ends its session and writes the "logout" audit row, together.
+ */
+export async function logout(db: Db, auth: { sessionId: string; userId: string }, ip: string | null, now = new Date()) {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, auth.sessionId));
+    await recordAudit(
+      tx,
+      { userId: auth.userId, ip },
+      { entityType: "session", entityId: auth.sessionId, action: "logout" },
+    );
+  });
+}
+
+/**
  * Ends every session of a user (password change, role change, deletion): their access tokens stop working at
  * once and their refresh cookies are refused. `exceptSessionId` keeps one session (the caller changing their
  * own password stays signed in on the device they used).
@@ -402,12 +429,12 @@ export async function revokeUserSessions(
 /**
  * POST /api/auth/password: the signed-in user's own password. The current password is checked under the throttle
  * (key "password:{userId}", ACCOUNT_RULE); the new one must pass the password policy including "not the username".
- * Every other session of the user ends; the calling one stays. Errors: 400 { fields.currentPassword } for a wrong
+ * Every other session of the user ends; the calling one stays; the "password_change" audit row commits with them. Errors: 400 { fields.currentPassword } for a wrong
  * current password, 400 { fields.newPassword } for a policy problem, 429 while throttled.
  */
 export async function changePassword(
   db: Db,
-  auth: { userId: string; sessionId: string },
+  auth: { userId: string; sessionId: string; ip: string | null },
   input: { currentPassword: string; newPassword: string },
   now = new Date(),
 ): Promise<void> {
@@ -425,6 +452,11 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.id));
     await revokeUserSessions(tx, row.id, { exceptSessionId: auth.sessionId, now });
+    await recordAudit(
+      tx,
+      { userId: row.id, ip: auth.ip },
+      { entityType: "user", entityId: row.id, action: "password_change" },
+    );
   });
 }
 

@@ -1,28 +1,29 @@
 /**
- * Landing pages, campaigns and the webhook worker (issue 6; SPEC §7.2 landing and campaign calls, §2.15, §5.4).
+ * Landing pages and campaigns (issue 6; SPEC §7.2 landing and campaign calls, §2.15, §5.4).
  *
  * GET  /api/landing-pages                      landing_pages.view  projects with their page id (admin /admin/landing)
  * GET  /api/landing-pages/{projectId}          landing_pages.view  the project's page, 404 without one
  * POST /api/landing-pages/{projectId}          landing_pages.edit  create page + six platform campaigns (201)
  * PUT  /api/landing-pages/{id}                 landing_pages.edit  update the page
+ * DELETE /api/landing-pages/{id}               landing_pages.delete 204; campaigns go, leads stay with their origin
  * GET  /api/landing-pages/{id}/campaigns       landing_pages.view  campaigns with visits, leads, conversion (?search=)
  * POST /api/landing-pages/{id}/custom-campaign campaigns.manage    add a custom campaign (201)
  * PUT  /api/landing-campaigns/{id}/webhook     campaigns.manage    set/remove/rotate the campaign's webhook
  * DELETE /api/landing-campaigns/{id}           campaigns.manage    204
  * GET  /api/campaign/{platform}/{slug}, /api/campaign/{slug}   public: {campaign, landingPage, project}; counts a
  *      visit unless ?visit=0 (the page's own re-validation after a form post)
- * The plugin starts the webhook worker on onReady and stops it on onClose.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { campaignWebhookSchema, customCampaignSchema, landingPageSchema } from "../../../domain/schemas/landing.ts";
-import { requireAuth } from "../../plugins/auth.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import {
   createCustomCampaign,
   createLandingPage,
   deleteCampaign,
+  deleteLandingPage,
   getLandingPageByProject,
   getPublicCampaign,
   type LandingContext,
@@ -31,23 +32,14 @@ import {
   updateCampaignWebhook,
   updateLandingPage,
 } from "./service.ts";
-import { startWebhookWorker, type WebhookWorker } from "./webhooks.ts";
 
 const segment = z.string().max(100);
 const visitQuery = z.object({ visit: z.enum(["0", "1"]).optional() });
 
 export async function landingRoutes(app: FastifyInstance) {
-  let worker: WebhookWorker | null = null;
-  app.addHook("onReady", async () => {
-    worker = startWebhookWorker(app);
-  });
-  app.addHook("onClose", async () => {
-    await worker?.stop();
-  });
-
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): LandingContext => ({
-    actor: { userId: requireAuth(request).user.id, ip: request.ip },
+    actor: actorOf(request),
     allowPrivate: app.config.webhookAllowPrivate,
   });
 
@@ -80,6 +72,15 @@ export async function landingRoutes(app: FastifyInstance) {
       schema: { params: idParam, body: landingPageSchema },
     },
     async (request) => updateLandingPage(app.db, request.params.id, request.body, ctx(request)),
+  );
+
+  r.delete(
+    "/api/landing-pages/:id",
+    { config: { access: { permission: "landing_pages.delete" } }, schema: { params: idParam } },
+    async (request, reply) => {
+      await deleteLandingPage(app.db, request.params.id, ctx(request).actor);
+      return reply.code(204).send();
+    },
   );
 
   r.get(

@@ -18,9 +18,11 @@ import {
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
+import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { assertPublicWebhookUrl } from "./webhook-address.ts";
-import { generateWebhookSecret } from "./webhooks.ts";
+import { detachLeads } from "../leads/origin.ts";
+import { generateWebhookSecret } from "../leads/outbox.ts";
+import { assertPublicWebhookUrl } from "../leads/webhook-address.ts";
 
 type PageRow = typeof landingPages.$inferSelect;
 type CampaignRow = typeof landingCampaigns.$inferSelect;
@@ -74,14 +76,6 @@ async function checkWebhookUrl(url: string | null, allowPrivate: boolean): Promi
   } catch {
     throw badRequest({ webhookUrl: LANDING_TEXTS.webhookRefused });
   }
-}
-
-/** Whether `error` (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /** Runs `write`; a unique violation from a concurrent twin becomes 409 on `field` instead of a 500. */
@@ -299,10 +293,6 @@ export async function listCampaigns(db: Db, landingPageId: number, search?: stri
   return rows.map((row) => toCampaign(row, leads.get(row.id) ?? 0));
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * POST /api/landing-pages/{id}/custom-campaign (SPEC §5.4). Errors: 404 page; 409 urlSlug taken (fields.urlSlug);
  * 400 refused webhook URL. Returns the campaign and `webhookSecret` once when a URL was given.
@@ -386,6 +376,30 @@ export async function updateCampaignWebhook(
     });
     const leads = await leadCounts(tx, row.landingPageId);
     return { ...toCampaign(row, leads.get(row.id) ?? 0), ...(issued ? { webhookSecret: issued } : {}) };
+  });
+}
+
+/**
+ * DELETE /api/landing-pages/{id}: the page and its campaigns go (their links answer 404); its leads stay, with the
+ * page's and campaigns' names kept in their origin (docs/product.md §3). One transaction, one audit row.
+ * Errors: 404 LANDING_TEXTS.landingNotFound.
+ */
+export async function deleteLandingPage(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const page = await findPage(tx, id);
+    const campaigns = await tx
+      .select({ id: landingCampaigns.id, urlSlug: landingCampaigns.urlSlug })
+      .from(landingCampaigns)
+      .where(eq(landingCampaigns.landingPageId, id));
+    await detachLeads(tx, { landingPageId: id });
+    await tx.delete(landingPages).where(eq(landingPages.id, id));
+    const { webhookSecret: _secret, ...previous } = page;
+    await recordAudit(tx, actor, {
+      entityType: "landing_page",
+      entityId: id,
+      action: "delete",
+      previousState: { page: previous, campaigns },
+    });
   });
 }
 

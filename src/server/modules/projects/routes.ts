@@ -6,7 +6,7 @@
  * GET /api/validate/project/{id}/guarantee?type= → 409 when the type is already on the project.
  * Bodies are validated with the domain schemas of the admin form, so a 400 carries the same Arabic field messages.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
@@ -16,8 +16,7 @@ import {
   projectInputSchema,
   projectNameCheckQuery,
 } from "../../../domain/schemas/project.ts";
-import { requireAuth } from "../../plugins/auth.ts";
-import type { AuditActor } from "../audit/service.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
 import {
@@ -31,11 +30,6 @@ import {
   setFeaturedRank,
   updateProject,
 } from "./service.ts";
-
-/** The audit actor of a signed-in request. */
-export function actorOf(request: FastifyRequest): AuditActor {
-  return { userId: requireAuth(request).user.id, ip: request.ip };
-}
 
 export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,14 +2,17 @@
  * Project queries (SPEC §3 projects, §4.4 sales percentage, §4.5 featured order).
  * Rows become the Project shape of domain/types.ts with unitCounts and the computed salesPercentage.
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { compareProjectsForListing, salesPercentage, type UnitCounts } from "../../../domain/project-rules.ts";
 import { PROJECT_MESSAGES, type ProjectPayload, sameGuaranteeType } from "../../../domain/schemas/project.ts";
 import type { Project } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { searchMatch } from "../../lib/search.ts";
+import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { detachLeads } from "../leads/origin.ts";
 
 export const PROJECT_NOT_FOUND = "المشروع غير موجود";
 
@@ -87,19 +90,21 @@ export function toProject(row: ProjectRow, counts: UnitCounts = EMPTY_COUNTS): P
 
 /**
  * GET /api/projects: every project, featured first by rank, then newest first (SPEC §4.5).
- * `search` filters by name or city (case-insensitive, SPEC §2.4 search parameter).
+ * `search` filters by name, city or district in the Arabic search form (SPEC §2.4 search parameter; src/domain/search.ts).
  */
 export async function listProjects(db: Db, options: { search?: string } = {}): Promise<Project[]> {
-  const search = options.search?.trim().toLowerCase();
   const rows = await db
     .select()
     .from(projects)
     .where(
-      search
-        ? sql`(lower(${projects.name}) like ${`%${escapeLike(search)}%`} escape '\\' or lower(coalesce(${projects.city}, '')) like ${`%${escapeLike(search)}%`} escape '\\' or lower(coalesce(${projects.district}, '')) like ${`%${escapeLike(search)}%`} escape '\\')`
+      options.search
+        ? searchMatch(
+            sql`${projects.name} || ' ' || coalesce(${projects.city}, '') || ' ' || coalesce(${projects.district}, '')`,
+            options.search,
+          )
         : undefined,
     )
-    .orderBy(asc(projects.featuredRank), desc(projects.createdAt));
+    .orderBy(asc(projects.featuredRank), desc(projects.createdAt), desc(projects.id));
   const counts = await unitCountsByProject(db);
   return rows.map((row) => toProject(row, counts.get(row.id))).sort(compareProjectsForListing);
 }
@@ -118,11 +123,6 @@ export async function assertProjectExists(db: Db | Tx, id: number): Promise<void
   if (!row) throw notFound(PROJECT_NOT_FOUND);
 }
 
-/** Escapes LIKE wildcards in user input. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Writes (issue 4): create, update, delete, featured rank, name and guarantee checks. Each write runs in one
 // transaction with its audit_logs row (ARCHITECTURE security model).
@@ -130,16 +130,6 @@ export function escapeLike(value: string): string {
 
 /** Audit entity type of projects. */
 export const PROJECT_ENTITY = "project";
-
-/** Whether `error` (possibly wrapped by Drizzle) is a PostgreSQL unique violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The row values of a validated project input (SPEC §3 projects). */
 function toRowValues(input: ProjectPayload) {
@@ -297,6 +287,7 @@ export async function deleteProject(db: Db, id: number, actor: AuditActor): Prom
       .select({ landing: sql<number>`count(*)::int` })
       .from(landingPages)
       .where(eq(landingPages.projectId, id));
+    await detachLeads(tx, { projectId: id });
     await tx.delete(projects).where(eq(projects.id, id));
     await recordAudit(tx, actor, {
       entityType: PROJECT_ENTITY,
@@ -310,13 +301,33 @@ export async function deleteProject(db: Db, id: number, actor: AuditActor): Prom
   });
 }
 
+/** Advisory-lock key that serialises featured-rank changes (any fixed number; "feat" in ASCII). */
+const FEATURED_RANK_LOCK = 0x66656174;
+
 /**
  * POST /api/projects/{id}/set-featured-rank (SPEC §4.5): rank a positive integer, or null to remove the project
- * from the featured list. Output: the project. Errors: 404 PROJECT_NOT_FOUND.
+ * from the featured list. Ranks stay unique: the project that held `rank`, and every project ranked after it, move
+ * down by one (docs/decisions/ "featured ranks"). Output: the project. Errors: 404 PROJECT_NOT_FOUND.
  */
 export async function setFeaturedRank(db: Db, id: number, rank: number | null, actor: AuditActor): Promise<Project> {
   return db.transaction(async (tx) => {
+    // One rank change at a time across every instance, so two concurrent changes cannot both take rank n.
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEATURED_RANK_LOCK})`);
     const previous = await getProject(tx, id);
+    if (rank !== null) {
+      const [holder] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.featuredRank, rank), ne(projects.id, id)))
+        .limit(1);
+      // Ranks are unique (docs/decisions "featured ranks"): the holder of n and every project after it move down one.
+      if (holder) {
+        await tx
+          .update(projects)
+          .set({ featuredRank: sql`${projects.featuredRank} + 1` })
+          .where(and(gte(projects.featuredRank, rank), ne(projects.id, id)));
+      }
+    }
     await tx.update(projects).set({ featuredRank: rank, updatedAt: new Date() }).where(eq(projects.id, id));
     const updated = await getProject(tx, id);
     await recordAudit(tx, actor, {

@@ -14,16 +14,11 @@ import { SPREADSHEET_MAX_BYTES } from "../../../domain/constants.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { unitSchema } from "../../../domain/schemas/unit.ts";
 import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
+import { actorOf as actor } from "../../lib/audit-actor.ts";
 import { HttpError } from "../../lib/http-errors.ts";
-import { requireAuth } from "../../plugins/auth.ts";
-import type { AuditActor } from "../audit/service.ts";
 import { type ImportFile, type ImportTarget, importUnits } from "./import.ts";
 import { createUnit, deleteUnit, getUnit, listAllUnits, updateUnit } from "./service.ts";
 import { csvTemplate, TEMPLATE_FILE_NAME, xlsxTemplate } from "./template.ts";
-
-function actor(request: FastifyRequest): AuditActor {
-  return { userId: requireAuth(request).user.id, ip: request.ip };
-}
 
 const fileError = (message: string, status = 400) => new HttpError(status, message, { file: message });
 

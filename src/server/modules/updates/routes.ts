@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { projectUpdateInputSchema } from "../../../domain/schemas/project-update.ts";
-import { actorOf } from "../projects/routes.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
 
 export async function updateRoutes(app: FastifyInstance) {

@@ -12,8 +12,8 @@ import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
-import { actorOf } from "../projects/routes.ts";
 import {
   drainStream,
   storeImageUpload,

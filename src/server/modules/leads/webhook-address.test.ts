@@ -1,5 +1,5 @@
 /**
- * The SSRF rules of webhook targets (issue 6): which addresses may be called, with and without
+ * The SSRF rules of webhook targets: which addresses may be called, with and without
  * WEBHOOK_ALLOW_PRIVATE, and how host names are judged (resolver injected: no network needed).
  */
 import { describe, expect, it } from "vitest";

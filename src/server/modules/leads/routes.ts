@@ -1,24 +1,22 @@
 /**
- * POST /api/contact (public, rate-limited per IP, honeypot), GET /api/contact/messages (filters: see
- * contactListQuerySchema), DELETE /api/contact/messages/{id} (SPEC §7.2); issue 6: GET /api/contact/messages/export
- * ?format=xlsx|csv (contact_messages.export, same filters) and POST /api/contact/messages/{id}/webhook-retry
- * (campaigns.manage).
+ * The lead routes (SPEC §7.2; the public paths keep the word "contact"): POST /api/contact (public, rate-limited
+ * per IP by rate-limit.ts, honeypot; a queued webhook is handed to `app.leadOutbox` at once),
+ * GET /api/contact/messages (filters: see contactListQuerySchema), DELETE /api/contact/messages/{id},
+ * GET /api/contact/messages/export?format=xlsx|csv (contact_messages.export, same filters) and
+ * POST /api/contact/messages/{id}/webhook-retry (campaigns.manage).
  */
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
-import { databaseRateLimitStore } from "../../lib/rate-limit-store.ts";
-import { requireAuth } from "../../plugins/auth.ts";
-import { kickWebhookWorker } from "../landing/webhooks.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { toCsv, toXlsx } from "./export.ts";
+import { leadRateLimit, registerLeadRateLimit } from "./rate-limit.ts";
 import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";
 
-export async function contactRoutes(app: FastifyInstance) {
-  // Counters in the database, shared by every instance; a counter failure never refuses a lead (skipOnError).
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db), skipOnError: true });
+export async function leadRoutes(app: FastifyInstance) {
+  await registerLeadRateLimit(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -26,17 +24,7 @@ export async function contactRoutes(app: FastifyInstance) {
     {
       config: {
         access: "public",
-        rateLimit: {
-          // Leads per IP per window (config.contactRateLimit, default 10 per 10 minutes): generous for an office
-          // NAT, low enough that a flood stops quickly.
-          max: app.config.contactRateLimit.max,
-          timeWindow: app.config.contactRateLimit.timeWindowMs,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            error: "Too Many Requests",
-            message: `طلبات كثيرة، يرجى المحاولة بعد ${Math.ceil(context.ttl / 60000)} دقيقة`,
-          }),
-        },
+        rateLimit: leadRateLimit(app),
       },
       schema: { body: contactSchema },
     },
@@ -51,7 +39,7 @@ export async function contactRoutes(app: FastifyInstance) {
         consentVersion: app.site.privacy.version,
       });
       // The lead and its queued webhook are committed: deliver now rather than at the next poll.
-      kickWebhookWorker(app.db);
+      if (result.queued) app.leadOutbox.kick();
       return reply.code(201).send({ ok: true, id: result.id, isDuplicate: result.isDuplicate });
     },
   );
@@ -83,8 +71,8 @@ export async function contactRoutes(app: FastifyInstance) {
     "/api/contact/messages/:id/webhook-retry",
     { config: { access: { permission: "campaigns.manage" } }, schema: { params: idParam } },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const result = await retryLeadDelivery(app.db, request.params.id, { userId: auth.user.id, ip: request.ip });
+      const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request));
+      app.leadOutbox.kick();
       return reply.code(202).send(result);
     },
   );
@@ -93,8 +81,7 @@ export async function contactRoutes(app: FastifyInstance) {
     "/api/contact/messages/:id",
     { config: { access: { permission: "contact_messages.delete" } }, schema: { params: idParam } },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      await deleteContactMessage(app.db, request.params.id, { userId: auth.user.id, ip: request.ip });
+      await deleteContactMessage(app.db, request.params.id, actorOf(request));
       return reply.code(204).send();
     },
   );

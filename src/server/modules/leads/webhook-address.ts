@@ -1,5 +1,5 @@
 /**
- * SSRF guard for webhook targets (ARCHITECTURE security model, issue 6): only http(s) URLs whose host resolves to
+ * SSRF guard for webhook targets (ARCHITECTURE security model; docs/webhooks.md "Allowed addresses"): only http(s) URLs whose host resolves to
  * public addresses. Loopback, private (RFC 1918, unique-local), carrier-grade NAT, link-local, multicast,
  * documentation/benchmark and reserved ranges are refused; cloud metadata addresses (169.254.169.254,
  * 100.100.100.200, fd00:ec2::254) are refused always, even when `allowPrivate` (config.webhookAllowPrivate,

@@ -1,5 +1,5 @@
 /**
- * Export of the filtered contact list (issue 6, SPEC §2.16): .xlsx (right-to-left sheet) or .csv (UTF-8 with BOM so
+ * Export of the filtered lead list (SPEC §2.16): .xlsx (right-to-left sheet) or .csv (UTF-8 with BOM so
  * spreadsheet programs read Arabic), one row per lead with the SPEC columns plus campaign, attribution, consent and
  * webhook delivery status. Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading "'"
  * in the CSV; phone numbers in E.164 are left as they are.

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery of leads (issue 6) against a real receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=1), with the
+ * Webhook delivery of leads against a real receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=1), with the
  * worker's timer off so each test drives `deliverDue(db, now)` itself with a fake clock:
  * signed and verifiable with standardwebhooks; the campaign's webhook wins over the page's; receiver down → stored
  * and delivered later, across an app restart on the same database; an always-failing receiver ends in "failed"
@@ -14,7 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { projects, webhookDeliveries } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
-import { deliverDue, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./webhooks.ts";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./outbox.ts";
+import { deliverDue } from "./worker.ts";
 
 interface Received {
   path: string;

@@ -3,9 +3,9 @@
  * A lead is never refused for a stale reference: an unknown project or landing page is stored as null,
  * so the visitor's enquiry is kept. isDuplicate: the same phone or e-mail arrived in the previous 30 days.
  * A lead from a page with a webhook (the campaign's, else the landing page's: resolution 6) gets its webhook delivery
- * queued in the same transaction (landing/webhooks.ts), so the lead and its delivery commit together.
+ * queued in the same transaction (outbox.ts), so the lead and its delivery commit together.
  */
-import { and, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "../../../domain/constants.ts";
 import {
   type ContactDeliveryView,
@@ -14,6 +14,7 @@ import {
   type ContactPayload,
   contactSourceOf,
 } from "../../../domain/schemas/contact.ts";
+import { phoneSearchDigits } from "../../../domain/search.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   contactMessages,
@@ -24,13 +25,11 @@ import {
   webhookDeliveries,
 } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { searchMatch } from "../../lib/search.ts";
+import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import {
-  enqueueLeadDelivery,
-  type LeadWebhookPayload,
-  requeueDelivery,
-  resolveWebhookTarget,
-} from "../landing/webhooks.ts";
+import { leadOrigin } from "./origin.ts";
+import { enqueueLeadDelivery, type LeadWebhookPayload, requeueDelivery, type WebhookTarget } from "./outbox.ts";
 
 export interface ContactMeta {
   ip: string | null;
@@ -38,57 +37,105 @@ export interface ContactMeta {
   now?: Date;
 }
 
-/** Stores a lead. Returns its id and whether it is a duplicate. */
+/**
+ * What a lead points at, read once when it is stored (or retried): its project, landing page and campaign, with
+ * the page's and the campaign's webhook. The webhook target and the webhook payload are both built from these rows.
+ */
+interface LeadContext {
+  project: { id: number; name: string } | null;
+  page: { id: number; slug: string; webhookUrl: string | null; webhookSecret: string | null } | null;
+  campaign: (typeof landingCampaigns.$inferSelect & { landingPageId: number }) | null;
+}
+
+const pageColumns = {
+  id: landingPages.id,
+  slug: landingPages.slug,
+  webhookUrl: landingPages.webhookUrl,
+  webhookSecret: landingPages.webhookSecret,
+};
+
+/**
+ * Reads a lead's references in one query per kind of reference: the landing page with its project and (when it
+ * belongs to that page) the campaign; else the update with its project; else the project. Unknown ids read as null.
+ */
+async function readLeadContext(
+  tx: Db | Tx,
+  refs: {
+    landingPageId?: number | null;
+    campaignId?: number | null;
+    updateId?: number | null;
+    projectId?: number | null;
+  },
+): Promise<LeadContext & { updateId: number | null; updateTitle: string | null }> {
+  let context: LeadContext = { project: null, page: null, campaign: null };
+  if (refs.landingPageId != null) {
+    const [row] = await tx
+      .select({ page: pageColumns, project: { id: projects.id, name: projects.name }, campaign: landingCampaigns })
+      .from(landingPages)
+      .leftJoin(projects, eq(projects.id, landingPages.projectId))
+      .leftJoin(
+        landingCampaigns,
+        and(eq(landingCampaigns.landingPageId, landingPages.id), eq(landingCampaigns.id, refs.campaignId ?? -1)),
+      )
+      .where(eq(landingPages.id, refs.landingPageId))
+      .limit(1);
+    if (row) context = row as LeadContext;
+  }
+  let updateId: number | null = null;
+  let updateTitle: string | null = null;
+  if (refs.updateId != null) {
+    const [row] = await tx
+      .select({ id: projectUpdates.id, title: projectUpdates.title, project: { id: projects.id, name: projects.name } })
+      .from(projectUpdates)
+      .leftJoin(projects, eq(projects.id, projectUpdates.projectId))
+      .where(eq(projectUpdates.id, refs.updateId))
+      .limit(1);
+    if (row) {
+      updateId = row.id;
+      updateTitle = row.title;
+      context.project = row.project;
+    }
+  }
+  if (context.project === null && refs.projectId != null) {
+    const [row] = await tx
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, refs.projectId))
+      .limit(1);
+    context.project = row ?? null;
+  }
+  return { ...context, updateId, updateTitle };
+}
+
+/** The webhook a lead goes to (ARCHITECTURE resolution 6): the campaign's when it has one, else the page's, else none. */
+function webhookTargetOf(context: LeadContext): WebhookTarget | null {
+  const { campaign, page } = context;
+  if (campaign?.webhookUrl && campaign.webhookSecret) {
+    return { url: campaign.webhookUrl, secretRef: `campaign:${campaign.id}` };
+  }
+  if (page?.webhookUrl && page.webhookSecret) return { url: page.webhookUrl, secretRef: `landing_page:${page.id}` };
+  return null;
+}
+
+/** Stores a lead. Returns its id and whether it is a duplicate, and whether a webhook delivery was queued. */
 export async function createContactMessage(
   db: Db,
   payload: ContactPayload,
   meta: ContactMeta,
-): Promise<{ id: number; isDuplicate: boolean }> {
+): Promise<{ id: number; isDuplicate: boolean; queued: boolean }> {
   const now = meta.now ?? new Date();
   const source = contactSourceOf(payload);
   return db.transaction(async (tx) => {
-    let projectId: number | null = null;
-    let landingPageId: number | null = null;
-    let campaignId: number | null = null;
-    let updateId: number | null = null;
-    if (payload.landingPageId !== undefined) {
-      const [page] = await tx
-        .select({ id: landingPages.id, projectId: landingPages.projectId })
-        .from(landingPages)
-        .where(eq(landingPages.id, payload.landingPageId))
-        .limit(1);
-      if (page) {
-        landingPageId = page.id;
-        projectId = page.projectId;
-        if (payload.campaignId !== undefined) {
-          const [campaign] = await tx
-            .select({ id: landingCampaigns.id })
-            .from(landingCampaigns)
-            .where(and(eq(landingCampaigns.id, payload.campaignId), eq(landingCampaigns.landingPageId, page.id)))
-            .limit(1);
-          campaignId = campaign?.id ?? null;
-        }
-      }
-    }
-    if (payload.updateReference !== undefined) {
-      const [update] = await tx
-        .select({ id: projectUpdates.id, projectId: projectUpdates.projectId })
-        .from(projectUpdates)
-        .where(eq(projectUpdates.id, payload.updateReference))
-        .limit(1);
-      if (update) {
-        updateId = update.id;
-        projectId = update.projectId;
-      }
-    }
-    if (projectId === null && payload.projectReference !== undefined) {
-      const [project] = await tx
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.id, payload.projectReference))
-        .limit(1);
-      projectId = project?.id ?? null;
-    }
+    const context = await readLeadContext(tx, {
+      landingPageId: payload.landingPageId,
+      campaignId: payload.campaignId,
+      updateId: payload.updateReference,
+      projectId: payload.projectReference,
+    });
+    const projectId = context.project?.id ?? null;
+    const landingPageId = context.page?.id ?? null;
+    const campaignId = context.campaign?.id ?? null;
+    const updateId = context.updateId;
 
     const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
     const sameContact: SQL[] = [];
@@ -121,6 +168,7 @@ export async function createContactMessage(
         message: payload.message ?? null,
         isDuplicate: Boolean(previous),
         attribution,
+        origin: leadOrigin(context),
         consentVersion: meta.consentVersion,
         consentAt: now,
         ipAddress: meta.ip,
@@ -137,32 +185,15 @@ export async function createContactMessage(
         newState: { source, projectId, landingPageId, campaignId },
       },
     );
-    const target = await resolveWebhookTarget(tx, { landingPageId, campaignId });
-    if (target) {
-      await enqueueLeadDelivery(tx, row.id, target, await leadPayload(tx, row, now), now);
-    }
-    return { id: row.id, isDuplicate: row.isDuplicate };
+    const target = webhookTargetOf(context);
+    if (target) await enqueueLeadDelivery(tx, row.id, target, leadPayload(row, context, now), now);
+    return { id: row.id, isDuplicate: row.isDuplicate, queued: target !== null };
   });
 }
 
-/** The webhook body of a stored lead (docs/webhooks.md). */
-async function leadPayload(
-  tx: Db | Tx,
-  row: typeof contactMessages.$inferSelect,
-  now: Date,
-): Promise<LeadWebhookPayload> {
-  const [project] = row.projectId
-    ? await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, row.projectId))
-    : [];
-  const [page] = row.landingPageId
-    ? await tx
-        .select({ id: landingPages.id, slug: landingPages.slug })
-        .from(landingPages)
-        .where(eq(landingPages.id, row.landingPageId))
-    : [];
-  const [campaign] = row.campaignId
-    ? await tx.select().from(landingCampaigns).where(eq(landingCampaigns.id, row.campaignId))
-    : [];
+/** The webhook body of a stored lead (docs/webhooks.md "Payload"), from the lead and the rows it points at. */
+function leadPayload(row: typeof contactMessages.$inferSelect, context: LeadContext, now: Date): LeadWebhookPayload {
+  const { project, page, campaign } = context;
   return {
     type: "lead.created",
     timestamp: now.toISOString(),
@@ -175,8 +206,8 @@ async function leadPayload(
       source: row.source,
       isDuplicate: row.isDuplicate,
       createdAt: row.createdAt.toISOString(),
-      project: project ?? null,
-      landingPage: page ?? null,
+      project: project ? { id: project.id, name: project.name } : null,
+      landingPage: page ? { id: page.id, slug: page.slug } : null,
       campaign: campaign
         ? {
             id: campaign.id,
@@ -198,13 +229,9 @@ function dayStart(day: string, addDays = 0): Date {
   return new Date(d.getTime() + addDays * 24 * 60 * 60 * 1000);
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * GET /api/contact/messages: newest first, with project, landing page, campaign, attribution, consent and the latest
- * webhook delivery (SPEC §2.16, issue 6). `filters` narrow the list (the export uses the same filters).
+ * webhook delivery (SPEC §2.16; docs/webhooks.md). `filters` narrow the list (the export uses the same filters).
  */
 export async function listContactMessages(
   db: Db,
@@ -212,12 +239,14 @@ export async function listContactMessages(
 ): Promise<ContactMessageView[]> {
   const where: SQL[] = [];
   if (filters.search) {
-    const term = `%${escapeLike(filters.search)}%`;
+    // Names, e-mails and messages in the Arabic search form; a phone typed in any form against the stored E.164.
+    const digits = phoneSearchDigits(filters.search);
     const match = or(
-      ilike(contactMessages.name, term),
-      ilike(contactMessages.email, term),
-      ilike(contactMessages.phone, term),
-      ilike(contactMessages.message, term),
+      searchMatch(
+        sql`${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, '')`,
+        filters.search,
+      ),
+      digits ? sql`coalesce(${contactMessages.phone}, '') like ${`%${escapeLike(digits)}%`} escape '\\'` : undefined,
     );
     if (match) where.push(match);
   }
@@ -260,11 +289,14 @@ export async function listContactMessages(
     phone: m.phone,
     message: m.message,
     isDuplicate: m.isDuplicate,
-    projectName,
-    landingPageName: m.landingPageId ? (projectName ?? landingPageSlug) : null,
-    platform,
-    campaignSlug,
-    campaignName,
+    projectName: projectName ?? m.origin.projectName ?? null,
+    landingPageName:
+      m.landingPageId || m.origin.landingPageSlug
+        ? (projectName ?? m.origin.projectName ?? landingPageSlug ?? m.origin.landingPageSlug ?? null)
+        : null,
+    platform: platform ?? m.origin.platform ?? null,
+    campaignSlug: campaignSlug ?? m.origin.campaignSlug ?? null,
+    campaignName: campaignName ?? m.origin.campaignName ?? null,
     attribution: m.attribution,
     consentVersion: m.consentVersion,
     consentAt: m.consentAt?.toISOString() ?? null,
@@ -320,14 +352,19 @@ export async function retryLeadDelivery(db: Db, id: number, actor: AuditActor, n
       .orderBy(desc(webhookDeliveries.id))
       .limit(1);
     if (latest?.status === "delivered") throw conflict(DELIVERY_ALREADY_DONE);
-    const target = await resolveWebhookTarget(tx, { landingPageId: lead.landingPageId, campaignId: lead.campaignId });
+    const context = await readLeadContext(tx, {
+      landingPageId: lead.landingPageId,
+      campaignId: lead.campaignId,
+      projectId: lead.projectId,
+    });
+    const target = webhookTargetOf(context);
     if (!target) throw conflict(NO_WEBHOOK_FOR_LEAD);
     let deliveryId: number;
     if (latest) {
       await requeueDelivery(tx, latest.id, target, now);
       deliveryId = latest.id;
     } else {
-      deliveryId = await enqueueLeadDelivery(tx, lead.id, target, await leadPayload(tx, lead, now), now);
+      deliveryId = await enqueueLeadDelivery(tx, lead.id, target, leadPayload(lead, context, now), now);
     }
     await recordAudit(tx, actor, {
       entityType: "webhook_delivery",
