@@ -31,6 +31,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send({ statusCode: 400, error: "Bad Request", message: VALIDATION_FAILED, fields });
     }
     if (error instanceof HttpError) {
+      // A server-side failure answered on purpose (the media store is down → 503): logged with its cause, and the
+      // client told when to try again.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.statusCode === 503) reply.header("retry-after", "30");
       return reply.code(error.statusCode).send({
         statusCode: error.statusCode,
         error: httpErrorName(error.statusCode),

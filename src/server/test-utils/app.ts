@@ -87,13 +87,18 @@ export async function openTestDatabase(): Promise<{
   return { database, drop: async () => {}, openPeer: async () => ({ ...database, close: async () => {} }) };
 }
 
-/** Builds the app on a fresh database. `configure` may change the config before the app is built. */
+/**
+ * Builds the app on a fresh database. `configure` may change the config before the app is built; `storage` replaces
+ * the local media folder (e.g. an S3 bucket on a test server).
+ */
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
     configure?: (config: AppConfig) => void;
     /** The app's clock of timed work (buildApp `clock`). */
     clock?: () => Date;
+    /** Storage instead of a fresh local folder (an S3 bucket in the S3 tests). */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const { database, drop, openPeer } = await openTestDatabase();
@@ -101,7 +106,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mediaDir, MEDIA_DIR: mediaDir, ...options.env });
   options.configure?.(config);
   const site = loadSiteConfig();
-  const storage = localStorage(mediaDir);
+  const storage = options.storage ?? localStorage(mediaDir);
   const app = await buildApp({ db: database.db, config, site, storage, logger: false, clock: options.clock });
   await app.ready();
 

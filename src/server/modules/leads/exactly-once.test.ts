@@ -1,6 +1,6 @@
 /**
  * Exactly-once delivery per event id with two instances on one database (docs/webhooks.md "Several instances";
- * docs/decisions/008-lead-outbox-claims.md): two apps — on PostgreSQL each with its own pool, on PGlite sharing the
+ * docs/decisions/010-lead-outbox-claims.md): two apps — on PostgreSQL each with its own pool, on PGlite sharing the
  * one connection — poll the same outbox while a real local receiver takes 4 s per answer. The 4 s are a fake clock:
  * the receiver holds every request; each round both workers poll, then the clock moves 4 s and the receiver answers
  * its oldest request only, so every request stays in flight over several polls of the other worker (about 16 s of

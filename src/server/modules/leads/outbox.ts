@@ -1,6 +1,6 @@
 /**
  * The lead webhook outbox: one row per delivery in `webhook_deliveries` (ARCHITECTURE security model; the receiving
- * side is documented in docs/webhooks.md, the claiming rules in docs/decisions/008-lead-outbox-claims.md).
+ * side is documented in docs/webhooks.md, the claiming rules in docs/decisions/010-lead-outbox-claims.md).
  *
  * - `enqueueLeadDelivery(tx, …)` runs inside the lead's own transaction: the lead and its queued delivery commit
  *   together, so a crash or restart never loses one without the other.

@@ -1,5 +1,5 @@
 /**
- * The lead outbox worker (docs/webhooks.md "Delivery"; docs/decisions/008-lead-outbox-claims.md).
+ * The lead outbox worker (docs/webhooks.md "Delivery"; docs/decisions/010-lead-outbox-claims.md).
  *
  * `LeadOutbox` claims due deliveries one row at a time (outbox.ts `claimNextDelivery`) and sends them concurrently,
  * with at most `perDestination` (default 2) in flight per destination (host[:port] of the target URL) and
