@@ -33,6 +33,7 @@ import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
 import { type PagesOptions, pagesPlugin } from "./plugins/pages.ts";
 
 declare module "fastify" {
@@ -57,6 +58,9 @@ export interface AppDeps {
   /** The clock of timed work (the lead outbox's due checks, leases and retry schedule); tests pass a fake one. */
   clock?: () => Date;
 }
+
+/** The version the OpenAPI document states (package.json "version"). */
+const APP_VERSION = "0.1.0";
 
 /** Body limits in bytes: JSON bodies are small; uploads have their own per-kind limits (multipart). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -132,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: deps.config.uploadLimits.video, files: 20, fields: 20, fieldSize: 10_000, parts: 60 },
   });
+  // Before the auth plugin: its onRoute hook documents each route and marks the documentation routes public.
+  await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin);
   await app.register(leadOutboxPlugin, { clock: deps.clock });
 

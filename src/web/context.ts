@@ -2,11 +2,9 @@
  * The server load context (STACK-NOTES "load context with v8_middleware"): `context.api(path, init)` calls our
  * own API in-process, so a server-rendered page reads the same JSON as any other client.
  */
-export interface ApiInit {
-  method?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+import type { ApiInit } from "#domain/api-init.ts";
+
+export type { ApiInit };
 
 declare module "react-router" {
   interface RouterContextProvider {

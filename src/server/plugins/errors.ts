@@ -26,6 +26,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         error.validation.map((v) => ({
           path: [v.instancePath.replace(/^\//, "").replaceAll("/", ".")].filter(Boolean),
           message: v.message ?? VALIDATION_FAILED,
+          keys: v.keyword === "unrecognized_keys" ? (v.params as { keys?: string[] }).keys : undefined,
         })),
       );
       return reply.code(400).send({ statusCode: 400, error: "Bad Request", message: VALIDATION_FAILED, fields });

@@ -75,6 +75,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       url: "/*",
       config: { access: "public" },
       handler: async (request, reply) => {
+        // An unknown /api path is an API answer (JSON 404 in the error shape), never the HTML not-found page.
+        if (request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?")) {
+          return reply.callNotFound();
+        }
         const handler = await handlerFor();
         const controller = new AbortController();
         reply.raw.on("close", () => {

@@ -13,6 +13,17 @@ import { z } from "zod";
 import { ROLES } from "../../../domain/roles.ts";
 import { passwordChangeSchema } from "../../../domain/schemas/account.ts";
 import {
+  authResponseSchema,
+  okSchema,
+  recoveryCodesSchema,
+  roleTwoFactorRowSchema,
+  sessionInfoSchema,
+  sessionUserSchema,
+  twoFactorChallengeSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from "../../../domain/schemas/api.ts";
+import {
   currentPasswordSchema,
   loginSchema,
   loginSecondFactorSchema,
@@ -120,12 +131,12 @@ export async function authRoutes(app: FastifyInstance) {
     "/api/auth/login",
     {
       config: { access: "public" },
-      schema: { body: loginSchema },
+      schema: { body: loginSchema, response: { 200: z.union([authResponseSchema, twoFactorChallengeSchema]) } },
     },
     async (request, reply) => {
       const result = await withRetryAfter(reply, () => login(app.db, request.body, clientOf(request)));
       if (result.kind === "two-factor") {
-        return { twoFactorRequired: true, challenge: result.challenge, expiresInMs: result.expiresInMs };
+        return { twoFactorRequired: true as const, challenge: result.challenge, expiresInMs: result.expiresInMs };
       }
       return startSession(reply, result);
     },
@@ -133,7 +144,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/login/two-factor",
-    { config: { access: "public" }, schema: { body: loginSecondFactorSchema } },
+    { config: { access: "public" }, schema: { body: loginSecondFactorSchema, response: { 200: authResponseSchema } } },
     async (request, reply) => {
       const issued = await withRetryAfter(reply, () =>
         loginSecondFactor(app.db, app.secrets, request.body, clientOf(request)),
@@ -144,7 +155,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/password",
-    { config: { access: "signed-in" }, schema: { body: passwordChangeSchema } },
+    { config: { access: "signed-in" }, schema: { body: passwordChangeSchema, response: { 200: okSchema } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       await withRetryAfter(reply, () =>
@@ -154,16 +165,20 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get("/api/auth/sessions", { config: { access: "signed-in" } }, async (request) => {
-    const auth = requireAuth(request);
-    return listSessions(app.db, auth.user.id, auth.sessionId);
-  });
+  r.get(
+    "/api/auth/sessions",
+    { config: { access: "signed-in" }, schema: { response: { 200: z.array(sessionInfoSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return listSessions(app.db, auth.user.id, auth.sessionId);
+    },
+  );
 
   r.delete(
     "/api/auth/sessions/:id",
     {
       config: { access: "signed-in" },
-      schema: { params: z.object({ id: z.uuid({ error: "الجلسة غير موجودة" }) }) },
+      schema: { params: z.object({ id: z.uuid({ error: "الجلسة غير موجودة" }) }), response: { 200: okSchema } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -177,19 +192,27 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get("/api/auth/two-factor", { config: { access: "signed-in" } }, async (request) => {
-    const auth = requireAuth(request);
-    return twoFactorStatus(app.db, auth.user);
-  });
+  r.get(
+    "/api/auth/two-factor",
+    { config: { access: "signed-in" }, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return twoFactorStatus(app.db, auth.user);
+    },
+  );
 
-  r.post("/api/auth/two-factor/setup", { config: { access: "signed-in" } }, async (request) => {
-    const auth = requireAuth(request);
-    return startEnrolment(app.db, app.secrets, auth.user);
-  });
+  r.post(
+    "/api/auth/two-factor/setup",
+    { config: { access: "signed-in" }, schema: { response: { 200: twoFactorSetupSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return startEnrolment(app.db, app.secrets, auth.user);
+    },
+  );
 
   r.post(
     "/api/auth/two-factor/enable",
-    { config: { access: "signed-in" }, schema: { body: twoFactorCodeSchema } },
+    { config: { access: "signed-in" }, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } } },
     async (request) => {
       const auth = requireAuth(request);
       const codes = await confirmEnrolment(app.db, app.secrets, auth.user.id, request.body.code);
@@ -205,7 +228,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/two-factor/disable",
-    { config: { access: "signed-in" }, schema: { body: currentPasswordSchema } },
+    { config: { access: "signed-in" }, schema: { body: currentPasswordSchema, response: { 200: okSchema } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       if (await roleRequiresTwoFactor(app.db, auth.user.role)) {
@@ -222,17 +245,25 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get("/api/roles/two-factor", { config: { access: "admin" } }, async () => {
-    const rows = await app.db.select().from(roleSettings);
-    const required = new Map(rows.map((row) => [row.role, row.requireTwoFactor]));
-    return ROLES.map((role) => ({ role, requireTwoFactor: required.get(role) ?? false }));
-  });
+  r.get(
+    "/api/roles/two-factor",
+    { config: { access: "admin" }, schema: { response: { 200: z.array(roleTwoFactorRowSchema) } } },
+    async () => {
+      const rows = await app.db.select().from(roleSettings);
+      const required = new Map(rows.map((row) => [row.role, row.requireTwoFactor]));
+      return ROLES.map((role) => ({ role, requireTwoFactor: required.get(role) ?? false }));
+    },
+  );
 
   r.put(
     "/api/roles/:role/two-factor",
     {
       config: { access: "admin" },
-      schema: { params: z.object({ role: z.enum(ROLES, { error: "الدور غير صالح" }) }), body: roleTwoFactorSchema },
+      schema: {
+        params: z.object({ role: z.enum(ROLES, { error: "الدور غير صالح" }) }),
+        body: roleTwoFactorSchema,
+        response: { 200: roleTwoFactorRowSchema },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -251,32 +282,43 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post("/api/auth/refresh", { config: { access: "public" } }, async (request, reply) => {
-    assertSameOrigin(request);
-    try {
-      const issued = await refresh(app.db, request.cookies[REFRESH_COOKIE]);
-      setSessionCookies(reply, issued.refreshToken);
-      return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
-    } catch (error) {
-      clearSessionCookies(reply);
-      throw error;
-    }
-  });
+  r.post(
+    "/api/auth/refresh",
+    { config: { access: "public" }, schema: { response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      try {
+        const issued = await refresh(app.db, request.cookies[REFRESH_COOKIE]);
+        setSessionCookies(reply, issued.refreshToken);
+        return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
+      } catch (error) {
+        clearSessionCookies(reply);
+        throw error;
+      }
+    },
+  );
 
-  r.post("/api/auth/logout", { config: { access: "public" } }, async (request, reply) => {
-    assertSameOrigin(request);
-    if (request.auth) {
-      await logout(app.db, { sessionId: request.auth.sessionId, userId: request.auth.user.id }, request.ip);
-    } else if (request.cookies[REFRESH_COOKIE]) {
-      await revokeSession(app.db, { refreshToken: request.cookies[REFRESH_COOKIE] });
-    }
-    clearSessionCookies(reply);
-    return { ok: true };
-  });
+  r.post(
+    "/api/auth/logout",
+    { config: { access: "public" }, schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      if (request.auth) {
+        await logout(app.db, { sessionId: request.auth.sessionId, userId: request.auth.user.id }, request.ip);
+      } else if (request.cookies[REFRESH_COOKIE]) {
+        await revokeSession(app.db, { refreshToken: request.cookies[REFRESH_COOKIE] });
+      }
+      clearSessionCookies(reply);
+      return { ok: true };
+    },
+  );
 
   r.get(
     "/api/auth/me",
-    { config: { access: "signed-in" }, schema: { querystring: z.object({}).passthrough() } },
+    {
+      config: { access: "signed-in" },
+      schema: { querystring: z.object({}).passthrough(), response: { 200: sessionUserSchema } },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const [row] = await app.db.select().from(users).where(eq(users.id, auth.user.id)).limit(1);

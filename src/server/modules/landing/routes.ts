@@ -16,9 +16,25 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  campaignWithSecretSchema,
+  campaignWithStatsSchema,
+  landingOverviewSchema,
+  landingPageCreatedSchema,
+  landingPageUpdatedSchema,
+  landingPageViewSchema,
+  noContentSchema,
+  publicCampaignSchema,
+} from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { campaignWebhookSchema, customCampaignSchema, landingPageSchema } from "../../../domain/schemas/landing.ts";
+import {
+  campaignWebhookSchema,
+  customCampaignSchema,
+  landingPageCreateSchema,
+  landingPageReplaceSchema,
+} from "../../../domain/schemas/landing.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
+import { requireAuth } from "../../plugins/auth.ts";
 import {
   createCustomCampaign,
   createLandingPage,
@@ -43,13 +59,18 @@ export async function landingRoutes(app: FastifyInstance) {
     allowPrivate: app.config.webhookAllowPrivate,
   });
 
-  r.get("/api/landing-pages", { config: { access: { permission: "landing_pages.view" } } }, async () =>
-    listLandingOverview(app.db),
+  r.get(
+    "/api/landing-pages",
+    { config: { access: { permission: "landing_pages.view" } }, schema: { response: { 200: landingOverviewSchema } } },
+    async () => listLandingOverview(app.db),
   );
 
   r.get(
     "/api/landing-pages/:id",
-    { config: { access: { permission: "landing_pages.view" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "landing_pages.view" } },
+      schema: { params: idParam, response: { 200: landingPageViewSchema } },
+    },
     async (request) => getLandingPageByProject(app.db, request.params.id),
   );
 
@@ -57,7 +78,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id",
     {
       config: { access: { permission: "landing_pages.edit" } },
-      schema: { params: idParam, body: landingPageSchema },
+      schema: { params: idParam, body: landingPageCreateSchema, response: { 201: landingPageCreatedSchema } },
     },
     async (request, reply) => {
       const page = await createLandingPage(app.db, request.params.id, request.body, ctx(request));
@@ -69,7 +90,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id",
     {
       config: { access: { permission: "landing_pages.edit" } },
-      schema: { params: idParam, body: landingPageSchema },
+      schema: { params: idParam, body: landingPageReplaceSchema, response: { 200: landingPageUpdatedSchema } },
     },
     async (request) => updateLandingPage(app.db, request.params.id, request.body, ctx(request)),
   );
@@ -87,7 +108,11 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id/campaigns",
     {
       config: { access: { permission: "landing_pages.view" } },
-      schema: { params: idParam, querystring: z.object({ search: z.string().max(100).optional() }) },
+      schema: {
+        params: idParam,
+        querystring: z.object({ search: z.string().max(100).optional() }),
+        response: { 200: z.array(campaignWithStatsSchema) },
+      },
     },
     async (request) => listCampaigns(app.db, request.params.id, request.query.search),
   );
@@ -96,7 +121,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id/custom-campaign",
     {
       config: { access: { permission: "campaigns.manage" } },
-      schema: { params: idParam, body: customCampaignSchema },
+      schema: { params: idParam, body: customCampaignSchema, response: { 201: campaignWithSecretSchema } },
     },
     async (request, reply) => {
       const campaign = await createCustomCampaign(app.db, request.params.id, request.body, ctx(request));
@@ -108,14 +133,17 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-campaigns/:id/webhook",
     {
       config: { access: { permission: "campaigns.manage" } },
-      schema: { params: idParam, body: campaignWebhookSchema },
+      schema: { params: idParam, body: campaignWebhookSchema, response: { 200: campaignWithSecretSchema } },
     },
     async (request) => updateCampaignWebhook(app.db, request.params.id, request.body, ctx(request)),
   );
 
   r.delete(
     "/api/landing-campaigns/:id",
-    { config: { access: { permission: "campaigns.manage" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "campaigns.manage" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteCampaign(app.db, request.params.id, ctx(request).actor);
       return reply.code(204).send();
@@ -126,7 +154,11 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/campaign/:platform/:slug",
     {
       config: { access: "public" },
-      schema: { params: z.object({ platform: segment, slug: segment }), querystring: visitQuery },
+      schema: {
+        params: z.object({ platform: segment, slug: segment }),
+        querystring: visitQuery,
+        response: { 200: publicCampaignSchema },
+      },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -138,7 +170,10 @@ export async function landingRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/campaign/:slug",
-    { config: { access: "public" }, schema: { params: z.object({ slug: segment }), querystring: visitQuery } },
+    {
+      config: { access: "public" },
+      schema: { params: z.object({ slug: segment }), querystring: visitQuery, response: { 200: publicCampaignSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return getPublicCampaign(app.db, request.params.slug, { countVisit: request.query.visit !== "0" });

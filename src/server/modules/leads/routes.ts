@@ -8,6 +8,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  CSV_TYPE,
+  contactCreatedSchema,
+  contactMessageSchema,
+  fileResponse,
+  noContentSchema,
+  webhookRetrySchema,
+  XLSX_TYPE,
+} from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
@@ -26,7 +35,7 @@ export async function leadRoutes(app: FastifyInstance) {
         access: "public",
         rateLimit: leadRateLimit(app),
       },
-      schema: { body: contactSchema },
+      schema: { body: contactSchema, response: { 201: contactCreatedSchema } },
     },
     async (request, reply) => {
       if (request.body.website) {
@@ -46,7 +55,10 @@ export async function leadRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/contact/messages",
-    { config: { access: { permission: "contact_messages.view" } }, schema: { querystring: contactListQuerySchema } },
+    {
+      config: { access: { permission: "contact_messages.view" } },
+      schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactMessageSchema) } },
+    },
     async (request) => listContactMessages(app.db, request.query),
   );
 
@@ -54,7 +66,10 @@ export async function leadRoutes(app: FastifyInstance) {
     "/api/contact/messages/export",
     {
       config: { access: { permission: "contact_messages.export" } },
-      schema: { querystring: contactListQuerySchema.extend({ format: z.enum(["xlsx", "csv"]).default("xlsx") }) },
+      schema: {
+        querystring: contactListQuerySchema.extend({ format: z.enum(["xlsx", "csv"]).default("xlsx") }),
+        response: { 200: fileResponse("The filtered leads as a spreadsheet (attachment)", [XLSX_TYPE, CSV_TYPE]) },
+      },
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
@@ -69,7 +84,10 @@ export async function leadRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/contact/messages/:id/webhook-retry",
-    { config: { access: { permission: "campaigns.manage" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "campaigns.manage" } },
+      schema: { params: idParam, response: { 202: webhookRetrySchema } },
+    },
     async (request, reply) => {
       const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request));
       app.leadOutbox.kick();
@@ -79,7 +97,10 @@ export async function leadRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api/contact/messages/:id",
-    { config: { access: { permission: "contact_messages.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "contact_messages.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteContactMessage(app.db, request.params.id, actorOf(request));
       return reply.code(204).send();

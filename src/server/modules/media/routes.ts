@@ -16,6 +16,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fresh from "fresh";
 import rangeParser from "range-parser";
+import { fileResponse } from "../../../domain/schemas/api.ts";
 import { STATIC_FILE_HELMET } from "../../lib/static-headers.ts";
 import { type ByteRange, isValidKey, type ObjectInfo } from "../../lib/storage.ts";
 
@@ -38,6 +39,7 @@ const MEDIA_ROUTE_OPTIONS = {
   config: { access: "public" as const },
   helmet: STATIC_FILE_HELMET,
   compress: false as const,
+  schema: { response: { 200: fileResponse("A stored upload (immutable)", [...new Set(Object.values(TYPES))]) } },
 };
 const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 const IMMUTABLE = "public, max-age=31536000, immutable";

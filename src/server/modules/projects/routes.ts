@@ -9,12 +9,21 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  guaranteeCheckSchema,
+  noContentSchema,
+  projectNameCheckSchema,
+  projectSchema,
+  projectUpdateSchema,
+  unitViewSchema,
+} from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import {
   featuredRankSchema,
   guaranteeCheckQuery,
   projectInputSchema,
   projectNameCheckQuery,
+  projectReplaceSchema,
 } from "../../../domain/schemas/project.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { listUnitsOfProject } from "../units/service.ts";
@@ -35,34 +44,59 @@ export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/projects",
-    { config: { access: "public" }, schema: { querystring: z.object({ search: z.string().max(200).optional() }) } },
+    {
+      config: { access: "public" },
+      schema: {
+        querystring: z.object({ search: z.string().max(200).optional() }),
+        response: { 200: z.array(projectSchema) },
+      },
+    },
     async (request) => listProjects(app.db, { search: request.query.search }),
   );
-  r.get("/api/projects/:id", { config: { access: "public" }, schema: { params: idParam } }, async (request) =>
-    getProject(app.db, request.params.id),
+  r.get(
+    "/api/projects/:id",
+    { config: { access: "public" }, schema: { params: idParam, response: { 200: projectSchema } } },
+    async (request) => getProject(app.db, request.params.id),
   );
-  r.get("/api/projects/:id/units", { config: { access: "public" }, schema: { params: idParam } }, async (request) => {
-    await assertProjectExists(app.db, request.params.id);
-    return listUnitsOfProject(app.db, request.params.id);
-  });
-  r.get("/api/projects/:id/updates", { config: { access: "public" }, schema: { params: idParam } }, async (request) => {
-    await assertProjectExists(app.db, request.params.id);
-    return listUpdates(app.db, { projectId: request.params.id });
-  });
+  r.get(
+    "/api/projects/:id/units",
+    { config: { access: "public" }, schema: { params: idParam, response: { 200: z.array(unitViewSchema) } } },
+    async (request) => {
+      await assertProjectExists(app.db, request.params.id);
+      return listUnitsOfProject(app.db, request.params.id);
+    },
+  );
+  r.get(
+    "/api/projects/:id/updates",
+    { config: { access: "public" }, schema: { params: idParam, response: { 200: z.array(projectUpdateSchema) } } },
+    async (request) => {
+      await assertProjectExists(app.db, request.params.id);
+      return listUpdates(app.db, { projectId: request.params.id });
+    },
+  );
 
   r.post(
     "/api/projects",
-    { config: { access: { permission: "projects.create" } }, schema: { body: projectInputSchema } },
+    {
+      config: { access: { permission: "projects.create" } },
+      schema: { body: projectInputSchema, response: { 201: projectSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createProject(app.db, request.body, actorOf(request))),
   );
   r.put(
     "/api/projects/:id",
-    { config: { access: { permission: "projects.edit" } }, schema: { params: idParam, body: projectInputSchema } },
+    {
+      config: { access: { permission: "projects.edit" } },
+      schema: { params: idParam, body: projectReplaceSchema, response: { 200: projectSchema } },
+    },
     async (request) => updateProject(app.db, request.params.id, request.body, actorOf(request)),
   );
   r.delete(
     "/api/projects/:id",
-    { config: { access: { permission: "projects.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "projects.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteProject(app.db, request.params.id, actorOf(request));
       return reply.code(204).send();
@@ -70,18 +104,27 @@ export async function projectRoutes(app: FastifyInstance) {
   );
   r.post(
     "/api/projects/:id/set-featured-rank",
-    { config: { access: { permission: "projects.feature" } }, schema: { params: idParam, body: featuredRankSchema } },
+    {
+      config: { access: { permission: "projects.feature" } },
+      schema: { params: idParam, body: featuredRankSchema, response: { 200: projectSchema } },
+    },
     async (request) => setFeaturedRank(app.db, request.params.id, request.body.rank, actorOf(request)),
   );
 
   r.get(
     "/api/validate/project",
-    { config: { access: "signed-in" }, schema: { querystring: projectNameCheckQuery } },
+    {
+      config: { access: "signed-in" },
+      schema: { querystring: projectNameCheckQuery, response: { 200: projectNameCheckSchema } },
+    },
     async (request) => checkProjectName(app.db, request.query),
   );
   r.get(
     "/api/validate/project/:id/guarantee",
-    { config: { access: "signed-in" }, schema: { params: idParam, querystring: guaranteeCheckQuery } },
+    {
+      config: { access: "signed-in" },
+      schema: { params: idParam, querystring: guaranteeCheckQuery, response: { 200: guaranteeCheckSchema } },
+    },
     async (request) => checkGuaranteeType(app.db, request.params.id, request.query.type),
   );
 }

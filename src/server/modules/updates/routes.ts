@@ -5,30 +5,47 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { noContentSchema, projectUpdateSchema } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { projectUpdateInputSchema } from "../../../domain/schemas/project-update.ts";
+import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
 
 export async function updateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/project-updates", { config: { access: "public" } }, async () => listUpdates(app.db));
-  r.get("/api/project-updates/:id", { config: { access: "public" }, schema: { params: idParam } }, async (request) =>
-    getUpdate(app.db, request.params.id),
+  r.get(
+    "/api/project-updates",
+    { config: { access: "public" }, schema: { response: { 200: z.array(projectUpdateSchema) } } },
+    async () => listUpdates(app.db),
+  );
+  r.get(
+    "/api/project-updates/:id",
+    { config: { access: "public" }, schema: { params: idParam, response: { 200: projectUpdateSchema } } },
+    async (request) => getUpdate(app.db, request.params.id),
   );
   r.post(
     "/api/project-updates",
-    { config: { access: { permission: "updates.create" } }, schema: { body: projectUpdateInputSchema } },
+    {
+      config: { access: { permission: "updates.create" } },
+      schema: { body: projectUpdateInputSchema, response: { 201: projectUpdateSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createUpdate(app.db, request.body, actorOf(request))),
   );
   r.put(
     "/api/project-updates/:id",
-    { config: { access: { permission: "updates.edit" } }, schema: { params: idParam, body: projectUpdateInputSchema } },
+    {
+      config: { access: { permission: "updates.edit" } },
+      schema: { params: idParam, body: projectUpdateReplaceSchema, response: { 200: projectUpdateSchema } },
+    },
     async (request) => updateUpdate(app.db, request.params.id, request.body, actorOf(request)),
   );
   r.delete(
     "/api/project-updates/:id",
-    { config: { access: { permission: "updates.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "updates.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteUpdate(app.db, request.params.id, actorOf(request));
       return reply.code(204).send();

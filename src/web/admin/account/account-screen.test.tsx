@@ -6,7 +6,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/components/admin/employees/test-harness";
+import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
 import { AccountScreen } from "./account-screen.tsx";
 
 const SESSIONS = [

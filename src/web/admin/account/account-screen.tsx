@@ -2,7 +2,7 @@
  * /admin/account, open to every signed-in user (docs/decisions "staff sign-in hardening"): their password, their
  * sessions, their two-factor settings; a super_admin also sets which roles require two-factor sign-in.
  */
-import { useCurrentUser } from "~/components/admin/session-provider";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { PasswordCard } from "./password-card.tsx";
 import { RoleTwoFactorCard } from "./role-two-factor-card.tsx";
 import { SessionsCard } from "./sessions-card.tsx";

@@ -4,17 +4,17 @@
  * Errors: ApiError with the server's Arabic message; 400 answers carry `fields`.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "~/api/client";
-import { sessionStore } from "~/lib/auth-store";
-import type { Role } from "../../../domain/roles.ts";
-import type { PasswordChangeInput } from "../../../domain/schemas/account.ts";
+import type { Role } from "#domain/roles.ts";
+import type { PasswordChangeInput } from "#domain/schemas/account.ts";
 import type {
   AuthResponse,
   SessionInfo,
   TwoFactorChallenge,
   TwoFactorSetup,
   TwoFactorStatusInfo,
-} from "../../../domain/types.ts";
+} from "#domain/types.ts";
+import { apiClient } from "~/shared/lib/api-client.ts";
+import { sessionStore } from "~/shared/session/auth-store.ts";
 
 const KEYS = {
   sessions: ["account", "sessions"] as const,

@@ -2,13 +2,14 @@
  * The per-role two-factor requirement (super_admin only; docs/decisions "staff sign-in hardening"): one switch per
  * role, saved at once. Members of a role that requires it must enrol before they can use the back office.
  */
-import { apiErrorMessage } from "~/api/client";
-import { QueryError } from "~/components/admin/query-error";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
-import { Switch } from "~/components/ui/switch";
-import { toast } from "~/lib/use-toast";
-import { ROLE_LABELS } from "../../../domain/roles.ts";
+
+import { ROLE_LABELS } from "#domain/roles.ts";
+import { QueryError } from "~/admin/common/query-error.tsx";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { Switch } from "~/shared/ui/switch.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
 import { useRoleTwoFactor, useSetRoleTwoFactor } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 

@@ -1,5 +1,5 @@
 /** /admin/account: the signed-in user's own account (password, sessions, two-factor), a client-only route module. */
-import { Skeleton } from "~/components/ui/skeleton";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { AccountScreen } from "./account-screen.tsx";
 import { ACCOUNT_TEXTS } from "./texts.ts";
 

@@ -3,14 +3,14 @@
  * last-activity dates in Arabic, "this device" for the current one, and "end session" for each of the others.
  */
 import { MonitorSmartphoneIcon } from "lucide-react";
-import { apiErrorMessage } from "~/api/client";
-import { QueryError } from "~/components/admin/query-error";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
-import { toast } from "~/lib/use-toast";
-import { formatDateLong } from "../../../domain/format.ts";
+import { formatDateLong } from "#domain/format.ts";
+import { QueryError } from "~/admin/common/query-error.tsx";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { Badge } from "~/shared/ui/badge.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
 import { useEndSession, useSessions } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 

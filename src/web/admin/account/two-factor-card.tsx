@@ -5,17 +5,17 @@
  */
 import { ShieldCheckIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { apiErrorMessage, isApiError } from "~/api/client";
-import { QueryError } from "~/components/admin/query-error";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Skeleton } from "~/components/ui/skeleton";
-import { toast } from "~/lib/use-toast";
-import { TWO_FACTOR_TEXTS } from "../../../domain/schemas/auth.ts";
-import type { TwoFactorSetup } from "../../../domain/types.ts";
+import { TWO_FACTOR_TEXTS } from "#domain/schemas/auth.ts";
+import type { TwoFactorSetup } from "#domain/types.ts";
+import { QueryError } from "~/admin/common/query-error.tsx";
+import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
+import { Badge } from "~/shared/ui/badge.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Input } from "~/shared/ui/input.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 
