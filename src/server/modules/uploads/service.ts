@@ -182,6 +182,14 @@ export async function drainStream(stream: Readable): Promise<void> {
 }
 
 /**
+ * True when `stream` can no longer deliver its data: it failed (`errored`), or it was destroyed before its end.
+ * A stream in that state emits nothing more, so a listener attached now would never hear of the failure.
+ */
+export function streamFailed(stream: Readable): boolean {
+  return stream.errored != null || (stream.destroyed && !stream.readableEnded);
+}
+
+/**
  * Stores a PDF or video arriving as a stream (SPEC §7.2, issue 4 follow-up): the bytes go to the temp key
  * "tmp/<uuid>.part" while hashed and sniffed, then the temp object is moved to "files/<hash>.pdf" or
  * "videos/<hash>.mp4|webm", or deleted when the content is refused, the size limit is hit, or the hash is already
@@ -200,6 +208,13 @@ export async function storeStreamedUpload(
   actor: AuditActor,
 ): Promise<UploadResult> {
   const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(kind, limit));
+  const incomplete = () => badRequest({ [kind]: UPLOAD_MESSAGES.incomplete }, UPLOAD_MESSAGES.incomplete);
+  // The parser may have failed the file stream before we got it (a body that ended mid-file, seen on Node 22+
+  // under app.inject): its "error" has already been emitted and pipe() would wait forever for data.
+  if (streamFailed(source)) {
+    await drainStream(source);
+    throw source.truncated ? tooLarge() : incomplete();
+  }
   const inspector = new UploadInspector(kind);
   const onLimit = () => inspector.destroy(tooLarge());
   let sourceFailed = false;
@@ -223,7 +238,7 @@ export async function storeStreamedUpload(
     if (source.truncated) throw tooLarge();
     if (error instanceof ContentRejected) throw badRequest({ [kind]: error.reason }, error.reason);
     if (error instanceof HttpError) throw error;
-    if (sourceFailed) throw badRequest({ [kind]: UPLOAD_MESSAGES.incomplete }, UPLOAD_MESSAGES.incomplete);
+    if (sourceFailed) throw incomplete();
     throw error;
   } finally {
     source.off("limit", onLimit);
