@@ -16,7 +16,11 @@ import type {
   publicSiteSchema,
   publicUserSchema,
   rolePermissionMapSchema,
+  sessionInfoSchema,
   sessionUserSchema,
+  twoFactorChallengeSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
   unitViewSchema,
   uploadResultSchema,
   userOverrideSchema,
@@ -36,6 +40,15 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export type Permission = z.infer<typeof permissionSchema>;
 /** The one error shape: { statusCode, error, message, fields?: { path: message } }. */
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** One of the signed-in user's sessions (GET /api/auth/sessions). */
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+/** The login answer when a second factor is needed (POST /api/auth/login). */
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+/** GET /api/auth/two-factor. */
+export type TwoFactorStatusInfo = z.infer<typeof twoFactorStatusSchema>;
+/** POST /api/auth/two-factor/setup: the pending secret as text, otpauth:// URI and QR code (SVG data URL). */
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 /** One audit_logs row as GET /api/audit-logs answers it, with the acting user's name when the user still exists. */
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

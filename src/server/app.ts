@@ -3,6 +3,7 @@
  * main.ts listens; tests call buildApp and use app.inject. Nothing here reads the environment.
  */
 
+import type { ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -10,9 +11,12 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { loadCommonPasswords } from "../domain/password-policy.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
+import { cspNonceOf } from "./lib/csp-nonce.ts";
+import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -39,6 +43,8 @@ declare module "fastify" {
     config: AppConfig;
     site: SiteConfig;
     storage: Storage;
+    /** Seals secrets stored in the database (two-factor secrets), lib/secrets.ts. */
+    secrets: SecretBox;
   }
 }
 
@@ -75,17 +81,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: (request: { url?: string }) => isQuietRequest(request.url ?? ""),
     }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    requestTimeout: 60_000,
-    connectionTimeout: 60_000,
+    // Connection limits (config.http, README "Configuration"): idle or slow clients cannot hold sockets for long.
+    keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    connectionTimeout: deps.config.http.idleTimeoutMs,
+    http: { headersTimeout: deps.config.http.headersTimeoutMs, requestTimeout: deps.config.http.requestTimeoutMs },
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   });
+  app.server.maxConnections = deps.config.http.maxConnections;
+  // The password policy's common-password list, before any request can set a password.
+  await loadCommonPasswords();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", deps.db);
   app.decorate("config", deps.config);
   app.decorate("site", deps.site);
   app.decorate("storage", deps.storage);
+  app.decorate(
+    "secrets",
+    createSecretBox(resolveSecretsKey(deps.config.secretsKey, deps.config.dataDir, (message) => app.log.warn(message))),
+  );
 
   await app.register(errorsPlugin);
   await app.register(operationsPlugin);
@@ -93,8 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // React Router inlines its hydration data and route manifest as scripts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // React Router inlines its hydration data and route manifest as scripts: they carry this response's nonce
+        // (cspNonceOf), nothing else may run inline. Vite's development server injects its own inline scripts, so
+        // development alone keeps 'unsafe-inline' (docs/decisions "script nonce").
+        scriptSrc:
+          deps.config.env === "development"
+            ? ["'self'", "'unsafe-inline'"]
+            : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as ServerResponse)}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],

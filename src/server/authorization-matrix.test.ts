@@ -15,7 +15,11 @@ import { type Access, authPlugin, type DeclaredRoute, describeAccess } from "./p
 import { createTestApp, type TestApp } from "./test-utils/app.ts";
 
 /** Public routes whose own job is to answer 401 to bad credentials (not the guard refusing). */
-const CREDENTIAL_ROUTES = new Set(["POST /api/auth/refresh", "POST /api/auth/login"]);
+const CREDENTIAL_ROUTES = new Set([
+  "POST /api/auth/refresh",
+  "POST /api/auth/login",
+  "POST /api/auth/login/two-factor",
+]);
 
 type Subject =
   | { kind: "anonymous" }
@@ -107,6 +111,16 @@ describe("authorization matrix", () => {
         "POST /api/users",
         "PUT /api/roles/:role/permissions",
         "GET /api/audit-logs",
+        "POST /api/auth/password",
+        "GET /api/auth/sessions",
+        "DELETE /api/auth/sessions/:id",
+        "GET /api/auth/two-factor",
+        "POST /api/auth/two-factor/setup",
+        "POST /api/auth/two-factor/enable",
+        "POST /api/auth/two-factor/disable",
+        "POST /api/auth/login/two-factor",
+        "GET /api/roles/two-factor",
+        "PUT /api/roles/:role/two-factor",
       ]),
     );
     for (const route of routes) {

@@ -58,6 +58,16 @@ const envSchema = z.object({
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(5000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$|^[A-Za-z0-9+/]{43}=$/, "SECRETS_KEY must be 32 bytes as 64 hex characters or base64")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   S3_ENDPOINT: optionalText.pipe(z.url().optional()),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
@@ -109,6 +119,21 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** How often the maintenance job (expired sessions, old login attempts) runs across all instances, ms; 0: never. */
   maintenanceIntervalMs: number;
+  /**
+   * Connection limits of the HTTP server (README "Configuration"), so idle or slow clients cannot hold the process's
+   * sockets: `keepAliveTimeoutMs` closes an idle kept-alive connection, `headersTimeoutMs` bounds the wait for a
+   * request's headers, `requestTimeoutMs` the whole request (uploads included), `idleTimeoutMs` any silent socket;
+   * `maxConnections` refuses (closes) further sockets beyond that many open ones.
+   */
+  http: {
+    keepAliveTimeoutMs: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    maxConnections: number;
+  };
+  /** 32-byte key (AES-256-GCM) for secrets stored in the database; undefined = derive and keep one in DATA_DIR. */
+  secretsKey: Buffer | undefined;
   /** The S3-compatible bucket uploads are stored in; undefined → the local folder `mediaDir`. */
   s3: S3Config | undefined;
   /**
@@ -180,6 +205,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     maintenanceIntervalMs: Math.round(e.MAINTENANCE_INTERVAL_MINUTES * 60 * 1000),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    http: {
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    secretsKey: e.SECRETS_KEY
+      ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? "hex" : "base64")
+      : undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

@@ -10,5 +10,7 @@ export type { ApiInit };
 declare module "react-router" {
   interface RouterContextProvider {
     api: (path: string, init?: ApiInit) => Promise<Response>;
+    /** The nonce of this response's Content-Security-Policy `script-src` (entry.server.tsx); "" when none. */
+    cspNonce: string;
   }
 }

@@ -21,6 +21,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import "./context.ts";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
+import { useNonce } from "./nonce.tsx";
 
 const INLINE_CSS_ID = "app-css";
 /**
@@ -72,6 +73,8 @@ export function useSiteLinks(): SiteLinks {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The response's CSP nonce (entry.server.tsx): React Router's inline scripts carry it, nothing else runs inline.
+  const nonce = useNonce();
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -88,8 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh antialiased">
         <Direction.Provider dir="rtl">{children}</Direction.Provider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

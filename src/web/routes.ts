@@ -30,6 +30,7 @@ export default [
     route("admin/employees", "admin/employees/employees.tsx"),
     route("admin/permissions", "admin/permissions/permissions.tsx"),
     route("admin/audit-log", "admin/audit-log/audit-log.tsx"),
+    route("admin/account", "admin/account/route.tsx"),
   ]),
   layout("public/routes/layout.tsx", { id: "not-found-layout" }, [route("*", "public/routes/not-found.tsx")]),
 ] satisfies RouteConfig;

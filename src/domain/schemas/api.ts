@@ -180,7 +180,14 @@ export const publicUserSchema = z
 
 /** The signed-in user with the effective permission keys (GET /api/auth/me, login, refresh). */
 export const sessionUserSchema = publicUserSchema
-  .extend({ isAdmin: z.boolean(), permissions: z.array(z.string()) })
+  .extend({
+    isAdmin: z.boolean(),
+    permissions: z.array(z.string()),
+    /** Whether the user signs in with a second factor. */
+    twoFactorEnabled: z.boolean().optional(),
+    /** The role requires a second factor the user has not set up: only their account routes answer until they do. */
+    twoFactorSetupRequired: z.boolean().optional(),
+  })
   .meta({ id: "SessionUser" });
 
 /** POST /api/auth/login and /refresh. The refresh token itself travels only in its httpOnly cookie. */
@@ -190,6 +197,40 @@ export const authResponseSchema = z.object({
   /** Access token lifetime, ms from now. */
   expiresInMs: z.number().int(),
 });
+
+/** POST /api/auth/login when a second factor is needed: no session yet, the code goes with this challenge. */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  expiresInMs: z.number().int(),
+});
+
+/** One of the signed-in user's sessions (GET /api/auth/sessions). */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The session making the request. */
+  current: z.boolean(),
+});
+
+/** GET /api/auth/two-factor. */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+
+/** POST /api/auth/two-factor/setup: the pending secret as text, its otpauth:// URI and a QR code (SVG data URL). */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
+
+/** POST /api/auth/two-factor/enable: the one-time recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** GET /api/roles/two-factor, PUT /api/roles/{role}/two-factor. */
+export const roleTwoFactorRowSchema = z.object({ role: z.string(), requireTwoFactor: z.boolean() });
 
 export const permissionSchema = z.object({
   id,

@@ -69,16 +69,95 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed sign-ins per key ("user:{username}" or "ip:{address}") for the login throttle. */
-export const loginAttempts = pgTable(
-  "login_attempts",
+/**
+ * The login throttle's counters (docs/decisions "staff sign-in hardening"), one row per key: "user:{username}",
+ * "ip:{address}", "known-ip:{username}:{address}", "device:{hash}" or "password:{userId}". Every attempt is counted
+ * by one atomic upsert before the password is checked; `blockedUntil` is when the next attempt may be made.
+ */
+export const loginThrottle = pgTable(
+  "login_throttle",
   {
-    id: serial("id").primaryKey(),
-    key: text("key").notNull(),
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true, mode: "date" }).notNull(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("login_throttle_last_failure_at_idx").on(t.lastFailureAt)],
+);
+
+/** Devices a user signed in from (the httpOnly device cookie holds the token; only its SHA-256 is kept). */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("known_devices_token_hash_key").on(t.tokenHash), index("known_devices_user_id_idx").on(t.userId)],
+);
+
+/** Every refresh token a session rotated away from: one coming back ends the whole session (its family). */
+export const sessionRefreshTokens = pgTable(
+  "session_refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("session_refresh_tokens_session_id_idx").on(t.sessionId)],
+);
+
+/** A user's TOTP secret, sealed with the secrets key (lib/secrets.ts); enabledAt null = enrolment not confirmed. */
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true, mode: "date" }),
+  /** The last accepted time step (30 s units since the epoch): a code is accepted once. */
+  lastStep: integer("last_step"),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes (argon2id hashes); usedAt set when spent. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [index("login_attempts_key_created_idx").on(t.key, t.createdAt)],
+  (t) => [index("recovery_codes_user_id_idx").on(t.userId)],
 );
+
+/** A password accepted, a second factor awaited: the short-lived challenge token's hash and its attempts. */
+export const loginChallenges = pgTable("login_challenges", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  tokenHash: text("token_hash").notNull().unique(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  attempts: integer("attempts").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Per-role security settings a super_admin sets: whether members must sign in with a second factor. */
+export const roleSettings = pgTable("role_settings", {
+  role: text("role").primaryKey(),
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Request counters of the rate limiter (@fastify/rate-limit store, src/server/lib/rate-limit-store.ts), shared by
@@ -410,7 +489,13 @@ export const auditLogs = pgTable(
 export const schema = {
   users,
   sessions,
-  loginAttempts,
+  loginThrottle,
+  knownDevices,
+  sessionRefreshTokens,
+  userTwoFactor,
+  recoveryCodes,
+  loginChallenges,
+  roleSettings,
   rateLimits,
   projects,
   units,

@@ -15,11 +15,15 @@ import { forbidden, unauthorized } from "../lib/http-errors.ts";
 import { authenticate } from "../modules/auth/service.ts";
 import { loadPermissionFacts } from "../modules/permissions/service.ts";
 
+export const TWO_FACTOR_SETUP_REQUIRED = "يتطلب دورك التحقق بخطوتين، يرجى تفعيله من صفحة حسابي أولًا";
+
 export type Access = "public" | "signed-in" | "admin" | { permission: PermissionKey };
 
 export interface RequestAuth {
   user: PublicUser & { role: Role };
   sessionId: string;
+  /** The role requires a second factor the user has not set up: only /api/auth routes answer until they do. */
+  mustEnrolTwoFactor: boolean;
   /** Loaded on first use, once per request. */
   facts(): Promise<PermissionFacts>;
   /** Whether the user holds `key`, by the check order of SPEC §6. */
@@ -92,6 +96,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.auth = {
       user: found.user,
       sessionId: found.sessionId,
+      mustEnrolTwoFactor: found.mustEnrolTwoFactor,
       facts: loadFacts,
       can: async (key) => hasPermission(found.user, key, await loadFacts()),
     };
@@ -103,6 +108,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === "public") return;
     const auth = requireAuth(request);
+    // A role that requires 2FA (set by a super_admin): until the user enrols, only their own account routes answer.
+    if (auth.mustEnrolTwoFactor && !request.url.startsWith("/api/auth/")) throw forbidden(TWO_FACTOR_SETUP_REQUIRED);
     if (access === "signed-in") return;
     if (access === "admin") {
       if (auth.user.role !== "super_admin") throw forbidden();

@@ -11,6 +11,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "../../domain/api-init.ts";
+import { cspNonceOf } from "../lib/csp-nonce.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
@@ -83,7 +84,11 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         reply.raw.on("close", () => {
           if (!reply.raw.writableFinished) controller.abort();
         });
-        const context = Object.assign(new RouterContextProvider(), { api: apiFor(app, request, controller.signal) });
+        const context = Object.assign(new RouterContextProvider(), {
+          api: apiFor(app, request, controller.signal),
+          // Development keeps 'unsafe-inline' for Vite's scripts (app.ts), which a nonce would switch off.
+          cspNonce: app.config.env === "development" ? "" : cspNonceOf(reply.raw),
+        });
         const response = await handler(toWebRequest(request, controller.signal), context);
         return sendWebResponse(reply, response);
       },

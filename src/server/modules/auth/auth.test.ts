@@ -2,14 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../../db/schema.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-utils/app.ts";
-import {
-  LOGIN_FAILURES_PER_IP,
-  LOGIN_FREE_FAILURES_PER_USER,
-  LOGIN_MAX_DELAY_MS,
-  LOGIN_WINDOW_MS,
-  login,
-  logout,
-} from "./service.ts";
+import { login, logout } from "./service.ts";
+import { ACCOUNT_RULE, IP_RULE, LOGIN_WINDOW_MS } from "./throttle.ts";
+
+const LOGIN_FREE_FAILURES_PER_USER = ACCOUNT_RULE.free;
+const LOGIN_MAX_DELAY_MS = ACCOUNT_RULE.maxDelayMs;
+const LOGIN_FAILURES_PER_IP = IP_RULE.free;
 
 const client = (ip: string) => ({ ip, userAgent: "vitest" });
 
@@ -156,6 +154,7 @@ describe("sign-in throttle and sessions", () => {
     const username = `audited-${Date.now()}`;
     const userId = await t.createUser("employee", { username });
     const issued = await login(t.db, { username, password: TEST_PASSWORD }, client("198.51.100.9"));
+    if (issued.kind !== "session") throw new Error("expected a session");
     await logout(t.db, { sessionId: issued.sessionId, userId }, "198.51.100.10");
     const rows = await t.db
       .select({ action: auditLogs.action, userId: auditLogs.userId, ip: auditLogs.ipAddress })

@@ -1,5 +1,7 @@
 /**
- * POST /api/auth/login, /logout, /refresh and GET /api/auth/me (SPEC §7.2).
+ * POST /api/auth/login, /logout, /refresh and GET /api/auth/me (SPEC §7.2); the second sign-in step, the user's own
+ * password, sessions and two-factor settings, and the per-role 2FA requirement (docs/decisions "staff sign-in
+ * hardening").
  * The refresh token travels only in an httpOnly, Secure, SameSite=Strict cookie scoped to /api/auth;
  * a readable `signed_in` marker cookie tells the browser a session may exist (SPEC §4.1 auth-check cookie).
  */
@@ -8,23 +10,59 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authResponseSchema, okSchema, sessionUserSchema } from "../../../domain/schemas/api.ts";
-import { loginSchema } from "../../../domain/schemas/auth.ts";
-import { users } from "../../db/schema.ts";
-import { forbidden, HttpError, unauthorized } from "../../lib/http-errors.ts";
+import { ROLES } from "../../../domain/roles.ts";
+import { passwordChangeSchema } from "../../../domain/schemas/account.ts";
+import {
+  authResponseSchema,
+  okSchema,
+  recoveryCodesSchema,
+  roleTwoFactorRowSchema,
+  sessionInfoSchema,
+  sessionUserSchema,
+  twoFactorChallengeSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from "../../../domain/schemas/api.ts";
+import {
+  currentPasswordSchema,
+  loginSchema,
+  loginSecondFactorSchema,
+  roleTwoFactorSchema,
+  TWO_FACTOR_TEXTS,
+  twoFactorCodeSchema,
+} from "../../../domain/schemas/auth.ts";
+import { roleSettings, users } from "../../db/schema.ts";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { recordAudit } from "../audit/service.ts";
 import {
   ACCESS_TOKEN_TTL_MS,
+  changePassword,
+  confirmCurrentPassword,
+  endOwnSession,
+  type LoginDone,
+  listSessions,
   login,
+  loginSecondFactor,
   logout,
   REFRESH_TOKEN_TTL_MS,
   refresh,
   revokeSession,
   toSessionUser,
 } from "./service.ts";
+import { ThrottledError } from "./throttle.ts";
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  roleRequiresTwoFactor,
+  startEnrolment,
+  twoFactorStatus,
+} from "./two-factor.ts";
 
 export const REFRESH_COOKIE = "refresh_token";
 export const SIGNED_IN_COOKIE = "signed_in";
+export const DEVICE_COOKIE = "device";
+export const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,25 +96,189 @@ export async function authRoutes(app: FastifyInstance) {
     if (!allowed.has(origin)) throw forbidden("مصدر الطلب غير مسموح");
   };
 
+  /** The device cookie (docs/decisions "staff sign-in hardening"): httpOnly, only sent to /api/auth, one year. */
+  const setDeviceCookie = (reply: FastifyReply, token: string | null) => {
+    if (!token) return;
+    reply.setCookie(DEVICE_COOKIE, token, {
+      path: "/api/auth",
+      httpOnly: true,
+      secure: app.config.secureCookies,
+      sameSite: "strict",
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
+  };
+  const clientOf = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers["user-agent"] ?? null,
+    deviceToken: request.cookies[DEVICE_COOKIE] ?? null,
+  });
+  const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ThrottledError) reply.header("retry-after", String(error.retryAfterSeconds));
+      throw error;
+    }
+  };
+  // The service wrote the session and its "login" audit row together.
+  const startSession = (reply: FastifyReply, issued: LoginDone) => {
+    setSessionCookies(reply, issued.refreshToken);
+    setDeviceCookie(reply, issued.newDeviceToken);
+    return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
+  };
+
   r.post(
     "/api/auth/login",
     {
       config: { access: "public" },
-      schema: { body: loginSchema, response: { 200: authResponseSchema } },
+      schema: { body: loginSchema, response: { 200: z.union([authResponseSchema, twoFactorChallengeSchema]) } },
     },
     async (request, reply) => {
-      try {
-        const issued = await login(app.db, request.body, {
-          ip: request.ip,
-          userAgent: request.headers["user-agent"] ?? null,
-        });
-        setSessionCookies(reply, issued.refreshToken);
-        return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
-      } catch (error) {
-        const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (error instanceof HttpError && retry) reply.header("retry-after", String(retry));
-        throw error;
+      const result = await withRetryAfter(reply, () => login(app.db, request.body, clientOf(request)));
+      if (result.kind === "two-factor") {
+        return { twoFactorRequired: true as const, challenge: result.challenge, expiresInMs: result.expiresInMs };
       }
+      return startSession(reply, result);
+    },
+  );
+
+  r.post(
+    "/api/auth/login/two-factor",
+    { config: { access: "public" }, schema: { body: loginSecondFactorSchema, response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      const issued = await withRetryAfter(reply, () =>
+        loginSecondFactor(app.db, app.secrets, request.body, clientOf(request)),
+      );
+      return startSession(reply, issued);
+    },
+  );
+
+  r.post(
+    "/api/auth/password",
+    { config: { access: "signed-in" }, schema: { body: passwordChangeSchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await withRetryAfter(reply, () =>
+        changePassword(app.db, { userId: auth.user.id, sessionId: auth.sessionId, ip: request.ip }, request.body),
+      );
+      return { ok: true };
+    },
+  );
+
+  r.get(
+    "/api/auth/sessions",
+    { config: { access: "signed-in" }, schema: { response: { 200: z.array(sessionInfoSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return listSessions(app.db, auth.user.id, auth.sessionId);
+    },
+  );
+
+  r.delete(
+    "/api/auth/sessions/:id",
+    {
+      config: { access: "signed-in" },
+      schema: { params: z.object({ id: z.uuid({ error: "الجلسة غير موجودة" }) }), response: { 200: okSchema } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!(await endOwnSession(app.db, auth.user.id, request.params.id))) throw notFound("الجلسة غير موجودة");
+      await recordAudit(
+        app.db,
+        { userId: auth.user.id, ip: request.ip },
+        { entityType: "session", entityId: request.params.id, action: "logout" },
+      );
+      return { ok: true };
+    },
+  );
+
+  r.get(
+    "/api/auth/two-factor",
+    { config: { access: "signed-in" }, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return twoFactorStatus(app.db, auth.user);
+    },
+  );
+
+  r.post(
+    "/api/auth/two-factor/setup",
+    { config: { access: "signed-in" }, schema: { response: { 200: twoFactorSetupSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return startEnrolment(app.db, app.secrets, auth.user);
+    },
+  );
+
+  r.post(
+    "/api/auth/two-factor/enable",
+    { config: { access: "signed-in" }, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const codes = await confirmEnrolment(app.db, app.secrets, auth.user.id, request.body.code);
+      if (!codes) throw badRequest({ code: TWO_FACTOR_TEXTS.codeWrong });
+      await recordAudit(
+        app.db,
+        { userId: auth.user.id, ip: request.ip },
+        { entityType: "user", entityId: auth.user.id, action: "two_factor_enable" },
+      );
+      return { recoveryCodes: codes };
+    },
+  );
+
+  r.post(
+    "/api/auth/two-factor/disable",
+    { config: { access: "signed-in" }, schema: { body: currentPasswordSchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (await roleRequiresTwoFactor(app.db, auth.user.role)) {
+        throw conflict("دورك يتطلب التحقق بخطوتين، لا يمكن إيقافه");
+      }
+      await withRetryAfter(reply, () => confirmCurrentPassword(app.db, auth.user.id, request.body.currentPassword));
+      await disableTwoFactor(app.db, auth.user.id);
+      await recordAudit(
+        app.db,
+        { userId: auth.user.id, ip: request.ip },
+        { entityType: "user", entityId: auth.user.id, action: "two_factor_disable" },
+      );
+      return { ok: true };
+    },
+  );
+
+  r.get(
+    "/api/roles/two-factor",
+    { config: { access: "admin" }, schema: { response: { 200: z.array(roleTwoFactorRowSchema) } } },
+    async () => {
+      const rows = await app.db.select().from(roleSettings);
+      const required = new Map(rows.map((row) => [row.role, row.requireTwoFactor]));
+      return ROLES.map((role) => ({ role, requireTwoFactor: required.get(role) ?? false }));
+    },
+  );
+
+  r.put(
+    "/api/roles/:role/two-factor",
+    {
+      config: { access: "admin" },
+      schema: {
+        params: z.object({ role: z.enum(ROLES, { error: "الدور غير صالح" }) }),
+        body: roleTwoFactorSchema,
+        response: { 200: roleTwoFactorRowSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { role } = request.params;
+      const { requireTwoFactor } = request.body;
+      await app.db
+        .insert(roleSettings)
+        .values({ role, requireTwoFactor })
+        .onConflictDoUpdate({ target: roleSettings.role, set: { requireTwoFactor, updatedAt: new Date() } });
+      await recordAudit(
+        app.db,
+        { userId: auth.user.id, ip: request.ip },
+        { entityType: "role", entityId: role, action: "update", newState: { requireTwoFactor } },
+      );
+      return { role, requireTwoFactor };
     },
   );
 

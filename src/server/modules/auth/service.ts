@@ -1,20 +1,35 @@
 /**
  * Sessions and sign-in (ARCHITECTURE security model, SPEC §4.1 / §7.2 auth calls).
  * Access token: 256-bit opaque, 15 min, kept in memory by the browser. Refresh token: 256-bit opaque in an
- * httpOnly cookie, rotated on each refresh, 30 days; reuse of a rotated refresh token revokes the session.
+ * httpOnly cookie, rotated on each refresh, 30 days; reuse of any rotated refresh token revokes the session.
+ * Throttling, device recognition and the second factor: throttle.ts, two-factor.ts, docs/decisions "staff sign-in
+ * hardening".
  * Passwords: argon2id, m = 19 MiB, t = 2, p = 1.
  */
 import { hash, verify } from "@node-rs/argon2";
-import { and, count, eq, gt, isNull, max, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { passwordProblem } from "../../../domain/password-policy.ts";
 import { hasPermission } from "../../../domain/permissions.ts";
 import { isRole, PERMISSION_KEYS, type Role } from "../../../domain/roles.ts";
-import type { PublicUser, SessionUser } from "../../../domain/types.ts";
+import { TWO_FACTOR_TEXTS } from "../../../domain/schemas/auth.ts";
+import type { PublicUser, SessionInfo, SessionUser } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { loginAttempts, sessions, users } from "../../db/schema.ts";
-import { tooManyRequests, unauthorized } from "../../lib/http-errors.ts";
+import {
+  knownDevices,
+  loginChallenges,
+  roleSettings,
+  sessionRefreshTokens,
+  sessions,
+  users,
+  userTwoFactor,
+} from "../../db/schema.ts";
+import { badRequest, unauthorized } from "../../lib/http-errors.ts";
+import type { SecretBox } from "../../lib/secrets.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import { recordAudit } from "../audit/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
+import { ACCOUNT_RULE, claimAttempt, clearAttempts, IP_RULE, type ThrottleRule } from "./throttle.ts";
+import { roleRequiresTwoFactor, twoFactorEnabled, verifySecondFactor } from "./two-factor.ts";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,24 +38,11 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * page load refreshes once, so a visitor moving between pages can present a cookie the browser had no time to replace.
  */
 export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
-/**
- * Login throttle (ARCHITECTURE security model: "limited per IP and per username with growing delays").
- * Every failed sign-in is stored twice in login_attempts, as "user:{username}" and "ip:{address}", and counted over
- * the last LOGIN_WINDOW_MS (15 min):
- * - per username: the first LOGIN_FREE_FAILURES_PER_USER (5) failures cost nothing; from then on each try must
- *   wait 1 s, 2 s, 4 s … (doubling per further failure, at most LOGIN_MAX_DELAY_MS = 60 s) after the last failure,
- *   else it is refused with 429 and Retry-After (seconds) without checking the password;
- * - per IP: after LOGIN_FAILURES_PER_IP (30) failures every try from that address waits 60 s after the last one.
- * A successful sign-in clears the username's failures; failures older than the window no longer count, so the
- * throttle is released 15 min after the last failure at the latest. A delay, never a permanent lock: an attacker
- * cannot lock a staff member out for longer than a minute at a time.
- */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failures per username before each further try must wait; the wait doubles per failure up to the cap. */
-export const LOGIN_FREE_FAILURES_PER_USER = 5;
-export const LOGIN_MAX_DELAY_MS = 60 * 1000;
-/** Failures per IP within the window before that address must wait LOGIN_MAX_DELAY_MS. */
-export const LOGIN_FAILURES_PER_IP = 30;
+/** How long a password-accepted sign-in waits for its second factor (ms), and how many codes it may try. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const CHALLENGE_MAX_ATTEMPTS = 5;
+/** How long a sign-in IP stays recognised for that user (ms): the IPs of their sessions of the last 90 days. */
+export const KNOWN_IP_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 
 export const INVALID_CREDENTIALS = "اسم المستخدم أو كلمة المرور غير صحيحة";
 
@@ -69,10 +71,13 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
 export async function toSessionUser(db: Db | Tx, row: typeof users.$inferSelect): Promise<SessionUser> {
   const user = toPublicUser(row);
   const facts = await loadPermissionFacts(db, user);
+  const enabled = await twoFactorEnabled(db, user.id);
   return {
     ...user,
     isAdmin: user.role === "super_admin",
     permissions: PERMISSION_KEYS.filter((key) => hasPermission(user, key, facts)),
+    twoFactorEnabled: enabled,
+    twoFactorSetupRequired: !enabled && (await roleRequiresTwoFactor(db, user.role)),
   };
 }
 
@@ -88,71 +93,173 @@ export interface IssuedSession {
   sessionId: string;
 }
 
-async function assertNotThrottled(db: Db, username: string, ip: string | null, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const keys = [`user:${username}`, ...(ip ? [`ip:${ip}`] : [])];
-  for (const key of keys) {
-    const [row] = await db
-      .select({ failures: count(), last: max(loginAttempts.createdAt) })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.key, key), gt(loginAttempts.createdAt, since)));
-    const failures = Number(row?.failures ?? 0);
-    if (failures === 0 || !row?.last) continue;
-    const last = new Date(row.last);
-    const isUserKey = key.startsWith("user:");
-    let waitMs = 0;
-    if (isUserKey && failures >= LOGIN_FREE_FAILURES_PER_USER) {
-      waitMs = Math.min(LOGIN_MAX_DELAY_MS, 1000 * 2 ** (failures - LOGIN_FREE_FAILURES_PER_USER));
-    } else if (!isUserKey && failures >= LOGIN_FAILURES_PER_IP) {
-      waitMs = LOGIN_MAX_DELAY_MS;
-    }
-    const remaining = last.getTime() + waitMs - now.getTime();
-    if (remaining > 0) {
-      const seconds = Math.ceil(remaining / 1000);
-      const error = tooManyRequests(`محاولات دخول كثيرة، يرجى المحاولة بعد ${seconds} ثانية`);
-      (error as { retryAfterSeconds?: number }).retryAfterSeconds = seconds;
-      throw error;
-    }
-  }
+export interface LoginClient extends ClientInfo {
+  /** The device cookie's token, when the browser sent one. */
+  deviceToken?: string | null;
+}
+
+/** Password accepted and no second factor needed: the session, and a device token when the device was unknown. */
+export interface LoginDone extends IssuedSession {
+  kind: "session";
+  newDeviceToken: string | null;
+}
+/** Password accepted, second factor awaited: POST the code with this challenge to /api/auth/login/two-factor. */
+export interface LoginChallenge {
+  kind: "two-factor";
+  challenge: string;
+  expiresInMs: number;
 }
 
 /**
- * POST /api/auth/login: a new session and its "login" audit row (ARCHITECTURE security model), committed together.
- * Errors: 401 INVALID_CREDENTIALS (same text for unknown user and wrong password), 429 while the username or IP is
- * throttled.
+ * The throttle keys of a sign-in attempt (docs/decisions "staff sign-in hardening"): a recognised device (a device
+ * cookie issued to this user at an earlier successful sign-in) has its own counter, then a recognised IP (one of the
+ * user's sessions of the last 90 days came from it); only unrecognised clients share the username's counter and the
+ * IP's counter, so an attacker's failures delay attackers, never the staff member on their usual device or network.
+ */
+async function throttleKeys(
+  db: Db,
+  username: string,
+  row: typeof users.$inferSelect | undefined,
+  client: LoginClient,
+  now: Date,
+): Promise<{ keys: [string, ThrottleRule][]; deviceId: string | null }> {
+  if (row && client.deviceToken && client.deviceToken.length <= 100) {
+    const [device] = await db
+      .select({ id: knownDevices.id })
+      .from(knownDevices)
+      .where(and(eq(knownDevices.tokenHash, hashToken(client.deviceToken)), eq(knownDevices.userId, row.id)));
+    if (device) return { keys: [[`device:${device.id}`, ACCOUNT_RULE]], deviceId: device.id };
+  }
+  if (row && client.ip) {
+    const [seen] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, row.id),
+          eq(sessions.ipAddress, client.ip),
+          gt(sessions.createdAt, new Date(now.getTime() - KNOWN_IP_WINDOW_MS)),
+        ),
+      )
+      .limit(1);
+    if (seen) return { keys: [[`known-ip:${row.id}:${client.ip}`, ACCOUNT_RULE]], deviceId: null };
+  }
+  return {
+    keys: [
+      [`user:${username}`, ACCOUNT_RULE],
+      ...(client.ip ? [[`ip:${client.ip}`, IP_RULE] as [string, ThrottleRule]] : []),
+    ],
+    deviceId: null,
+  };
+}
+
+/**
+ * POST /api/auth/login. Every attempt is counted before the password is checked (throttle.ts). Errors: 401
+ * INVALID_CREDENTIALS (same text for unknown user and wrong password), 429 ThrottledError while the attempt's
+ * throttle key must wait. With 2FA on, the answer is a challenge instead of a session; else the new session and
+ * its "login" audit row (ARCHITECTURE security model), committed together.
  */
 export async function login(
   db: Db,
   input: { username: string; password: string },
-  client: ClientInfo,
+  client: LoginClient,
   now = new Date(),
-): Promise<IssuedSession> {
-  await assertNotThrottled(db, input.username, client.ip, now);
+): Promise<LoginDone | LoginChallenge> {
   const [row] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
+  const { keys, deviceId } = await throttleKeys(db, input.username, row, client, now);
+  for (const [key, rule] of keys) await claimAttempt(db, key, rule, now);
   dummyHash ??= hashPassword("not-a-real-password-0000");
   let ok = false;
   if (row) ok = await verify(row.passwordHash, input.password);
   // Unknown user: verify anyway so both paths take the same time, and ignore the result.
   else await verify(await dummyHash, input.password);
-  if (!row || !ok) {
-    await db
-      .insert(loginAttempts)
-      .values([
-        { key: `user:${input.username}`, createdAt: now },
-        ...(client.ip ? [{ key: `ip:${client.ip}`, createdAt: now }] : []),
-      ]);
-    throw unauthorized(INVALID_CREDENTIALS);
+  if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
+  await clearAttempts(db, keys[0][0]);
+  if (keys[0][0] !== `user:${input.username}`) await clearAttempts(db, `user:${input.username}`);
+  if (await twoFactorEnabled(db, row.id)) {
+    const challenge = newToken();
+    // Expired challenges are of no use to anyone: dropped whenever a new one is made.
+    await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+    await db.insert(loginChallenges).values({
+      tokenHash: hashToken(challenge),
+      userId: row.id,
+      expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    });
+    return { kind: "two-factor", challenge, expiresInMs: CHALLENGE_TTL_MS };
   }
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, `user:${input.username}`));
+  return finishLogin(db, row, client, deviceId, now);
+}
+
+/**
+ * Issues the session, writes its "login" audit row and remembers the device (a new device token when the browser had
+ * no valid one), in one transaction.
+ */
+async function finishLogin(
+  db: Db,
+  row: typeof users.$inferSelect,
+  client: ClientInfo,
+  deviceId: string | null,
+  now: Date,
+): Promise<LoginDone> {
   return db.transaction(async (tx) => {
+    let newDeviceToken: string | null = null;
+    if (deviceId) await tx.update(knownDevices).set({ lastUsedAt: now }).where(eq(knownDevices.id, deviceId));
+    else {
+      newDeviceToken = newToken();
+      await tx.insert(knownDevices).values({ userId: row.id, tokenHash: hashToken(newDeviceToken) });
+    }
     const issued = await issueSession(tx, row, client, now);
     await recordAudit(
       tx,
       { userId: row.id, ip: client.ip },
       { entityType: "session", entityId: issued.sessionId, action: "login" },
     );
-    return issued;
+    return { kind: "session" as const, ...issued, newDeviceToken };
   });
+}
+
+/**
+ * POST /api/auth/login/two-factor: the challenge from login plus a TOTP or recovery code → the session.
+ * Errors: 401 when the challenge is unknown, expired or used up (CHALLENGE_MAX_ATTEMPTS wrong codes, counted
+ * atomically); 400 { fields.code } for a wrong code; 429 when the user's second-factor throttle must wait.
+ */
+export async function loginSecondFactor(
+  db: Db,
+  box: SecretBox,
+  input: { challenge: string; code: string },
+  client: LoginClient,
+  now = new Date(),
+): Promise<LoginDone> {
+  const [challenge] = await db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, hashToken(input.challenge)),
+        gt(loginChallenges.expiresAt, now),
+        lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning();
+  if (!challenge) throw unauthorized("انتهت صلاحية محاولة الدخول، يرجى إدخال كلمة المرور من جديد");
+  const key = `two-factor:${challenge.userId}`;
+  await claimAttempt(db, key, ACCOUNT_RULE, now);
+  if (!(await verifySecondFactor(db, box, challenge.userId, input.code))) {
+    throw badRequest({ code: TWO_FACTOR_TEXTS.codeWrong });
+  }
+  await clearAttempts(db, key);
+  await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
+  const [row] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
+  if (!row) throw unauthorized();
+  let deviceId: string | null = null;
+  if (client.deviceToken && client.deviceToken.length <= 100) {
+    const [device] = await db
+      .select({ id: knownDevices.id })
+      .from(knownDevices)
+      .where(and(eq(knownDevices.tokenHash, hashToken(client.deviceToken)), eq(knownDevices.userId, row.id)));
+    deviceId = device?.id ?? null;
+  }
+  return finishLogin(db, row, client, deviceId, now);
 }
 
 async function issueSession(
@@ -180,7 +287,8 @@ async function issueSession(
 
 /**
  * POST /api/auth/refresh: rotates both tokens of the session the refresh cookie names.
- * Errors: 401 when the cookie is missing, unknown, expired or revoked; a rotated (reused) token revokes the session.
+ * Errors: 401 when the cookie is missing, unknown, expired or revoked; a token of any earlier generation (other than
+ * the previous one within REFRESH_REUSE_GRACE_MS) revokes the session.
  */
 export async function refresh(db: Db, refreshToken: string | undefined, now = new Date()): Promise<IssuedSession> {
   if (!refreshToken) throw unauthorized();
@@ -190,7 +298,17 @@ export async function refresh(db: Db, refreshToken: string | undefined, now = ne
     .from(sessions)
     .where(or(eq(sessions.refreshTokenHash, presented), eq(sessions.previousRefreshTokenHash, presented)))
     .limit(1);
-  if (!found || found.revokedAt || found.refreshExpiresAt <= now) throw unauthorized();
+  if (!found) {
+    // A token from any older generation of a session: someone kept a copy. End the whole session (its family).
+    const [rotated] = await db
+      .select({ sessionId: sessionRefreshTokens.sessionId })
+      .from(sessionRefreshTokens)
+      .where(eq(sessionRefreshTokens.tokenHash, presented))
+      .limit(1);
+    if (rotated) await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, rotated.sessionId));
+    throw unauthorized();
+  }
+  if (found.revokedAt || found.refreshExpiresAt <= now) throw unauthorized();
   if (found.refreshTokenHash !== presented) {
     // The token before the last rotation came back. Within a few seconds of that rotation it is a race, not theft:
     // a page that navigated away before storing the rotated cookie, or two tabs refreshing at once. Later, someone
@@ -204,6 +322,11 @@ export async function refresh(db: Db, refreshToken: string | undefined, now = ne
   if (!row) throw unauthorized();
   const token = newToken();
   const nextRefresh = newToken();
+  // Every token rotated away from is kept (hash only) until the session is deleted: any of them coming back is theft.
+  await db
+    .insert(sessionRefreshTokens)
+    .values({ tokenHash: found.refreshTokenHash, sessionId: found.id, rotatedAt: now })
+    .onConflictDoNothing();
   await db
     .update(sessions)
     .set({
@@ -222,15 +345,24 @@ export async function refresh(db: Db, refreshToken: string | undefined, now = ne
 export interface Authenticated {
   user: PublicUser & { role: Role };
   sessionId: string;
+  /** The role requires a second factor this user has not set up (plugins/auth.ts opens only /api/auth to them). */
+  mustEnrolTwoFactor: boolean;
 }
 
 /** Resolves a bearer access token to its user; null when missing, unknown, expired or revoked. */
 export async function authenticate(db: Db, token: string | undefined, now = new Date()): Promise<Authenticated | null> {
   if (!token || token.length > 200) return null;
   const [found] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      required: roleSettings.requireTwoFactor,
+      enabledAt: userTwoFactor.enabledAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roleSettings, eq(roleSettings.role, users.role))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(
       and(
         eq(sessions.accessTokenHash, hashToken(token)),
@@ -240,7 +372,11 @@ export async function authenticate(db: Db, token: string | undefined, now = new 
     )
     .limit(1);
   if (!found) return null;
-  return { user: toPublicUser(found.user), sessionId: found.session.id };
+  return {
+    user: toPublicUser(found.user),
+    sessionId: found.session.id,
+    mustEnrolTwoFactor: Boolean(found.required) && !found.enabledAt,
+  };
 }
 
 /** Ends one session (logout), by id or by its refresh token. */
@@ -288,4 +424,79 @@ export async function revokeUserSessions(
         options.exceptSessionId ? ne(sessions.id, options.exceptSessionId) : undefined,
       ),
     );
+}
+
+/**
+ * POST /api/auth/password: the signed-in user's own password. The current password is checked under the throttle
+ * (key "password:{userId}", ACCOUNT_RULE); the new one must pass the password policy including "not the username".
+ * Every other session of the user ends; the calling one stays; the "password_change" audit row commits with them. Errors: 400 { fields.currentPassword } for a wrong
+ * current password, 400 { fields.newPassword } for a policy problem, 429 while throttled.
+ */
+export async function changePassword(
+  db: Db,
+  auth: { userId: string; sessionId: string; ip: string | null },
+  input: { currentPassword: string; newPassword: string },
+  now = new Date(),
+): Promise<void> {
+  const [row] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
+  if (!row) throw unauthorized();
+  const problem = passwordProblem(input.newPassword, row.username);
+  if (problem) throw badRequest({ newPassword: problem });
+  const key = `password:${row.id}`;
+  await claimAttempt(db, key, ACCOUNT_RULE, now);
+  if (!(await verify(row.passwordHash, input.currentPassword))) {
+    throw badRequest({ currentPassword: TWO_FACTOR_TEXTS.currentPasswordWrong });
+  }
+  await clearAttempts(db, key);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.id));
+    await revokeUserSessions(tx, row.id, { exceptSessionId: auth.sessionId, now });
+    await recordAudit(
+      tx,
+      { userId: row.id, ip: auth.ip },
+      { entityType: "user", entityId: row.id, action: "password_change" },
+    );
+  });
+}
+
+/** Checks the signed-in user's current password (turning 2FA off); throttled like changePassword. */
+export async function confirmCurrentPassword(db: Db, userId: string, password: string, now = new Date()) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw unauthorized();
+  const key = `password:${row.id}`;
+  await claimAttempt(db, key, ACCOUNT_RULE, now);
+  if (!(await verify(row.passwordHash, password))) {
+    throw badRequest({ currentPassword: TWO_FACTOR_TEXTS.currentPasswordWrong });
+  }
+  await clearAttempts(db, key);
+}
+
+/** GET /api/auth/sessions: the user's sessions that can still be used, the most recently used first. */
+export async function listSessions(db: Db, userId: string, currentSessionId: string, now = new Date()) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.refreshExpiresAt, now)))
+    .orderBy(desc(sessions.lastUsedAt));
+  return rows.map(
+    (r): SessionInfo => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      lastUsedAt: r.lastUsedAt.toISOString(),
+      ipAddress: r.ipAddress,
+      userAgent: r.userAgent,
+      current: r.id === currentSessionId,
+    }),
+  );
+}
+
+/** DELETE /api/auth/sessions/{id}: ends one of the user's own sessions; false when it is not theirs or unknown. */
+export async function endOwnSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length === 1;
 }

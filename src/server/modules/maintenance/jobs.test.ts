@@ -4,9 +4,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { loginAttempts, scheduledJobs, sessions } from "../../db/schema.ts";
+import { loginThrottle, scheduledJobs, sessions } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
-import { LOGIN_WINDOW_MS } from "../auth/service.ts";
+import { LOGIN_WINDOW_MS } from "../auth/throttle.ts";
 import { runJobIfDue, sweepExpired } from "./jobs.ts";
 
 let t: TestApp;
@@ -66,15 +66,16 @@ describe("sweepExpired", () => {
         session("revoked-long-ago", new Date(now.getTime() + day), new Date(now.getTime() - 8 * day)),
         session("revoked-recently", new Date(now.getTime() + day), new Date(now.getTime() - day)),
       ]);
-    await t.db.insert(loginAttempts).values([
-      { key: "ip:1", createdAt: new Date(now.getTime() - LOGIN_WINDOW_MS - 1000) },
-      { key: "ip:2", createdAt: new Date(now.getTime() - 1000) },
+    const old = new Date(now.getTime() - LOGIN_WINDOW_MS - 1000);
+    await t.db.insert(loginThrottle).values([
+      { key: "ip:1", failures: 3, lastFailureAt: old, blockedUntil: old },
+      { key: "ip:2", failures: 3, lastFailureAt: new Date(now.getTime() - 1000), blockedUntil: now },
     ]);
     const report = await sweepExpired(t.db, now);
-    expect(report).toMatchObject({ sessions: 2, loginAttempts: 1 });
+    expect(report).toMatchObject({ sessions: 2, loginCounters: 1 });
     const left = await t.db.select({ hash: sessions.accessTokenHash }).from(sessions);
     expect(left.map((s) => s.hash).sort()).toEqual(["a-live", "a-revoked-recently"]);
-    const attempts = await t.db.select({ key: loginAttempts.key }).from(loginAttempts);
+    const attempts = await t.db.select({ key: loginThrottle.key }).from(loginThrottle);
     expect(attempts).toEqual([{ key: "ip:2" }]);
   });
 });

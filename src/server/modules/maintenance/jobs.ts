@@ -8,13 +8,13 @@
  * job stays due).
  *
  * `sweepExpired(tx, now)` is the maintenance job: deletes sessions whose refresh token expired (or revoked over
- * REVOKED_SESSION_KEEP_MS ago), login attempts older than the throttle window (auth/service.ts LOGIN_WINDOW_MS) and
+ * REVOKED_SESSION_KEEP_MS ago), login-throttle counters older than the throttle window (auth/throttle.ts LOGIN_WINDOW_MS) and
  * rate-limit counters whose window has ended.
  */
 import { and, eq, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
-import { loginAttempts, rateLimits, scheduledJobs, sessions } from "../../db/schema.ts";
-import { LOGIN_WINDOW_MS } from "../auth/service.ts";
+import { loginThrottle, rateLimits, scheduledJobs, sessions } from "../../db/schema.ts";
+import { LOGIN_WINDOW_MS } from "../auth/throttle.ts";
 
 /** A revoked session is kept this long (a week) so a replayed stolen refresh token is still recognised as such. */
 export const REVOKED_SESSION_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -51,7 +51,7 @@ export async function runJobIfDue(
 
 export interface SweepReport {
   sessions: number;
-  loginAttempts: number;
+  loginCounters: number;
   rateLimits: number;
 }
 
@@ -63,13 +63,19 @@ export async function sweepExpired(tx: Db | Tx, now = new Date()): Promise<Sweep
       or(lt(sessions.refreshExpiresAt, now), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, revokedBefore))),
     )
     .returning({ id: sessions.id });
+  // A throttle counter whose last failure is older than the window, and that blocks nothing any more, counts no more.
   const removedAttempts = await tx
-    .delete(loginAttempts)
-    .where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS)))
-    .returning({ id: loginAttempts.id });
+    .delete(loginThrottle)
+    .where(
+      and(
+        lt(loginThrottle.lastFailureAt, new Date(now.getTime() - LOGIN_WINDOW_MS)),
+        lt(loginThrottle.blockedUntil, now),
+      ),
+    )
+    .returning({ key: loginThrottle.key });
   const removedLimits = await tx
     .delete(rateLimits)
     .where(lt(rateLimits.resetAt, now))
     .returning({ key: rateLimits.key });
-  return { sessions: removedSessions.length, loginAttempts: removedAttempts.length, rateLimits: removedLimits.length };
+  return { sessions: removedSessions.length, loginCounters: removedAttempts.length, rateLimits: removedLimits.length };
 }

@@ -57,13 +57,13 @@ describe("staff accounts API", () => {
     const common = await call(boss.token, "POST", "/api/users", {
       username: "weakling",
       name: "ضعيف",
-      password: "Password123",
+      password: "Password123!!",
     });
     expect(common.json().fields).toEqual({ password: USER_TEXTS.passwordCommon });
     const same = await call(boss.token, "POST", "/api/users", {
-      username: "weakling.user",
+      username: "weakling.user.1",
       name: "ضعيف",
-      password: "Weakling.User",
+      password: "Weakling.User.1",
     });
     expect(same.json().fields).toEqual({ password: USER_TEXTS.passwordIsUsername });
   });

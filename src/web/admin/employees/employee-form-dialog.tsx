@@ -6,6 +6,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
+import { loadCommonPasswords } from "#domain/password-policy.ts";
 import { DEFAULT_ROLE, ROLE_LABELS, type Role } from "#domain/roles.ts";
 import { type UserUpdate, type UserUpdateInput, userCreateFormSchema, userUpdateSchema } from "#domain/schemas/user.ts";
 import type { PublicUser } from "#domain/types.ts";
@@ -55,6 +56,8 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
 
   useEffect(() => {
     if (!open) return;
+    // The password policy's common-password list loads in the background (the server checks it in any case).
+    void loadCommonPasswords();
     reset(
       employee
         ? { username: employee.username, name: employee.name, role: employee.role, password: "" }

@@ -1,11 +1,13 @@
 /**
- * The admin top bar (SPEC §2.10): menu buttons, logo, product name, the user's name and the logout button.
+ * The admin top bar (SPEC §2.10): menu buttons, logo, product name, the user's name (a link to their account page)
+ * and the logout button.
  * Below 768 px the menu button opens the drawer; from 768 px up the other one collapses the sidebar.
  */
 import { LogOutIcon, MenuIcon, PanelRightCloseIcon, PanelRightOpenIcon, UserIcon } from "lucide-react";
 import { Link } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
 import { Button } from "~/shared/ui/button.tsx";
+import { ACCOUNT_TEXTS } from "../account/texts.ts";
 
 export interface AdminTopBarProps {
   logo: string;
@@ -60,11 +62,14 @@ export function AdminTopBar({
         <span className="truncate text-base font-bold text-brand-700 md:text-lg">{TEXTS.adminProductName}</span>
       </Link>
       <div className="ms-auto flex items-center gap-2 md:gap-3">
-        <p className="hidden items-center gap-2 text-sm text-muted sm:flex">
+        <Link
+          to="/admin/account"
+          className="flex items-center gap-2 rounded-lg px-2 py-1 text-sm text-muted hover:bg-canvas"
+          aria-label={`${ACCOUNT_TEXTS.menuLabel}: ${userName}`}
+        >
           <UserIcon aria-hidden="true" className="size-4" />
-          <span className="sr-only">{TEXTS.signedInAs}:</span>
-          <span className="max-w-40 truncate font-bold text-ink">{userName}</span>
-        </p>
+          <span className="hidden max-w-40 truncate font-bold text-ink sm:inline">{userName}</span>
+        </Link>
         <Button variant="outline" size="sm" onClick={onLogout} disabled={loggingOut} className="h-10 sm:h-8">
           <LogOutIcon aria-hidden="true" className="rtl:rotate-180" />
           <span className="sr-only sm:not-sr-only">{TEXTS.logout}</span>

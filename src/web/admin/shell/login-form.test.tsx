@@ -194,4 +194,61 @@ describe("login form (SPEC §2.9, §5.2)", () => {
     answer(json(AUTH));
     expect(await screen.findByText("صفحة الرئيسية")).toBeInTheDocument();
   });
+
+  describe("two-factor step", () => {
+    const CHALLENGE = { twoFactorRequired: true, challenge: "challenge-1", expiresInMs: 300_000 };
+
+    it("asks for the code after the password, refuses a wrong one in Arabic, signs in with the right one", async () => {
+      fetchMock
+        .mockResolvedValueOnce(json(CHALLENGE))
+        .mockResolvedValueOnce(
+          json(
+            {
+              statusCode: 400,
+              error: "Bad Request",
+              message: "البيانات المدخلة غير صحيحة",
+              fields: { code: "رمز التحقق غير صحيح" },
+            },
+            400,
+          ),
+        )
+        .mockResolvedValueOnce(json(AUTH));
+      renderLogin();
+      const user = await fillAndSubmit();
+
+      const code = await screen.findByLabelText("رمز التحقق");
+      expect(sessionStore.getToken()).toBeNull();
+      await user.type(code, "111111");
+      await user.click(screen.getByRole("button", { name: "تحقق" }));
+      expect(await screen.findByText("رمز التحقق غير صحيح")).toBeInTheDocument();
+
+      await user.clear(code);
+      await user.type(code, "654321");
+      await user.click(screen.getByRole("button", { name: "تحقق" }));
+      expect(await screen.findByText("صفحة الرئيسية")).toBeInTheDocument();
+      const [path, init] = fetchMock.mock.calls[2] as [string, RequestInit];
+      expect(path).toBe("/api/auth/login/two-factor");
+      expect(JSON.parse(String(init.body))).toEqual({ challenge: "challenge-1", code: "654321" });
+      expect(sessionStore.getToken()).toBe("access-token");
+    });
+
+    it("returns to the password step when the challenge has expired", async () => {
+      fetchMock.mockResolvedValueOnce(json(CHALLENGE)).mockResolvedValueOnce(
+        json(
+          {
+            statusCode: 401,
+            error: "Unauthorized",
+            message: "انتهت صلاحية محاولة الدخول، يرجى إدخال كلمة المرور من جديد",
+          },
+          401,
+        ),
+      );
+      renderLogin();
+      const user = await fillAndSubmit();
+      await user.type(await screen.findByLabelText("رمز التحقق"), "123456");
+      await user.click(screen.getByRole("button", { name: "تحقق" }));
+      expect(await screen.findByLabelText("كلمة المرور")).toBeInTheDocument();
+      expect(screen.queryByLabelText("رمز التحقق")).toBeNull();
+    });
+  });
 });

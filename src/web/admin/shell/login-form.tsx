@@ -3,7 +3,7 @@
  * (its Arabic messages), a show/hide password toggle, "جاري تسجيل الدخول..." while busy. Success: toast
  * "تم تسجيل الدخول بنجاح", then the post-login address (pending delete → /admin/projects; stored redirect; /admin).
  * Failure: destructive toast "خطأ في تسجيل الدخول" with the server's message (also the 429 wait message) or the
- * default text.
+ * default text. With two-factor sign-in on, the password step is followed by the code step (TwoFactorStep).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { EyeIcon, EyeOffIcon } from "lucide-react";
@@ -20,6 +20,8 @@ import { Button } from "~/shared/ui/button.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
+import { isTwoFactorChallenge } from "../account/api.ts";
+import { TwoFactorStep } from "./two-factor-step.tsx";
 
 type LoginFormValues = z.input<typeof loginSchema>;
 
@@ -38,10 +40,17 @@ export function LoginForm() {
     defaultValues: { username: "", password: "" },
   });
   const busy = isSubmitting || login.isPending;
+  // The password was right and a second factor is needed: the challenge of POST /api/auth/login.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const finish = () => navigate(postLoginDestination(), { replace: true });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await login.mutateAsync(values);
+      const answer = await login.mutateAsync(values);
+      if (isTwoFactorChallenge(answer)) {
+        setChallenge(answer.challenge);
+        return;
+      }
     } catch (error) {
       toast({
         variant: "destructive",
@@ -51,8 +60,12 @@ export function LoginForm() {
       return;
     }
     toast({ variant: "success", title: TEXTS.loginSuccess });
-    navigate(postLoginDestination(), { replace: true });
+    finish();
   });
+
+  if (challenge) {
+    return <TwoFactorStep challenge={challenge} onDone={finish} onRestart={() => setChallenge(null)} />;
+  }
 
   const usernameId = `${id}-username`;
   const passwordId = `${id}-password`;

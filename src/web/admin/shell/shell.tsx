@@ -9,6 +9,7 @@ import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
 import { useSite } from "~/root.tsx";
 import { cn } from "~/shared/lib/cn.ts";
+import { useCurrentUserQuery } from "~/shared/session/auth-api.ts";
 import { LOGIN_PATH, storeRedirect } from "~/shared/session/auth-redirect.ts";
 import { ensureSessionStarted } from "~/shared/session/auth-session.ts";
 import { SessionBanners } from "~/shared/session/session-banners.tsx";
@@ -20,6 +21,8 @@ import { AdminShellSkeleton } from "./admin-shell-skeleton.tsx";
 import { AdminTopBar } from "./admin-top-bar.tsx";
 import { useSession } from "./session-provider.tsx";
 import { useIsMobile } from "./use-media-query.ts";
+
+const ACCOUNT_PATH = "/admin/account";
 
 /** Waits for the session; without a user, stores the requested address and redirects to the login page. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -66,6 +69,13 @@ function ShellFrame() {
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
   }, [isMobile]);
+
+  // A role that requires two-factor sign-in: until the user enrols, the server answers only their account routes.
+  const me = useCurrentUserQuery({ enabled: status === "authenticated" });
+  const mustEnrol = me.data?.twoFactorSetupRequired === true;
+  useEffect(() => {
+    if (mustEnrol && location.pathname !== ACCOUNT_PATH) navigate(ACCOUNT_PATH, { replace: true });
+  }, [mustEnrol, location.pathname, navigate]);
 
   if (status !== "authenticated" || !user) return <AdminShellSkeleton />;
 

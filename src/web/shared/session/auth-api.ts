@@ -4,17 +4,18 @@
  */
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { LoginInput } from "#domain/schemas/auth.ts";
-import type { AuthResponse, SessionUser } from "#domain/types.ts";
+import type { AuthResponse, SessionUser, TwoFactorChallenge } from "#domain/types.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 import { sessionStore } from "./auth-store.ts";
 
 /**
  * POST /api/auth/login {username, password} → {user, token, expiresInMs}; the server also sets the httpOnly
  * refresh cookie and the `signed_in` marker. Errors: ApiError 401 (wrong credentials, Arabic message),
- * 429 (throttled, Arabic wait message, Retry-After header), 400 (invalid body).
+ * 429 (throttled, Arabic wait message, Retry-After header), 400 (invalid body). With two-factor sign-in on, the
+ * answer is a TwoFactorChallenge instead (no session yet: the code goes to /api/auth/login/two-factor).
  */
-export function loginRequest(input: LoginInput): Promise<AuthResponse> {
-  return apiClient.request<AuthResponse>("/api/auth/login", { method: "POST", body: input });
+export function loginRequest(input: LoginInput): Promise<AuthResponse | TwoFactorChallenge> {
+  return apiClient.request<AuthResponse | TwoFactorChallenge>("/api/auth/login", { method: "POST", body: input });
 }
 
 /** POST /api/auth/logout: revokes the session and clears both cookies. */
@@ -36,12 +37,14 @@ export function useCurrentUserQuery(options: { enabled?: boolean } = {}) {
 }
 
 /**
- * Login mutation: on success the token goes to memory and the stored user to localStorage (session store).
+ * Login mutation: on a session answer the token goes to memory and the stored user to localStorage (session store).
  * Navigation and toasts are the login screen's business.
  */
 export function useLoginMutation() {
   return useMutation({
     mutationFn: loginRequest,
-    onSuccess: (auth) => sessionStore.signIn(auth),
+    onSuccess: (auth) => {
+      if ("token" in auth) sessionStore.signIn(auth);
+    },
   });
 }

@@ -1,0 +1,213 @@
+/**
+ * Two-factor settings of the signed-in user (docs/decisions "staff sign-in hardening"): status; enrolment (QR code
+ * from the server as an SVG data URL, the key as text for manual entry, a first code to confirm); the recovery codes
+ * shown once after enrolment; turning it off with the current password (not offered when the role requires it).
+ */
+import { ShieldCheckIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { TWO_FACTOR_TEXTS } from "#domain/schemas/auth.ts";
+import type { TwoFactorSetup } from "#domain/types.ts";
+import { QueryError } from "~/admin/common/query-error.tsx";
+import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
+import { Badge } from "~/shared/ui/badge.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Input } from "~/shared/ui/input.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from "./api.ts";
+import { ACCOUNT_TEXTS as T } from "./texts.ts";
+
+export function TwoFactorCard() {
+  const id = useId();
+  const status = useTwoFactorStatus();
+  const start = useStartTwoFactor();
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [disabling, setDisabling] = useState(false);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const failed = (error: unknown) =>
+    toast({ variant: "destructive", title: T.saveError, description: apiErrorMessage(error, T.saveError) });
+
+  const onStart = () => start.mutate(undefined, { onSuccess: setSetup, onError: failed });
+
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setCodeError(TWO_FACTOR_TEXTS.codeRequired);
+      return;
+    }
+    enable.mutate(trimmed, {
+      onSuccess: (result) => {
+        setSetup(null);
+        setCode("");
+        setCodeError(null);
+        setRecoveryCodes(result.recoveryCodes);
+        toast({ variant: "success", title: T.enabledToast });
+      },
+      onError: (error) => {
+        const field = isApiError(error, 400) ? error.body?.fields?.code : undefined;
+        if (field) setCodeError(field);
+        else failed(error);
+      },
+    });
+  };
+
+  const onDisable = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError(TWO_FACTOR_TEXTS.currentPasswordRequired);
+      return;
+    }
+    disable.mutate(password, {
+      onSuccess: () => {
+        setDisabling(false);
+        setPassword("");
+        setPasswordError(null);
+        toast({ variant: "success", title: T.disabledToast });
+      },
+      onError: (error) => {
+        const field = isApiError(error, 400) ? error.body?.fields?.currentPassword : undefined;
+        if (field) setPasswordError(field);
+        else failed(error);
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-col gap-1">
+          <CardTitle className="flex items-center gap-2">
+            <ShieldCheckIcon aria-hidden="true" className="size-5 text-brand-600" />
+            {T.twoFactorTitle}
+            {status.data ? (
+              <Badge variant={status.data.enabled ? "success" : "secondary"}>
+                {status.data.enabled ? T.twoFactorOn : T.twoFactorOff}
+              </Badge>
+            ) : null}
+          </CardTitle>
+          <CardDescription>{T.twoFactorDescription}</CardDescription>
+        </div>
+      </CardHeader>
+
+      {status.isError ? (
+        <QueryError message={T.loadError} onRetry={() => void status.refetch()} />
+      ) : status.isPending ? (
+        <Skeleton className="h-16" />
+      ) : (
+        <div className="flex flex-col gap-4">
+          {status.data.required && !status.data.enabled ? (
+            <p role="alert" className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+              {T.twoFactorRequired}
+            </p>
+          ) : null}
+
+          {recoveryCodes ? (
+            <section aria-labelledby={`${id}-recovery`} className="flex flex-col gap-3">
+              <h3 id={`${id}-recovery`} className="font-bold">
+                {T.recoveryTitle}
+              </h3>
+              <p className="text-sm text-muted">{T.recoveryDescription}</p>
+              <ul dir="ltr" className="grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
+                {recoveryCodes.map((c) => (
+                  <li key={c} className="rounded bg-canvas px-2 py-1 text-center">
+                    {c}
+                  </li>
+                ))}
+              </ul>
+              <Button type="button" className="self-start" onClick={() => setRecoveryCodes(null)}>
+                {T.recoverySaved}
+              </Button>
+            </section>
+          ) : null}
+
+          {!status.data.enabled && !setup ? (
+            <Button type="button" className="self-start" disabled={start.isPending} onClick={onStart}>
+              {T.startSetup}
+            </Button>
+          ) : null}
+
+          {setup ? (
+            <form onSubmit={onConfirm} noValidate className="flex flex-col gap-3">
+              <p className="text-sm">{T.scanQr}</p>
+              <img
+                src={setup.qrCode}
+                alt={T.qrAlt}
+                className="size-48 rounded-lg border border-brand-100 bg-white p-2"
+              />
+              <p className="text-xs text-muted">
+                {T.manualKey}:{" "}
+                <code dir="ltr" className="select-all break-all font-mono" data-testid="two-factor-secret">
+                  {setup.secret}
+                </code>
+              </p>
+              <div className="flex max-w-xs flex-col gap-2">
+                <Label htmlFor={`${id}-code`}>{T.code}</Label>
+                <Input
+                  id={`${id}-code`}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  dir="ltr"
+                  className="text-center tracking-widest"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  aria-invalid={codeError ? true : undefined}
+                  aria-describedby={codeError ? `${id}-code-error` : undefined}
+                />
+                {codeError ? (
+                  <p id={`${id}-code-error`} className="text-sm text-danger">
+                    {codeError}
+                  </p>
+                ) : null}
+              </div>
+              <Button type="submit" className="self-start" disabled={enable.isPending}>
+                {enable.isPending ? T.confirming : T.confirmSetup}
+              </Button>
+            </form>
+          ) : null}
+
+          {status.data.enabled ? (
+            <div className="flex flex-col gap-3">
+              <p className="text-sm text-muted">{T.recoveryLeft(status.data.recoveryCodesLeft)}</p>
+              {status.data.required ? null : disabling ? (
+                <form onSubmit={onDisable} noValidate className="flex max-w-xs flex-col gap-2">
+                  <Label htmlFor={`${id}-password`}>{T.currentPassword}</Label>
+                  <Input
+                    id={`${id}-password`}
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    aria-invalid={passwordError ? true : undefined}
+                    aria-describedby={passwordError ? `${id}-password-error` : undefined}
+                  />
+                  {passwordError ? (
+                    <p id={`${id}-password-error`} className="text-sm text-danger">
+                      {passwordError}
+                    </p>
+                  ) : null}
+                  <Button type="submit" variant="destructive" className="self-start" disabled={disable.isPending}>
+                    {T.disableConfirm}
+                  </Button>
+                </form>
+              ) : (
+                <Button type="button" variant="outline" className="self-start" onClick={() => setDisabling(true)}>
+                  {T.disable}
+                </Button>
+              )}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  );
+}
