@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { DEFAULT_ROLE, ROLES } from "../roles.ts";
 import { TEXTS } from "../texts.ts";
+import { text } from "./text.ts";
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -76,8 +77,7 @@ export function passwordProblem(password: string, username: string): string | nu
 }
 
 /** Username: trimmed, lower-cased, 3–50 of a–z, 0–9, ".", "_", "-". */
-export const usernameSchema = z
-  .string({ error: TEXTS.usernameRequired })
+export const usernameSchema = text({ error: TEXTS.usernameRequired })
   .trim()
   .toLowerCase()
   .min(1, TEXTS.usernameRequired)
@@ -85,11 +85,7 @@ export const usernameSchema = z
   .max(50, USER_TEXTS.usernameLong)
   .regex(/^[a-z0-9._-]+$/, USER_TEXTS.usernameChars);
 
-const nameSchema = z
-  .string({ error: TEXTS.nameRequired })
-  .trim()
-  .min(1, TEXTS.nameRequired)
-  .max(100, USER_TEXTS.nameLong);
+const nameSchema = text({ error: TEXTS.nameRequired }).trim().min(1, TEXTS.nameRequired).max(100, USER_TEXTS.nameLong);
 
 const roleSchema = z.enum(ROLES, { error: USER_TEXTS.roleInvalid }).default(DEFAULT_ROLE);
 
@@ -99,7 +95,7 @@ const userFields = { username: usernameSchema, name: nameSchema, role: roleSchem
 export const userCreateSchema = z
   .object({
     ...userFields,
-    password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired),
+    password: text({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired),
   })
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value.password, value.username);
@@ -112,8 +108,7 @@ export type UserCreate = z.output<typeof userCreateSchema>;
 export const userUpdateSchema = z
   .object({
     ...userFields,
-    password: z
-      .string()
+    password: text()
       .optional()
       .transform((v) => (v ? v : undefined)),
   })

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { campaignWebhookSchema, customCampaignSchema, landingPageSchema } from "../../../domain/schemas/landing.ts";
+import { text } from "../../../domain/schemas/text.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import {
   createCustomCampaign,
@@ -33,7 +34,7 @@ import {
 } from "./service.ts";
 import { startWebhookWorker, type WebhookWorker } from "./webhooks.ts";
 
-const segment = z.string().max(100);
+const segment = text().max(100);
 const visitQuery = z.object({ visit: z.enum(["0", "1"]).optional() });
 
 export async function landingRoutes(app: FastifyInstance) {
@@ -86,7 +87,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id/campaigns",
     {
       config: { access: { permission: "landing_pages.view" } },
-      schema: { params: idParam, querystring: z.object({ search: z.string().max(100).optional() }) },
+      schema: { params: idParam, querystring: z.object({ search: text().max(100).optional() }) },
     },
     async (request) => listCampaigns(app.db, request.params.id, request.query.search),
   );

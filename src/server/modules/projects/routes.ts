@@ -16,6 +16,7 @@ import {
   projectInputSchema,
   projectNameCheckQuery,
 } from "../../../domain/schemas/project.ts";
+import { text } from "../../../domain/schemas/text.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import type { AuditActor } from "../audit/service.ts";
 import { listUnitsOfProject } from "../units/service.ts";
@@ -41,7 +42,7 @@ export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/projects",
-    { config: { access: "public" }, schema: { querystring: z.object({ search: z.string().max(200).optional() }) } },
+    { config: { access: "public" }, schema: { querystring: z.object({ search: text().max(200).optional() }) } },
     async (request) => listProjects(app.db, { search: request.query.search }),
   );
   r.get("/api/projects/:id", { config: { access: "public" }, schema: { params: idParam } }, async (request) =>
