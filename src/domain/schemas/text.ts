@@ -12,8 +12,10 @@ import { z } from "zod";
 export const CONTROL_CHARACTERS_MESSAGE = "النص يحتوي على رموز تحكم غير مسموحة";
 
 /** Any C0 control or DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to find control characters
 const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 /** C0 controls and DEL other than tab (09), line feed (0A) and carriage return (0D). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to find control characters
 const MULTILINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 type StringParams = Parameters<typeof z.string>[0];
