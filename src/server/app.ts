@@ -28,6 +28,7 @@ import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
+import { hostPlugin } from "./plugins/host.ts";
 import { type PagesOptions, pagesPlugin } from "./plugins/pages.ts";
 
 declare module "fastify" {
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("storage", deps.storage);
 
   await app.register(errorsPlugin);
+  await app.register(hostPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -64,7 +64,9 @@ function caseFor(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
 
 /** encodeURIComponent of well-formed text (a lone surrogate becomes U+FFFD, as a browser would send it). */
 const enc = (value: string) =>
-  encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+  encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
 
 /** The request URL of a case: path segments URL-encoded (hostile ones are sent raw), the query after it. */
 function urlOf(route: DeclaredRoute, c: FuzzCase): string {

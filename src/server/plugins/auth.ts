@@ -76,7 +76,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") app.declaredRoutes.push({ method, url: route.url, access: route.config.access, schema: route.schema });
+      if (method !== "HEAD")
+        app.declaredRoutes.push({ method, url: route.url, access: route.config.access, schema: route.schema });
     }
   });
 

@@ -126,9 +126,9 @@ function validFromJsonSchema(schema: JsonSchema, depth: number): fc.Arbitrary<un
 function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
   switch (schema.format) {
     case "date":
-      return fc.date({ min: new Date("1950-01-01"), max: new Date("2090-01-01"), noInvalidDate: true }).map((d) =>
-        d.toISOString().slice(0, 10),
-      );
+      return fc
+        .date({ min: new Date("1950-01-01"), max: new Date("2090-01-01"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case "date-time":
       return fc
         .date({ min: new Date("1950-01-01"), max: new Date("2090-01-01"), noInvalidDate: true })
@@ -196,21 +196,19 @@ export const malformedMultipart: fc.Arbitrary<FuzzBody> = fc.oneof(
   }),
   fc.constant<FuzzBody>({ kind: "raw", contentType: "multipart/form-data; boundary=", payload: "--\r\n" }),
   fc.constant<FuzzBody>({ kind: "raw", contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: "" }),
-  fc
-    .uint8Array({ maxLength: 300 })
-    .map<FuzzBody>((bytes) => ({
-      kind: "raw",
-      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-      payload: Buffer.concat([
-        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="f.bin"\r\n\r\n`),
-        Buffer.from(bytes),
-        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-      ]),
-    })),
+  fc.uint8Array({ maxLength: 300 }).map<FuzzBody>((bytes) => ({
+    kind: "raw",
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    payload: Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="f.bin"\r\n\r\n`),
+      Buffer.from(bytes),
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]),
+  })),
   fc.constantFrom("image", "images", "pdf", "video", "file").map<FuzzBody>((name) => ({
     kind: "raw",
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-    payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${HOSTILE_MARKER}\u0000.png"\r\nContent-Type: image/png\r\n\r\n%PDF-1.7\n<html>${HOSTILE_MARKER}</html>\r\n--${BOUNDARY}--\r\n`,
+    payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a\u0000\u001b.png"\r\nContent-Type: image/png\r\n\r\n%PDF-1.7\n<html>${HOSTILE_MARKER}</html>\r\n--${BOUNDARY}--\r\n`,
   })),
 );
 
@@ -227,7 +225,12 @@ export function bodyFor(bodySchema: JsonSchema | undefined): fc.Arbitrary<FuzzBo
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom("text/plain", "application/x-www-form-urlencoded", "application/xml", "application/json; charset=latin9")
+        .constantFrom(
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "application/xml",
+          "application/json; charset=latin9",
+        )
         .map<FuzzBody>((contentType) => ({ kind: "raw", contentType, payload: `a=${HOSTILE_MARKER}%00&b=%zz` })),
     },
     { weight: 1, arbitrary: malformedMultipart },

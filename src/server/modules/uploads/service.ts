@@ -38,6 +38,7 @@ export const UPLOAD_MESSAGES = {
     `حجم ${KIND_LABELS[kind]} أكبر من الحد المسموح (${Math.floor(bytes / (1024 * 1024))} ميجابايت)`,
   tooMany: "عدد الملفات أكبر من المسموح",
   notMultipart: "يجب إرسال الملف بصيغة multipart/form-data",
+  malformed: "تعذر قراءة الملف المرفوع: صيغة الطلب غير صحيحة",
   incomplete: "لم يصل الملف كاملًا، يرجى المحاولة مرة أخرى",
   fileFailed: (name: string, reason: string) => `تعذر رفع الملف "${name}": ${reason}`,
 } as const;
