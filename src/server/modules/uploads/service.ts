@@ -3,7 +3,8 @@
  * file name or the declared type:
  * - image: sharp decodes it (media/service.ts storeImage: raster formats only, no SVG, re-encoded to WebP
  *   variants with metadata stripped);
- * - pdf: the "%PDF-" header and an "%%EOF" marker near the end; documents with JavaScript or launch actions are refused;
+ * - pdf: the "%PDF-" header, an "%%EOF" marker near the end, and a parser must open it with no active content
+ *   (pdf.ts inspectPdf: JavaScript, launch, embedded files, XFA, auto-actions; names decoded, object streams read);
  * - video: an MP4 "ftyp" box at byte 4, or the WebM/Matroska EBML signature 1A 45 DF A3.
  * Files are stored under their SHA-256; a second upload of the same bytes returns the stored copy with
  * isDuplicate = true (file_hashes). Sizes are limited per kind by config.uploadLimits (bytes).
@@ -20,6 +21,7 @@ import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { storeImage } from "../media/service.ts";
+import { inspectPdf } from "./pdf.ts";
 
 export const UPLOAD_KINDS = ["image", "pdf", "video"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -30,7 +32,8 @@ const KIND_LABELS: Record<UploadKind, string> = { image: "الصورة", pdf: "�
 export const UPLOAD_MESSAGES = {
   duplicate: "هذا الملف مرفوع مسبقًا، تم استخدام النسخة الموجودة",
   pdfInvalid: "الملف ليس مستند PDF صالحًا",
-  pdfActive: "مستند PDF يحتوي على محتوى نشط (سكربت) غير مسموح",
+  pdfActive: "مستند PDF يحتوي على محتوى نشط (سكربت أو إجراء تلقائي أو ملف مضمّن أو نموذج XFA) غير مسموح",
+  pdfEncrypted: "مستند PDF مشفّر لا يمكن فحصه، يرجى رفع نسخة غير مشفّرة",
   videoInvalid: "الملف ليس فيديو صالحًا (المسموح: MP4 أو WebM)",
   missingFile: (kind: UploadKind) => `يجب إرفاق ${KIND_LABELS[kind]} في الحقل "${kind}"`,
   missingImages: 'يجب إرفاق صورة واحدة على الأقل في الحقل "images"',
@@ -56,11 +59,6 @@ export function looksLikePdf(bytes: Buffer): boolean {
     .subarray(Math.max(0, bytes.length - 2048))
     .toString("latin1")
     .includes("%%EOF");
-}
-
-/** Whether a PDF declares active content (JavaScript or launch actions), which is refused. */
-export function pdfHasActiveContent(bytes: Buffer): boolean {
-  return /\/(JavaScript|JS|Launch|EmbeddedFile)\b/.test(bytes.toString("latin1"));
 }
 
 /** The container of a video by its signature: "mp4" (ftyp box), "webm" (EBML header), or null. */
@@ -155,18 +153,24 @@ class UploadInspector extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    done(this.finalRefusal());
+    this.finalRefusal().then(
+      (refusal) => done(refusal),
+      (error: Error) => done(error),
+    );
   }
 
   /** The content verdict at the end of the stream: a ContentRejected error, or null when it passes. */
-  private finalRefusal(): ContentRejected | null {
+  private async finalRefusal(): Promise<ContentRejected | null> {
     this.refused ??= this.judgeHead(true);
     if (this.refused) return new ContentRejected(this.refused);
     if (!this.whole) return null;
     const bytes = Buffer.concat(this.whole);
     this.whole.length = 0;
     if (!looksLikePdf(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
-    if (pdfHasActiveContent(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfActive);
+    const verdict = await inspectPdf(bytes);
+    if (verdict === "invalid") return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
+    if (verdict === "encrypted") return new ContentRejected(UPLOAD_MESSAGES.pdfEncrypted);
+    if (verdict === "active") return new ContentRejected(UPLOAD_MESSAGES.pdfActive);
     return null;
   }
 }
@@ -235,6 +239,13 @@ export async function storeStreamedUpload(
     const [existing] = await db.select().from(fileHashes).where(eq(fileHashes.hash, hash)).limit(1);
     if (existing) {
       await storage.delete(tempKey);
+      // The content passed this kind's checks above; a stored file of another kind is never handed out here.
+      const sameKind =
+        kind === "pdf" ? existing.mimeType === "application/pdf" : existing.mimeType.startsWith("video/");
+      if (!sameKind) {
+        const reason = kind === "pdf" ? UPLOAD_MESSAGES.pdfInvalid : UPLOAD_MESSAGES.videoInvalid;
+        throw badRequest({ [kind]: reason }, reason);
+      }
       await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
       stored = { url: existing.filePath, isDuplicate: true };
     } else {

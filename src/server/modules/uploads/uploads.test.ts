@@ -341,7 +341,7 @@ describe("streamed pdf and video uploads", () => {
     expect(html.json().fields.video).toBe(UPLOAD_MESSAGES.videoInvalid);
     // The JavaScript rule can only be judged once the whole PDF has been written to its temp key.
     const active = Buffer.from(
-      `%PDF-1.4\n${"x".repeat(300_000)}\n1 0 obj <</OpenAction <</S /JavaScript /JS (app.alert(1))>>>> endobj\n%%EOF\n`,
+      `%PDF-1.4\n%${"x".repeat(300_000)}\n1 0 obj <</Type /Catalog /Pages 2 0 R /OpenAction <</S /JavaScript /JS (app.alert(1))>>>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
       "latin1",
     );
     const pdf = await upload("/api/upload/pdf", [
