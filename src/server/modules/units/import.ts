@@ -28,7 +28,7 @@ import {
 } from "../../../domain/unit-import.ts";
 import type { Db } from "../../db/connection.ts";
 import { projects, units } from "../../db/schema.ts";
-import { HttpError, notFound } from "../../lib/http-errors.ts";
+import { notFound } from "../../lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { PROJECT_NOT_FOUND } from "../projects/service.ts";
 import { isUniqueViolation } from "./service.ts";
