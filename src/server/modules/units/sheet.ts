@@ -28,6 +28,8 @@ export const SPREADSHEET_GUARD_ROWS = SPREADSHEET_MAX_ROWS * 4;
 export const SPREADSHEET_GUARD_COLUMNS = 256;
 /** How long a parse may take in its worker before it is stopped (400 unreadable). */
 export const SPREADSHEET_PARSE_TIMEOUT_MS = 20_000;
+/** Bytes of the zip handed to the streaming inflater at a time. */
+const GUARD_PIECE_BYTES = 4096;
 /** The worker's heap limit (MB): a legitimate 10 MB file parses well within it. */
 const WORKER_HEAP_MB = 192;
 
@@ -109,8 +111,13 @@ export function guardSpreadsheet(kind: SpreadsheetKind, bytes: Uint8Array): void
     file.start();
   });
   unzip.register(UnzipInflate);
+  // Fed in small pieces: each piece inflates to at most ~1032 times its size, so memory stays bounded and the
+  // count stops the work soon after the limit.
   try {
-    unzip.push(bytes, true);
+    for (let offset = 0; offset < bytes.length && !failure; offset += GUARD_PIECE_BYTES) {
+      const end = Math.min(offset + GUARD_PIECE_BYTES, bytes.length);
+      unzip.push(bytes.subarray(offset, end), end === bytes.length);
+    }
   } catch {
     failure ??= fileError(IMPORT_MESSAGES.unreadable);
   }
