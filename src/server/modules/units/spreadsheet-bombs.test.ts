@@ -76,7 +76,7 @@ const workbook = () => [
  * (full flush, so it stands alone) and repeated, then a final empty block. `declaredSize` is what the headers claim
  * (the real size by default; a lie when given).
  */
-export function zipBomb(mebibytes: number, declaredSize = mebibytes * 1024 * 1024): Buffer {
+function zipBomb(mebibytes: number, declaredSize = mebibytes * 1024 * 1024): Buffer {
   const block = Buffer.alloc(1024 * 1024, 0x20);
   const compressedBlock = deflateRawSync(block, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
   const data = Buffer.concat([
@@ -90,12 +90,12 @@ export function zipBomb(mebibytes: number, declaredSize = mebibytes * 1024 * 102
 }
 
 /** The same bomb with its sizes declared as 1 KiB (declared sizes lie; the real ones are counted). */
-export function lyingZipBomb(mebibytes: number): Buffer {
+function lyingZipBomb(mebibytes: number): Buffer {
   return zipBomb(mebibytes, 1024);
 }
 
 /** A small .xlsx with `rows` rows of one cell each. */
-export function rowBomb(rows: number): Buffer {
+function rowBomb(rows: number): Buffer {
   const parts: string[] = ['<?xml version="1.0"?><worksheet><sheetData>'];
   for (let r = 1; r <= rows; r++) parts.push(`<row r="${r}"><c r="A${r}"><v>1</v></c></row>`);
   parts.push("</sheetData></worksheet>");
