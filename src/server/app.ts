@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
+import { loggerOptions } from "./lib/log.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -55,13 +56,7 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: typeof deps.logger === "object" ? deps.logger.level : "info",
-            redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-          },
+    logger: deps.logger === false ? false : loggerOptions(typeof deps.logger === "object" ? deps.logger.level : "info"),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     requestTimeout: 60_000,
     connectionTimeout: 60_000,
