@@ -73,6 +73,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(hostPlugin);
+  // Every route gets an explicit body limit: its own when it declares one (uploads), else JSON_BODY_LIMIT_BYTES.
+  // A larger body is answered 413 in the error shape (plugins/errors.ts), never echoed.
+  app.addHook("onRoute", (route) => {
+    route.bodyLimit ??= JSON_BODY_LIMIT_BYTES;
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -145,4 +145,18 @@ describe("client input never answers 5xx", () => {
     const after = await t.app.inject({ method: "GET", url: "/api/roles/permissions", headers: t.bearer(admin.token) });
     expect(after.statusCode).toBe(200);
   });
+
+  it("gives every route an explicit body limit and answers a larger body 413 without echoing it", async () => {
+    const routes = t.app.declaredRoutes.filter((r) => r.url.startsWith("/api"));
+    expect(routes.filter((r) => typeof r.bodyLimit !== "number").map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const big = JSON.stringify({ name: MARKER.repeat(300_000), phone: "0551234567" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/json" },
+      payload: big,
+    });
+    expectRefusal(res, 413);
+    expect(res.body.length).toBeLessThan(500);
+  });
 });

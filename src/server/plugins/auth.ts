@@ -33,6 +33,8 @@ export interface DeclaredRoute {
   access: Access;
   /** The route's input schemas (zod: params, querystring, body), for the property-based request test. */
   schema?: FastifySchema;
+  /** The route's body limit in bytes (app.ts gives every route one). */
+  bodyLimit?: number;
 }
 
 declare module "fastify" {
@@ -77,7 +79,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     for (const method of [route.method].flat()) {
       if (method !== "HEAD")
-        app.declaredRoutes.push({ method, url: route.url, access: route.config.access, schema: route.schema });
+        app.declaredRoutes.push({
+          method,
+          url: route.url,
+          access: route.config.access,
+          schema: route.schema,
+          bodyLimit: route.bodyLimit,
+        });
     }
   });
 
