@@ -21,7 +21,7 @@ import { HttpError } from "../../lib/http-errors.ts";
 export type SpreadsheetKind = "xlsx" | "xls" | "csv";
 
 /** Most bytes all entries of an .xlsx may inflate to: a 5000-row sheet is a few MB of XML. */
-export const SPREADSHEET_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+export const SPREADSHEET_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 /** Most rows a sheet may declare or hold before parsing (formatted empty rows are tolerated up to this). */
 export const SPREADSHEET_GUARD_ROWS = SPREADSHEET_MAX_ROWS * 4;
 /** Highest column (1-based) a cell may sit in: the template has a dozen. */
