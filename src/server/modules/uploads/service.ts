@@ -5,7 +5,8 @@
  *   variants with metadata stripped);
  * - pdf: the "%PDF-" header, an "%%EOF" marker near the end, and a parser must open it with no active content
  *   (pdf.ts inspectPdf: JavaScript, launch, embedded files, XFA, auto-actions; names decoded, object streams read);
- * - video: an MP4 "ftyp" box at byte 4, or the WebM/Matroska EBML signature 1A 45 DF A3.
+ * - video: an MP4 "ftyp" box at byte 4 and a container that mp4box parses up to its movie box, or the WebM/Matroska
+ *   EBML signature 1A 45 DF A3.
  * Files are stored under their SHA-256; a second upload of the same bytes returns the stored copy with
  * isDuplicate = true (file_hashes). Sizes are limited per kind by config.uploadLimits (bytes).
  * PDFs and videos arrive as a stream (storeStreamedUpload): written to a temp key while hashed and sniffed, then
@@ -15,6 +16,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { finished } from "node:stream/promises";
 import { eq } from "drizzle-orm";
+import { createFile, type ISOFile, MP4BoxBuffer } from "mp4box";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
@@ -139,6 +141,33 @@ class UploadInspector extends Transform {
     return this.head.subarray(0, 5).toString("latin1") === "%PDF-" ? null : UPLOAD_MESSAGES.pdfInvalid;
   }
 
+  /** The MP4 parser fed as bytes arrive (mp4box, mdat data not kept), until it has read the movie box. */
+  private mp4: { file: ISOFile<unknown, unknown>; offset: number; ready: boolean; failed: boolean } | null = null;
+
+  /** Feeds a chunk to the MP4 parser once the signature said MP4, until the movie box was read. */
+  private feedMp4(chunk: Buffer): void {
+    if (this.kind !== "video" || this.container !== "mp4") return;
+    if (!this.mp4) {
+      const state = { file: createFile(false), offset: 0, ready: false, failed: false };
+      state.file.onReady = () => {
+        state.ready = true;
+      };
+      state.file.onError = () => {
+        state.failed = true;
+      };
+      this.mp4 = state;
+    }
+    const state = this.mp4;
+    if (state.ready || state.failed) return;
+    const copy = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.length) as ArrayBuffer;
+    try {
+      state.file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, state.offset));
+    } catch {
+      state.failed = true;
+    }
+    state.offset += chunk.length;
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     if (this.refused) {
       done();
@@ -149,6 +178,7 @@ class UploadInspector extends Transform {
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES)]);
     this.refused = this.judgeHead(false);
     if (this.refused && this.whole) this.whole.length = 0;
+    if (!this.refused && this.judged) this.feedMp4(chunk);
     done(null, this.refused ? undefined : chunk);
   }
 
@@ -163,6 +193,11 @@ class UploadInspector extends Transform {
   private async finalRefusal(): Promise<ContentRejected | null> {
     this.refused ??= this.judgeHead(true);
     if (this.refused) return new ContentRejected(this.refused);
+    if (this.kind === "video" && this.container === "mp4") {
+      // An MP4 passes only when its container parses up to the movie box ("HTML after an ftyp" does not).
+      if (this.mp4 && !this.mp4.ready && !this.mp4.failed) this.mp4.file.flush();
+      if (!this.mp4?.ready) return new ContentRejected(UPLOAD_MESSAGES.videoInvalid);
+    }
     if (!this.whole) return null;
     const bytes = Buffer.concat(this.whole);
     this.whole.length = 0;
