@@ -141,6 +141,8 @@ class UploadInspector extends Transform {
     return this.head.subarray(0, 5).toString("latin1") === "%PDF-" ? null : UPLOAD_MESSAGES.pdfInvalid;
   }
 
+  /** Chunks seen before the head was judged (at most HEAD_BYTES of them). */
+  private readonly early: Buffer[] = [];
   /** The MP4 parser fed as bytes arrive (mp4box, mdat data not kept), until it has read the movie box. */
   private mp4: { file: ISOFile<unknown, unknown>; offset: number; ready: boolean; failed: boolean } | null = null;
 
@@ -178,7 +180,11 @@ class UploadInspector extends Transform {
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES)]);
     this.refused = this.judgeHead(false);
     if (this.refused && this.whole) this.whole.length = 0;
-    if (!this.refused && this.judged) this.feedMp4(chunk);
+    if (!this.refused) {
+      // Chunks that arrived before the head could be judged are fed first (a head split over tiny chunks).
+      if (this.judged) for (const early of [...this.early.splice(0), chunk]) this.feedMp4(early);
+      else this.early.push(chunk);
+    }
     done(null, this.refused ? undefined : chunk);
   }
 
