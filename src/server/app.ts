@@ -16,6 +16,7 @@ import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import { cspNonceOf } from "./lib/csp-nonce.ts";
+import { loggerOptions } from "./lib/log.ts";
 import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -32,7 +33,8 @@ import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
+import { hostPlugin } from "./plugins/host.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { healthRoutes, isQuietRequest, operationsPlugin } from "./plugins/operations.ts";
 import { type PagesOptions, pagesPlugin } from "./plugins/pages.ts";
@@ -72,8 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.logger === false
         ? false
         : {
-            level: typeof deps.logger === "object" ? deps.logger.level : "info",
-            redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+            ...loggerOptions(typeof deps.logger === "object" ? deps.logger.level : "info"),
             // Readable lines in development only (pino-pretty is a dev dependency); JSON lines otherwise.
             ...(deps.config.env === "development" ? { transport: { target: "pino-pretty" } } : {}),
           },
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { headersTimeout: deps.config.http.headersTimeoutMs, requestTimeout: deps.config.http.requestTimeoutMs },
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors,
   });
   app.server.maxConnections = deps.config.http.maxConnections;
   // The password policy's common-password list, before any request can set a password.
@@ -105,6 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(operationsPlugin);
+  await app.register(hostPlugin);
+  // Every route gets an explicit body limit: its own when it declares one (uploads), else JSON_BODY_LIMIT_BYTES.
+  // A larger body is answered 413 in the error shape (plugins/errors.ts), never echoed.
+  app.addHook("onRoute", (route) => {
+    route.bodyLimit ??= JSON_BODY_LIMIT_BYTES;
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

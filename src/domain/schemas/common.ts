@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { MAX_ID } from "../ids.ts";
 import { normalizeSaudiPhone } from "../phone.ts";
+import { multilineText, text } from "./text.ts";
 
-/** Trimmed text; empty strings become undefined so "optional" means "empty or absent". */
-export const optionalText = (max = 2000) =>
-  z
-    .string()
+/**
+ * Trimmed text; empty strings become undefined so "optional" means "empty or absent". Control characters are
+ * refused (text.ts); `multiline` keeps tab and line breaks (messages).
+ */
+export const optionalText = (max = 2000, multiline = false) =>
+  (multiline ? multilineText() : text())
     .trim()
     .max(max, `يجب ألا يزيد النص عن ${max} حرف`)
     .optional()
@@ -13,13 +16,12 @@ export const optionalText = (max = 2000) =>
 
 /** Required trimmed text with an Arabic message. */
 export const requiredText = (message: string, max = 2000) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `يجب ألا يزيد النص عن ${max} حرف`);
+  text({ error: message }).trim().min(1, message).max(max, `يجب ألا يزيد النص عن ${max} حرف`);
 
 export const PHONE_INVALID = "رقم الجوال غير صحيح، أدخل رقمًا سعوديًا مثل 05XXXXXXXX";
 
 /** Optional Saudi phone (ARCHITECTURE resolution 3); output is E.164 or undefined. */
-export const optionalSaudiPhone = z
-  .string()
+export const optionalSaudiPhone = text()
   .trim()
   .optional()
   .transform((value, ctx) => {
@@ -34,8 +36,7 @@ export const optionalSaudiPhone = z
 
 /** Optional e-mail: valid or empty (SPEC §5.5), lower-cased. */
 export const optionalEmail = (message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(254, message)
     .optional()
@@ -101,3 +102,22 @@ export function createBody<S extends z.ZodRawShape, const K extends string>(shap
 export function replaceBody<S extends z.ZodRawShape, const K extends string>(shape: S, readOnly: readonly K[]) {
   return z.strictObject({ ...shape, ...ignoredReadOnly(readOnly) }, unknownKeyError);
 }
+
+/** The range of dates the product accepts in filters and forms (UTC years, inclusive). */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2100;
+export const DATE_OUT_OF_RANGE = `التاريخ يجب أن يكون بين عامي ${DATE_YEAR_MIN} و${DATE_YEAR_MAX}`;
+
+/** Whether a Date is valid and within DATE_YEAR_MIN–DATE_YEAR_MAX (UTC): PostgreSQL and JS disagree outside it. */
+export function isDateInRange(date: Date): boolean {
+  const time = date.getTime();
+  if (Number.isNaN(time)) return false;
+  const year = date.getUTCFullYear();
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+}
+
+/** A calendar date "YYYY-MM-DD" within DATE_YEAR_MIN–DATE_YEAR_MAX; `message` when it is not a date at all. */
+export const boundedIsoDate = (message: string) =>
+  z.iso
+    .date({ error: message })
+    .refine((v) => isDateInRange(new Date(`${v}T00:00:00Z`)), { message: DATE_OUT_OF_RANGE });

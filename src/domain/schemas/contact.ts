@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { AttributionField } from "../attribution.ts";
 import { TEXTS } from "../texts.ts";
 import type { contactDeliverySchema, contactMessageSchema } from "./api.ts";
-import { optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
+import { boundedIsoDate, optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
+import { text } from "./text.ts";
 
 /** Where a lead came from (issue 6 attribution). */
 export const CONTACT_SOURCES = ["home", "project", "update", "campaign"] as const;
@@ -43,15 +44,15 @@ void _fieldsMatch;
  */
 export const contactSchema = z
   .object({
-    name: z.string({ error: TEXTS.nameRequired }).trim().min(1, TEXTS.nameRequired).max(200, TEXTS.nameRequired),
+    name: text({ error: TEXTS.nameRequired }).trim().min(1, TEXTS.nameRequired).max(200, TEXTS.nameRequired),
     email: optionalEmail(TEXTS.emailInvalid),
     phone: optionalSaudiPhone,
-    message: optionalText(5000),
+    message: optionalText(5000, true),
     landingPageId: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     campaignId: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     projectReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     updateReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
-    website: z.string().max(500).optional(),
+    website: text().max(500).optional(),
     attribution: attribution.optional(),
   })
   .superRefine((value, ctx) => {
@@ -121,7 +122,7 @@ export const contactListQuerySchema = z.object({
   campaignId: z.coerce.number<string>().int().positive().max(2_147_483_647).optional(),
   duplicate: z.enum(["true", "false"]).optional(),
   delivery: z.enum([...DELIVERY_STATUSES, "none"]).optional(),
-  from: z.iso.date({ error: "التاريخ غير صحيح" }).optional(),
-  to: z.iso.date({ error: "التاريخ غير صحيح" }).optional(),
+  from: boundedIsoDate("التاريخ غير صحيح").optional(),
+  to: boundedIsoDate("التاريخ غير صحيح").optional(),
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { type CAMPAIGN_PLATFORMS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from "../constants.ts";
 import type { campaignWithStatsSchema, landingPageViewSchema, publicCampaignSchema } from "./api.ts";
 import { createBody, replaceBody } from "./common.ts";
+import { text } from "./text.ts";
 
 export const LANDING_TEXTS = {
   platformRequired: "اسم المنصة مطلوب",
@@ -33,8 +34,7 @@ export const LANDING_TEXTS = {
 } as const;
 
 /** The slug rule of SPEC §5.4 / resolution 6: 3–50 characters, lowercase a–z, 0–9 and hyphens. */
-export const slugSchema = z
-  .string({ error: LANDING_TEXTS.slugTooShort })
+export const slugSchema = text({ error: LANDING_TEXTS.slugTooShort })
   .trim()
   .min(SLUG_MIN_LENGTH, LANDING_TEXTS.slugTooShort)
   .max(SLUG_MAX_LENGTH, LANDING_TEXTS.slugTooLong)
@@ -42,8 +42,7 @@ export const slugSchema = z
 
 /** An uploaded media path (/media/…) or an https URL. */
 const mediaUrl = (message: string) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .min(1, message)
     .max(2000, message)
@@ -60,8 +59,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Webhook URL: an http(s) URL or empty (SPEC §5.4); empty becomes null (no webhook). */
-export const webhookUrlSchema = z
-  .string({ error: LANDING_TEXTS.webhookInvalid })
+export const webhookUrlSchema = text({ error: LANDING_TEXTS.webhookInvalid })
   .trim()
   .max(2000, LANDING_TEXTS.webhookInvalid)
   .nullish()
@@ -69,8 +67,7 @@ export const webhookUrlSchema = z
   .refine((v) => v === null || isHttpUrl(v), LANDING_TEXTS.webhookInvalid);
 
 const optionalUrl = (message: string) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .max(2000, message)
     .nullish()
@@ -79,7 +76,7 @@ const optionalUrl = (message: string) =>
 
 /** One item of the features / guarantees / building specs lists: a text and an optional image. */
 export const landingItemSchema = z.object({
-  text: z.string({ error: LANDING_TEXTS.itemTextRequired }).trim().min(1, LANDING_TEXTS.itemTextRequired).max(500),
+  text: text({ error: LANDING_TEXTS.itemTextRequired }).trim().min(1, LANDING_TEXTS.itemTextRequired).max(500),
   image: mediaUrl(LANDING_TEXTS.imageInvalid)
     .nullish()
     .or(z.literal("").transform(() => null))
@@ -114,14 +111,12 @@ export type LandingPagePayload = z.output<typeof landingPageSchema>;
 
 /** POST /api/landing-pages/{id}/custom-campaign body (SPEC §5.4). */
 export const customCampaignSchema = z.object({
-  platformName: z
-    .string({ error: LANDING_TEXTS.platformRequired })
+  platformName: text({ error: LANDING_TEXTS.platformRequired })
     .trim()
     .min(1, LANDING_TEXTS.platformRequired)
     .max(50, LANDING_TEXTS.platformRequired),
   urlSlug: slugSchema,
-  displayName: z
-    .string({ error: LANDING_TEXTS.displayNameRequired })
+  displayName: text({ error: LANDING_TEXTS.displayNameRequired })
     .trim()
     .min(1, LANDING_TEXTS.displayNameRequired)
     .max(200, LANDING_TEXTS.displayNameRequired),

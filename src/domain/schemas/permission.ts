@@ -1,6 +1,8 @@
 /** Bodies of the permission calls (SPEC §7.2) and the audit-log filters (ARCHITECTURE resolution 8). */
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
+import { DATE_OUT_OF_RANGE, isDateInRange } from "./common.ts";
+import { text } from "./text.ts";
 
 const permissionId = z.coerce
   .number<string | number>({ error: "معرف الصلاحية غير صالح" })
@@ -28,8 +30,7 @@ export type UserPermissionOverride = z.infer<typeof userPermissionOverrideSchema
 export const userPermissionParams = z.object({ id: z.uuid(), permissionId });
 
 const DATE_INVALID = "التاريخ غير صالح";
-const optionalDate = z
-  .string()
+const optionalDate = text()
   .trim()
   .optional()
   .transform((v, ctx) => {
@@ -37,6 +38,10 @@ const optionalDate = z
     const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
     if (Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: DATE_INVALID });
+      return z.NEVER;
+    }
+    if (!isDateInRange(date)) {
+      ctx.addIssue({ code: "custom", message: DATE_OUT_OF_RANGE });
       return z.NEVER;
     }
     return date;
@@ -47,27 +52,23 @@ const optionalDate = z
  * date includes that whole day, UTC), page (1-based) and pageSize (1–100, default 50).
  */
 export const auditQuerySchema = z.object({
-  userId: z
-    .string()
+  userId: text()
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.uuid("المستخدم غير صالح").optional()),
-  entityType: z
-    .string()
+  entityType: text()
     .trim()
     .max(100)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  action: z
-    .string()
+  action: text()
     .trim()
     .max(100)
     .optional()
     .transform((v) => (v ? v : undefined)),
   from: optionalDate,
-  to: z
-    .string()
+  to: text()
     .trim()
     .optional()
     .transform((v) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59.999Z` : v))

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ignoredReadOnly, refusedReadOnly } from "./common.ts";
 import { LIST_MAX, mediaUrl, nullableText, PROJECT_MESSAGES, percentageField } from "./project.ts";
+import { text } from "./text.ts";
 
 export const UPDATE_MESSAGES = {
   projectRequired: "يجب اختيار المشروع",
@@ -15,8 +16,7 @@ export const UPDATE_MESSAGES = {
 
 const photoList = z
   .array(
-    z
-      .string()
+    text()
       .trim()
       .max(2000, PROJECT_MESSAGES.url)
       .refine((v) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), PROJECT_MESSAGES.url),
@@ -26,8 +26,7 @@ const photoList = z
   .transform((v) => v ?? []);
 
 /** A date or null: "", null and undefined become null; anything else must parse as a date. Output: ISO string. */
-const visitDate = z
-  .string()
+const visitDate = text()
   .trim()
   .max(40, UPDATE_MESSAGES.dateInvalid)
   .nullable()
@@ -49,12 +48,11 @@ const updateShape = {
     .int(UPDATE_MESSAGES.projectRequired)
     .positive(UPDATE_MESSAGES.projectRequired)
     .max(2_147_483_647, UPDATE_MESSAGES.projectRequired),
-  title: z
-    .string({ error: UPDATE_MESSAGES.titleRequired })
+  title: text({ error: UPDATE_MESSAGES.titleRequired })
     .trim()
     .min(1, UPDATE_MESSAGES.titleRequired)
     .max(300, UPDATE_MESSAGES.titleRequired),
-  summary: nullableText(5000),
+  summary: nullableText(5000, true),
   thumbnailUrl: mediaUrl(),
   videoUrl: mediaUrl(),
   interiorPhotos: photoList,
@@ -65,7 +63,7 @@ const updateShape = {
   finishingPercentage: percentageField(),
   completionPercentage: percentageField(),
   lastVisitDate: visitDate,
-  notes: nullableText(5000),
+  notes: nullableText(5000, true),
 };
 
 /** Fields a progress update's GET answer carries that the server sets. */

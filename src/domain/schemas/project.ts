@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AREA_STEP, BATHROOMS_MAX, BATHROOMS_MIN, ROOMS_MAX, ROOMS_MIN } from "../constants.ts";
 import { GUARANTEE_TYPES } from "../project-rules.ts";
 import { FIELD_MESSAGES, ignoredReadOnly, refusedReadOnly } from "./common.ts";
+import { multilineText, text } from "./text.ts";
 
 /** Arabic messages of SPEC §5.3 (word for word where SPEC gives them). */
 export const PROJECT_MESSAGES = {
@@ -50,10 +51,12 @@ export const PRICE_MAX = 2_147_483_647;
 /** Upper bound of list fields (images, landmarks, guarantees). */
 export const LIST_MAX = 100;
 
-/** Optional trimmed text that also accepts null (what the API sends back); blank becomes null. */
-export const nullableText = (max: number) =>
-  z
-    .string()
+/**
+ * Optional trimmed text that also accepts null (what the API sends back); blank becomes null. Control characters
+ * are refused (text.ts); `multiline` keeps tab and line breaks (descriptions, notes).
+ */
+export const nullableText = (max: number, multiline = false) =>
+  (multiline ? multilineText() : text())
     .trim()
     .max(max, `يجب ألا يزيد النص عن ${max} حرف`)
     .nullable()
@@ -69,7 +72,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "
  */
 function optionalNumber(check: (n: z.ZodNumber) => z.ZodNumber) {
   return z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), text(), z.null()])
     .optional()
     .transform((value, ctx): number | null => {
       if (isBlank(value)) return null;
@@ -86,7 +89,7 @@ function optionalNumber(check: (n: z.ZodNumber) => z.ZodNumber) {
 /** A percentage 0–100 (integer), from a number or numeric string; blank becomes `fallback`. */
 const percentage = (fallback: number | null) =>
   z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), text(), z.null()])
     .optional()
     .transform((value, ctx): number | null => {
       if (isBlank(value)) return fallback;
@@ -123,8 +126,7 @@ const rooms = (minMessage: string = PROJECT_MESSAGES.roomsBetween) =>
  * Blank becomes null.
  */
 export const mediaUrl = () =>
-  z
-    .string()
+  text()
     .trim()
     .max(2000, PROJECT_MESSAGES.url)
     .nullable()
@@ -135,16 +137,14 @@ export const mediaUrl = () =>
     });
 
 /** A required list entry of media links (an image URL). */
-const mediaUrlItem = z
-  .string()
+const mediaUrlItem = text()
   .trim()
   .max(2000, PROJECT_MESSAGES.url)
   .refine((v) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), PROJECT_MESSAGES.url);
 
 /** One guarantee {type, years}: type required and trimmed, years an integer ≥ 1 (SPEC §5.3). */
 export const guaranteeSchema = z.object({
-  type: z
-    .string({ error: PROJECT_MESSAGES.guaranteeTypeRequired })
+  type: text({ error: PROJECT_MESSAGES.guaranteeTypeRequired })
     .trim()
     .min(1, PROJECT_MESSAGES.guaranteeTypeRequired)
     .max(100, PROJECT_MESSAGES.guaranteeTypeRequired),
@@ -182,7 +182,7 @@ export function addCustomGuarantee(
 
 const stringList = (max: number) =>
   z
-    .array(z.string().trim().max(max), { error: PROJECT_MESSAGES.tooManyItems })
+    .array(text().trim().max(max), { error: PROJECT_MESSAGES.tooManyItems })
     .max(LIST_MAX, PROJECT_MESSAGES.tooManyItems)
     .optional()
     .transform((items) => (items ?? []).filter((item) => item.length > 0));
@@ -195,12 +195,11 @@ const bool = () =>
 
 /** The fields of a project input, before the cross-field rules. */
 export const projectShape = {
-  name: z
-    .string({ error: PROJECT_MESSAGES.nameRequired })
+  name: text({ error: PROJECT_MESSAGES.nameRequired })
     .trim()
     .min(1, PROJECT_MESSAGES.nameRequired)
     .max(200, PROJECT_MESSAGES.nameRequired),
-  description: nullableText(10_000),
+  description: nullableText(10_000, true),
   price: optionalNumber((n) => n.int(PROJECT_MESSAGES.price).min(0, PROJECT_MESSAGES.price).max(PRICE_MAX)).transform(
     (v) => v ?? 0,
   ),
@@ -341,15 +340,14 @@ export function parseFeaturedRankInput(value: string): number {
 
 /** GET /api/validate/project query: the name and city to check, and the project being edited (skipped). */
 export const projectNameCheckQuery = z.object({
-  name: z.string().trim().max(200).optional().default(""),
-  city: z.string().trim().max(100).optional().default(""),
+  name: text().trim().max(200).optional().default(""),
+  city: text().trim().max(100).optional().default(""),
   excludeId: z.coerce.number<string>().int().positive().max(2_147_483_647).optional(),
 });
 
 /** GET /api/validate/project/{id}/guarantee query. */
 export const guaranteeCheckQuery = z.object({
-  type: z
-    .string({ error: PROJECT_MESSAGES.guaranteeTypeRequired })
+  type: text({ error: PROJECT_MESSAGES.guaranteeTypeRequired })
     .trim()
     .min(1, PROJECT_MESSAGES.guaranteeTypeRequired)
     .max(100),

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { AREA_STEP, FLOOR_MAX, FLOOR_MIN, ROOMS_MAX, ROOMS_MIN } from "../constants.ts";
 import { DEFAULT_UNIT_STATUS, UNIT_STATUSES, type UnitStatus } from "../project-rules.ts";
 import { createBody, replaceBody } from "./common.ts";
+import { text } from "./text.ts";
 
 /** The eight directions of SPEC §5.6: key → Arabic label (the stored value). */
 export const UNIT_DIRECTIONS = [
@@ -80,7 +81,7 @@ function onAreaStep(value: number): boolean {
 /** A nullable number field with bounds; `integer` demands whole numbers, `step` the 0.01 grid. */
 function nullableNumber(rule: { min: number; max: number; integer?: boolean; step?: boolean; message: string }) {
   return z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), text(), z.null()])
     .optional()
     .transform((value, ctx): number | null => {
       const n = toNumber(value);
@@ -100,30 +101,26 @@ function nullableNumber(rule: { min: number; max: number; integer?: boolean; ste
 }
 
 export const unitSchema = z.object({
-  projectId: z
-    .union([z.number(), z.string()], { error: UNIT_MESSAGES.projectRequired })
-    .transform((value, ctx): number => {
-      const n = toNumber(value);
-      if (n === null || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
-        ctx.addIssue({ code: "custom", message: UNIT_MESSAGES.projectRequired });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  projectId: z.union([z.number(), text()], { error: UNIT_MESSAGES.projectRequired }).transform((value, ctx): number => {
+    const n = toNumber(value);
+    if (n === null || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+      ctx.addIssue({ code: "custom", message: UNIT_MESSAGES.projectRequired });
+      return z.NEVER;
+    }
+    return n;
+  }),
   unitNumber: z
-    .union([z.string(), z.number()], { error: UNIT_MESSAGES.unitNumberRequired })
+    .union([text(), z.number()], { error: UNIT_MESSAGES.unitNumberRequired })
     .transform((v) => String(v).trim())
-    .pipe(
-      z.string().min(1, UNIT_MESSAGES.unitNumberRequired).max(UNIT_NUMBER_MAX_LENGTH, UNIT_MESSAGES.unitNumberTooLong),
-    ),
+    .pipe(text().min(1, UNIT_MESSAGES.unitNumberRequired).max(UNIT_NUMBER_MAX_LENGTH, UNIT_MESSAGES.unitNumberTooLong)),
   building: z
-    .union([z.string(), z.number(), z.null()])
+    .union([text(), z.number(), z.null()])
     .optional()
     .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
-    .pipe(z.string().max(UNIT_BUILDING_MAX_LENGTH, UNIT_MESSAGES.buildingTooLong)),
+    .pipe(text().max(UNIT_BUILDING_MAX_LENGTH, UNIT_MESSAGES.buildingTooLong)),
   price: nullableNumber({ min: 0, max: UNIT_PRICE_MAX, integer: true, message: UNIT_MESSAGES.priceInvalid }),
   status: z
-    .union([z.string(), z.null()], { error: UNIT_MESSAGES.statusInvalid })
+    .union([text(), z.null()], { error: UNIT_MESSAGES.statusInvalid })
     .optional()
     .transform((value, ctx): UnitStatus => {
       const text = value?.trim();

@@ -9,6 +9,7 @@ import { PASSWORD_TEXTS, passwordProblem } from "../password-policy.ts";
 import { DEFAULT_ROLE, ROLES } from "../roles.ts";
 import { TEXTS } from "../texts.ts";
 import { createBody, replaceBody } from "./common.ts";
+import { text } from "./text.ts";
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "../password-policy.ts";
 
@@ -22,8 +23,7 @@ export const USER_TEXTS = {
 } as const;
 
 /** Username: trimmed, lower-cased, 3–50 of a–z, 0–9, ".", "_", "-". */
-export const usernameSchema = z
-  .string({ error: TEXTS.usernameRequired })
+export const usernameSchema = text({ error: TEXTS.usernameRequired })
   .trim()
   .toLowerCase()
   .min(1, TEXTS.usernameRequired)
@@ -31,11 +31,7 @@ export const usernameSchema = z
   .max(50, USER_TEXTS.usernameLong)
   .regex(/^[a-z0-9._-]+$/, USER_TEXTS.usernameChars);
 
-const nameSchema = z
-  .string({ error: TEXTS.nameRequired })
-  .trim()
-  .min(1, TEXTS.nameRequired)
-  .max(100, USER_TEXTS.nameLong);
+const nameSchema = text({ error: TEXTS.nameRequired }).trim().min(1, TEXTS.nameRequired).max(100, USER_TEXTS.nameLong);
 
 const roleSchema = z.enum(ROLES, { error: USER_TEXTS.roleInvalid }).default(DEFAULT_ROLE);
 
@@ -52,7 +48,7 @@ function passwordRule(value: { username: string; password?: string }, ctx: z.Ref
 export const userCreateSchema = z
   .object({
     ...userFields,
-    password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired),
+    password: text({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired),
   })
   .superRefine(passwordRule);
 export type UserCreateInput = z.input<typeof userCreateSchema>;
@@ -62,8 +58,7 @@ export type UserCreate = z.output<typeof userCreateSchema>;
 export const userUpdateSchema = z
   .object({
     ...userFields,
-    password: z
-      .string()
+    password: text()
       .optional()
       .transform((v) => (v ? v : undefined)),
   })

@@ -6,7 +6,7 @@
  * 403 without the permission. Each declared rule is also recorded in `app.declaredRoutes` for the matrix test.
  * The `api_key` query parameter of SPEC §7.1 is ignored: it never grants anything.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { hasPermission, type PermissionFacts } from "../../domain/permissions.ts";
 import type { PermissionKey, Role } from "../../domain/roles.ts";
@@ -35,6 +35,10 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's input schemas (zod: params, querystring, body), for the property-based request test. */
+  schema?: FastifySchema;
+  /** The route's body limit in bytes (app.ts gives every route one). */
+  bodyLimit?: number;
 }
 
 declare module "fastify" {
@@ -78,7 +82,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") app.declaredRoutes.push({ method, url: route.url, access: route.config.access });
+      if (method !== "HEAD")
+        app.declaredRoutes.push({
+          method,
+          url: route.url,
+          access: route.config.access,
+          schema: route.schema,
+          bodyLimit: route.bodyLimit,
+        });
     }
   });
 

@@ -15,6 +15,7 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   405: "الطريقة غير مسموحة",
   406: "الصيغة المطلوبة غير مدعومة",
   413: "حجم الطلب أكبر من المسموح",
+  414: "الرابط أطول من المسموح",
   415: "نوع المحتوى غير مدعوم",
   429: "طلبات كثيرة، يرجى المحاولة لاحقًا",
 };
@@ -63,6 +64,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * Fastify's `frameworkErrors` option: the errors its router raises before any route runs (a URL that is not valid
+ * percent-encoding → 400, a path parameter longer than maxParamLength → 414). Answered in the one error shape with
+ * an Arabic message; the URL is never echoed (Fastify's own answer repeats it).
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: import("fastify").FastifyRequest,
+  reply: import("fastify").FastifyReply,
+) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = CLIENT_ERROR_MESSAGES[status] ?? CLIENT_ERROR_MESSAGES[400];
+  return reply.code(status).send({ statusCode: status, error: httpErrorName(status), message });
+}
+
 function sendInternal(reply: import("fastify").FastifyReply) {
   return reply.code(500).send({ statusCode: 500, error: "Internal Server Error", message: "حدث خطأ في الخادم" });
 }
@@ -75,6 +91,7 @@ function httpErrorName(status: number): string {
     404: "Not Found",
     409: "Conflict",
     413: "Payload Too Large",
+    414: "URI Too Long",
     415: "Unsupported Media Type",
     429: "Too Many Requests",
   };

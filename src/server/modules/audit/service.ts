@@ -3,7 +3,7 @@
  * the entity, the action, the previous and new state (JSON) and the IP. Call it inside the mutation's
  * transaction so the row and the change commit together.
  */
-import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AuditQuery } from "../../../domain/schemas/permission.ts";
 import type { AuditLogPage } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
@@ -40,6 +40,28 @@ export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEn
     newState: scrub(entry.newState),
     ipAddress: actor.ip,
   });
+}
+
+/**
+ * Erases what the audit log holds about one deleted entity beyond its identifiers (SPEC §3 privacy: a deleted
+ * lead leaves no personal data behind): every row of `entityType`/`entityId` keeps its action, actor and time,
+ * its states become `identifiers` (after) and null (before), and the IP address is dropped where the row was written
+ * by the visitor (no staff user). Run inside the deleting transaction.
+ */
+export async function eraseAuditPersonalData(
+  tx: Db | Tx,
+  entityType: string,
+  entityId: string | number,
+  identifiers: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .update(auditLogs)
+    .set({
+      previousState: null,
+      newState: identifiers,
+      ipAddress: sql`case when ${auditLogs.userId} is null then null else ${auditLogs.ipAddress} end`,
+    })
+    .where(and(eq(auditLogs.entityType, entityType), eq(auditLogs.entityId, String(entityId))));
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   landingPageCreateSchema,
   landingPageReplaceSchema,
 } from "../../../domain/schemas/landing.ts";
+import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import {
@@ -49,7 +50,7 @@ import {
   updateLandingPage,
 } from "./service.ts";
 
-const segment = z.string().max(100);
+const segment = text().max(100);
 const visitQuery = z.object({ visit: z.enum(["0", "1"]).optional() });
 
 export async function landingRoutes(app: FastifyInstance) {
@@ -113,7 +114,7 @@ export async function landingRoutes(app: FastifyInstance) {
       config: { access: { permission: "landing_pages.view" } },
       schema: {
         params: idParam,
-        querystring: z.object({ search: z.string().max(100).optional() }),
+        querystring: z.object({ search: text().max(100).optional() }),
         response: { 200: z.array(campaignWithStatsSchema) },
       },
     },

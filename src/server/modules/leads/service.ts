@@ -27,7 +27,7 @@ import {
 import { conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
-import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { type AuditActor, eraseAuditPersonalData, recordAudit } from "../audit/service.ts";
 import { leadOrigin } from "./origin.ts";
 import { enqueueLeadDelivery, type LeadWebhookPayload, requeueDelivery, type WebhookTarget } from "./outbox.ts";
 
@@ -376,11 +376,28 @@ export async function retryLeadDelivery(db: Db, id: number, actor: AuditActor, n
   });
 }
 
-/** DELETE /api/contact/messages/{id}. Errors: 404. */
+/**
+ * DELETE /api/contact/messages/{id}. The audit log keeps identifiers only: the delete row and every earlier row of
+ * this lead hold its id, source and project/landing/campaign ids, never its name, contact details, message or IP
+ * (audit/service.ts eraseAuditPersonalData). Errors: 404.
+ */
 export async function deleteContactMessage(db: Db, id: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
     if (!row) throw notFound("الرسالة غير موجودة");
-    await recordAudit(tx, actor, { entityType: "contact_message", entityId: id, action: "delete", previousState: row });
+    const identifiers = {
+      id: row.id,
+      source: row.source,
+      projectId: row.projectId,
+      landingPageId: row.landingPageId,
+      campaignId: row.campaignId,
+    };
+    await eraseAuditPersonalData(tx, "contact_message", id, identifiers);
+    await recordAudit(tx, actor, {
+      entityType: "contact_message",
+      entityId: id,
+      action: "delete",
+      previousState: identifiers,
+    });
   });
 }

@@ -2,7 +2,8 @@
  * Image intake (ARCHITECTURE uploads): the type is decided by content (sharp reads the bytes; SVG and
  * anything that is not a raster photo format is refused), the image is re-encoded (metadata stripped,
  * EXIF orientation applied) into WebP variants of IMAGE_WIDTHS px, and stored under its SHA-256.
- * A second upload of the same bytes returns the stored copy with isDuplicate = true (file_hashes).
+ * A second upload of the same bytes returns the stored copy with isDuplicate = true (file_hashes), only once the
+ * bytes were found to be an image (a stored PDF or video posted as an image is refused).
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -34,15 +35,7 @@ export interface StoredImage {
  * when the store is down, with no file_hashes row written.
  */
 export async function storeImage(db: Db, storage: Storage, bytes: Buffer): Promise<StoredImage> {
-  const hash = createHash("sha256").update(bytes).digest("hex");
-  const [existing] = await db.select().from(fileHashes).where(eq(fileHashes.hash, hash)).limit(1);
-  // The row is shared by every instance (one database); the object must also be in this instance's store (a
-  // bucket every instance shares, or a folder that may have been lost): a row without its object is stored again.
-  if (existing && (await storage.exists(storageKeyOf(existing.filePath)))) {
-    await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
-    return { url: existing.filePath, isDuplicate: true, width: existing.width ?? 0, height: existing.height ?? 0 };
-  }
-
+  // The kind first, the duplicate lookup after: the bytes of a stored PDF or video posted here are not an image.
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).metadata();
@@ -51,6 +44,16 @@ export async function storeImage(db: Db, storage: Storage, bytes: Buffer): Promi
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw badRequest({ file: IMAGE_INVALID }, IMAGE_INVALID);
+  }
+
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  const [existing] = await db.select().from(fileHashes).where(eq(fileHashes.hash, hash)).limit(1);
+  if (existing && !existing.mimeType.startsWith("image/")) throw badRequest({ file: IMAGE_INVALID }, IMAGE_INVALID);
+  // The row is shared by every instance (one database); the object must also be in this instance's store (a
+  // bucket every instance shares, or a folder that may have been lost): a row without its object is stored again.
+  if (existing && (await storage.exists(storageKeyOf(existing.filePath)))) {
+    await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
+    return { url: existing.filePath, isDuplicate: true, width: existing.width ?? 0, height: existing.height ?? 0 };
   }
 
   const name = hash.slice(0, 32);

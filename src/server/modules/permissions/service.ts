@@ -1,7 +1,7 @@
 /**
  * Permission facts and catalogue queries (SPEC §6). The decision itself is domain/permissions.ts.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PermissionFacts } from "../../../domain/permissions.ts";
 import { DEFAULT_ROLE_GRANTS, isPermissionKey, PERMISSION_CATALOGUE, type Role } from "../../../domain/roles.ts";
 import { canEditRolePermissions, type StaffActor } from "../../../domain/staff-rules.ts";
@@ -97,6 +97,7 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
 /**
  * PUT /api/roles/{role}/permissions: the role holds exactly `permissionIds` afterwards (one transaction, one audit
  * row with the keys before and after). Returns {permissions: [{id, key}]} (SPEC §7.2).
+ * Concurrent saves of one role are serialised (each answers 200, the last one wins).
  * Errors: 400 an id that is not in the catalogue; 403 the staff rules refuse (super_admin's grants are fixed; a
  * non-super_admin edits only roles below their own and adds only keys they hold).
  */
@@ -112,6 +113,9 @@ export async function setRolePermissions(
   if (unknown.length) throw badRequest({ permissionIds: "صلاحية غير معروفة" });
   const wanted = [...new Set(permissionIds)];
   return db.transaction(async (tx) => {
+    // Concurrent saves of one role run one after another (a transaction-scoped advisory lock on the role): each
+    // replaces the whole set, so without it two could both delete and then insert the same rows (unique key race).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`role_permissions:${role}`}))`);
     const current = await tx
       .select({ id: permissions.id, key: permissions.key })
       .from(rolePermissions)

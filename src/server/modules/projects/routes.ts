@@ -25,6 +25,7 @@ import {
   projectNameCheckQuery,
   projectReplaceSchema,
 } from "../../../domain/schemas/project.ts";
+import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
@@ -47,7 +48,7 @@ export async function projectRoutes(app: FastifyInstance) {
     {
       config: { access: "public" },
       schema: {
-        querystring: z.object({ search: z.string().max(200).optional() }),
+        querystring: z.object({ search: text().max(200).optional() }),
         response: { 200: z.array(projectSchema) },
       },
     },

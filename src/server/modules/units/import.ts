@@ -12,7 +12,6 @@
  *   row; if anything fails part-way nothing is kept, and the answer reports it (code unknown or duplicate).
  */
 
-import * as XLSX from "@e965/xlsx";
 import { eq, inArray, sql } from "drizzle-orm";
 import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_ROWS } from "../../../domain/constants.ts";
 import { type UnitValues, unitSchema } from "../../../domain/schemas/unit.ts";
@@ -29,23 +28,19 @@ import {
 } from "../../../domain/unit-import.ts";
 import type { Db } from "../../db/connection.ts";
 import { projects, units } from "../../db/schema.ts";
-import { HttpError, notFound } from "../../lib/http-errors.ts";
+import { notFound } from "../../lib/http-errors.ts";
 import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { PROJECT_NOT_FOUND } from "../projects/service.ts";
+import { fileError, readSheetInWorker, type SheetRows, type SpreadsheetKind } from "./sheet.ts";
+
+export { decodeCsv, readSheet, type SheetRows, type SpreadsheetKind } from "./sheet.ts";
 
 /** Rows per INSERT statement: 500 × 10 columns stays far below PostgreSQL's 65,535 parameters. */
 export const IMPORT_BATCH_ROWS = 500;
 
-export type SpreadsheetKind = "xlsx" | "xls" | "csv";
-
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-/** 400 with the file field's message (the one error shape). */
-function fileError(message: string, status = 400): HttpError {
-  return new HttpError(status, message, { file: message });
-}
 
 /**
  * The spreadsheet kind of an upload, decided by extension and content together.
@@ -60,67 +55,6 @@ export function detectSpreadsheet(fileName: string, bytes: Buffer): SpreadsheetK
   if (extension === "xls" && isCfb) return "xls";
   if (extension === "csv" && !isZip && !isCfb && !bytes.includes(0)) return "csv";
   throw fileError(IMPORT_MESSAGES.invalidFileType);
-}
-
-/** CSV bytes → text: UTF-8 (BOM stripped), else Windows-1256 (Excel's "CSV" for Arabic Windows). */
-export function decodeCsv(bytes: Buffer): string {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1256").decode(bytes);
-  }
-  return text.replace(/^\uFEFF/, "");
-}
-
-/** The first sheet's rows (arrays of cell values) with the sheet row number of the first row. */
-export interface SheetRows {
-  rows: unknown[][];
-  /** Spreadsheet row number (1-based) of rows[0]. */
-  firstRowNumber: number;
-}
-
-/**
- * Reads the first sheet of a workbook. Formula cells become their formula text, so nothing is ever evaluated
- * or re-exported as a live formula. Errors: 400 IMPORT_MESSAGES.unreadable / emptyFile / tooManyRows.
- */
-export function readSheet(kind: SpreadsheetKind, bytes: Buffer): SheetRows {
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook =
-      kind === "csv"
-        ? XLSX.read(decodeCsv(bytes), { type: "string", raw: true, dense: true })
-        : XLSX.read(bytes, { type: "buffer", dense: true, cellFormula: true, cellHTML: false, cellDates: false });
-  } catch {
-    throw fileError(IMPORT_MESSAGES.unreadable);
-  }
-  const sheet = workbook.SheetNames.length ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
-  if (!sheet?.["!ref"]) throw fileError(IMPORT_MESSAGES.emptyFile);
-  const range = XLSX.utils.decode_range(sheet["!ref"]);
-  const data = (sheet as { "!data"?: (XLSX.CellObject | undefined)[][] })["!data"] ?? [];
-  // Formula cells become their text; the range is cut after the last non-empty row (Excel often
-  // declares formatted but empty rows), so the row limit counts rows that hold something.
-  let lastRow = -1;
-  for (let r = 0; r < data.length; r++) {
-    const row = data[r];
-    if (!row) continue;
-    for (const cell of row) {
-      if (!cell) continue;
-      if (cell.f) {
-        cell.t = "s";
-        cell.v = `=${cell.f}`;
-      }
-      if (cellText(cell.v) !== "") lastRow = r;
-    }
-  }
-  if (lastRow < range.s.r) throw fileError(IMPORT_MESSAGES.emptyFile);
-  range.e.r = lastRow;
-  sheet["!ref"] = XLSX.utils.encode_range(range);
-  if (range.e.r - range.s.r > SPREADSHEET_MAX_ROWS + 1000) {
-    throw fileError(IMPORT_MESSAGES.tooManyRows(SPREADSHEET_MAX_ROWS));
-  }
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  return { rows, firstRowNumber: range.s.r + 1 };
 }
 
 interface CandidateRow {
@@ -265,7 +199,7 @@ export async function importUnits(
     if (!project) throw notFound(PROJECT_NOT_FOUND);
   }
   const kind = detectSpreadsheet(file.fileName, file.bytes);
-  const sheet = readSheet(kind, file.bytes);
+  const sheet = await readSheetInWorker(kind, file.bytes);
   const plan = await planImport(db, sheet, target);
 
   let insertedCount = 0;

@@ -27,15 +27,28 @@ import {
 /** Most files one multi-image request may carry. */
 export const MAX_IMAGES = 20;
 
-/** Maps the multipart plugin's errors to Arabic 4xx answers (never a 500). */
-function multipartError(error: unknown, kind: UploadKind, limit: number): unknown {
+/**
+ * Maps an error raised while the multipart body is parsed (the multipart plugin's limits, or busboy finding the body
+ * malformed: truncated, no boundary, bad part headers) to an Arabic 4xx answer: never a 500. `field` names the form
+ * field in `fields` (default: the kind).
+ */
+function multipartError(error: unknown, kind: UploadKind, limit: number, field: string = kind): HttpError {
+  if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown })?.code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return new HttpError(413, UPLOAD_MESSAGES.tooLarge(kind, limit));
-  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") return new HttpError(413, UPLOAD_MESSAGES.tooMany);
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest({ [kind]: UPLOAD_MESSAGES.notMultipart });
-  return error;
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return new HttpError(413, UPLOAD_MESSAGES.tooMany);
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest({ [field]: UPLOAD_MESSAGES.notMultipart });
+  return badRequest({ [field]: UPLOAD_MESSAGES.malformed }, UPLOAD_MESSAGES.malformed);
 }
 
+/** A file name as the failure message names it (SPEC §5.3): control characters dropped, at most 100 characters. */
+function displayName(fileName: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to drop control characters
+  return (fileName ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 100);
+}
+
+/** A file part's bytes; parser errors → 4xx (multipartError). */
 async function readFile(file: MultipartFile, kind: UploadKind, limit: number): Promise<Buffer> {
   try {
     return await file.toBuffer();
@@ -55,42 +68,41 @@ export async function uploadRoutes(app: FastifyInstance) {
       if (!request.isMultipart()) throw badRequest({ images: UPLOAD_MESSAGES.notMultipart });
       const actor = actorOf(request);
       const files: { url: string; isDuplicate: boolean }[] = [];
-      try {
-        const parts: AsyncIterableIterator<Multipart> = request.parts({
-          limits: { fileSize: limit, files: MAX_IMAGES },
-        });
-        for await (const part of parts) {
-          if (part.type !== "file") continue;
-          if (part.fieldname !== "images") {
-            await part.toBuffer();
-            continue;
-          }
-          const name = part.filename || String(files.length + 1);
-          let bytes: Buffer;
-          try {
-            bytes = await part.toBuffer();
-          } catch (error) {
-            const mapped = multipartError(error, "image", limit);
-            if (mapped instanceof HttpError) {
-              throw new HttpError(mapped.statusCode, UPLOAD_MESSAGES.fileFailed(name, mapped.message), {
-                images: UPLOAD_MESSAGES.fileFailed(name, mapped.message),
-              });
-            }
-            throw mapped;
-          }
-          try {
-            const stored = await storeImageUpload(app.db, app.storage, bytes, actor);
-            files.push({ url: stored.url, isDuplicate: stored.isDuplicate });
-          } catch (error) {
-            if (error instanceof HttpError) {
-              const message = UPLOAD_MESSAGES.fileFailed(name, error.message);
-              throw new HttpError(error.statusCode, message, { images: message });
-            }
-            throw error;
-          }
+      const parts: AsyncIterableIterator<Multipart> = request.parts({
+        limits: { fileSize: limit, files: MAX_IMAGES },
+      });
+      // Only the parser's own steps (next part, a part's bytes) are mapped by multipartError; a failure to store
+      // an image is the server's and keeps its status.
+      for (;;) {
+        let next: IteratorResult<Multipart>;
+        try {
+          next = await parts.next();
+        } catch (error) {
+          throw multipartError(error, "image", limit, "images");
         }
-      } catch (error) {
-        throw multipartError(error, "image", limit);
+        if (next.done) break;
+        const part = next.value;
+        if (part.type !== "file") continue;
+        const name = displayName(part.filename) || String(files.length + 1);
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          const mapped = multipartError(error, "image", limit, "images");
+          const message = UPLOAD_MESSAGES.fileFailed(name, mapped.message);
+          throw new HttpError(mapped.statusCode, message, { images: message });
+        }
+        if (part.fieldname !== "images") continue;
+        try {
+          const stored = await storeImageUpload(app.db, app.storage, bytes, actor);
+          files.push({ url: stored.url, isDuplicate: stored.isDuplicate });
+        } catch (error) {
+          if (error instanceof HttpError) {
+            const message = UPLOAD_MESSAGES.fileFailed(name, error.message);
+            throw new HttpError(error.statusCode, message, { images: message });
+          }
+          throw error;
+        }
       }
       if (files.length === 0)
         throw badRequest({ images: UPLOAD_MESSAGES.missingImages }, UPLOAD_MESSAGES.missingImages);

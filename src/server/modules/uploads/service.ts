@@ -3,8 +3,10 @@
  * file name or the declared type:
  * - image: sharp decodes it (media/service.ts storeImage: raster formats only, no SVG, re-encoded to WebP
  *   variants with metadata stripped);
- * - pdf: the "%PDF-" header and an "%%EOF" marker near the end; documents with JavaScript or launch actions are refused;
- * - video: an MP4 "ftyp" box at byte 4, or the WebM/Matroska EBML signature 1A 45 DF A3.
+ * - pdf: the "%PDF-" header, an "%%EOF" marker near the end, and a parser must open it with no active content
+ *   (pdf.ts inspectPdf: JavaScript, launch, embedded files, XFA, auto-actions; names decoded, object streams read);
+ * - video: an MP4 "ftyp" box at byte 4 and a container that mp4box parses up to its movie box, or the WebM/Matroska
+ *   EBML signature 1A 45 DF A3.
  * Files are stored under their SHA-256; a second upload of the same bytes returns the stored copy with
  * isDuplicate = true (file_hashes). Sizes are limited per kind by config.uploadLimits (bytes).
  * PDFs and videos arrive as a stream (storeStreamedUpload): written to a temp key while hashed and sniffed, then
@@ -14,12 +16,14 @@ import { createHash, randomUUID } from "node:crypto";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { finished } from "node:stream/promises";
 import { eq } from "drizzle-orm";
+import { createFile, type ISOFile, MP4BoxBuffer } from "mp4box";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import { type Storage, StorageUnavailableError } from "../../lib/storage.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { storageKeyOf, storeImage } from "../media/service.ts";
+import { inspectPdf } from "./pdf.ts";
 
 export const UPLOAD_KINDS = ["image", "pdf", "video"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -30,7 +34,8 @@ const KIND_LABELS: Record<UploadKind, string> = { image: "الصورة", pdf: "�
 export const UPLOAD_MESSAGES = {
   duplicate: "هذا الملف مرفوع مسبقًا، تم استخدام النسخة الموجودة",
   pdfInvalid: "الملف ليس مستند PDF صالحًا",
-  pdfActive: "مستند PDF يحتوي على محتوى نشط (سكربت) غير مسموح",
+  pdfActive: "مستند PDF يحتوي على محتوى نشط (سكربت أو إجراء تلقائي أو ملف مضمّن أو نموذج XFA) غير مسموح",
+  pdfEncrypted: "مستند PDF مشفّر لا يمكن فحصه، يرجى رفع نسخة غير مشفّرة",
   videoInvalid: "الملف ليس فيديو صالحًا (المسموح: MP4 أو WebM)",
   missingFile: (kind: UploadKind) => `يجب إرفاق ${KIND_LABELS[kind]} في الحقل "${kind}"`,
   missingImages: 'يجب إرفاق صورة واحدة على الأقل في الحقل "images"',
@@ -38,6 +43,7 @@ export const UPLOAD_MESSAGES = {
     `حجم ${KIND_LABELS[kind]} أكبر من الحد المسموح (${Math.floor(bytes / (1024 * 1024))} ميجابايت)`,
   tooMany: "عدد الملفات أكبر من المسموح",
   notMultipart: "يجب إرسال الملف بصيغة multipart/form-data",
+  malformed: "تعذر قراءة الملف المرفوع: صيغة الطلب غير صحيحة",
   incomplete: "لم يصل الملف كاملًا، يرجى المحاولة مرة أخرى",
   fileFailed: (name: string, reason: string) => `تعذر رفع الملف "${name}": ${reason}`,
 } as const;
@@ -55,11 +61,6 @@ export function looksLikePdf(bytes: Buffer): boolean {
     .subarray(Math.max(0, bytes.length - 2048))
     .toString("latin1")
     .includes("%%EOF");
-}
-
-/** Whether a PDF declares active content (JavaScript or launch actions), which is refused. */
-export function pdfHasActiveContent(bytes: Buffer): boolean {
-  return /\/(JavaScript|JS|Launch|EmbeddedFile)\b/.test(bytes.toString("latin1"));
 }
 
 /** The container of a video by its signature: "mp4" (ftyp box), "webm" (EBML header), or null. */
@@ -141,6 +142,35 @@ class UploadInspector extends Transform {
     return this.head.subarray(0, 5).toString("latin1") === "%PDF-" ? null : UPLOAD_MESSAGES.pdfInvalid;
   }
 
+  /** Chunks seen before the head was judged (at most HEAD_BYTES of them). */
+  private readonly early: Buffer[] = [];
+  /** The MP4 parser fed as bytes arrive (mp4box, mdat data not kept), until it has read the movie box. */
+  private mp4: { file: ISOFile<unknown, unknown>; offset: number; ready: boolean; failed: boolean } | null = null;
+
+  /** Feeds a chunk to the MP4 parser once the signature said MP4, until the movie box was read. */
+  private feedMp4(chunk: Buffer): void {
+    if (this.kind !== "video" || this.container !== "mp4") return;
+    if (!this.mp4) {
+      const state = { file: createFile(false), offset: 0, ready: false, failed: false };
+      state.file.onReady = () => {
+        state.ready = true;
+      };
+      state.file.onError = () => {
+        state.failed = true;
+      };
+      this.mp4 = state;
+    }
+    const state = this.mp4;
+    if (state.ready || state.failed) return;
+    const copy = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.length) as ArrayBuffer;
+    try {
+      state.file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, state.offset));
+    } catch {
+      state.failed = true;
+    }
+    state.offset += chunk.length;
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     if (this.refused) {
       done();
@@ -151,22 +181,38 @@ class UploadInspector extends Transform {
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES)]);
     this.refused = this.judgeHead(false);
     if (this.refused && this.whole) this.whole.length = 0;
+    if (!this.refused) {
+      // Chunks that arrived before the head could be judged are fed first (a head split over tiny chunks).
+      if (this.judged) for (const early of [...this.early.splice(0), chunk]) this.feedMp4(early);
+      else this.early.push(chunk);
+    }
     done(null, this.refused ? undefined : chunk);
   }
 
   override _flush(done: TransformCallback): void {
-    done(this.finalRefusal());
+    this.finalRefusal().then(
+      (refusal) => done(refusal),
+      (error: Error) => done(error),
+    );
   }
 
   /** The content verdict at the end of the stream: a ContentRejected error, or null when it passes. */
-  private finalRefusal(): ContentRejected | null {
+  private async finalRefusal(): Promise<ContentRejected | null> {
     this.refused ??= this.judgeHead(true);
     if (this.refused) return new ContentRejected(this.refused);
+    if (this.kind === "video" && this.container === "mp4") {
+      // An MP4 passes only when its container parses up to the movie box ("HTML after an ftyp" does not).
+      if (this.mp4 && !this.mp4.ready && !this.mp4.failed) this.mp4.file.flush();
+      if (!this.mp4?.ready) return new ContentRejected(UPLOAD_MESSAGES.videoInvalid);
+    }
     if (!this.whole) return null;
     const bytes = Buffer.concat(this.whole);
     this.whole.length = 0;
     if (!looksLikePdf(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
-    if (pdfHasActiveContent(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfActive);
+    const verdict = await inspectPdf(bytes);
+    if (verdict === "invalid") return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
+    if (verdict === "encrypted") return new ContentRejected(UPLOAD_MESSAGES.pdfEncrypted);
+    if (verdict === "active") return new ContentRejected(UPLOAD_MESSAGES.pdfActive);
     return null;
   }
 }
@@ -252,6 +298,13 @@ export async function storeStreamedUpload(
     // A row whose object is missing from this store (a lost folder) is not a duplicate: the upload is kept.
     if (existing && (await storage.exists(storageKeyOf(existing.filePath)))) {
       await storage.delete(tempKey);
+      // The content passed this kind's checks above; a stored file of another kind is never handed out here.
+      const sameKind =
+        kind === "pdf" ? existing.mimeType === "application/pdf" : existing.mimeType.startsWith("video/");
+      if (!sameKind) {
+        const reason = kind === "pdf" ? UPLOAD_MESSAGES.pdfInvalid : UPLOAD_MESSAGES.videoInvalid;
+        throw badRequest({ [kind]: reason }, reason);
+      }
       await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
       stored = { url: existing.filePath, isDuplicate: true };
     } else {

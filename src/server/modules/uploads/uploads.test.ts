@@ -141,10 +141,10 @@ describe("uploads", () => {
     expect(js.json().fields.pdf).toBe(UPLOAD_MESSAGES.pdfActive);
   });
 
-  it("accepts MP4 and WebM by signature, refuses other bytes named .mp4", async () => {
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64, 0)]);
+  it("accepts an MP4 whose container parses and WebM by signature, refuses other bytes named .mp4", async () => {
+    const movie = mp4(300);
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 2)]);
-    const a = await upload("/api/upload/video", [{ field: "video", name: "a.mp4", type: "video/mp4", data: mp4 }]);
+    const a = await upload("/api/upload/video", [{ field: "video", name: "a.mp4", type: "video/mp4", data: movie }]);
     expect(a.statusCode).toBe(200);
     expect(a.json().url).toMatch(/\.mp4$/);
     const b = await upload("/api/upload/video", [{ field: "video", name: "b.webm", type: "video/webm", data: webm }]);
@@ -154,6 +154,15 @@ describe("uploads", () => {
     ]);
     expect(c.statusCode).toBe(400);
     expect(c.json().fields.video).toBe(UPLOAD_MESSAGES.videoInvalid);
+    const htmlAfterSignature = Buffer.concat([
+      box("ftyp", Buffer.concat([Buffer.from("isom"), Buffer.alloc(4), Buffer.from("isommp41")])),
+      Buffer.from("<html><script>alert(document.cookie)</script></html>"),
+    ]);
+    const d = await upload("/api/upload/video", [
+      { field: "video", name: "d.mp4", type: "video/mp4", data: htmlAfterSignature },
+    ]);
+    expect(d.statusCode).toBe(400);
+    expect(d.json().fields.video).toBe(UPLOAD_MESSAGES.videoInvalid);
   });
 
   it("uploads several images at once; the first bad file stops the rest and is named", async () => {
@@ -216,10 +225,37 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
-/** An MP4 of `size` bytes: an ftyp box then zeros. */
+/** An ISO-BMFF box: 32-bit size, type, payload. */
+function box(type: string, payload: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.length, 0);
+  header.write(type, 4, "latin1");
+  return Buffer.concat([header, payload]);
+}
+
+/** A movie header box (mvhd version 0: timescale 1000, rate 1, volume 1, identity matrix). */
+function movieBox(): Buffer {
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12);
+  mvhd.writeUInt32BE(0x00010000, 20);
+  mvhd.writeUInt16BE(0x0100, 24);
+  mvhd.writeUInt32BE(0x00010000, 36);
+  mvhd.writeUInt32BE(0x00010000, 52);
+  mvhd.writeUInt32BE(0x40000000, 68);
+  mvhd.writeUInt32BE(2, 96);
+  return box("moov", box("mvhd", mvhd));
+}
+
+/** An MP4 of `size` bytes that parses: an ftyp box, a movie box, then an mdat box of `fill` bytes. */
 function mp4(size: number, fill = 0): Buffer {
+  const head = Buffer.concat([
+    box("ftyp", Buffer.concat([Buffer.from("isom"), Buffer.alloc(4), Buffer.from("isommp41")])),
+    movieBox(),
+  ]);
   const data = Buffer.alloc(size, fill);
-  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")]).copy(data);
+  head.copy(data);
+  data.writeUInt32BE(size - head.length, head.length);
+  data.write("mdat", head.length + 4, "latin1");
   return data;
 }
 
@@ -343,7 +379,7 @@ describe("streamed pdf and video uploads", () => {
     expect(html.json().fields.video).toBe(UPLOAD_MESSAGES.videoInvalid);
     // The JavaScript rule can only be judged once the whole PDF has been written to its temp key.
     const active = Buffer.from(
-      `%PDF-1.4\n${"x".repeat(300_000)}\n1 0 obj <</OpenAction <</S /JavaScript /JS (app.alert(1))>>>> endobj\n%%EOF\n`,
+      `%PDF-1.4\n%${"x".repeat(300_000)}\n1 0 obj <</Type /Catalog /Pages 2 0 R /OpenAction <</S /JavaScript /JS (app.alert(1))>>>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
       "latin1",
     );
     const pdf = await upload("/api/upload/pdf", [

@@ -1,0 +1,162 @@
+/**
+ * npm run bench:bombs — spreadsheet bombs and event-loop responsiveness through the HTTP API.
+ *
+ * Starts the app in-process on 127.0.0.1 (fresh PGlite in a temp folder), signs in a super_admin, and uploads to
+ * POST /api/units/upload: a zip bomb (1 MiB → 1 GiB), the same with lying sizes, a row bomb (800,000 rows), and a
+ * legitimate 5000-row .xlsx. For each: the time to the answer (ms), its status, the peak RSS growth (MB), and the
+ * slowest GET /api/health answered while the upload ran (ms, polled back to back).
+ * Targets: bombs answered 400 within 1000 ms with < 100 MB growth; /api/health < 100 ms throughout.
+ * Exit code 1 when a target is missed.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import * as XLSX from "@e965/xlsx";
+import { buildApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { openDatabase } from "../src/server/db/connection.ts";
+import { runMigrations } from "../src/server/db/migrate.ts";
+import { users } from "../src/server/db/schema.ts";
+import { loadSiteConfig } from "../src/server/lib/site-config.ts";
+import { localStorage } from "../src/server/lib/storage.ts";
+import { hashPassword } from "../src/server/modules/auth/service.ts";
+import { syncPermissionCatalogue } from "../src/server/modules/permissions/service.ts";
+
+/** A one-entry zip around already deflated data (see spreadsheet-bombs.test.ts for the layout). */
+function zip(name: string, data: Buffer, crc: number, size: number): Buffer {
+  const n = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(n.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(n.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + n.length, 12);
+  end.writeUInt32LE(30 + n.length + data.length, 16);
+  return Buffer.concat([local, n, data, central, n, end]);
+}
+
+function zipBomb(mebibytes: number, declared?: number): Buffer {
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  const piece = deflateRawSync(block, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const data = Buffer.concat([...Array.from({ length: mebibytes }, () => piece), deflateRawSync(Buffer.alloc(0))]);
+  let crc = 0;
+  for (let i = 0; i < mebibytes; i++) crc = crc32(block, crc);
+  return zip("xl/worksheets/sheet1.xml", data, crc, declared ?? Math.min(mebibytes * 1024 * 1024, 0xffffffff));
+}
+
+function rowBomb(rows: number): Buffer {
+  const parts = ['<?xml version="1.0"?><worksheet><sheetData>'];
+  for (let r = 1; r <= rows; r++) parts.push(`<row r="${r}"><c r="A${r}"><v>1</v></c></row>`);
+  parts.push("</sheetData></worksheet>");
+  const xml = Buffer.from(parts.join(""));
+  return zip("xl/worksheets/sheet1.xml", deflateRawSync(xml, { level: 9 }), crc32(xml), xml.length);
+}
+
+function legitimate(rows: number): Buffer {
+  const data: unknown[][] = [["رقم الوحدة", "المبنى", "السعر", "الحالة"]];
+  for (let i = 0; i < rows; i++) data.push([String(100 + i), `B${1 + (i % 10)}`, 600_000 + i, "متاحة"]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(data), "units");
+  return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true });
+}
+
+async function main() {
+  const dir = await mkdtemp(path.join(tmpdir(), "bench-bombs-"));
+  const database = await openDatabase({ dataDir: path.join(dir, "pglite") });
+  await runMigrations(database);
+  await syncPermissionCatalogue(database.db);
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, MEDIA_DIR: path.join(dir, "media") });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    site: loadSiteConfig(),
+    storage: localStorage(config.mediaDir),
+    logger: false,
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const password = "bench-password-123";
+  await database.db
+    .insert(users)
+    .values({ username: "bench", passwordHash: await hashPassword(password), role: "super_admin", name: "قياس" });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "bench", password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+
+  const cases = [
+    { name: "zip bomb 1 MiB → 1 GiB", file: zipBomb(1024), bomb: true },
+    { name: "zip bomb, sizes lie", file: zipBomb(1024, 1024), bomb: true },
+    { name: "row bomb 800,000 rows", file: rowBomb(800_000), bomb: true },
+    { name: "5000 rows (legitimate)", file: legitimate(5000), bomb: false },
+  ];
+  const results = [];
+  let failed = false;
+  for (const c of cases) {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(c.file)]), "units.xlsx");
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 5);
+    let uploading = true;
+    let slowestHealth = 0;
+    const poll = (async () => {
+      while (uploading) {
+        const started = performance.now();
+        await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
+        slowestHealth = Math.max(slowestHealth, performance.now() - started);
+      }
+    })();
+    const started = performance.now();
+    const res = await fetch(`${base}/api/units/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    await res.arrayBuffer();
+    const ms = performance.now() - started;
+    uploading = false;
+    await poll;
+    clearInterval(sampler);
+    const growth = (peak - rssBefore) / 1024 / 1024;
+    const ok = c.bomb ? res.status === 400 && ms < 1000 && growth < 100 : slowestHealth < 100;
+    if (!ok || slowestHealth >= 100) failed = true;
+    results.push({
+      case: c.name,
+      "file KB": Math.round(c.file.length / 1024),
+      status: res.status,
+      ms: Math.round(ms),
+      "RSS growth MB": Math.round(growth),
+      "slowest /api/health ms": Math.round(slowestHealth),
+    });
+  }
+  console.table(results);
+  await app.close();
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
