@@ -12,8 +12,8 @@ import { type PasswordChangeInput, passwordChangeSchema } from "#domain/schemas/
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { FormField } from "~/shared/ui/form-field.tsx";
 import { Input } from "~/shared/ui/input.tsx";
-import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useChangePassword } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
@@ -56,32 +56,11 @@ export function PasswordCard() {
     toast({ variant: "success", title: T.passwordChanged });
   });
 
-  const field = (name: keyof Values, label: string, autoComplete: string, hint?: string) => {
-    const inputId = `${id}-${name}`;
-    const error = errors[name]?.message;
-    return (
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={inputId}>{label}</Label>
-        <Input
-          id={inputId}
-          type="password"
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-          {...register(name)}
-        />
-        {error ? (
-          <p id={`${inputId}-error`} className="text-sm text-danger">
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={`${inputId}-hint`} className="text-xs text-muted">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (name: keyof Values, label: string, autoComplete: string, hint?: string) => (
+    <FormField label={label} error={errors[name]?.message} hint={hint} id={`${id}-${name}`}>
+      {(control) => <Input type="password" autoComplete={autoComplete} {...control} {...register(name)} />}
+    </FormField>
+  );
 
   return (
     <Card>
