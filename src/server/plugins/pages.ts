@@ -87,7 +87,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         const context = Object.assign(new RouterContextProvider(), {
           api: apiFor(app, request, controller.signal),
           // Development keeps 'unsafe-inline' for Vite's scripts (app.ts), which a nonce would switch off.
-          cspNonce: app.config.env === "development" ? "" : cspNonceOf(reply.raw),
+          cspNonce: options.mode === "development" ? "" : cspNonceOf(reply.raw),
         });
         const response = await handler(toWebRequest(request, controller.signal), context);
         return sendWebResponse(reply, response);

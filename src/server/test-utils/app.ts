@@ -109,6 +109,8 @@ export async function createTestApp(
     DATA_DIR: mediaDir,
     MEDIA_DIR: mediaDir,
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+    // A key of its own, so no secrets.key file lands in the media folder the upload tests inspect.
+    SECRETS_KEY: randomBytes(32).toString("hex"),
     ...options.env,
   });
   options.configure?.(config);

@@ -14,6 +14,7 @@ import { fileHashes } from "../../db/schema.ts";
 import { s3Storage } from "../../lib/s3-storage.ts";
 import { STORAGE_UNAVAILABLE } from "../../lib/storage.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { mp4 } from "../../test-utils/media-fixtures.ts";
 import { startS3Server, type TestS3Server } from "../../test-utils/s3-server.ts";
 
 /** A multipart body with one file, for app.inject. */
@@ -160,16 +161,16 @@ describe("media on an S3-compatible bucket", () => {
     setFlagsFromString("--expose-gc");
     const collectGarbage = runInNewContext("gc") as () => void;
     const chunk = Buffer.alloc(64 * 1024, 3);
-    const first = Buffer.from(chunk);
-    Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")]).copy(first);
+    // An MP4 that parses (ftyp, moov, then media data); the rest of the file is more media data.
+    const first = mp4(chunk.length, 3);
     let peak = 0;
     const sample = () => {
       peak = Math.max(peak, process.memoryUsage.rss());
     };
 
-    /** Sends a video of `chunks` × 64 KiB through a real socket as it goes; the first chunk's byte 20 is `seed`. */
+    /** Sends a video of `chunks` × 64 KiB through a real socket as it goes; the first chunk's last byte is `seed`. */
     const send = async (chunks: number, seed: number) => {
-      first[20] = seed;
+      first[first.length - 1] = seed;
       const boundary = "----s3stream";
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="tour.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
