@@ -24,9 +24,8 @@ export const TWO_FACTOR_TEXTS = {
 
 /** POST /api/auth/login/two-factor: the challenge of the password step and a 6-digit code or a recovery code. */
 export const loginSecondFactorSchema = z.object({
-  challenge: z.string({ error: TWO_FACTOR_TEXTS.codeRequired }).min(1).max(100),
-  code: z
-    .string({ error: TWO_FACTOR_TEXTS.codeRequired })
+  challenge: text({ error: TWO_FACTOR_TEXTS.codeRequired }).min(1).max(100),
+  code: text({ error: TWO_FACTOR_TEXTS.codeRequired })
     .trim()
     .min(1, TWO_FACTOR_TEXTS.codeRequired)
     .max(40, TWO_FACTOR_TEXTS.codeWrong),
@@ -35,8 +34,7 @@ export type LoginSecondFactorInput = z.infer<typeof loginSecondFactorSchema>;
 
 /** The code of the two-factor form (enrolment confirmation and the login's second step). */
 export const twoFactorCodeSchema = z.object({
-  code: z
-    .string({ error: TWO_FACTOR_TEXTS.codeRequired })
+  code: text({ error: TWO_FACTOR_TEXTS.codeRequired })
     .trim()
     .min(1, TWO_FACTOR_TEXTS.codeRequired)
     .max(40, TWO_FACTOR_TEXTS.codeWrong),
@@ -44,8 +42,7 @@ export const twoFactorCodeSchema = z.object({
 
 /** Actions that need the current password again (turning 2FA off). */
 export const currentPasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: TWO_FACTOR_TEXTS.currentPasswordRequired })
+  currentPassword: text({ error: TWO_FACTOR_TEXTS.currentPasswordRequired })
     .min(1, TWO_FACTOR_TEXTS.currentPasswordRequired)
     .max(256),
 });

@@ -6,8 +6,8 @@
 import { LogOutIcon, MenuIcon, PanelRightCloseIcon, PanelRightOpenIcon, UserIcon } from "lucide-react";
 import { Link } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
+import { ACCOUNT_TEXTS } from "~/admin/account/texts.ts";
 import { Button } from "~/shared/ui/button.tsx";
-import { ACCOUNT_TEXTS } from "../account/texts.ts";
 
 export interface AdminTopBarProps {
   logo: string;

@@ -13,6 +13,7 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { type LoginInput, loginSchema } from "#domain/schemas/auth.ts";
 import { TEXTS } from "#domain/texts.ts";
+import { isTwoFactorChallenge } from "~/admin/account/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { useLoginMutation } from "~/shared/session/auth-api.ts";
 import { postLoginDestination } from "~/shared/session/auth-redirect.ts";
@@ -20,7 +21,6 @@ import { Button } from "~/shared/ui/button.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { isTwoFactorChallenge } from "../account/api.ts";
 import { TwoFactorStep } from "./two-factor-step.tsx";
 
 type LoginFormValues = z.input<typeof loginSchema>;

@@ -10,13 +10,13 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { twoFactorCodeSchema } from "#domain/schemas/auth.ts";
 import { TEXTS } from "#domain/texts.ts";
+import { useLoginSecondFactor } from "~/admin/account/api.ts";
+import { ACCOUNT_TEXTS as T } from "~/admin/account/texts.ts";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { useLoginSecondFactor } from "../account/api.ts";
-import { ACCOUNT_TEXTS as T } from "../account/texts.ts";
 
 type Values = z.input<typeof twoFactorCodeSchema>;
 
