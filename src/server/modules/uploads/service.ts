@@ -4,7 +4,7 @@
  * - image: sharp decodes it (media/service.ts storeImage: raster formats only, no SVG, re-encoded to WebP
  *   variants with metadata stripped);
  * - pdf: the "%PDF-" header, an "%%EOF" marker near the end, and a parser must open it with no active content
- *   (pdf.ts inspectPdf: JavaScript, launch, embedded files, XFA, auto-actions; names decoded, object streams read);
+ *   (pdf.ts inspectPdf, run in the inspector worker: JavaScript, launch, embedded files, XFA, auto-actions; names decoded, object streams read);
  * - video: an MP4 "ftyp" box at byte 4 and a container that mp4box parses up to its movie box, or the WebM/Matroska
  *   EBML signature 1A 45 DF A3.
  * Files are stored under their SHA-256; a second upload of the same bytes returns the stored copy with
@@ -23,7 +23,7 @@ import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import { type Storage, StorageUnavailableError } from "../../lib/storage.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { storageKeyOf, storeImage } from "../media/service.ts";
-import { inspectPdf } from "./pdf.ts";
+import { inspectPdfInWorker } from "./pdf.ts";
 
 export const UPLOAD_KINDS = ["image", "pdf", "video"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -209,7 +209,7 @@ class UploadInspector extends Transform {
     const bytes = Buffer.concat(this.whole);
     this.whole.length = 0;
     if (!looksLikePdf(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
-    const verdict = await inspectPdf(bytes);
+    const verdict = await inspectPdfInWorker(bytes);
     if (verdict === "invalid") return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
     if (verdict === "encrypted") return new ContentRejected(UPLOAD_MESSAGES.pdfEncrypted);
     if (verdict === "active") return new ContentRejected(UPLOAD_MESSAGES.pdfActive);
