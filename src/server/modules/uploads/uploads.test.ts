@@ -32,6 +32,58 @@ function multipart(files: { field: string; name: string; type: string; data: Buf
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** An EBML element: its ID bytes, its size as an 8-byte vint, its content (children or a value). */
+function ebml(id: number[], ...content: Buffer[]): Buffer {
+  const data = Buffer.concat(content);
+  const size = Buffer.alloc(8);
+  size.writeUInt8(0x01, 0);
+  size.writeUIntBE(data.length, 2, 6);
+  return Buffer.concat([Buffer.from(id), size, data]);
+}
+
+/**
+ * A minimal WebM (Matroska spec, EBML element IDs): EBML header (DocType), Segment with Info, Tracks (one VP8 video
+ * TrackEntry) and a Cluster holding one SimpleBlock. Options drop parts to build broken variants.
+ */
+function webmFile(options: { docType?: string; segment?: boolean; tracks?: boolean } = {}): Buffer {
+  const u8 = (n: number) => Buffer.from([n]);
+  const header = ebml(
+    [0x1a, 0x45, 0xdf, 0xa3],
+    ebml([0x42, 0x86], u8(1)),
+    ebml([0x42, 0xf7], u8(1)),
+    ebml([0x42, 0xf2], u8(4)),
+    ebml([0x42, 0xf3], u8(8)),
+    ebml([0x42, 0x82], Buffer.from(options.docType ?? "webm")),
+    ebml([0x42, 0x87], u8(2)),
+    ebml([0x42, 0x85], u8(2)),
+  );
+  if (options.segment === false) return header;
+  const info = ebml(
+    [0x15, 0x49, 0xa9, 0x66],
+    ebml([0x2a, 0xd7, 0xb1], Buffer.from([0x0f, 0x42, 0x40])),
+    ebml([0x4d, 0x80], Buffer.from("test")),
+    ebml([0x57, 0x41], Buffer.from("test")),
+  );
+  const tracks = ebml(
+    [0x16, 0x54, 0xae, 0x6b],
+    ebml(
+      [0xae],
+      ebml([0xd7], u8(1)),
+      ebml([0x73, 0xc5], u8(1)),
+      ebml([0x83], u8(1)),
+      ebml([0x86], Buffer.from("V_VP8")),
+      ebml([0xe0], ebml([0xb0], u8(16)), ebml([0xba], u8(16))),
+    ),
+  );
+  const cluster = ebml(
+    [0x1f, 0x43, 0xb6, 0x75],
+    ebml([0xe7], u8(0)),
+    ebml([0xa3], Buffer.concat([Buffer.from([0x81, 0x00, 0x00, 0x80]), Buffer.alloc(32, 7)])),
+  );
+  const body = options.tracks === false ? [info, cluster] : [info, tracks, cluster];
+  return Buffer.concat([header, ebml([0x18, 0x53, 0x80, 0x67], ...body)]);
+}
+
 async function png(seed: number, size = 32): Promise<Buffer> {
   return sharp({
     create: { width: size, height: size, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } },
@@ -141,14 +193,28 @@ describe("uploads", () => {
     expect(js.json().fields.pdf).toBe(UPLOAD_MESSAGES.pdfActive);
   });
 
-  it("accepts an MP4 whose container parses and WebM by signature, refuses other bytes named .mp4", async () => {
+  it("accepts an MP4 and a WebM whose containers parse, refuses other bytes behind their signatures", async () => {
     const movie = mp4(300);
-    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 2)]);
+    const webm = webmFile();
     const a = await upload("/api/upload/video", [{ field: "video", name: "a.mp4", type: "video/mp4", data: movie }]);
     expect(a.statusCode).toBe(200);
     expect(a.json().url).toMatch(/\.mp4$/);
     const b = await upload("/api/upload/video", [{ field: "video", name: "b.webm", type: "video/webm", data: webm }]);
+    expect(b.statusCode).toBe(200);
     expect(b.json().url).toMatch(/\.webm$/);
+    // A WebM signature (a whole EBML header, even) followed by HTML, or a header with no tracks, is refused.
+    const html = Buffer.from("<html><script>alert(document.cookie)</script></html>");
+    for (const data of [
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 2)]),
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), html]),
+      Buffer.concat([webmFile({ segment: false }), html]),
+      webmFile({ tracks: false }),
+      webmFile({ docType: "html" }),
+    ]) {
+      const refused = await upload("/api/upload/video", [{ field: "video", name: "x.webm", type: "video/webm", data }]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.video).toBe(UPLOAD_MESSAGES.videoInvalid);
+    }
     const c = await upload("/api/upload/video", [
       { field: "video", name: "c.mp4", type: "video/mp4", data: Buffer.from("<html><script></script></html>") },
     ]);
