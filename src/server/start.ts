@@ -20,6 +20,7 @@ import { type Database, openDatabase } from "./db/connection.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { type PrepareReport, prepareDatabase } from "./db/seed.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
+import { warmInspector } from "./lib/inspector.ts";
 import { localStorage, openStorage, type Storage } from "./lib/storage.ts";
 import { maintenancePlugin } from "./modules/maintenance/plugin.ts";
 import type { PagesOptions } from "./plugins/pages.ts";
@@ -113,6 +114,8 @@ export async function startInstance(options: StartOptions): Promise<RunningInsta
       logger: options.logger,
     });
     await app.register(maintenancePlugin);
+    // The inspector worker (spreadsheets, PDFs) is loaded now rather than by the first upload; tests start it lazily.
+    if (config.env !== "test") void warmInspector();
     const address = await app.listen({ port: config.port, host: config.host });
     let closed: Promise<void> | undefined;
     return {

@@ -5,18 +5,16 @@
  *   SPREADSHEET_MAX_INFLATED_BYTES in all; the worksheets' row numbers (r="…") and row count at most
  *   SPREADSHEET_GUARD_ROWS, columns at most SPREADSHEET_GUARD_COLUMNS. A CSV's line count has the same row bound.
  *   A zip bomb or a row bomb is refused 400 in a few hundred milliseconds with O(64 KiB) of memory.
- * - readSheetInWorker runs the guard and the parse (SheetJS) in a worker thread (node:worker_threads) with its own
- *   heap limit and a time limit, so a parse never blocks the server's event loop (/api/health keeps answering).
+ * - readSheetInWorker runs the guard and the parse (SheetJS) in the inspector's warm worker thread (lib/inspector.ts)
+ *   with its own heap limit and a time limit, so a parse never blocks the server's event loop (/api/health keeps
+ *   answering).
  */
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import * as XLSX from "@e965/xlsx";
 import { Unzip, UnzipInflate, unzipSync } from "fflate";
 import { SPREADSHEET_MAX_ROWS } from "../../../domain/constants.ts";
 import { cellText, IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import { HttpError } from "../../lib/http-errors.ts";
+import { runInInspector } from "../../lib/inspector.ts";
 
 export type SpreadsheetKind = "xlsx" | "xls" | "csv";
 
@@ -30,8 +28,6 @@ export const SPREADSHEET_GUARD_COLUMNS = 256;
 export const SPREADSHEET_PARSE_TIMEOUT_MS = 20_000;
 /** Bytes of the zip handed to the streaming inflater at a time. */
 const GUARD_PIECE_BYTES = 256;
-/** The worker's heap limit (MB): a legitimate 10 MB file parses well within it. */
-const WORKER_HEAP_MB = 192;
 
 /** 400 with the file field's message (the one error shape). */
 export function fileError(message: string, status = 400): HttpError {
@@ -55,47 +51,59 @@ const ROW_TAG = /<(?:\w+:)?row[\s>/]/g;
  * 400 IMPORT_MESSAGES.tooManyRows (rows or columns past the guard).
  */
 export function guardSpreadsheet(kind: SpreadsheetKind, bytes: Uint8Array): void {
-  guardDeclared(kind, bytes);
-  if (kind === "xlsx") guardInflated(bytes);
+  const declared = guardDeclared(kind, bytes);
+  if (kind === "xlsx") guardInflated(bytes, declared);
 }
 
 /**
  * The cheap half of the guard, run before a worker is started: a CSV's line count, an .xlsx's central directory
- * (declared sizes, nothing inflated). Milliseconds for a 10 MB file. Errors: as guardSpreadsheet.
+ * (declared sizes, nothing inflated). Milliseconds for a 10 MB file. Output: an .xlsx's declared inflated size per
+ * entry name (empty for other kinds). Errors: as guardSpreadsheet; a zip naming an entry twice is unreadable.
  */
-export function guardDeclared(kind: SpreadsheetKind, bytes: Uint8Array): void {
+export function guardDeclared(kind: SpreadsheetKind, bytes: Uint8Array): Map<string, number> {
+  const sizes = new Map<string, number>();
   const tooManyRows = () => fileError(IMPORT_MESSAGES.tooManyRows(SPREADSHEET_MAX_ROWS));
   if (kind === "csv") {
     let lines = 0;
     for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) {
       if (++lines > SPREADSHEET_GUARD_ROWS) throw tooManyRows();
     }
-    return;
+    return sizes;
   }
-  if (kind !== "xlsx") return;
+  if (kind !== "xlsx") return sizes;
   // 1. The central directory: declared sizes, read without inflating anything.
   let declared = 0;
+  let duplicate = false;
   try {
     unzipSync(bytes, {
       filter(file) {
         declared += file.originalSize;
+        if (sizes.has(file.name)) duplicate = true;
+        sizes.set(file.name, file.originalSize);
         return false;
       },
     });
   } catch {
     throw fileError(IMPORT_MESSAGES.unreadable);
   }
-  if (declared > SPREADSHEET_MAX_INFLATED_BYTES) throw fileError(IMPORT_MESSAGES.unreadable);
+  if (duplicate || declared > SPREADSHEET_MAX_INFLATED_BYTES) throw fileError(IMPORT_MESSAGES.unreadable);
+  return sizes;
 }
 
-/** The costly half of the guard (in the worker): every .xlsx entry inflated and counted. Errors: as guardSpreadsheet. */
-function guardInflated(bytes: Uint8Array): void {
+/**
+ * The costly half of the guard (in the worker): every .xlsx entry inflated and counted, and stopped as soon as it
+ * inflates past its size declared in the central directory (`declared`, from guardDeclared: a zip whose sizes lie is
+ * refused after its first piece) or all entries pass SPREADSHEET_MAX_INFLATED_BYTES. Errors: as guardSpreadsheet.
+ */
+function guardInflated(bytes: Uint8Array, declared: Map<string, number>): void {
   const tooManyRows = () => fileError(IMPORT_MESSAGES.tooManyRows(SPREADSHEET_MAX_ROWS));
   // 2. The real sizes: every entry inflated as a stream, counted, nothing kept but the worksheets' row facts.
   let inflated = 0;
   let failure: HttpError | null = null;
   const unzip = new Unzip((file) => {
     const worksheet = /^xl\/worksheets\/[^/]+\.xml$/.test(file.name);
+    const limit = declared.get(file.name) ?? -1;
+    let entryBytes = 0;
     let rows = 0;
     let tail = "";
     file.ondata = (error, chunk, final) => {
@@ -118,6 +126,8 @@ function guardInflated(bytes: Uint8Array): void {
         tail = final ? "" : text.slice(-200);
       }
       inflated += chunk.length;
+      entryBytes += chunk.length;
+      if (entryBytes > limit) failure ??= fileError(IMPORT_MESSAGES.unreadable);
       if (inflated > SPREADSHEET_MAX_INFLATED_BYTES) failure ??= fileError(IMPORT_MESSAGES.unreadable);
       if (failure) file.terminate();
     };
@@ -198,11 +208,11 @@ export function readSheet(kind: SpreadsheetKind, bytes: Buffer): SheetRows {
   return { rows, firstRowNumber: range.s.r + 1 };
 }
 
-/** What the worker posts back. */
-type WorkerAnswer = { ok: true; sheet: SheetRows } | { ok: false; status: number; message: string };
+/** What the worker posts back for a spreadsheet. */
+export type SheetAnswer = { ok: true; sheet: SheetRows } | { ok: false; status: number; message: string };
 
-/** The worker's job (sheet-worker.ts calls this): guard, then parse. Never throws. */
-export function guardAndRead(kind: SpreadsheetKind, bytes: Uint8Array): WorkerAnswer {
+/** The worker's job (lib/inspector-worker.ts calls this): guard, then parse. Never throws. */
+export function guardAndRead(kind: SpreadsheetKind, bytes: Uint8Array): SheetAnswer {
   try {
     guardSpreadsheet(kind, bytes);
     return { ok: true, sheet: readSheet(kind, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)) };
@@ -213,51 +223,19 @@ export function guardAndRead(kind: SpreadsheetKind, bytes: Uint8Array): WorkerAn
 }
 
 /**
- * The worker's entry: the compiled sheet-worker.js, or — when this module runs as TypeScript (tsx, vitest) — a
- * small ES module that registers tsx's loader (its ESM API, resolved from tsx's package folder since Node 20's
- * workers do not inherit `--import` loaders) and then imports sheet-worker.ts.
- */
-function workerEntry(): URL {
-  const entry = new URL(`./sheet-worker.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`, import.meta.url);
-  if (!entry.pathname.endsWith(".ts")) return entry;
-  const tsxFolder = path.dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
-  const api = pathToFileURL(path.join(tsxFolder, "dist", "esm", "api", "index.mjs")).href;
-  const code = `import { register } from ${JSON.stringify(api)}; register(); await import(${JSON.stringify(entry.href)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
-}
-
-/**
- * guardSpreadsheet + readSheet in a worker thread (heap limit WORKER_HEAP_MB, time limit
- * SPREADSHEET_PARSE_TIMEOUT_MS). Output: the first sheet's rows. Errors: the guard's and readSheet's 400s; a worker
- * that runs out of memory or time → 400 IMPORT_MESSAGES.unreadable. Under tsx or vitest (a .ts module) the worker
- * loads its TypeScript through tsx; the built server runs the compiled .js.
+ * guardSpreadsheet + readSheet in the inspector's warm worker thread (lib/inspector.ts: heap limit, one job at a
+ * time), after the cheap declared-size check here. Output: the first sheet's rows. Errors: the guard's and
+ * readSheet's 400s; a worker that runs out of memory or of SPREADSHEET_PARSE_TIMEOUT_MS → 400
+ * IMPORT_MESSAGES.unreadable.
  */
 export async function readSheetInWorker(kind: SpreadsheetKind, bytes: Buffer): Promise<SheetRows> {
   guardDeclared(kind, bytes);
-  const worker = new Worker(workerEntry(), {
-    workerData: { kind, bytes: new Uint8Array(bytes) },
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
-    stdout: false,
-    stderr: false,
-  });
-  return new Promise<SheetRows>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(fileError(IMPORT_MESSAGES.unreadable));
-    }, SPREADSHEET_PARSE_TIMEOUT_MS);
-    worker.once("message", (answer: WorkerAnswer) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      if (answer.ok) resolve(answer.sheet);
-      else reject(fileError(answer.message, answer.status));
-    });
-    worker.once("error", () => {
-      clearTimeout(timer);
-      reject(fileError(IMPORT_MESSAGES.unreadable));
-    });
-    worker.once("exit", () => {
-      clearTimeout(timer);
-      reject(fileError(IMPORT_MESSAGES.unreadable));
-    });
-  });
+  let answer: SheetAnswer;
+  try {
+    answer = await runInInspector({ job: "sheet", kind, bytes: new Uint8Array(bytes) }, SPREADSHEET_PARSE_TIMEOUT_MS);
+  } catch {
+    throw fileError(IMPORT_MESSAGES.unreadable);
+  }
+  if (answer.ok) return answer.sheet;
+  throw fileError(answer.message, answer.status);
 }

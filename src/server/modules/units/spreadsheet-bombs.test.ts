@@ -123,6 +123,17 @@ describe("spreadsheet guard", () => {
     expect(() => guardSpreadsheet("csv", Buffer.from("a\n".repeat(30_000)))).toThrow(IMPORT_MESSAGES.tooManyRows(5000));
     expect(() => guardSpreadsheet("xlsx", rowBomb(5000))).not.toThrow();
   });
+
+  it("refuses an entry that inflates past its declared size even far below the total limit, and a repeated name", () => {
+    const sheet = entry(
+      "xl/worksheets/sheet1.xml",
+      Buffer.from('<?xml version="1.0"?><worksheet><sheetData/></worksheet>'),
+    );
+    expect(() => guardSpreadsheet("xlsx", zip([...workbook(), sheet]))).not.toThrow();
+    const lying = { ...sheet, declaredSize: sheet.size - 10 };
+    expect(() => guardSpreadsheet("xlsx", zip([...workbook(), lying]))).toThrow(IMPORT_MESSAGES.unreadable);
+    expect(() => guardSpreadsheet("xlsx", zip([...workbook(), sheet, sheet]))).toThrow(IMPORT_MESSAGES.unreadable);
+  });
 });
 
 describe("spreadsheet bombs through the import endpoint", () => {

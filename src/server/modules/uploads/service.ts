@@ -4,9 +4,9 @@
  * - image: sharp decodes it (media/service.ts storeImage: raster formats only, no SVG, re-encoded to WebP
  *   variants with metadata stripped);
  * - pdf: the "%PDF-" header, an "%%EOF" marker near the end, and a parser must open it with no active content
- *   (pdf.ts inspectPdf: JavaScript, launch, embedded files, XFA, auto-actions; names decoded, object streams read);
+ *   (pdf.ts inspectPdf, run in the inspector worker: JavaScript, launch, embedded files, XFA, auto-actions; names decoded, object streams read);
  * - video: an MP4 "ftyp" box at byte 4 and a container that mp4box parses up to its movie box, or the WebM/Matroska
- *   EBML signature 1A 45 DF A3.
+ *   EBML signature 1A 45 DF A3 and a container whose header, segment info and tracks parse (webm.ts, node-ebml).
  * Files are stored under their SHA-256; a second upload of the same bytes returns the stored copy with
  * isDuplicate = true (file_hashes). Sizes are limited per kind by config.uploadLimits (bytes).
  * PDFs and videos arrive as a stream (storeStreamedUpload): written to a temp key while hashed and sniffed, then
@@ -23,7 +23,8 @@ import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import { type Storage, StorageUnavailableError } from "../../lib/storage.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { storageKeyOf, storeImage } from "../media/service.ts";
-import { inspectPdf } from "./pdf.ts";
+import { inspectPdfInWorker } from "./pdf.ts";
+import { WebmCheck } from "./webm.ts";
 
 export const UPLOAD_KINDS = ["image", "pdf", "video"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -147,9 +148,18 @@ class UploadInspector extends Transform {
   /** The MP4 parser fed as bytes arrive (mp4box, mdat data not kept), until it has read the movie box. */
   private mp4: { file: ISOFile<unknown, unknown>; offset: number; ready: boolean; failed: boolean } | null = null;
 
-  /** Feeds a chunk to the MP4 parser once the signature said MP4, until the movie box was read. */
-  private feedMp4(chunk: Buffer): void {
-    if (this.kind !== "video" || this.container !== "mp4") return;
+  /** The WebM check fed as bytes arrive (webm.ts), until it has read the tracks. */
+  private webm: WebmCheck | null = null;
+
+  /** Feeds a chunk to the container check of the signature's kind (MP4 or WebM), until it has read enough. */
+  private feedVideo(chunk: Buffer): void {
+    if (this.kind !== "video") return;
+    if (this.container === "webm") {
+      this.webm ??= new WebmCheck();
+      this.webm.feed(chunk);
+      return;
+    }
+    if (this.container !== "mp4") return;
     if (!this.mp4) {
       const state = { file: createFile(false), offset: 0, ready: false, failed: false };
       state.file.onReady = () => {
@@ -183,7 +193,7 @@ class UploadInspector extends Transform {
     if (this.refused && this.whole) this.whole.length = 0;
     if (!this.refused) {
       // Chunks that arrived before the head could be judged are fed first (a head split over tiny chunks).
-      if (this.judged) for (const early of [...this.early.splice(0), chunk]) this.feedMp4(early);
+      if (this.judged) for (const early of [...this.early.splice(0), chunk]) this.feedVideo(early);
       else this.early.push(chunk);
     }
     done(null, this.refused ? undefined : chunk);
@@ -205,11 +215,15 @@ class UploadInspector extends Transform {
       if (this.mp4 && !this.mp4.ready && !this.mp4.failed) this.mp4.file.flush();
       if (!this.mp4?.ready) return new ContentRejected(UPLOAD_MESSAGES.videoInvalid);
     }
+    // A WebM passes only when its EBML header, segment info and tracks parse ("HTML after the signature" does not).
+    if (this.kind === "video" && this.container === "webm" && !this.webm?.ready) {
+      return new ContentRejected(UPLOAD_MESSAGES.videoInvalid);
+    }
     if (!this.whole) return null;
     const bytes = Buffer.concat(this.whole);
     this.whole.length = 0;
     if (!looksLikePdf(bytes)) return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
-    const verdict = await inspectPdf(bytes);
+    const verdict = await inspectPdfInWorker(bytes);
     if (verdict === "invalid") return new ContentRejected(UPLOAD_MESSAGES.pdfInvalid);
     if (verdict === "encrypted") return new ContentRejected(UPLOAD_MESSAGES.pdfEncrypted);
     if (verdict === "active") return new ContentRejected(UPLOAD_MESSAGES.pdfActive);

@@ -14,6 +14,7 @@ import { auditLogs, fileHashes, permissions as permissionsTable, userPermissions
 import { HttpError } from "../../lib/http-errors.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { box, mp4 } from "../../test-utils/media-fixtures.ts";
+import { webmFile } from "../../test-utils/webm.ts";
 import { storeStreamedUpload, UPLOAD_MESSAGES } from "./service.ts";
 
 /** A multipart body with files; returns payload and headers for app.inject. */
@@ -142,14 +143,28 @@ describe("uploads", () => {
     expect(js.json().fields.pdf).toBe(UPLOAD_MESSAGES.pdfActive);
   });
 
-  it("accepts an MP4 whose container parses and WebM by signature, refuses other bytes named .mp4", async () => {
+  it("accepts an MP4 and a WebM whose containers parse, refuses other bytes behind their signatures", async () => {
     const movie = mp4(300);
-    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 2)]);
+    const webm = webmFile();
     const a = await upload("/api/upload/video", [{ field: "video", name: "a.mp4", type: "video/mp4", data: movie }]);
     expect(a.statusCode).toBe(200);
     expect(a.json().url).toMatch(/\.mp4$/);
     const b = await upload("/api/upload/video", [{ field: "video", name: "b.webm", type: "video/webm", data: webm }]);
+    expect(b.statusCode).toBe(200);
     expect(b.json().url).toMatch(/\.webm$/);
+    // A WebM signature (a whole EBML header, even) followed by HTML, or a header with no tracks, is refused.
+    const html = Buffer.from("<html><script>alert(document.cookie)</script></html>");
+    for (const data of [
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 2)]),
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), html]),
+      Buffer.concat([webmFile({ segment: false }), html]),
+      webmFile({ tracks: false }),
+      webmFile({ docType: "html" }),
+    ]) {
+      const refused = await upload("/api/upload/video", [{ field: "video", name: "x.webm", type: "video/webm", data }]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.video).toBe(UPLOAD_MESSAGES.videoInvalid);
+    }
     const c = await upload("/api/upload/video", [
       { field: "video", name: "c.mp4", type: "video/mp4", data: Buffer.from("<html><script></script></html>") },
     ]);
