@@ -28,6 +28,7 @@ import { conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { assignNewLead } from "./desk-service.ts";
 import { leadOrigin } from "./origin.ts";
 import { enqueueLeadDelivery, type LeadWebhookPayload, requeueDelivery, type WebhookTarget } from "./outbox.ts";
 
@@ -185,6 +186,8 @@ export async function createContactMessage(
         newState: { source, projectId, landingPageId, campaignId },
       },
     );
+    // The lead desk: round-robin owner and response clock, in the lead's own transaction.
+    await assignNewLead(tx, row.id, projectId, now);
     const target = webhookTargetOf(context);
     if (target) await enqueueLeadDelivery(tx, row.id, target, leadPayload(row, context, now), now);
     return { id: row.id, isDuplicate: row.isDuplicate, queued: target !== null };
