@@ -68,6 +68,7 @@ ALTER TABLE "contact_messages" ADD COLUMN "lost_reason" text;--> statement-break
 ALTER TABLE "contact_messages" ADD COLUMN "first_contact_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "follow_up_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "stage_changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "merged_into_id" integer;--> statement-breakpoint
 ALTER TABLE "lead_agent_status" ADD CONSTRAINT "lead_agent_status_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_agents" ADD CONSTRAINT "lead_agents_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_agents" ADD CONSTRAINT "lead_agents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -84,6 +85,7 @@ CREATE UNIQUE INDEX "lead_lost_reasons_name_key" ON "lead_lost_reasons" USING bt
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_unit_id_units_id_fk" FOREIGN KEY ("unit_id") REFERENCES "public"."units"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_merged_into_id_contact_messages_id_fk" FOREIGN KEY ("merged_into_id") REFERENCES "public"."contact_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_messages_unit_id_key" ON "contact_messages" USING btree ("unit_id");--> statement-breakpoint
 CREATE INDEX "contact_messages_owner_created_idx" ON "contact_messages" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "contact_messages_stage_created_idx" ON "contact_messages" USING btree ("stage","created_at");--> statement-breakpoint

@@ -92,6 +92,9 @@ export const LEAD_TEXTS = {
   reasonNameRequired: "يرجى إدخال سبب الفقد",
   reasonExists: "هذا السبب موجود بالفعل",
   dateInvalid: "التاريخ غير صالح",
+  mergeSelf: "لا يمكن دمج العميل مع نفسه",
+  mergeUnit: "لا يمكن دمج عميل مرتبط بوحدة، يرجى فك الربط أولًا",
+  alreadyMerged: "تم دمج هذا العميل من قبل",
   notifyAgent: "عميل جديد لم يتم التواصل معه منذ 5 دقائق",
   notifyManagers: "عميل لم يتم التواصل معه منذ 15 دقيقة",
   reassigned: "أعيد إسناد عميل إليك لعدم التواصل في الوقت المحدد",
@@ -135,6 +138,9 @@ export const leadAssignSchema = z.object({
   ownerId: z.uuid({ error: LEAD_TEXTS.ownerInvalid }),
   note,
 });
+
+/** POST /api/leads/{id}/merge body: the other lead, merged into {id}. */
+export const leadMergeSchema = z.object({ otherId: id });
 
 /** POST/PUT /api/leads/lost-reasons body. */
 export const lostReasonSchema = z.object({
@@ -212,6 +218,8 @@ export const leadSummarySchema = z.object({
   firstContactAt: z.string().nullable(),
   followUpAt: z.string().nullable(),
   overdue: z.boolean(),
+  /** The lead this enquiry was merged into (null: not merged). */
+  mergedIntoId: z.number().nullable(),
   createdAt: z.string(),
 });
 export type LeadSummary = z.infer<typeof leadSummarySchema>;

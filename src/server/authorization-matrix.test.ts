@@ -161,6 +161,7 @@ describe("authorization matrix", () => {
       "PATCH /api/leads/:id/stage": { stage: "contacted" },
       "POST /api/leads/:id/activities": { kind: "call" },
       "PUT /api/leads/:id/owner": { ownerId: agentId },
+      "POST /api/leads/:id/merge": { otherId: 2_000_000 },
     };
     const leadRoutes = routes.filter((r) => r.url.startsWith("/api/leads/:id"));
     expect(leadRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(samples).sort());
@@ -176,8 +177,8 @@ describe("authorization matrix", () => {
         headers: { authorization: `Bearer ${await tokenFor(agentId)}` },
         ...(samples[name] ? { payload: samples[name] } : {}),
       });
-      // An agent may not reassign at all (403); every other lead route hides the lead (404).
-      expect([name, res.statusCode]).toEqual([name, name.endsWith("/owner") ? 403 : 404]);
+      // An agent may not reassign or merge at all (403); every other lead route hides the lead (404).
+      expect([name, res.statusCode]).toEqual([name, /\/(owner|merge)$/.test(name) ? 403 : 404]);
     }
     const own = await t.app.inject({
       url: `/api/leads/${lead.id}`,

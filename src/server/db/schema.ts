@@ -293,6 +293,8 @@ export const contactMessages = pgTable(
     firstContactAt: timestamp("first_contact_at", { withTimezone: true, mode: "date" }),
     followUpAt: timestamp("follow_up_at", { withTimezone: true, mode: "date" }),
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }),
+    /** Set when staff merged this enquiry into another lead of the same person (it leaves the lists, stays stored). */
+    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contactMessages.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("contact_messages_unit_id_key").on(t.unitId),

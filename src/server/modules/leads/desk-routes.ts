@@ -8,6 +8,7 @@
  * PATCH  /api/leads/{id}/stage            leads.work       stage change with unit link
  * POST   /api/leads/{id}/activities       leads.work       call / WhatsApp / e-mail / meeting / note, follow-up
  * PUT    /api/leads/{id}/owner            leads.assign     manual reassignment
+ * POST   /api/leads/{id}/merge            leads.assign     merge another lead of the same person into this one
  * GET    /api/leads/lost-reasons          leads.view_own   the lost reasons
  * POST   /api/leads/lost-reasons          leads.settings   add a reason
  * PUT    /api/leads/lost-reasons/{id}     leads.settings   rename / (de)activate
@@ -30,6 +31,7 @@ import {
   leadAssignSchema,
   leadDetailSchema,
   leadListQuerySchema,
+  leadMergeSchema,
   leadPageSchema,
   leadSettingsSchema,
   leadStageChangeSchema,
@@ -51,6 +53,7 @@ import {
   listNotifications,
   logLeadActivity,
   markNotificationsRead,
+  mergeLeads,
   readLeadSettings,
   reassignLead,
   saveLeadSettings,
@@ -218,6 +221,19 @@ export async function leadDeskRoutes(app: FastifyInstance) {
     },
     async (request) =>
       reassignLead(app.db, await viewerOf(request), request.params.id, request.body.ownerId, request.body.note, now()),
+  );
+
+  r.post(
+    "/api/leads/:id/merge",
+    {
+      config: { access: { permission: "leads.assign" } },
+      schema: {
+        params: idParam,
+        body: leadMergeSchema,
+        response: { 200: z.object({ id: z.number(), mergedId: z.number() }) },
+      },
+    },
+    async (request) => mergeLeads(app.db, await viewerOf(request), request.params.id, request.body.otherId, now()),
   );
 
   r.get(

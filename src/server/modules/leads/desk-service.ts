@@ -494,6 +494,7 @@ function toSummary(
       open &&
       ((!m.firstContactAt && m.createdAt.getTime() < limit) ||
         (m.followUpAt !== null && m.followUpAt.getTime() < now.getTime())),
+    mergedIntoId: m.mergedIntoId,
     createdAt: m.createdAt.toISOString(),
   };
 }
@@ -506,7 +507,8 @@ function toSummary(
  */
 export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery, now = new Date()) {
   const settings = await readLeadSettings(db);
-  const where: (SQL | undefined)[] = [scopeOf(viewer)];
+  // Enquiries merged into another lead leave the list (they show on that lead's timeline).
+  const where: (SQL | undefined)[] = [scopeOf(viewer), isNull(contactMessages.mergedIntoId)];
   if (query.search) {
     const digits = phoneSearchDigits(query.search);
     where.push(
@@ -598,17 +600,19 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     .where(eq(leadEvents.leadId, id))
     .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
   const m = row.lead;
-  const samePerson = m.phone ? eq(contactMessages.phone, m.phone) : m.email ? eq(contactMessages.email, m.email) : null;
-  const related = samePerson
-    ? await db
-        .select(summaryColumns)
-        .from(contactMessages)
-        .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-        .leftJoin(users, eq(users.id, contactMessages.ownerId))
-        .where(and(samePerson, ne(contactMessages.id, id), scopeOf(viewer)))
-        .orderBy(asc(contactMessages.createdAt))
-        .limit(100)
-    : [];
+  const samePerson = m.phone
+    ? eq(contactMessages.phone, m.phone)
+    : m.email
+      ? eq(contactMessages.email, m.email)
+      : undefined;
+  const related = await db
+    .select(summaryColumns)
+    .from(contactMessages)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .leftJoin(users, eq(users.id, contactMessages.ownerId))
+    .where(and(or(samePerson, eq(contactMessages.mergedIntoId, id)), ne(contactMessages.id, id), scopeOf(viewer)))
+    .orderBy(asc(contactMessages.createdAt))
+    .limit(100);
   return {
     lead: {
       ...toSummary(row, now, settings),
@@ -799,4 +803,50 @@ export async function markNotificationsRead(db: Db, userId: string, ids: number[
     .set({ readAt: now })
     .where(and(...where));
   return listNotifications(db, userId);
+}
+
+/**
+ * POST /api/leads/{id}/merge (leads.assign): merges lead `otherId` into lead `id` by hand (another enquiry of the same
+ * person that the phone/e-mail rule did not join). The other enquiry stays stored with its own source, campaign and
+ * duplicate flag, marked merged_into_id = id; its history moves to `id`, its pending clock jobs close, and a
+ * "merged" entry with the other's contact details is added to both. Audited.
+ * Errors: 404 either lead (outside the viewer's scope too); 400 {otherId} the same lead; 409 the other holds a
+ * unit or is already merged.
+ */
+export async function mergeLeads(db: Db, viewer: LeadViewer, id: number, otherId: number, now = new Date()) {
+  if (id === otherId) throw badRequest({ otherId: LEAD_TEXTS.mergeSelf });
+  return db.transaction(async (tx) => {
+    // Lock in id order so two opposite merges cannot deadlock.
+    const [firstId, secondId] = id < otherId ? [id, otherId] : [otherId, id];
+    const first = await lockLead(tx, viewer, firstId);
+    const second = await lockLead(tx, viewer, secondId);
+    const [target, other] = first.id === id ? [first, second] : [second, first];
+    if (other.mergedIntoId !== null || target.mergedIntoId !== null) throw conflict(LEAD_TEXTS.alreadyMerged);
+    if (other.unitId !== null) throw conflict(LEAD_TEXTS.mergeUnit, { otherId: LEAD_TEXTS.mergeUnit });
+    await tx.update(leadEvents).set({ leadId: id }).where(eq(leadEvents.leadId, otherId));
+    await tx
+      .update(leadJobs)
+      .set({ doneAt: now })
+      .where(and(eq(leadJobs.leadId, otherId), isNull(leadJobs.doneAt)));
+    await tx.update(contactMessages).set({ mergedIntoId: id }).where(eq(contactMessages.id, otherId));
+    const snapshot = {
+      mergedId: otherId,
+      name: other.name,
+      phone: other.phone,
+      email: other.email,
+      source: other.source,
+      stage: other.stage,
+      createdAt: other.createdAt.toISOString(),
+    };
+    await addEvent(tx, id, "merged", { actorId: viewer.id, data: snapshot, at: now });
+    await addEvent(tx, otherId, "merged", { actorId: viewer.id, data: { mergedInto: id }, at: now });
+    await recordAudit(tx, actorOf(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "merge",
+      previousState: { other: snapshot, ownerId: other.ownerId },
+      newState: { mergedInto: id },
+    });
+    return { id, mergedId: otherId };
+  });
 }

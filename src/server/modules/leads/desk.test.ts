@@ -407,6 +407,59 @@ describe("list and timeline", () => {
     expect(detail.related[0].isDuplicate).toBe(true);
   });
 
+  it("merges two leads of one person by hand: history kept, the merged enquiry leaves the list, audited", async () => {
+    const target = await sendLead({ phone: "0571000001" });
+    const other = await sendLead({ phone: "0571000002", name: "نفس الشخص برقم آخر" });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/leads/${other}/activities`,
+      payload: { kind: "note", note: "ملاحظة على الطلب الثاني" },
+      headers: auth(manager),
+    });
+    const byAgent = await t.app.inject({
+      method: "POST",
+      url: `/api/leads/${target}/merge`,
+      payload: { otherId: other },
+      headers: auth(agentA),
+    });
+    expect(byAgent.statusCode).toBe(403);
+    const self = await t.app.inject({
+      method: "POST",
+      url: `/api/leads/${target}/merge`,
+      payload: { otherId: target },
+      headers: auth(manager),
+    });
+    expect(self.json().fields.otherId).toBe("لا يمكن دمج العميل مع نفسه");
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/leads/${target}/merge`,
+      payload: { otherId: other },
+      headers: auth(manager),
+    });
+    expect(res.json()).toEqual({ id: target, mergedId: other });
+    const detail = (await t.app.inject({ url: `/api/leads/${target}`, headers: auth(manager) })).json();
+    expect(detail.related.map((l: { id: number; mergedIntoId: number }) => [l.id, l.mergedIntoId])).toEqual([
+      [other, target],
+    ]);
+    const notes = detail.events.filter((e: { kind: string }) => e.kind === "activity");
+    expect(notes.map((e: { note: string }) => e.note)).toEqual(["ملاحظة على الطلب الثاني"]);
+    expect(detail.events.at(-1)).toMatchObject({ kind: "merged", data: { mergedId: other, phone: "+966571000002" } });
+    const list = (await t.app.inject({ url: "/api/leads?limit=200", headers: auth(manager) })).json().items;
+    expect(list.some((l: { id: number }) => l.id === other)).toBe(false);
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/leads/${target}/merge`,
+      payload: { otherId: other },
+      headers: auth(manager),
+    });
+    expect(again.statusCode).toBe(409);
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(target)));
+    expect(audits.some((a) => a.action === "merge")).toBe(true);
+  });
+
   it("keeps the lost-reason list editable", async () => {
     const add = await t.app.inject({
       method: "POST",
