@@ -188,7 +188,18 @@ export async function leadDeskRoutes(app: FastifyInstance) {
         response: { 200: z.object({ stage: z.enum(LEAD_STAGES), unitId: z.number().nullable() }) },
       },
     },
-    async (request) => changeLeadStage(app.db, await viewerOf(request), request.params.id, request.body, now()),
+    async (request) => {
+      const { webhookQueued, ...result } = await changeLeadStage(
+        app.db,
+        await viewerOf(request),
+        request.params.id,
+        request.body,
+        now(),
+      );
+      // A committed lead.stage_changed delivery is sent now rather than at the next poll.
+      if (webhookQueued) app.leadOutbox.kick();
+      return result;
+    },
   );
 
   r.post(

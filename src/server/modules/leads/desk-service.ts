@@ -46,6 +46,7 @@ import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
+import { enqueueStageChanged } from "./service.ts";
 
 /** The signed-in staff member acting on the desk. `viewAll`: holds leads.view_all. */
 export interface LeadViewer {
@@ -380,7 +381,20 @@ export async function changeLeadStage(
         previousState: { stage: lead.stage, unitId: lead.unitId, lostReason: lead.lostReason },
         newState: { stage, unitId: nextUnitId, lostReason: stage === "lost" ? input.lostReason : null },
       });
-      return { stage, unitId: nextUnitId };
+      const queued =
+        stage !== lead.stage &&
+        (await enqueueStageChanged(
+          tx,
+          lead,
+          {
+            stage,
+            previousStage: lead.stage,
+            lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
+            unitId: nextUnitId,
+          },
+          now,
+        ));
+      return { stage, unitId: nextUnitId, webhookQueued: queued };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });

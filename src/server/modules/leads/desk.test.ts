@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, projects, units } from "../../db/schema.ts";
+import { auditLogs, projects, units, webhookDeliveries } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 let t: TestApp;
@@ -458,6 +458,37 @@ describe("list and timeline", () => {
       .from(auditLogs)
       .where(eq(auditLogs.entityId, String(target)));
     expect(audits.some((a) => a.action === "merge")).toBe(true);
+  });
+
+  it("queues a lead.stage_changed webhook for a lead from a page with a webhook", async () => {
+    const page = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${projectId}`,
+      payload: {
+        slug: "yaqoot",
+        poster: "/media/images/aaaaaaaaaaaaaaaa.webp",
+        webhookUrl: "https://crm.example.com/in",
+      },
+      headers: auth(manager),
+    });
+    expect(page.statusCode).toBe(201);
+    const lead = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { name: "عميل الحملة", email: "camp@example.com", phone: "0581234567", landingPageId: page.json().id },
+      remoteAddress: "203.0.113.51",
+    });
+    const id = lead.json().id as number;
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/leads/${id}/stage`,
+      payload: { stage: "qualified" },
+      headers: auth(manager),
+    });
+    expect(res.json()).toEqual({ stage: "qualified", unitId: null });
+    const rows = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.contactMessageId, id));
+    expect(rows.map((r) => r.payload.type)).toEqual(["lead.created", "lead.stage_changed"]);
+    expect(rows[1].payload.data).toMatchObject({ id, stage: "qualified", stageLabel: "مؤهل", previousStage: "new" });
   });
 
   it("keeps the lost-reason list editable", async () => {
