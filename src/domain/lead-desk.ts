@@ -12,6 +12,7 @@
  *   email, meeting); a note is not a contact.
  */
 import { z } from "zod";
+import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
 
 /** Stage codes in pipeline order (ARCHITECTURE resolution 14). */
 export const LEAD_STAGES = ["new", "contacted", "qualified", "visit", "reserved", "sold", "lost"] as const;
@@ -93,6 +94,10 @@ export const LEAD_TEXTS = {
   reasonExists: "هذا السبب موجود بالفعل",
   dateInvalid: "التاريخ غير صالح",
   mergeSelf: "لا يمكن دمج العميل مع نفسه",
+  personRequired: "يرجى إدخال رقم الجوال أو البريد الإلكتروني",
+  personNotFound: "لا توجد بيانات لهذا الشخص",
+  emailInvalid: "البريد الإلكتروني غير صالح",
+  erasedName: "بيانات محذوفة",
   mergeUnit: "لا يمكن دمج عميل مرتبط بوحدة، يرجى فك الربط أولًا",
   alreadyMerged: "تم دمج هذا العميل من قبل",
   notifyAgent: "عميل جديد لم يتم التواصل معه منذ 5 دقائق",
@@ -265,3 +270,14 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
 });
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number() });
+
+/**
+ * GET /api/leads/person (export) and POST /api/leads/person/erase (PDPL requests, leads.settings): the person is
+ * found by E.164 phone (any typed form, normalised) or e-mail (lower-cased); at least one is required.
+ */
+export const personQuerySchema = z
+  .object({ phone: optionalSaudiPhone, email: optionalEmail(LEAD_TEXTS.emailInvalid) })
+  .superRefine((v, ctx) => {
+    if (!v.phone && !v.email) ctx.addIssue({ code: "custom", path: ["phone"], message: LEAD_TEXTS.personRequired });
+  });
+export type PersonQuery = z.output<typeof personQuerySchema>;

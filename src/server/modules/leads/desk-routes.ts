@@ -9,6 +9,8 @@
  * POST   /api/leads/{id}/activities       leads.work       call / WhatsApp / e-mail / meeting / note, follow-up
  * PUT    /api/leads/{id}/owner            leads.assign     manual reassignment
  * POST   /api/leads/{id}/merge            leads.assign     merge another lead of the same person into this one
+ * GET    /api/leads/person                leads.settings   PDPL export of one person (phone or email)
+ * POST   /api/leads/person/erase          leads.settings   PDPL erasure: anonymise every enquiry of the person
  * GET    /api/leads/lost-reasons          leads.view_own   the lost reasons
  * POST   /api/leads/lost-reasons          leads.settings   add a reason
  * PUT    /api/leads/lost-reasons/{id}     leads.settings   rename / (de)activate
@@ -38,6 +40,7 @@ import {
   lostReasonSchema,
   lostReasonViewSchema,
   notificationListSchema,
+  personQuerySchema,
 } from "../../../domain/lead-desk.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
@@ -45,6 +48,8 @@ import { requireAuth } from "../../plugins/auth.ts";
 import {
   changeLeadStage,
   createLostReason,
+  erasePerson,
+  exportPerson,
   getLeadDetail,
   type LeadViewer,
   listAgentLists,
@@ -245,6 +250,35 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       },
     },
     async (request) => mergeLeads(app.db, await viewerOf(request), request.params.id, request.body.otherId, now()),
+  );
+
+  r.get(
+    "/api/leads/person",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: {
+        querystring: personQuerySchema,
+        response: {
+          200: z.object({
+            person: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+            enquiries: z.array(z.record(z.string(), z.unknown())),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return exportPerson(app.db, actorOf(request), request.query);
+    },
+  );
+
+  r.post(
+    "/api/leads/person/erase",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: { body: personQuerySchema, response: { 200: z.object({ erased: z.number() }) } },
+    },
+    async (request) => erasePerson(app.db, actorOf(request), request.body),
   );
 
   r.get(

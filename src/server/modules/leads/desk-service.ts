@@ -20,6 +20,7 @@ import {
   type LeadStage,
   type LeadStageChange,
   type LeadSummary,
+  type PersonQuery,
   RESPONSE_CLOCK_DEFAULTS,
   UNIT_STATUS_FOR_STAGE,
   UNIT_STATUS_FREE,
@@ -40,6 +41,7 @@ import {
   projects,
   units,
   users,
+  webhookDeliveries,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
@@ -607,6 +609,8 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     .where(and(eq(contactMessages.id, id), scopeOf(viewer)))
     .limit(1);
   if (!row) throw notFound(LEAD_TEXTS.leadNotFound);
+  // A view of a person's contact details by staff is audited (PDPL; docs/product.md §2.16).
+  await recordAudit(db, actorOf(viewer), { entityType: "contact_message", entityId: id, action: "view" });
   const events = await db
     .select({ event: leadEvents, actorName: users.name })
     .from(leadEvents)
@@ -862,5 +866,94 @@ export async function mergeLeads(db: Db, viewer: LeadViewer, id: number, otherId
       newState: { mergedInto: id },
     });
     return { id, mergedId: otherId };
+  });
+}
+
+function personCondition(person: PersonQuery): SQL | undefined {
+  return or(
+    person.phone ? eq(contactMessages.phone, person.phone) : undefined,
+    person.email ? eq(contactMessages.email, person.email) : undefined,
+  );
+}
+
+/**
+ * GET /api/leads/person (leads.settings, PDPL access request): everything stored about one person — every enquiry
+ * (contact details, message, attribution, consent, IP) with its history. The export itself is audited.
+ * Errors: 404 nothing stored for this phone/e-mail.
+ */
+export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuery) {
+  const leads = await db.select().from(contactMessages).where(personCondition(person)).orderBy(asc(contactMessages.id));
+  if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
+  const events = await db
+    .select()
+    .from(leadEvents)
+    .where(
+      inArray(
+        leadEvents.leadId,
+        leads.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(leadEvents.id));
+  await recordAudit(db, actor, {
+    entityType: "person",
+    entityId: null,
+    action: "export",
+    newState: { leadIds: leads.map((l) => l.id) },
+  });
+  return {
+    person: { phone: person.phone ?? null, email: person.email ?? null },
+    enquiries: leads.map((l) => ({
+      id: l.id,
+      name: l.name,
+      email: l.email,
+      phone: l.phone,
+      message: l.message,
+      source: l.source,
+      projectId: l.projectId,
+      campaignId: l.campaignId,
+      stage: l.stage,
+      attribution: l.attribution,
+      consentVersion: l.consentVersion,
+      consentAt: l.consentAt?.toISOString() ?? null,
+      ipAddress: l.ipAddress,
+      createdAt: l.createdAt.toISOString(),
+      history: events
+        .filter((e) => e.leadId === l.id)
+        .map((e) => ({
+          kind: e.kind,
+          activityKind: e.activityKind,
+          fromStage: e.fromStage,
+          toStage: e.toStage,
+          note: e.note,
+          createdAt: e.createdAt.toISOString(),
+        })),
+    })),
+  };
+}
+
+/**
+ * POST /api/leads/person/erase (leads.settings, PDPL erasure request): anonymises every enquiry of the person in one
+ * transaction. Kept: source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay
+ * right). Removed: name (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, notes and contact
+ * details in the history, and the webhook deliveries (their payloads carry the contact details). The audit row
+ * names only the lead ids. Errors: 404 nothing stored.
+ */
+export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery) {
+  return db.transaction(async (tx) => {
+    const leads = await tx
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(personCondition(person))
+      .for("update");
+    if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
+    const ids = leads.map((l) => l.id);
+    await tx
+      .update(contactMessages)
+      .set({ name: LEAD_TEXTS.erasedName, phone: null, email: null, message: null, attribution: {}, ipAddress: null })
+      .where(inArray(contactMessages.id, ids));
+    await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
+    await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+    await recordAudit(tx, actor, { entityType: "person", entityId: null, action: "erase", newState: { leadIds: ids } });
+    return { erased: ids.length };
   });
 }

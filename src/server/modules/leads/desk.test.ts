@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, projects, units, webhookDeliveries } from "../../db/schema.ts";
+import { auditLogs, contactMessages, projects, units, webhookDeliveries } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 let t: TestApp;
@@ -489,6 +489,55 @@ describe("list and timeline", () => {
     const rows = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.contactMessageId, id));
     expect(rows.map((r) => r.payload.type)).toEqual(["lead.created", "lead.stage_changed"]);
     expect(rows[1].payload.data).toMatchObject({ id, stage: "qualified", stageLabel: "مؤهل", previousStage: "new" });
+  });
+
+  it("exports everything about one person and erases it on request, keeping the campaign counts (PDPL)", async () => {
+    const a = await sendLead({ phone: "0591234567", name: "نورة" });
+    const b = await sendLead({ phone: "0591234567", name: "نورة" });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/leads/${a}/activities`,
+      payload: { kind: "call", note: "رقمها الآخر 0500000000" },
+      headers: auth(manager),
+    });
+    const missing = await t.app.inject({ url: "/api/leads/person", headers: auth(manager) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.phone).toBe("يرجى إدخال رقم الجوال أو البريد الإلكتروني");
+    expect((await t.app.inject({ url: "/api/leads/person?phone=0591234567", headers: auth(agentA) })).statusCode).toBe(
+      403,
+    );
+    const exported = await t.app.inject({
+      url: `/api/leads/person?phone=${encodeURIComponent("+966591234567")}`,
+      headers: auth(manager),
+    });
+    expect(exported.statusCode).toBe(200);
+    const body = exported.json();
+    expect(body.enquiries.map((e: { id: number }) => e.id)).toEqual([a, b]);
+    expect(body.enquiries[0].history.map((h: { note: string | null }) => h.note)).toContain("رقمها الآخر 0500000000");
+
+    const erase = await t.app.inject({
+      method: "POST",
+      url: "/api/leads/person/erase",
+      payload: { phone: "٠٥٩١٢٣٤٥٦٧" },
+      headers: auth(manager),
+    });
+    expect(erase.json()).toEqual({ erased: 2 });
+    const rows = await t.db.select().from(contactMessages).where(eq(contactMessages.id, a));
+    expect(rows[0]).toMatchObject({ name: "بيانات محذوفة", phone: null, email: null, message: null, projectId });
+    const detail = (await t.app.inject({ url: `/api/leads/${a}`, headers: auth(manager) })).json();
+    expect(JSON.stringify(detail)).not.toContain("0500000000");
+    expect((await t.app.inject({ url: "/api/leads/person?phone=0591234567", headers: auth(manager) })).statusCode).toBe(
+      404,
+    );
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.entityType, "person"));
+    expect(audits.map((x) => x.action)).toEqual(["export", "erase"]);
+    expect(JSON.stringify(audits)).not.toContain("966591234567");
+    // Each staff view of a lead's contact details is audited.
+    const views = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(a)));
+    expect(views.some((v) => v.action === "view")).toBe(true);
   });
 
   it("keeps the lost-reason list editable", async () => {
