@@ -4,7 +4,7 @@
  * and the check order lives in `permissions.ts`.
  */
 
-export const ROLES = ["super_admin", "manager", "employee", "photographer"] as const;
+export const ROLES = ["super_admin", "manager", "employee", "photographer", "sales_agent"] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = "employee";
 
@@ -14,10 +14,17 @@ export const ROLE_LABELS: Record<Role, string> = {
   manager: "مدير",
   employee: "موظف",
   photographer: "مصور",
+  sales_agent: "مسؤول مبيعات",
 };
 
 /** Rank used for "roles below" comparisons (ARCHITECTURE resolution 7): higher outranks lower. */
-export const ROLE_RANK: Record<Role, number> = { super_admin: 3, manager: 2, employee: 1, photographer: 1 };
+export const ROLE_RANK: Record<Role, number> = {
+  super_admin: 3,
+  manager: 2,
+  employee: 1,
+  photographer: 1,
+  sales_agent: 1,
+};
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
@@ -54,6 +61,12 @@ export const PERMISSION_CATALOGUE = [
   { key: "contact_messages.view", category: "رسائل التواصل", description: "عرض رسائل التواصل" },
   { key: "contact_messages.delete", category: "رسائل التواصل", description: "حذف رسائل التواصل" },
   { key: "contact_messages.export", category: "رسائل التواصل", description: "تصدير رسائل التواصل" },
+  { key: "leads.view_all", category: "العملاء المحتملون", description: "عرض جميع العملاء المحتملين" },
+  { key: "leads.view_own", category: "العملاء المحتملون", description: "عرض العملاء المسندين إليه" },
+  { key: "leads.assign", category: "العملاء المحتملون", description: "إسناد العملاء إلى مسؤولي المبيعات" },
+  { key: "leads.work", category: "العملاء المحتملون", description: "تسجيل التواصل وتغيير مرحلة العميل" },
+  { key: "leads.export", category: "العملاء المحتملون", description: "تصدير العملاء المحتملين" },
+  { key: "leads.settings", category: "العملاء المحتملون", description: "إعدادات مكتب العملاء وأسباب الفقد" },
   { key: "users.view", category: "الموظفون", description: "عرض الموظفين" },
   { key: "users.create", category: "الموظفون", description: "إضافة موظف" },
   { key: "users.edit", category: "الموظفون", description: "تعديل الموظفين" },
@@ -90,6 +103,10 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
     "uploads.create",
     "landing_pages.view",
     "contact_messages.view",
+    "leads.view_all",
+    "leads.view_own",
   ],
   photographer: ["dashboard.view", "projects.view", "updates.view", "updates.create", "updates.edit", "uploads.create"],
+  /** Own leads only: the lead desk scopes every read and change to leads the agent owns (leads/desk-service.ts). */
+  sales_agent: ["dashboard.view", "projects.view", "units.view", "leads.view_own", "leads.work"],
 };

@@ -22,6 +22,8 @@ import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
+import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
+import { leadDeskRoutes } from "./modules/leads/desk-routes.ts";
 import { leadRoutes } from "./modules/leads/routes.ts";
 import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin);
   await app.register(leadOutboxPlugin, { clock: deps.clock });
+  await app.register(leadDeskPlugin, { clock: deps.clock, intervalMs: deps.config.webhookWorkerIntervalMs });
 
   await app.register(siteRoutes);
   await app.register(healthRoutes);
@@ -165,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(updateRoutes);
   await app.register(unitRoutes);
   await app.register(leadRoutes);
+  await app.register(leadDeskRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
   await app.register(landingRoutes);

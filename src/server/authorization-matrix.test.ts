@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPermissionKey, ROLES, type Role } from "../domain/roles.ts";
-import { permissions, rolePermissions, sessions, userPermissions } from "./db/schema.ts";
+import { contactMessages, permissions, rolePermissions, sessions, userPermissions } from "./db/schema.ts";
 import { hashToken, newToken } from "./lib/tokens.ts";
 import { type Access, authPlugin, type DeclaredRoute, describeAccess } from "./plugins/auth.ts";
 import { createTestApp, type TestApp } from "./test-utils/app.ts";
@@ -165,6 +165,46 @@ describe("authorization matrix", () => {
     // ends sessions, such as logout, cannot disturb the next call).
     expect(calls).toBe(routes.length * subjects.length);
   }, 300_000);
+
+  it("scopes every lead route to the agent's own leads: another agent's lead answers 404, never its data", async () => {
+    // A valid body for each route on one lead, so the answer comes from the scope check and not from validation.
+    const agentId = await t.createUser("sales_agent");
+    const otherId = await t.createUser("sales_agent");
+    const samples: Record<string, Record<string, unknown> | undefined> = {
+      "GET /api/leads/:id": undefined,
+      "PATCH /api/leads/:id/stage": { stage: "contacted" },
+      "POST /api/leads/:id/activities": { kind: "call" },
+      "PUT /api/leads/:id/owner": { ownerId: agentId },
+      "POST /api/leads/:id/merge": { otherId: 2_000_000 },
+    };
+    const leadRoutes = routes.filter((r) => r.url.startsWith("/api/leads/:id"));
+    expect(leadRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(samples).sort());
+    const [lead] = await t.db
+      .insert(contactMessages)
+      .values({ name: "عميل وكيل آخر", phone: "+966500000001", ownerId: otherId })
+      .returning();
+    for (const route of leadRoutes) {
+      const name = `${route.method} ${route.url}`;
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: route.url.replace(":id", String(lead.id)),
+        headers: { authorization: `Bearer ${await tokenFor(agentId)}` },
+        ...(samples[name] ? { payload: samples[name] } : {}),
+      });
+      // An agent may not reassign or merge at all (403); every other lead route hides the lead (404).
+      expect([name, res.statusCode]).toEqual([name, /\/(owner|merge)$/.test(name) ? 403 : 404]);
+    }
+    const own = await t.app.inject({
+      url: `/api/leads/${lead.id}`,
+      headers: { authorization: `Bearer ${await tokenFor(otherId)}` },
+    });
+    expect(own.statusCode).toBe(200);
+    const list = await t.app.inject({
+      url: "/api/leads",
+      headers: { authorization: `Bearer ${await tokenFor(agentId)}` },
+    });
+    expect(list.json().items).toEqual([]);
+  });
 
   it("refuses to start when a route declares no rule", async () => {
     const app = Fastify({ logger: false });

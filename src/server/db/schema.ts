@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LeadStage } from "../../domain/lead-desk.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -361,8 +362,24 @@ export const contactMessages = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
+    /** Lead desk (src/domain/lead-desk.ts): stage code, owner, held unit, lost reason, response clock, follow-up. */
+    stage: text("stage").$type<LeadStage>().notNull().default("new"),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The unit this lead holds at reserved/sold; unique, so a unit is held by one lead at most. */
+    unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
+    lostReason: text("lost_reason"),
+    /** The first logged call, WhatsApp, e-mail or meeting (stops the response clock). */
+    firstContactAt: timestamp("first_contact_at", { withTimezone: true, mode: "date" }),
+    followUpAt: timestamp("follow_up_at", { withTimezone: true, mode: "date" }),
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }),
+    /** Set when staff merged this enquiry into another lead of the same person (it leaves the lists, stays stored). */
+    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contactMessages.id, { onDelete: "set null" }),
   },
   (t) => [
+    uniqueIndex("contact_messages_unit_id_key").on(t.unitId),
+    index("contact_messages_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("contact_messages_stage_created_idx").on(t.stage, t.createdAt),
+    index("contact_messages_project_created_idx").on(t.projectId, t.createdAt),
     index("contact_messages_created_at_idx").on(t.createdAt),
     index("contact_messages_phone_idx").on(t.phone, t.createdAt),
     index("contact_messages_email_idx").on(t.email, t.createdAt),
@@ -402,6 +419,113 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_contact_message_id_idx").on(t.contactMessageId),
   ],
+);
+
+/** A lead's history (lead desk): assignments, stage changes, activities, unit links, response-clock steps, merges. */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    fromStage: text("from_stage"),
+    toStage: text("to_stage"),
+    activityKind: text("activity_kind"),
+    note: text("note"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_events_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+/** The editable list of reasons a lead is lost (seeded with DEFAULT_LOST_REASONS). */
+export const leadLostReasons = pgTable(
+  "lead_lost_reasons",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lead_lost_reasons_name_key").on(t.name)],
+);
+
+/**
+ * The agents leads are assigned to by round robin: per project, or the site default list (projectId null).
+ * lastTurn orders the round robin: the agent with the oldest turn (never first, then position) is next; each
+ * assignment takes the list's highest turn + 1 (a counter, so equal clock readings cannot tie).
+ */
+export const leadAgents = pgTable(
+  "lead_agents",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    lastTurn: integer("last_turn"),
+    lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lead_agents_list_user_key").on(sql`coalesce(${t.projectId}, 0)`, t.userId)],
+);
+
+/** Agents marked away are skipped by the round robin. */
+export const leadAgentStatus = pgTable("lead_agent_status", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  away: boolean("away").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** One row of lead-desk settings (id 1): the response-clock steps in minutes. */
+export const leadDeskSettings = pgTable("lead_desk_settings", {
+  id: integer("id").primaryKey().default(1),
+  notifyAgentAfter: integer("notify_agent_after").notNull().default(5),
+  notifyManagersAfter: integer("notify_managers_after").notNull().default(15),
+  reassignAfter: integer("reassign_after").notNull().default(30),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Timed lead jobs (response clock): claimed with FOR UPDATE SKIP LOCKED by one instance at a time, done once.
+ * kind: "notify_agent" | "notify_managers" | "reassign".
+ */
+export const leadJobs = pgTable(
+  "lead_jobs",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_jobs_due_idx").on(t.doneAt, t.runAt), index("lead_jobs_lead_idx").on(t.leadId)],
+);
+
+/** In-app notifications (the bell). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const permissions = pgTable(
@@ -504,6 +628,13 @@ export const schema = {
   landingCampaigns,
   contactMessages,
   webhookDeliveries,
+  leadEvents,
+  leadLostReasons,
+  leadAgents,
+  leadAgentStatus,
+  leadDeskSettings,
+  leadJobs,
+  notifications,
   permissions,
   rolePermissions,
   userPermissions,

@@ -34,6 +34,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["updates", ["project-updates"]],
   ["units", ["units"]],
   ["contact", ["contact"]],
+  ["leads", ["leads", "notifications"]],
   ["landing", ["landing-pages", "landing-campaigns", "campaign"]],
   ["uploads", ["upload"]],
   ["media", ["media"]],

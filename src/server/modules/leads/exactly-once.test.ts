@@ -151,7 +151,8 @@ it("records an attempt only while the claim is still ours (the lease end is the 
     payload: { name: "عميل المهلة", email: "lease@example.com", phone: "0501111112", landingPageId: page.id },
   });
   expect(lead.statusCode).toBe(201);
-  const start = new Date(Date.now() + 1000);
+  // Leads are stamped with the app clock (the fake one here), so the claims start from it.
+  const start = new Date(fakeNow + 1000);
   const first = await claimNextDelivery(t.db, start, 5000);
   expect(first?.contactMessageId).toBe(lead.json().id);
   // While the lease lives, the other instance finds nothing to claim.

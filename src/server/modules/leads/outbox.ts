@@ -67,6 +67,23 @@ export interface LeadWebhookPayload {
   };
 }
 
+/** The JSON body of a stage change (docs/webhooks.md "lead.stage_changed"). */
+export interface LeadStageChangedPayload {
+  type: "lead.stage_changed";
+  timestamp: string;
+  data: {
+    id: number;
+    stage: string;
+    stageLabel: string;
+    previousStage: string;
+    lostReason: string | null;
+    unitId: number | null;
+    changedAt: string;
+    project: { id: number; name: string } | null;
+    campaign: { id: number; platform: string; urlSlug: string } | null;
+  };
+}
+
 /** Where a delivery goes: the URL, and whose secret signs it ("campaign:{id}" or "landing_page:{id}"). */
 export interface WebhookTarget {
   url: string;
@@ -78,7 +95,7 @@ export async function enqueueLeadDelivery(
   tx: Db | Tx,
   contactMessageId: number,
   target: WebhookTarget,
-  payload: LeadWebhookPayload,
+  payload: LeadWebhookPayload | LeadStageChangedPayload,
   now: Date,
 ): Promise<number> {
   const [row] = await tx

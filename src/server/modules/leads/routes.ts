@@ -46,6 +46,7 @@ export async function leadRoutes(app: FastifyInstance) {
       const result = await createContactMessage(app.db, request.body, {
         ip: request.ip,
         consentVersion: app.site.privacy.version,
+        now: app.leadDesk.clock(),
       });
       // The lead and its queued webhook are committed: deliver now rather than at the next poll.
       if (result.queued) app.leadOutbox.kick();

@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "../../../domain/constants.ts";
+import { LEAD_STAGE_LABELS, type LeadStage } from "../../../domain/lead-desk.ts";
 import {
   type ContactDeliveryView,
   type ContactListQuery,
@@ -28,6 +29,7 @@ import { conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, eraseAuditPersonalData, recordAudit } from "../audit/service.ts";
+import { assignNewLead } from "./desk-service.ts";
 import { leadOrigin } from "./origin.ts";
 import { enqueueLeadDelivery, type LeadWebhookPayload, requeueDelivery, type WebhookTarget } from "./outbox.ts";
 
@@ -185,6 +187,8 @@ export async function createContactMessage(
         newState: { source, projectId, landingPageId, campaignId },
       },
     );
+    // The lead desk: round-robin owner and response clock, in the lead's own transaction.
+    await assignNewLead(tx, row.id, projectId, now);
     const target = webhookTargetOf(context);
     if (target) await enqueueLeadDelivery(tx, row.id, target, leadPayload(row, context, now), now);
     return { id: row.id, isDuplicate: row.isDuplicate, queued: target !== null };
@@ -400,4 +404,48 @@ export async function deleteContactMessage(db: Db, id: number, actor: AuditActor
       previousState: identifiers,
     });
   });
+}
+
+/**
+ * Queues the `lead.stage_changed` webhook of a lead (docs/webhooks.md) to the lead's webhook (the campaign's, else its
+ * landing page's: ARCHITECTURE resolution 6), inside the stage change's transaction. Returns whether one was queued
+ * (a lead without a webhook sends nothing).
+ */
+export async function enqueueStageChanged(
+  tx: Tx,
+  lead: typeof contactMessages.$inferSelect,
+  change: { stage: LeadStage; previousStage: LeadStage; lostReason: string | null; unitId: number | null },
+  now: Date,
+): Promise<boolean> {
+  if (lead.landingPageId === null) return false;
+  const context = await readLeadContext(tx, {
+    landingPageId: lead.landingPageId,
+    campaignId: lead.campaignId,
+    projectId: lead.projectId,
+  });
+  const target = webhookTargetOf(context);
+  if (!target) return false;
+  const { project, campaign } = context;
+  await enqueueLeadDelivery(
+    tx,
+    lead.id,
+    target,
+    {
+      type: "lead.stage_changed",
+      timestamp: now.toISOString(),
+      data: {
+        id: lead.id,
+        stage: change.stage,
+        stageLabel: LEAD_STAGE_LABELS[change.stage],
+        previousStage: change.previousStage,
+        lostReason: change.lostReason,
+        unitId: change.unitId,
+        changedAt: now.toISOString(),
+        project: project ? { id: project.id, name: project.name } : null,
+        campaign: campaign ? { id: campaign.id, platform: campaign.platformName, urlSlug: campaign.urlSlug } : null,
+      },
+    },
+    now,
+  );
+  return true;
 }

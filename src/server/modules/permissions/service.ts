@@ -56,6 +56,7 @@ export async function rolePermissionMap(db: Db): Promise<Record<Role, { id: numb
     super_admin: all.map(({ id, key }) => ({ id, key })),
     manager: [],
     employee: [],
+    sales_agent: [],
     photographer: [],
   };
   for (const row of rows) {

@@ -156,6 +156,6 @@ describe("employees screen (SPEC §2.17)", () => {
     const options = within(await screen.findByRole("dialog"))
       .getAllByRole("option")
       .map((o) => o.getAttribute("value"));
-    expect(options).toEqual(["employee", "photographer"]);
+    expect(options).toEqual(["employee", "photographer", "sales_agent"]);
   });
 });

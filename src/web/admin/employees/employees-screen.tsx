@@ -33,6 +33,7 @@ const ROLE_BADGE: Record<Role, "default" | "secondary" | "success" | "warning" |
   manager: "warning",
   employee: "secondary",
   photographer: "outline",
+  sales_agent: "success",
 };
 
 /** The signed-in user as the staff rules see them (client copy: convenience only). */

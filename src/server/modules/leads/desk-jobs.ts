@@ -1,0 +1,136 @@
+/**
+ * The response clock's timed jobs (lead_jobs; docs/decisions "(lead-desk) assignment and response clock").
+ * A job is claimed in its own transaction with FOR UPDATE SKIP LOCKED (PostgreSQL and PGlite alike), carried out in
+ * that transaction and marked done, so several instances never run one job twice and a job survives a restart
+ * (it is a row, due at run_at). Kinds:
+ * - notify_agent (default 5 min): the owner is told the lead waits;
+ * - notify_managers (default 15 min): every manager and general manager is told;
+ * - reassign (default 30 min, configurable): the lead goes to the next agent by round robin (the owner skipped),
+ *   and a new reassign step is queued.
+ * A job of a lead contacted meanwhile (first_contact_at set) or closed (lost/sold) does nothing. Each step is in
+ * the lead's history.
+ *
+ * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (buildApp
+ * `clock`), `runDue()` runs every due job now; the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests
+ * call `runDue()`) starts on onReady and stops on onClose.
+ */
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
+import type { Db, Tx } from "../../db/connection.ts";
+import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
+import { notify, pickAgent, readLeadSettings } from "./desk-service.ts";
+
+/** Most jobs one `runDue` pass carries out (the next pass takes the rest). */
+const MAX_JOBS_PER_PASS = 500;
+
+/** Claims and carries out one due job. Returns false when none is due. */
+async function runOne(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select()
+      .from(leadJobs)
+      .where(and(isNull(leadJobs.doneAt), lte(leadJobs.runAt, now)))
+      .orderBy(asc(leadJobs.runAt), asc(leadJobs.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!job) return false;
+    await tx.update(leadJobs).set({ doneAt: now }).where(eq(leadJobs.id, job.id));
+    const [lead] = await tx
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, job.leadId))
+      .for("update")
+      .limit(1);
+    if (!lead || lead.firstContactAt || lead.stage === "lost" || lead.stage === "sold") return true;
+    await carryOut(tx, job.kind, lead, now);
+    return true;
+  });
+}
+
+async function carryOut(tx: Tx, kind: string, lead: typeof contactMessages.$inferSelect, now: Date) {
+  const event = (k: "sla_agent_notified" | "sla_managers_notified" | "sla_reassigned", data: Record<string, unknown>) =>
+    tx.insert(leadEvents).values({ leadId: lead.id, kind: k, data, createdAt: now });
+  if (kind === "notify_agent") {
+    if (!lead.ownerId) return;
+    await notify(tx, [lead.ownerId], lead.id, "sla_agent", LEAD_TEXTS.notifyAgent, now);
+    await event("sla_agent_notified", { ownerId: lead.ownerId });
+  } else if (kind === "notify_managers") {
+    const managers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.role, ["manager", "super_admin"]));
+    await notify(
+      tx,
+      managers.map((m) => m.id),
+      lead.id,
+      "sla_managers",
+      LEAD_TEXTS.notifyManagers,
+      now,
+    );
+    await event("sla_managers_notified", { managers: managers.length });
+  } else if (kind === "reassign") {
+    const next = await pickAgent(tx, lead.projectId, now, lead.ownerId);
+    const settings = await readLeadSettings(tx);
+    await tx
+      .insert(leadJobs)
+      .values({ leadId: lead.id, kind: "reassign", runAt: new Date(now.getTime() + settings.reassignAfter * 60_000) });
+    if (!next) return;
+    await tx.update(contactMessages).set({ ownerId: next }).where(eq(contactMessages.id, lead.id));
+    await event("sla_reassigned", { ownerId: next, previousOwnerId: lead.ownerId });
+    await notify(tx, [next], lead.id, "assigned", LEAD_TEXTS.reassigned, now);
+  }
+}
+
+/** Runs every job due at `now`, one transaction each. Returns how many were claimed. */
+export async function runDueLeadJobs(db: Db, now: Date): Promise<number> {
+  let count = 0;
+  while (count < MAX_JOBS_PER_PASS && (await runOne(db, now))) count += 1;
+  return count;
+}
+
+export interface LeadDesk {
+  /** The app's clock (buildApp `clock`, default the system clock). */
+  clock(): Date;
+  /** Runs the due response-clock jobs now. Returns how many ran. */
+  runDue(): Promise<number>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    leadDesk: LeadDesk;
+  }
+}
+
+/** Decorates the app with `leadDesk`; polls every `intervalMs` (0: never) from onReady to onClose. */
+export const leadDeskPlugin = fp(
+  async (app: FastifyInstance, options: { clock?: () => Date; intervalMs: number }) => {
+    const clock = options.clock ?? (() => new Date());
+    let running: Promise<number> | null = null;
+    const desk: LeadDesk = {
+      clock,
+      runDue() {
+        running ??= runDueLeadJobs(app.db, clock()).finally(() => {
+          running = null;
+        });
+        return running;
+      },
+    };
+    app.decorate("leadDesk", desk);
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook("onReady", async () => {
+      if (options.intervalMs > 0) {
+        timer = setInterval(() => {
+          desk.runDue().catch((error) => app.log.error({ err: error }, "lead desk jobs failed"));
+        }, options.intervalMs);
+        timer.unref();
+      }
+    });
+    app.addHook("onClose", async () => {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => 0);
+    });
+  },
+  { name: "lead-desk" },
+);

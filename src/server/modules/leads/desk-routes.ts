@@ -1,0 +1,301 @@
+/**
+ * The lead desk routes (desk-service.ts; schemas in src/domain/lead-desk.ts). Every lead route is opened by
+ * leads.view_own (anyone who may hold leads: agents, and the default grants of employee and manager); the service
+ * then scopes by leads.view_all, so an agent reads and changes only their own leads (others answer 404).
+ *
+ * GET    /api/leads                       leads.view_own   paginated list (filters, sort, cursor)
+ * GET    /api/leads/{id}                  leads.view_own   the lead, its timeline and the person's other enquiries
+ * PATCH  /api/leads/{id}/stage            leads.work       stage change with unit link
+ * POST   /api/leads/{id}/activities       leads.work       call / WhatsApp / e-mail / meeting / note, follow-up
+ * PUT    /api/leads/{id}/owner            leads.assign     manual reassignment
+ * POST   /api/leads/{id}/merge            leads.assign     merge another lead of the same person into this one
+ * GET    /api/leads/person                leads.settings   PDPL export of one person (phone or email)
+ * POST   /api/leads/person/erase          leads.settings   PDPL erasure: anonymise every enquiry of the person
+ * GET    /api/leads/lost-reasons          leads.view_own   the lost reasons
+ * POST   /api/leads/lost-reasons          leads.settings   add a reason
+ * PUT    /api/leads/lost-reasons/{id}     leads.settings   rename / (de)activate
+ * GET    /api/leads/agents                leads.settings   the round-robin lists
+ * PUT    /api/leads/agents                leads.settings   set one list
+ * PUT    /api/leads/agents/{userId}/away  leads.assign     mark an agent away / back
+ * GET    /api/leads/settings              leads.settings   response-clock steps (minutes)
+ * PUT    /api/leads/settings              leads.settings
+ * GET    /api/notifications               signed-in        the bell: newest 50 and the unread count
+ * POST   /api/notifications/read          signed-in        mark read (ids, or all)
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  agentAwaySchema,
+  LEAD_STAGES,
+  leadActivitySchema,
+  leadAgentsSchema,
+  leadAssignSchema,
+  leadDetailSchema,
+  leadListQuerySchema,
+  leadMergeSchema,
+  leadPageSchema,
+  leadSettingsSchema,
+  leadStageChangeSchema,
+  lostReasonSchema,
+  lostReasonViewSchema,
+  notificationListSchema,
+  personQuerySchema,
+} from "../../../domain/lead-desk.ts";
+import { idParam } from "../../../domain/schemas/common.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
+import { requireAuth } from "../../plugins/auth.ts";
+import {
+  changeLeadStage,
+  createLostReason,
+  erasePerson,
+  exportPerson,
+  getLeadDetail,
+  type LeadViewer,
+  listAgentLists,
+  listLeads,
+  listLostReasons,
+  listNotifications,
+  logLeadActivity,
+  markNotificationsRead,
+  mergeLeads,
+  readLeadSettings,
+  reassignLead,
+  saveLeadSettings,
+  setAgentAway,
+  setAgentList,
+  updateLostReason,
+} from "./desk-service.ts";
+
+/** The signed-in viewer of a request, with whether they see every lead. */
+async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
+  const auth = requireAuth(request);
+  return { id: auth.user.id, viewAll: await auth.can("leads.view_all"), ip: request.ip };
+}
+
+export async function leadDeskRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const now = () => app.leadDesk.clock();
+
+  r.get(
+    "/api/leads",
+    {
+      config: { access: { permission: "leads.view_own" } },
+      schema: { querystring: leadListQuerySchema, response: { 200: leadPageSchema } },
+    },
+    async (request) => listLeads(app.db, await viewerOf(request), request.query, now()),
+  );
+
+  r.get(
+    "/api/leads/lost-reasons",
+    {
+      config: { access: { permission: "leads.view_own" } },
+      schema: { response: { 200: z.array(lostReasonViewSchema) } },
+    },
+    async () => listLostReasons(app.db),
+  );
+
+  r.post(
+    "/api/leads/lost-reasons",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: { body: lostReasonSchema, response: { 201: lostReasonViewSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await createLostReason(app.db, actorOf(request), request.body)),
+  );
+
+  r.put(
+    "/api/leads/lost-reasons/:id",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: { params: idParam, body: lostReasonSchema, response: { 200: lostReasonViewSchema } },
+    },
+    async (request) => updateLostReason(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  r.get(
+    "/api/leads/agents",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: {
+        response: {
+          200: z.array(
+            z.object({
+              projectId: z.number().nullable(),
+              agents: z.array(z.object({ userId: z.string(), name: z.string(), away: z.boolean() })),
+            }),
+          ),
+        },
+      },
+    },
+    async () => listAgentLists(app.db),
+  );
+
+  r.put(
+    "/api/leads/agents",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: {
+        body: leadAgentsSchema,
+        response: { 200: z.object({ projectId: z.number().nullable(), userIds: z.array(z.string()) }) },
+      },
+    },
+    async (request) => setAgentList(app.db, actorOf(request), request.body.projectId, request.body.userIds),
+  );
+
+  r.put(
+    "/api/leads/agents/:userId/away",
+    {
+      config: { access: { permission: "leads.assign" } },
+      schema: {
+        params: z.object({ userId: z.uuid() }),
+        body: agentAwaySchema,
+        response: { 200: z.object({ userId: z.string(), away: z.boolean() }) },
+      },
+    },
+    async (request) => setAgentAway(app.db, actorOf(request), request.params.userId, request.body.away),
+  );
+
+  r.get(
+    "/api/leads/settings",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: { response: { 200: leadSettingsSchema } },
+    },
+    async () => readLeadSettings(app.db),
+  );
+
+  r.put(
+    "/api/leads/settings",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: { body: leadSettingsSchema, response: { 200: leadSettingsSchema } },
+    },
+    async (request) => saveLeadSettings(app.db, actorOf(request), request.body),
+  );
+
+  r.get(
+    "/api/leads/:id",
+    {
+      config: { access: { permission: "leads.view_own" } },
+      schema: { params: idParam, response: { 200: leadDetailSchema } },
+    },
+    async (request) => getLeadDetail(app.db, await viewerOf(request), request.params.id, now()),
+  );
+
+  r.patch(
+    "/api/leads/:id/stage",
+    {
+      config: { access: { permission: "leads.work" } },
+      schema: {
+        params: idParam,
+        body: leadStageChangeSchema,
+        response: { 200: z.object({ stage: z.enum(LEAD_STAGES), unitId: z.number().nullable() }) },
+      },
+    },
+    async (request) => {
+      const { webhookQueued, ...result } = await changeLeadStage(
+        app.db,
+        await viewerOf(request),
+        request.params.id,
+        request.body,
+        now(),
+      );
+      // A committed lead.stage_changed delivery is sent now rather than at the next poll.
+      if (webhookQueued) app.leadOutbox.kick();
+      return result;
+    },
+  );
+
+  r.post(
+    "/api/leads/:id/activities",
+    {
+      config: { access: { permission: "leads.work" } },
+      schema: {
+        params: idParam,
+        body: leadActivitySchema,
+        response: {
+          201: z.object({
+            firstContactAt: z.string().nullable(),
+            followUpAt: z.string().nullable(),
+            secondsToFirstContact: z.number().nullable(),
+          }),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await logLeadActivity(app.db, await viewerOf(request), request.params.id, request.body, now())),
+  );
+
+  r.put(
+    "/api/leads/:id/owner",
+    {
+      config: { access: { permission: "leads.assign" } },
+      schema: { params: idParam, body: leadAssignSchema, response: { 200: z.object({ ownerId: z.string() }) } },
+    },
+    async (request) =>
+      reassignLead(app.db, await viewerOf(request), request.params.id, request.body.ownerId, request.body.note, now()),
+  );
+
+  r.post(
+    "/api/leads/:id/merge",
+    {
+      config: { access: { permission: "leads.assign" } },
+      schema: {
+        params: idParam,
+        body: leadMergeSchema,
+        response: { 200: z.object({ id: z.number(), mergedId: z.number() }) },
+      },
+    },
+    async (request) => mergeLeads(app.db, await viewerOf(request), request.params.id, request.body.otherId, now()),
+  );
+
+  r.get(
+    "/api/leads/person",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: {
+        querystring: personQuerySchema,
+        response: {
+          200: z.object({
+            person: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+            enquiries: z.array(z.record(z.string(), z.unknown())),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return exportPerson(app.db, actorOf(request), request.query);
+    },
+  );
+
+  r.post(
+    "/api/leads/person/erase",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: { body: personQuerySchema, response: { 200: z.object({ erased: z.number() }) } },
+    },
+    async (request) => erasePerson(app.db, actorOf(request), request.body),
+  );
+
+  r.get(
+    "/api/notifications",
+    { config: { access: "signed-in" }, schema: { response: { 200: notificationListSchema } } },
+    async (request) => listNotifications(app.db, requireAuth(request).user.id),
+  );
+
+  r.post(
+    "/api/notifications/read",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        body: z.object({ ids: z.array(z.number().int().positive()).max(500).optional() }),
+        response: { 200: notificationListSchema },
+      },
+    },
+    async (request) => markNotificationsRead(app.db, requireAuth(request).user.id, request.body.ids, now()),
+  );
+}

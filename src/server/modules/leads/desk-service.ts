@@ -1,0 +1,959 @@
+/**
+ * The lead desk service (src/domain/lead-desk.ts for the rules; docs/decisions "(lead-desk) assignment and response
+ * clock"): who sees which lead, automatic round-robin assignment, stage changes with the unit link, logged activities,
+ * manual reassignment, the paginated list and the timeline of one lead.
+ *
+ * Scope: a viewer holding leads.view_all sees every lead; anyone else sees only the leads they own, and any other
+ * lead reads as 404 (its existence is not revealed). Every change writes a lead_events row and an audit row in the
+ * same transaction as the change.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  isContactActivity,
+  LEAD_STAGE_LABELS,
+  LEAD_TEXTS,
+  type LeadActivityInput,
+  type LeadEventKind,
+  type LeadEventView,
+  type LeadListQuery,
+  type LeadSettings,
+  type LeadStage,
+  type LeadStageChange,
+  type LeadSummary,
+  type PersonQuery,
+  RESPONSE_CLOCK_DEFAULTS,
+  UNIT_STATUS_FOR_STAGE,
+  UNIT_STATUS_FREE,
+} from "../../../domain/lead-desk.ts";
+import { hasPermission } from "../../../domain/permissions.ts";
+import { isRole } from "../../../domain/roles.ts";
+import { phoneSearchDigits } from "../../../domain/search.ts";
+import type { Db, Tx } from "../../db/connection.ts";
+import {
+  contactMessages,
+  leadAgentStatus,
+  leadAgents,
+  leadDeskSettings,
+  leadEvents,
+  leadJobs,
+  leadLostReasons,
+  notifications,
+  projects,
+  units,
+  users,
+  webhookDeliveries,
+} from "../../db/schema.ts";
+import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
+import { searchMatch } from "../../lib/search.ts";
+import { escapeLike } from "../../lib/sql.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { loadPermissionFacts } from "../permissions/service.ts";
+import { enqueueStageChanged } from "./service.ts";
+
+/** The signed-in staff member acting on the desk. `viewAll`: holds leads.view_all. */
+export interface LeadViewer {
+  id: string;
+  viewAll: boolean;
+  ip: string | null;
+}
+
+type Lead = typeof contactMessages.$inferSelect;
+
+const actorOf = (viewer: LeadViewer | null, ip: string | null = null): AuditActor => ({
+  userId: viewer?.id ?? null,
+  ip: viewer?.ip ?? ip,
+});
+
+/** The scope condition of a viewer on contact_messages. */
+function scopeOf(viewer: LeadViewer): SQL | undefined {
+  return viewer.viewAll ? undefined : eq(contactMessages.ownerId, viewer.id);
+}
+
+/** Reads one lead for change (row lock), inside the viewer's scope. Errors: 404 unknown or not the viewer's. */
+async function lockLead(tx: Tx, viewer: LeadViewer, id: number): Promise<Lead> {
+  const [lead] = await tx
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.id, id), scopeOf(viewer)))
+    .for("update")
+    .limit(1);
+  if (!lead) throw notFound(LEAD_TEXTS.leadNotFound);
+  return lead;
+}
+
+/** Appends one history entry. */
+async function addEvent(
+  tx: Db | Tx,
+  leadId: number,
+  kind: LeadEventKind,
+  fields: {
+    actorId?: string | null;
+    fromStage?: string | null;
+    toStage?: string | null;
+    activityKind?: string | null;
+    note?: string | null;
+    data?: Record<string, unknown>;
+    at: Date;
+  },
+) {
+  await tx.insert(leadEvents).values({
+    leadId,
+    kind,
+    actorId: fields.actorId ?? null,
+    fromStage: fields.fromStage ?? null,
+    toStage: fields.toStage ?? null,
+    activityKind: fields.activityKind ?? null,
+    note: fields.note ?? null,
+    data: fields.data ?? {},
+    createdAt: fields.at,
+  });
+}
+
+/** The response-clock settings (row 1; the defaults when the row is missing). */
+export async function readLeadSettings(db: Db | Tx): Promise<LeadSettings> {
+  const [row] = await db.select().from(leadDeskSettings).where(eq(leadDeskSettings.id, 1)).limit(1);
+  return row
+    ? {
+        notifyAgentAfter: row.notifyAgentAfter,
+        notifyManagersAfter: row.notifyManagersAfter,
+        reassignAfter: row.reassignAfter,
+      }
+    : { ...RESPONSE_CLOCK_DEFAULTS };
+}
+
+/** PUT /api/leads/settings. Audited. */
+export async function saveLeadSettings(db: Db, actor: AuditActor, settings: LeadSettings): Promise<LeadSettings> {
+  return db.transaction(async (tx) => {
+    const previous = await readLeadSettings(tx);
+    await tx
+      .insert(leadDeskSettings)
+      .values({ id: 1, ...settings })
+      .onConflictDoUpdate({ target: leadDeskSettings.id, set: { ...settings, updatedAt: new Date() } });
+    await recordAudit(tx, actor, {
+      entityType: "lead_settings",
+      entityId: 1,
+      action: "update",
+      previousState: previous,
+      newState: settings,
+    });
+    return settings;
+  });
+}
+
+/**
+ * The next agent by round robin for a lead of `projectId`: the project's list when it has an agent who is not away,
+ * else the site default list (projectId null). Within a list the agent whose turn is oldest goes next (never
+ * assigned first, then by position); each assignment takes the list's next turn number (lead_agents.last_turn). The list's rows are locked (FOR UPDATE) so two leads stored at once take turns.
+ * `exclude`: an agent to skip (the current owner, on reassignment). Returns null when no agent is available.
+ */
+export async function pickAgent(
+  tx: Tx,
+  projectId: number | null,
+  now: Date,
+  exclude: string | null = null,
+): Promise<string | null> {
+  const lists: (number | null)[] = projectId === null ? [null] : [projectId, null];
+  for (const list of lists) {
+    const rows = await tx
+      .select({
+        id: leadAgents.id,
+        userId: leadAgents.userId,
+        position: leadAgents.position,
+        turn: leadAgents.lastTurn,
+      })
+      .from(leadAgents)
+      .where(list === null ? isNull(leadAgents.projectId) : eq(leadAgents.projectId, list))
+      .orderBy(asc(leadAgents.id))
+      .for("update");
+    if (!rows.length) continue;
+    const away = new Set(
+      (
+        await tx
+          .select({ userId: leadAgentStatus.userId })
+          .from(leadAgentStatus)
+          .where(
+            and(
+              inArray(
+                leadAgentStatus.userId,
+                rows.map((r) => r.userId),
+              ),
+              eq(leadAgentStatus.away, true),
+            ),
+          )
+      ).map((r) => r.userId),
+    );
+    const candidates = rows.filter((r) => !away.has(r.userId) && r.userId !== exclude);
+    if (!candidates.length) continue;
+    candidates.sort((a, b) => (a.turn ?? -1) - (b.turn ?? -1) || a.position - b.position || a.id - b.id);
+    const chosen = candidates[0];
+    const turn = Math.max(0, ...rows.map((r) => r.turn ?? 0)) + 1;
+    await tx.update(leadAgents).set({ lastTurn: turn, lastAssignedAt: now }).where(eq(leadAgents.id, chosen.id));
+    return chosen.userId;
+  }
+  return null;
+}
+
+/** Queues the response-clock jobs of a lead assigned at `now` (the earlier ones of the lead are cancelled). */
+async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSettings, onlyReassign = false) {
+  await tx
+    .update(leadJobs)
+    .set({ doneAt: now })
+    .where(and(eq(leadJobs.leadId, leadId), isNull(leadJobs.doneAt)));
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  const jobs = [
+    ...(onlyReassign
+      ? []
+      : [
+          { leadId, kind: "notify_agent", runAt: at(settings.notifyAgentAfter) },
+          { leadId, kind: "notify_managers", runAt: at(settings.notifyManagersAfter) },
+        ]),
+    { leadId, kind: "reassign", runAt: at(settings.reassignAfter) },
+  ];
+  await tx.insert(leadJobs).values(jobs);
+}
+
+/** Stores an in-app notification for each user. */
+export async function notify(
+  tx: Db | Tx,
+  userIds: string[],
+  leadId: number | null,
+  kind: string,
+  text: string,
+  at: Date,
+) {
+  if (!userIds.length) return;
+  await tx.insert(notifications).values(userIds.map((userId) => ({ userId, leadId, kind, text, createdAt: at })));
+}
+
+/**
+ * Assigns a just-stored lead (called inside the lead's own transaction by createContactMessage): round robin,
+ * history entry, notification to the agent, response-clock jobs. A lead with no available agent stays unassigned
+ * and its clock still runs (managers are told at the second step; the reassign step tries again).
+ */
+export async function assignNewLead(
+  tx: Tx,
+  leadId: number,
+  projectId: number | null,
+  now: Date,
+): Promise<string | null> {
+  const settings = await readLeadSettings(tx);
+  const ownerId = await pickAgent(tx, projectId, now);
+  if (ownerId) {
+    await tx.update(contactMessages).set({ ownerId }).where(eq(contactMessages.id, leadId));
+    await addEvent(tx, leadId, "assigned", { data: { ownerId, auto: true }, at: now });
+    await notify(tx, [ownerId], leadId, "assigned", LEAD_TEXTS.assignedToYou, now);
+  }
+  await scheduleClock(tx, leadId, now, settings);
+  return ownerId;
+}
+
+/** Whether user `id` may own leads (holds leads.view_own or leads.view_all). */
+async function canOwnLeads(tx: Tx, id: string): Promise<boolean> {
+  const [user] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  if (!user || !isRole(user.role)) return false;
+  const facts = await loadPermissionFacts(tx, { id: user.id, role: user.role });
+  const subject = { role: user.role };
+  return hasPermission(subject, "leads.view_own", facts) || hasPermission(subject, "leads.view_all", facts);
+}
+
+/**
+ * PUT /api/leads/{id}/owner (leads.assign): hands the lead to `ownerId`, restarts the reassign step of the clock
+ * when the lead is not contacted yet. Errors: 404 lead; 400 {ownerId} a user who cannot own leads.
+ */
+export async function reassignLead(
+  db: Db,
+  viewer: LeadViewer,
+  id: number,
+  ownerId: string,
+  note: string | undefined,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, viewer, id);
+    if (!(await canOwnLeads(tx, ownerId))) throw badRequest({ ownerId: LEAD_TEXTS.ownerInvalid });
+    await tx.update(contactMessages).set({ ownerId }).where(eq(contactMessages.id, id));
+    await addEvent(tx, id, "assigned", {
+      actorId: viewer.id,
+      note,
+      data: { ownerId, previousOwnerId: lead.ownerId },
+      at: now,
+    });
+    await notify(tx, [ownerId], id, "assigned", LEAD_TEXTS.assignedToYou, now);
+    if (!lead.firstContactAt) await scheduleClock(tx, id, now, await readLeadSettings(tx), true);
+    await recordAudit(tx, actorOf(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "assign",
+      previousState: { ownerId: lead.ownerId },
+      newState: { ownerId },
+    });
+    return { ownerId };
+  });
+}
+
+/** The PostgreSQL unique-violation code, raised by contact_messages_unit_id_key when two leads take one unit. */
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e && typeof e === "object"; i += 1) {
+    if ((e as { code?: string }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * PATCH /api/leads/{id}/stage (leads.work): moves the lead to any stage, with its unit link (domain rules in
+ * lead-desk.ts). In one transaction: the lead, the units' statuses, the history, the audit row.
+ * The unit row is locked first, so of two requests for one unit the second waits and then gets 409.
+ * Errors: 404 lead; 400 {lostReason} not in the list; 400 {unitId} unknown unit or another project's;
+ * 409 the unit is held by another lead or is not available.
+ */
+export async function changeLeadStage(
+  db: Db,
+  viewer: LeadViewer,
+  id: number,
+  input: LeadStageChange,
+  now = new Date(),
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const lead = await lockLead(tx, viewer, id);
+      const stage: LeadStage = input.stage;
+      if (stage === "lost") {
+        const [reason] = await tx
+          .select()
+          .from(leadLostReasons)
+          .where(and(eq(leadLostReasons.name, input.lostReason ?? ""), eq(leadLostReasons.active, true)))
+          .limit(1);
+        if (!reason) throw badRequest({ lostReason: LEAD_TEXTS.lostReasonUnknown });
+      }
+      const holds = UNIT_STATUS_FOR_STAGE[stage];
+      const nextUnitId = holds ? (input.unitId === undefined ? lead.unitId : input.unitId) : null;
+
+      if (nextUnitId !== null) {
+        const [unit] = await tx.select().from(units).where(eq(units.id, nextUnitId)).for("update").limit(1);
+        if (!unit) throw badRequest({ unitId: LEAD_TEXTS.unitNotFound });
+        if (unit.projectId !== lead.projectId) throw badRequest({ unitId: LEAD_TEXTS.unitOtherProject });
+        if (nextUnitId !== lead.unitId) {
+          const [holder] = await tx
+            .select({ id: contactMessages.id })
+            .from(contactMessages)
+            .where(and(eq(contactMessages.unitId, nextUnitId), ne(contactMessages.id, id)))
+            .limit(1);
+          if (holder) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
+          if (unit.status !== UNIT_STATUS_FREE)
+            throw conflict(LEAD_TEXTS.unitNotAvailable, { unitId: LEAD_TEXTS.unitNotAvailable });
+        }
+      }
+      if (lead.unitId !== null && lead.unitId !== nextUnitId) {
+        await tx.update(units).set({ status: UNIT_STATUS_FREE, updatedAt: now }).where(eq(units.id, lead.unitId));
+        await addEvent(tx, id, "unit_unlinked", { actorId: viewer.id, data: { unitId: lead.unitId }, at: now });
+      }
+      await tx
+        .update(contactMessages)
+        .set({
+          stage,
+          unitId: nextUnitId,
+          lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
+          stageChangedAt: now,
+        })
+        .where(eq(contactMessages.id, id));
+      if (nextUnitId !== null && holds) {
+        await tx.update(units).set({ status: holds, updatedAt: now }).where(eq(units.id, nextUnitId));
+        if (nextUnitId !== lead.unitId) {
+          await addEvent(tx, id, "unit_linked", {
+            actorId: viewer.id,
+            data: { unitId: nextUnitId, status: holds },
+            at: now,
+          });
+        }
+      }
+      await addEvent(tx, id, "stage_changed", {
+        actorId: viewer.id,
+        fromStage: lead.stage,
+        toStage: stage,
+        note: input.note,
+        data: stage === "lost" ? { lostReason: input.lostReason } : {},
+        at: now,
+      });
+      await recordAudit(tx, actorOf(viewer), {
+        entityType: "contact_message",
+        entityId: id,
+        action: "stage",
+        previousState: { stage: lead.stage, unitId: lead.unitId, lostReason: lead.lostReason },
+        newState: { stage, unitId: nextUnitId, lostReason: stage === "lost" ? input.lostReason : null },
+      });
+      const queued =
+        stage !== lead.stage &&
+        (await enqueueStageChanged(
+          tx,
+          lead,
+          {
+            stage,
+            previousStage: lead.stage,
+            lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
+            unitId: nextUnitId,
+          },
+          now,
+        ));
+      return { stage, unitId: nextUnitId, webhookQueued: queued };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
+    throw error;
+  }
+}
+
+/**
+ * POST /api/leads/{id}/activities (leads.work): logs a call, WhatsApp, e-mail, meeting or note. The first contact
+ * activity stops the response clock (first_contact_at set, pending jobs done). `followUpAt` sets the next step.
+ * Errors: 404 lead.
+ */
+export async function logLeadActivity(
+  db: Db,
+  viewer: LeadViewer,
+  id: number,
+  input: LeadActivityInput,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, viewer, id);
+    const contact = isContactActivity(input.kind);
+    const firstContactAt = lead.firstContactAt ?? (contact ? now : null);
+    const followUpAt = input.followUpAt ? new Date(input.followUpAt) : lead.followUpAt;
+    await tx.update(contactMessages).set({ firstContactAt, followUpAt }).where(eq(contactMessages.id, id));
+    if (contact && !lead.firstContactAt) {
+      await tx
+        .update(leadJobs)
+        .set({ doneAt: now })
+        .where(and(eq(leadJobs.leadId, id), isNull(leadJobs.doneAt)));
+    }
+    await addEvent(tx, id, "activity", { actorId: viewer.id, activityKind: input.kind, note: input.note, at: now });
+    if (input.followUpAt) {
+      await addEvent(tx, id, "follow_up_set", {
+        actorId: viewer.id,
+        data: { followUpAt: followUpAt?.toISOString() },
+        at: now,
+      });
+    }
+    await recordAudit(tx, actorOf(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "activity",
+      newState: { kind: input.kind, followUpAt: followUpAt?.toISOString() ?? null },
+    });
+    return {
+      firstContactAt: firstContactAt?.toISOString() ?? null,
+      followUpAt: followUpAt?.toISOString() ?? null,
+      secondsToFirstContact: firstContactAt
+        ? Math.round((firstContactAt.getTime() - lead.createdAt.getTime()) / 1000)
+        : null,
+    };
+  });
+}
+
+/** Whether a lead is overdue at `now`: not contacted past the agent step, or its follow-up date has passed. */
+function overdueCondition(now: Date, settings: LeadSettings): SQL {
+  const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
+  return sql`coalesce(${contactMessages.stage} not in ('lost', 'sold') and ((${contactMessages.firstContactAt} is null and ${contactMessages.createdAt} < ${limit}) or ${contactMessages.followUpAt} < ${now}), false)`;
+}
+
+function encodeCursor(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+function decodeCursor(cursor: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (value && typeof value === "object") return value as Record<string, unknown>;
+  } catch {}
+  throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
+}
+
+/** Jeddah is UTC+3 all year: a YYYY-MM-DD day starts at 00:00+03:00. */
+function dayStart(day: string, addDays = 0): Date {
+  return new Date(new Date(`${day}T00:00:00+03:00`).getTime() + addDays * 86_400_000);
+}
+
+const summaryColumns = {
+  lead: contactMessages,
+  projectName: projects.name,
+  ownerName: users.name,
+};
+
+function toSummary(
+  row: { lead: Lead; projectName: string | null; ownerName: string | null },
+  now: Date,
+  settings: LeadSettings,
+): LeadSummary {
+  const m = row.lead;
+  const limit = now.getTime() - settings.notifyAgentAfter * 60_000;
+  const open = m.stage !== "lost" && m.stage !== "sold";
+  return {
+    id: m.id,
+    name: m.name,
+    phone: m.phone,
+    email: m.email,
+    source: m.source,
+    projectId: m.projectId,
+    projectName: row.projectName ?? m.origin.projectName ?? null,
+    campaignId: m.campaignId,
+    stage: m.stage,
+    stageLabel: LEAD_STAGE_LABELS[m.stage] ?? m.stage,
+    ownerId: m.ownerId,
+    ownerName: row.ownerName,
+    unitId: m.unitId,
+    lostReason: m.lostReason,
+    isDuplicate: m.isDuplicate,
+    firstContactAt: m.firstContactAt?.toISOString() ?? null,
+    followUpAt: m.followUpAt?.toISOString() ?? null,
+    overdue:
+      open &&
+      ((!m.firstContactAt && m.createdAt.getTime() < limit) ||
+        (m.followUpAt !== null && m.followUpAt.getTime() < now.getTime())),
+    mergedIntoId: m.mergedIntoId,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/leads: one page of the viewer's leads, filtered and sorted on the server. Sorts: newest/oldest use a
+ * keyset cursor on (created_at, id); urgency (overdue first, then newest) an offset cursor. Search: the Arabic
+ * search form of name/e-mail/message and a phone typed in any form (src/server/lib/search.ts).
+ * Returns {items, nextCursor} (null on the last page). Errors: 400 {cursor} a cursor this list did not give.
+ */
+export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery, now = new Date()) {
+  const settings = await readLeadSettings(db);
+  // Enquiries merged into another lead leave the list (they show on that lead's timeline).
+  const where: (SQL | undefined)[] = [scopeOf(viewer), isNull(contactMessages.mergedIntoId)];
+  if (query.search) {
+    const digits = phoneSearchDigits(query.search);
+    where.push(
+      or(
+        searchMatch(
+          sql`${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, '')`,
+          query.search,
+        ),
+        digits ? sql`coalesce(${contactMessages.phone}, '') like ${`%${escapeLike(digits)}%`} escape '\\'` : undefined,
+      ),
+    );
+  }
+  if (query.stage) where.push(eq(contactMessages.stage, query.stage));
+  if (query.ownerId === "none") where.push(isNull(contactMessages.ownerId));
+  else if (query.ownerId === "me") where.push(eq(contactMessages.ownerId, viewer.id));
+  else if (query.ownerId) where.push(eq(contactMessages.ownerId, query.ownerId));
+  if (query.projectId) where.push(eq(contactMessages.projectId, query.projectId));
+  if (query.campaignId) where.push(eq(contactMessages.campaignId, query.campaignId));
+  if (query.source) where.push(eq(contactMessages.source, query.source));
+  if (query.duplicate) where.push(eq(contactMessages.isDuplicate, query.duplicate === "true"));
+  if (query.from) where.push(gte(contactMessages.createdAt, dayStart(query.from)));
+  if (query.to) where.push(lt(contactMessages.createdAt, dayStart(query.to, 1)));
+  if (query.overdue === "true") where.push(overdueCondition(now, settings));
+  if (query.overdue === "false") where.push(sql`not ${overdueCondition(now, settings)}`);
+
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  let offset = 0;
+  let order: SQL[];
+  if (query.sort === "urgency") {
+    offset = cursor && typeof cursor.o === "number" && cursor.o >= 0 ? Math.floor(cursor.o) : 0;
+    if (cursor && typeof cursor.o !== "number") throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
+    order = [sql`${overdueCondition(now, settings)} desc`, desc(contactMessages.createdAt), desc(contactMessages.id)];
+  } else {
+    const newest = query.sort === "newest";
+    if (cursor) {
+      const at = typeof cursor.t === "string" ? new Date(cursor.t) : null;
+      const cid = typeof cursor.i === "number" ? cursor.i : null;
+      if (!at || Number.isNaN(at.getTime()) || cid === null) throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
+      where.push(
+        newest
+          ? or(lt(contactMessages.createdAt, at), and(eq(contactMessages.createdAt, at), lt(contactMessages.id, cid)))
+          : or(gt(contactMessages.createdAt, at), and(eq(contactMessages.createdAt, at), gt(contactMessages.id, cid))),
+      );
+    }
+    order = newest
+      ? [desc(contactMessages.createdAt), desc(contactMessages.id)]
+      : [asc(contactMessages.createdAt), asc(contactMessages.id)];
+  }
+  const rows = await db
+    .select(summaryColumns)
+    .from(contactMessages)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .leftJoin(users, eq(users.id, contactMessages.ownerId))
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(query.limit + 1)
+    .offset(offset);
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    !more || !last
+      ? null
+      : query.sort === "urgency"
+        ? encodeCursor({ o: offset + query.limit })
+        : encodeCursor({ t: last.lead.createdAt.toISOString(), i: last.lead.id });
+  return { items: page.map((r) => toSummary(r, now, settings)), nextCursor };
+}
+
+/**
+ * GET /api/leads/{id}: the lead, its history oldest first (enquiry, assignments, stage changes, activities, unit
+ * links, follow-ups, clock steps, merges) with actor names, and the viewer's other enquiries of the same person
+ * (same E.164 phone, else same e-mail). Errors: 404.
+ */
+export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now = new Date()) {
+  const settings = await readLeadSettings(db);
+  const [row] = await db
+    .select(summaryColumns)
+    .from(contactMessages)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .leftJoin(users, eq(users.id, contactMessages.ownerId))
+    .where(and(eq(contactMessages.id, id), scopeOf(viewer)))
+    .limit(1);
+  if (!row) throw notFound(LEAD_TEXTS.leadNotFound);
+  // A view of a person's contact details by staff is audited (PDPL; docs/product.md §2.16).
+  await recordAudit(db, actorOf(viewer), { entityType: "contact_message", entityId: id, action: "view" });
+  const events = await db
+    .select({ event: leadEvents, actorName: users.name })
+    .from(leadEvents)
+    .leftJoin(users, eq(users.id, leadEvents.actorId))
+    .where(eq(leadEvents.leadId, id))
+    .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const m = row.lead;
+  const samePerson = m.phone
+    ? eq(contactMessages.phone, m.phone)
+    : m.email
+      ? eq(contactMessages.email, m.email)
+      : undefined;
+  const related = await db
+    .select(summaryColumns)
+    .from(contactMessages)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .leftJoin(users, eq(users.id, contactMessages.ownerId))
+    .where(and(or(samePerson, eq(contactMessages.mergedIntoId, id)), ne(contactMessages.id, id), scopeOf(viewer)))
+    .orderBy(asc(contactMessages.createdAt))
+    .limit(100);
+  return {
+    lead: {
+      ...toSummary(row, now, settings),
+      message: m.message,
+      attribution: m.attribution,
+      consentVersion: m.consentVersion,
+      consentAt: m.consentAt?.toISOString() ?? null,
+    },
+    events: events.map(
+      ({ event: e, actorName }): LeadEventView => ({
+        id: e.id,
+        leadId: e.leadId,
+        kind: e.kind as LeadEventView["kind"],
+        actorId: e.actorId,
+        actorName,
+        fromStage: e.fromStage,
+        toStage: e.toStage,
+        activityKind: e.activityKind,
+        note: e.note,
+        data: e.data,
+        createdAt: e.createdAt.toISOString(),
+      }),
+    ),
+    related: related.map((r) => toSummary(r, now, settings)),
+  };
+}
+
+/** GET /api/leads/lost-reasons. */
+export async function listLostReasons(db: Db) {
+  return db
+    .select({ id: leadLostReasons.id, name: leadLostReasons.name, active: leadLostReasons.active })
+    .from(leadLostReasons)
+    .orderBy(asc(leadLostReasons.id));
+}
+
+/** POST /api/leads/lost-reasons (leads.settings). Errors: 409 {name} already in the list. */
+export async function createLostReason(db: Db, actor: AuditActor, input: { name: string; active: boolean }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(leadLostReasons).values(input).onConflictDoNothing().returning();
+    if (!row) throw conflict(LEAD_TEXTS.reasonExists, { name: LEAD_TEXTS.reasonExists });
+    await recordAudit(tx, actor, {
+      entityType: "lead_lost_reason",
+      entityId: row.id,
+      action: "create",
+      newState: input,
+    });
+    return { id: row.id, name: row.name, active: row.active };
+  });
+}
+
+/** PUT /api/leads/lost-reasons/{id} (leads.settings): rename or (de)activate. Errors: 404; 409 {name} taken. */
+export async function updateLostReason(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  input: { name: string; active: boolean },
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [previous] = await tx.select().from(leadLostReasons).where(eq(leadLostReasons.id, id)).limit(1);
+      if (!previous) throw notFound();
+      const [row] = await tx.update(leadLostReasons).set(input).where(eq(leadLostReasons.id, id)).returning();
+      await recordAudit(tx, actor, {
+        entityType: "lead_lost_reason",
+        entityId: id,
+        action: "update",
+        previousState: { name: previous.name, active: previous.active },
+        newState: input,
+      });
+      return { id: row.id, name: row.name, active: row.active };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(LEAD_TEXTS.reasonExists, { name: LEAD_TEXTS.reasonExists });
+    throw error;
+  }
+}
+
+/** GET /api/leads/agents: every assignment list (projectId null = site default) with its agents in turn order. */
+export async function listAgentLists(db: Db) {
+  const rows = await db
+    .select({
+      projectId: leadAgents.projectId,
+      userId: leadAgents.userId,
+      name: users.name,
+      away: leadAgentStatus.away,
+    })
+    .from(leadAgents)
+    .innerJoin(users, eq(users.id, leadAgents.userId))
+    .leftJoin(leadAgentStatus, eq(leadAgentStatus.userId, leadAgents.userId))
+    .orderBy(asc(leadAgents.projectId), asc(leadAgents.position), asc(leadAgents.id));
+  const lists = new Map<
+    number | null,
+    { projectId: number | null; agents: { userId: string; name: string; away: boolean }[] }
+  >();
+  for (const r of rows) {
+    const list = lists.get(r.projectId) ?? { projectId: r.projectId, agents: [] };
+    list.agents.push({ userId: r.userId, name: r.name, away: r.away ?? false });
+    lists.set(r.projectId, list);
+  }
+  return [...lists.values()];
+}
+
+/**
+ * PUT /api/leads/agents (leads.settings): the agents of one list, in turn order (replaces the list).
+ * Errors: 400 {userIds} a user who cannot own leads; 400 {projectId} unknown project.
+ */
+export async function setAgentList(db: Db, actor: AuditActor, projectId: number | null, userIds: string[]) {
+  return db.transaction(async (tx) => {
+    if (projectId !== null) {
+      const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
+      if (!project) throw badRequest({ projectId: "المشروع غير موجود" });
+    }
+    const unique = [...new Set(userIds)];
+    for (const userId of unique) {
+      if (!(await canOwnLeads(tx, userId))) throw badRequest({ userIds: LEAD_TEXTS.ownerInvalid });
+    }
+    const listWhere = projectId === null ? isNull(leadAgents.projectId) : eq(leadAgents.projectId, projectId);
+    const previous = await tx.select().from(leadAgents).where(listWhere).for("update");
+    const kept = new Map(previous.map((p) => [p.userId, p]));
+    await tx.delete(leadAgents).where(listWhere);
+    if (unique.length) {
+      await tx.insert(leadAgents).values(
+        unique.map((userId, position) => ({
+          projectId,
+          userId,
+          position,
+          lastTurn: kept.get(userId)?.lastTurn ?? null,
+          lastAssignedAt: kept.get(userId)?.lastAssignedAt ?? null,
+        })),
+      );
+    }
+    await recordAudit(tx, actor, {
+      entityType: "lead_agents",
+      entityId: projectId ?? 0,
+      action: "update",
+      previousState: previous.map((p) => p.userId),
+      newState: unique,
+    });
+    return { projectId, userIds: unique };
+  });
+}
+
+/** PUT /api/leads/agents/{userId}/away (leads.assign): marks an agent away (skipped by the round robin) or back. */
+export async function setAgentAway(db: Db, actor: AuditActor, userId: string, away: boolean) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw notFound("الموظف غير موجود");
+    await tx
+      .insert(leadAgentStatus)
+      .values({ userId, away })
+      .onConflictDoUpdate({ target: leadAgentStatus.userId, set: { away, updatedAt: new Date() } });
+    await recordAudit(tx, actor, { entityType: "lead_agent", entityId: userId, action: "away", newState: { away } });
+    return { userId, away };
+  });
+}
+
+/** GET /api/notifications: the user's newest 50 and the unread count. */
+export async function listNotifications(db: Db, userId: string) {
+  const items = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(50);
+  const [{ unread }] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return {
+    items: items.map((n) => ({
+      id: n.id,
+      leadId: n.leadId,
+      kind: n.kind,
+      text: n.text,
+      readAt: n.readAt?.toISOString() ?? null,
+      createdAt: n.createdAt.toISOString(),
+    })),
+    unread,
+  };
+}
+
+/** POST /api/notifications/read: marks the user's notifications read (`ids`, or all when absent). */
+export async function markNotificationsRead(db: Db, userId: string, ids: number[] | undefined, now = new Date()) {
+  const where = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+  if (ids) where.push(inArray(notifications.id, ids.length ? ids : [-1]));
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(...where));
+  return listNotifications(db, userId);
+}
+
+/**
+ * POST /api/leads/{id}/merge (leads.assign): merges lead `otherId` into lead `id` by hand (another enquiry of the same
+ * person that the phone/e-mail rule did not join). The other enquiry stays stored with its own source, campaign and
+ * duplicate flag, marked merged_into_id = id; its history moves to `id`, its pending clock jobs close, and a
+ * "merged" entry with the other's contact details is added to both. Audited.
+ * Errors: 404 either lead (outside the viewer's scope too); 400 {otherId} the same lead; 409 the other holds a
+ * unit or is already merged.
+ */
+export async function mergeLeads(db: Db, viewer: LeadViewer, id: number, otherId: number, now = new Date()) {
+  if (id === otherId) throw badRequest({ otherId: LEAD_TEXTS.mergeSelf });
+  return db.transaction(async (tx) => {
+    // Lock in id order so two opposite merges cannot deadlock.
+    const [firstId, secondId] = id < otherId ? [id, otherId] : [otherId, id];
+    const first = await lockLead(tx, viewer, firstId);
+    const second = await lockLead(tx, viewer, secondId);
+    const [target, other] = first.id === id ? [first, second] : [second, first];
+    if (other.mergedIntoId !== null || target.mergedIntoId !== null) throw conflict(LEAD_TEXTS.alreadyMerged);
+    if (other.unitId !== null) throw conflict(LEAD_TEXTS.mergeUnit, { otherId: LEAD_TEXTS.mergeUnit });
+    await tx.update(leadEvents).set({ leadId: id }).where(eq(leadEvents.leadId, otherId));
+    await tx
+      .update(leadJobs)
+      .set({ doneAt: now })
+      .where(and(eq(leadJobs.leadId, otherId), isNull(leadJobs.doneAt)));
+    await tx.update(contactMessages).set({ mergedIntoId: id }).where(eq(contactMessages.id, otherId));
+    const snapshot = {
+      mergedId: otherId,
+      name: other.name,
+      phone: other.phone,
+      email: other.email,
+      source: other.source,
+      stage: other.stage,
+      createdAt: other.createdAt.toISOString(),
+    };
+    await addEvent(tx, id, "merged", { actorId: viewer.id, data: snapshot, at: now });
+    await addEvent(tx, otherId, "merged", { actorId: viewer.id, data: { mergedInto: id }, at: now });
+    await recordAudit(tx, actorOf(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "merge",
+      previousState: { other: snapshot, ownerId: other.ownerId },
+      newState: { mergedInto: id },
+    });
+    return { id, mergedId: otherId };
+  });
+}
+
+function personCondition(person: PersonQuery): SQL | undefined {
+  return or(
+    person.phone ? eq(contactMessages.phone, person.phone) : undefined,
+    person.email ? eq(contactMessages.email, person.email) : undefined,
+  );
+}
+
+/**
+ * GET /api/leads/person (leads.settings, PDPL access request): everything stored about one person — every enquiry
+ * (contact details, message, attribution, consent, IP) with its history. The export itself is audited.
+ * Errors: 404 nothing stored for this phone/e-mail.
+ */
+export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuery) {
+  const leads = await db.select().from(contactMessages).where(personCondition(person)).orderBy(asc(contactMessages.id));
+  if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
+  const events = await db
+    .select()
+    .from(leadEvents)
+    .where(
+      inArray(
+        leadEvents.leadId,
+        leads.map((l) => l.id),
+      ),
+    )
+    .orderBy(asc(leadEvents.id));
+  await recordAudit(db, actor, {
+    entityType: "person",
+    entityId: null,
+    action: "export",
+    newState: { leadIds: leads.map((l) => l.id) },
+  });
+  return {
+    person: { phone: person.phone ?? null, email: person.email ?? null },
+    enquiries: leads.map((l) => ({
+      id: l.id,
+      name: l.name,
+      email: l.email,
+      phone: l.phone,
+      message: l.message,
+      source: l.source,
+      projectId: l.projectId,
+      campaignId: l.campaignId,
+      stage: l.stage,
+      attribution: l.attribution,
+      consentVersion: l.consentVersion,
+      consentAt: l.consentAt?.toISOString() ?? null,
+      ipAddress: l.ipAddress,
+      createdAt: l.createdAt.toISOString(),
+      history: events
+        .filter((e) => e.leadId === l.id)
+        .map((e) => ({
+          kind: e.kind,
+          activityKind: e.activityKind,
+          fromStage: e.fromStage,
+          toStage: e.toStage,
+          note: e.note,
+          createdAt: e.createdAt.toISOString(),
+        })),
+    })),
+  };
+}
+
+/**
+ * POST /api/leads/person/erase (leads.settings, PDPL erasure request): anonymises every enquiry of the person in one
+ * transaction. Kept: source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay
+ * right). Removed: name (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, notes and contact
+ * details in the history, and the webhook deliveries (their payloads carry the contact details). The audit row
+ * names only the lead ids. Errors: 404 nothing stored.
+ */
+export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery) {
+  return db.transaction(async (tx) => {
+    const leads = await tx
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(personCondition(person))
+      .for("update");
+    if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
+    const ids = leads.map((l) => l.id);
+    await tx
+      .update(contactMessages)
+      .set({ name: LEAD_TEXTS.erasedName, phone: null, email: null, message: null, attribution: {}, ipAddress: null })
+      .where(inArray(contactMessages.id, ids));
+    await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
+    await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+    await recordAudit(tx, actor, { entityType: "person", entityId: null, action: "erase", newState: { leadIds: ids } });
+    return { erased: ids.length };
+  });
+}
