@@ -3,6 +3,8 @@
  * builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM.
  * `--dev` serves pages through Vite with hot reload.
  */
+// Must stay the first import: it sets NODE_ENV before React is loaded (see production-env.ts).
+import "./lib/production-env.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
