@@ -107,6 +107,20 @@ describe("sessions (ARCHITECTURE security model)", () => {
     expect(refresh).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth" });
   });
 
+  it("marks personal answers private, no-store and public reads no-cache (never kept without revalidation)", async () => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: employee.username, password: TEST_PASSWORD },
+    });
+    expect(login.headers["cache-control"]).toBe("private, no-store");
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: t.bearer(login.json().token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers["cache-control"]).toBe("private, no-store");
+    const list = await t.app.inject({ method: "GET", url: "/api/projects" });
+    expect(list.headers["cache-control"]).toBe("no-cache");
+  });
+
   it("refuses a wrong password with the same message as an unknown user", async () => {
     const wrong = await t.app.inject({
       method: "POST",

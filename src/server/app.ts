@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
+import { apiCacheControl } from "./lib/http-cache.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -118,6 +119,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the auth plugin: its onRoute hook documents each route and marks the documentation routes public.
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin);
+  // /api answers a route did not give a Cache-Control: `private, no-store` unless public and read-only (http-cache.ts).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.url.startsWith("/api") || reply.hasHeader("cache-control")) return payload;
+    const setsCookie = reply.hasHeader("set-cookie");
+    const access = (request.routeOptions.config as { access?: unknown } | undefined)?.access;
+    reply.header("cache-control", apiCacheControl({ method: request.method, access, setsCookie }));
+    return payload;
+  });
   await app.register(leadOutboxPlugin, { clock: deps.clock });
 
   await app.register(siteRoutes);

@@ -9,8 +9,10 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "../../domain/api-init.ts";
+import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
@@ -85,7 +87,18 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         });
         const context = Object.assign(new RouterContextProvider(), { api: apiFor(app, request) });
         const response = await handler(toWebRequest(request, controller.signal), context);
-        return sendWebResponse(reply, response);
+        const policy = pageCachePolicy({
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          contentType: response.headers.get("content-type"),
+          setsCookie: response.headers.getSetCookie().length > 0,
+        });
+        if (policy === "private") {
+          response.headers.set("cache-control", PRIVATE_NO_STORE);
+          return sendWebResponse(reply, response);
+        }
+        return sendCacheablePage(request, reply, response);
       },
     });
   });
@@ -127,6 +140,24 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   }
   const body = request.method !== "GET" && request.method !== "HEAD" ? (request.body as Buffer | undefined) : undefined;
   return new Request(url, { method: request.method, headers, signal, ...(body ? { body: new Uint8Array(body) } : {}) });
+}
+
+/**
+ * A public page (http-cache.ts): read whole (the page was rendered anyway), sent with a weak ETag of its bytes and the
+ * shared-cache Cache-Control, or 304 without a body when the client's If-None-Match already names it.
+ */
+async function sendCacheablePage(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const etag = weakEtag(body);
+  reply.code(response.status);
+  for (const [key, value] of response.headers) reply.header(key, value);
+  reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", etag);
+  if (fresh(request.headers, { etag })) {
+    reply.removeHeader("content-type");
+    reply.removeHeader("content-length");
+    return reply.code(304).send();
+  }
+  return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
