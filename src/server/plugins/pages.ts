@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "../../domain/api-init.ts";
+import { deferHydration } from "../lib/deferred-hydration.ts";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
@@ -86,7 +87,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           if (!reply.raw.writableFinished) controller.abort();
         });
         const context = Object.assign(new RouterContextProvider(), { api: apiFor(app, request) });
-        const response = await handler(toWebRequest(request, controller.signal), context);
+        const response = await withDeferredHydration(
+          request.url,
+          await handler(toWebRequest(request, controller.signal), context),
+        );
         const policy = pageCachePolicy({
           method: request.method,
           url: request.url,
@@ -140,6 +144,18 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   }
   const body = request.method !== "GET" && request.method !== "HEAD" ? (request.body as Buffer | undefined) : undefined;
   return new Request(url, { method: request.method, headers, signal, ...(body ? { body: new Uint8Array(body) } : {}) });
+}
+
+/**
+ * A public document (not under /admin, HTML) with its module preloads dropped and hydration started after load
+ * (deferred-hydration.ts); any other answer as it is.
+ */
+async function withDeferredHydration(url: string, response: Response): Promise<Response> {
+  const path = url.split("?")[0] ?? url;
+  if (path === "/admin" || path.startsWith("/admin/")) return response;
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return response;
+  const html = deferHydration(await response.text());
+  return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
