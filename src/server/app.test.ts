@@ -56,6 +56,16 @@ describe("public reads (SPEC §7.2)", () => {
     expect(tower.price).toBe(950000);
   });
 
+  it("keeps the first N projects of the listing order with ?limit=N and refuses a limit out of 1–100", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/api/projects?limit=1" });
+    expect(first.json().map((p: { id: number }) => p.id)).toEqual([otherProjectId]);
+    for (const limit of ["0", "101", "x"]) {
+      const bad = await t.app.inject({ method: "GET", url: `/api/projects?limit=${limit}` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toHaveProperty("limit");
+    }
+  });
+
   it("filters projects by the search parameter (name or city)", async () => {
     const res = await t.app.inject({ method: "GET", url: `/api/projects?search=${encodeURIComponent("الروضة")}` });
     expect(res.json().map((p: { id: number }) => p.id)).toEqual([otherProjectId]);
