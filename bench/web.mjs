@@ -263,7 +263,7 @@ try {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
-  process.stdout.write(`\nLighthouse 12 mobile (simulated throttling), ${new Date().toISOString()}\n`);
+  process.stdout.write(`\nLighthouse mobile (simulated throttling), ${new Date().toISOString()}\n`);
   process.stdout.write(`${line(header)}\n${rows.map(line).join("\n")}\n\n`);
 
   const misses = [];
