@@ -82,6 +82,21 @@ test.describe("public pages", () => {
     }
   });
 
+  test("public pages start no script before load, then hydrate", async ({ page }) => {
+    const scriptsBeforeLoad: string[] = [];
+    let loaded = false;
+    page.on("load", () => {
+      loaded = true;
+    });
+    page.on("request", (request) => {
+      if (!loaded && request.resourceType() === "script") scriptsBeforeLoad.push(request.url());
+    });
+    await page.goto("/");
+    expect(scriptsBeforeLoad).toEqual([]);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  });
+
   test("each public route renders its content from the API", async ({ page, request }) => {
     const [allProjects, allUpdates] = [await projects(request), await updates(request)];
     const project = allProjects[0];
