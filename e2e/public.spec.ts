@@ -83,18 +83,17 @@ test.describe("public pages", () => {
   });
 
   test("public pages start no script before load, then hydrate", async ({ page }) => {
-    const scriptsBeforeLoad: string[] = [];
-    let loaded = false;
-    page.on("load", () => {
-      loaded = true;
-    });
-    page.on("request", (request) => {
-      if (!loaded && request.resourceType() === "script") scriptsBeforeLoad.push(request.url());
-    });
     await page.goto("/");
-    expect(scriptsBeforeLoad).toEqual([]);
-    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    const early = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((r) => new URL(r.name).pathname.endsWith(".js"))
+        .filter((r) => r.startTime < navigation.loadEventStart)
+        .map((r) => r.name);
+    });
+    expect(early).toEqual([]);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
   });
 
   test("each public route renders its content from the API", async ({ page, request }) => {
