@@ -1,6 +1,16 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { subsetFonts } from "./scripts/subset-fonts.mjs";
+
+/** Writes the subset web fonts that src/web/app.css loads before any CSS is transformed (build and dev). */
+const subsetFontsPlugin: Plugin = {
+  name: "subset-fonts",
+  async buildStart() {
+    await subsetFonts({ root: fileURLToPath(new URL(".", import.meta.url)) });
+  },
+};
 
 /**
  * Client chunk groups (docs/performance/web.md): on a throttled phone every module request the page starts
@@ -12,7 +22,7 @@ const PUBLIC_SHARED =
   /[\\/]src[\\/](web[\\/](public[\\/]components[\\/](?!gallery-lightbox|image-gallery|video-embed|map-embed|projects-carousel)[^\\/]+\.tsx|public[\\/]lib[\\/](page-meta|entrance|project-display|units-view|media-embed|use-reduced-motion|use-rotating-index|use-hash-scroll|contact-result)\.ts|shared[\\/]lib[\\/](cn|whatsapp|site-origin)\.ts)|domain[\\/](constants|format|texts|media|project-rules|digits|attribution)\.ts)$|[\\/]node_modules[\\/](clsx|tailwind-merge)[\\/]/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [subsetFontsPlugin, tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -21,6 +21,22 @@ test("the home page HTML, fetched without JavaScript, already contains the seede
   for (const project of projects.slice(0, 3)) expect(html).toContain(project.name);
 });
 
+test("public pages are CDN-cacheable with an ETag (304 when unchanged); admin screens are never stored", async ({
+  request,
+}) => {
+  const first = await request.get("/");
+  expect(first.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+  const etag = first.headers().etag;
+  expect(etag).toMatch(/^W\/"/);
+  const again = await request.get("/", { headers: { "if-none-match": etag } });
+  expect(again.status()).toBe(304);
+  expect(await again.body()).toHaveLength(0);
+  const draft = await request.get("/?preview=x");
+  expect(draft.headers()["cache-control"]).toBe("private, no-store");
+  const admin = await request.get("/admin/login");
+  expect(admin.headers()["cache-control"]).toBe("private, no-store");
+});
+
 test("a visitor opens a project from the home page and sends an enquiry", async ({ page, request }) => {
   const projects: { id: number; name: string }[] = await (await request.get("/api/projects")).json();
   const first = projects[0];

@@ -82,6 +82,20 @@ test.describe("public pages", () => {
     }
   });
 
+  test("public pages start no script before load, then hydrate", async ({ page, request }) => {
+    expect(await (await request.get("/")).text()).not.toContain("modulepreload");
+    await page.goto("/");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    const early = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((r) => new URL(r.name).pathname.endsWith(".js"))
+        .filter((r) => r.startTime < navigation.loadEventStart)
+        .map((r) => r.name);
+    });
+    expect(early).toEqual([]);
+  });
+
   test("each public route renders its content from the API", async ({ page, request }) => {
     const [allProjects, allUpdates] = [await projects(request), await updates(request)];
     const project = allProjects[0];

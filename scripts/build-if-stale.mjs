@@ -20,6 +20,7 @@ const INPUTS = [
   "package-lock.json",
   "package.json",
   "vite.config.ts",
+  "scripts/subset-fonts.mjs",
   "react-router.config.ts",
   "tsconfig.json",
   "tsconfig.server.json",

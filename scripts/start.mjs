@@ -12,7 +12,8 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist", "src", "server", "main.js")], {
   stdio: "inherit",
-  env: process.env,
+  // Production rendering whatever the caller's environment says (main.js sets it too, for a direct `node dist/…`).
+  env: { ...process.env, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

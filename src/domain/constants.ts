@@ -22,6 +22,8 @@ export const HOME_GUARANTEES = [
 export const PARTNER_LOGO_COUNT = 7;
 export const WORD_ROTATION_INTERVAL_MS = 1500;
 export const HOME_LATEST_UPDATES = 6;
+/** Projects the home page's carousel shows: the featured ones first, then the newest (docs/performance/web.md). */
+export const HOME_PROJECTS = 12;
 export const DASHBOARD_LIST_SIZE = 5;
 export const CAROUSEL_SKELETON_CARDS = 5;
 /** Carousel cards per page by viewport width (SPEC §2.3). */

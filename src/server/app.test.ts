@@ -56,6 +56,16 @@ describe("public reads (SPEC §7.2)", () => {
     expect(tower.price).toBe(950000);
   });
 
+  it("keeps the first N projects of the listing order with ?limit=N and refuses a limit out of 1–100", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/api/projects?limit=1" });
+    expect(first.json().map((p: { id: number }) => p.id)).toEqual([otherProjectId]);
+    for (const limit of ["0", "101", "x"]) {
+      const bad = await t.app.inject({ method: "GET", url: `/api/projects?limit=${limit}` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toHaveProperty("limit");
+    }
+  });
+
   it("filters projects by the search parameter (name or city)", async () => {
     const res = await t.app.inject({ method: "GET", url: `/api/projects?search=${encodeURIComponent("الروضة")}` });
     expect(res.json().map((p: { id: number }) => p.id)).toEqual([otherProjectId]);
@@ -105,6 +115,20 @@ describe("sessions (ARCHITECTURE security model)", () => {
     expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash/);
     const refresh = res.cookies.find((c) => c.name === "refresh_token");
     expect(refresh).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth" });
+  });
+
+  it("marks personal answers private, no-store and public reads no-cache (never kept without revalidation)", async () => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: employee.username, password: TEST_PASSWORD },
+    });
+    expect(login.headers["cache-control"]).toBe("private, no-store");
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: t.bearer(login.json().token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers["cache-control"]).toBe("private, no-store");
+    const list = await t.app.inject({ method: "GET", url: "/api/projects" });
+    expect(list.headers["cache-control"]).toBe("no-cache");
   });
 
   it("refuses a wrong password with the same message as an unknown user", async () => {

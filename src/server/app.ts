@@ -16,6 +16,7 @@ import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import { cspNonceOf } from "./lib/csp-nonce.ts";
+import { apiCacheControl } from "./lib/http-cache.ts";
 import { loggerOptions } from "./lib/log.ts";
 import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
@@ -156,6 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the auth plugin: its onRoute hook documents each route and marks the documentation routes public.
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin);
+  // /api answers a route did not give a Cache-Control: `private, no-store` unless public and read-only (http-cache.ts).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.url.startsWith("/api") || reply.hasHeader("cache-control")) return payload;
+    const setsCookie = reply.hasHeader("set-cookie");
+    const access = (request.routeOptions.config as { access?: unknown } | undefined)?.access;
+    reply.header("cache-control", apiCacheControl({ method: request.method, access, setsCookie }));
+    return payload;
+  });
   await app.register(leadOutboxPlugin, { clock: deps.clock });
   await app.register(leadDeskPlugin, { clock: deps.clock, intervalMs: deps.config.webhookWorkerIntervalMs });
 

@@ -5,6 +5,8 @@
  * process exits within SHUTDOWN_DELAY_MS whatever happens (docs/operations.md "Shutdown").
  * `--dev` serves pages through Vite with hot reload. A failed start prints one line (the database's own reason).
  */
+// Must stay the first import: it sets NODE_ENV before React is loaded (see production-env.ts).
+import "./lib/production-env.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";

@@ -9,9 +9,12 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "../../domain/api-init.ts";
 import { cspNonceOf } from "../lib/csp-nonce.ts";
+import { deferHydration } from "../lib/deferred-hydration.ts";
+import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
@@ -89,8 +92,22 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           // Development keeps 'unsafe-inline' for Vite's scripts (app.ts), which a nonce would switch off.
           cspNonce: options.mode === "development" ? "" : cspNonceOf(reply.raw),
         });
-        const response = await handler(toWebRequest(request, controller.signal), context);
-        return sendWebResponse(reply, response);
+        const response = await withDeferredHydration(
+          request.url,
+          await handler(toWebRequest(request, controller.signal), context),
+        );
+        const policy = pageCachePolicy({
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          contentType: response.headers.get("content-type"),
+          setsCookie: response.headers.getSetCookie().length > 0,
+        });
+        if (policy === "private") {
+          response.headers.set("cache-control", PRIVATE_NO_STORE);
+          return sendWebResponse(reply, response);
+        }
+        return sendCacheablePage(request, reply, response);
       },
     });
   });
@@ -137,6 +154,47 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   }
   const body = request.method !== "GET" && request.method !== "HEAD" ? (request.body as Buffer | undefined) : undefined;
   return new Request(url, { method: request.method, headers, signal, ...(body ? { body: new Uint8Array(body) } : {}) });
+}
+
+/**
+ * A public document (not under /admin, HTML) with its module preloads dropped and hydration started after load
+ * (deferred-hydration.ts); any other answer as it is.
+ */
+async function withDeferredHydration(url: string, response: Response): Promise<Response> {
+  const path = url.split("?")[0] ?? url;
+  if (path === "/admin" || path.startsWith("/admin/")) return response;
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return response;
+  const html = deferHydration(await response.text());
+  return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * A public page (http-cache.ts): read whole (the page was rendered anyway), sent with a weak ETag of its bytes and the
+ * shared-cache Cache-Control, or 304 without a body when the client's If-None-Match already names it.
+ */
+/** The CSP nonce this response carries, or "" in development (no nonce there). */
+function nonceOfResponse(reply: FastifyReply): string {
+  return /'nonce-([^']+)'/.exec(String(reply.raw.getHeader("content-security-policy") ?? ""))?.[1] ?? "";
+}
+
+async function sendCacheablePage(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  const body = new Uint8Array(await response.arrayBuffer());
+  // The validator ignores this response's CSP nonce (docs/decisions/019-script-nonce.md), which differs on every
+  // render of the same page: the same content gets the same ETag.
+  const nonce = nonceOfResponse(reply);
+  const etag = weakEtag(nonce ? Buffer.from(Buffer.from(body).toString("utf8").replaceAll(nonce, "")) : body);
+  reply.code(response.status);
+  for (const [key, value] of response.headers) reply.header(key, value);
+  reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", etag);
+  if (fresh(request.headers, { etag })) {
+    reply.removeHeader("content-type");
+    reply.removeHeader("content-length");
+    // A 304's headers replace the stored ones: without a CSP here the browser keeps the policy whose nonce matches
+    // the copy it already has.
+    reply.raw.removeHeader("content-security-policy");
+    return reply.code(304).send();
+  }
+  return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {

@@ -129,8 +129,13 @@ describe("landing pages", () => {
 });
 
 describe("public campaign lookup", () => {
+  /** A visitor's browser (the test client's default user agent counts as a bot). */
+  const PHONE = {
+    "user-agent":
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  };
   it('finds a campaign by "platform/slug", counts the visit, and hides webhook data', async () => {
-    const res = await t.app.inject({ url: "/api/campaign/snapchat/al-waha" });
+    const res = await t.app.inject({ url: "/api/campaign/snapchat/al-waha", headers: PHONE });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.campaign.platformName).toBe("snapchat");
@@ -138,8 +143,10 @@ describe("public campaign lookup", () => {
     expect(body.landingPage.poster).toBe(poster);
     expect(JSON.stringify(body)).not.toContain("webhook");
 
-    await t.app.inject({ url: "/api/campaign/snapchat/al-waha" });
-    await t.app.inject({ url: "/api/campaign/snapchat/al-waha?visit=0" });
+    await t.app.inject({ url: "/api/campaign/snapchat/al-waha", headers: PHONE });
+    await t.app.inject({ url: "/api/campaign/snapchat/al-waha?visit=0", headers: PHONE });
+    // A crawler (link previews included) is not a visit.
+    await t.app.inject({ url: "/api/campaign/snapchat/al-waha", headers: { "user-agent": "Googlebot/2.1" } });
     const list = await t.app.inject({ url: `/api/landing-pages/${pageId}/campaigns`, headers: t.bearer(manager) });
     const snap = list.json().find((c: { platformName: string }) => c.platformName === "snapchat");
     expect(snap.visits).toBe(2);

@@ -11,10 +11,12 @@
  * PUT  /api/landing-campaigns/{id}/webhook     campaigns.manage    set/remove/rotate the campaign's webhook
  * DELETE /api/landing-campaigns/{id}           campaigns.manage    204
  * GET  /api/campaign/{platform}/{slug}, /api/campaign/{slug}   public: {campaign, landingPage, project}; counts a
- *      visit unless ?visit=0 (the page's own re-validation after a form post)
+ *      visit unless ?visit=0 or the client is a bot (isbot) (the page's own re-validation after a form post)
  */
+
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { isbot } from "isbot";
 import { z } from "zod";
 import {
   campaignWithSecretSchema,
@@ -167,7 +169,7 @@ export async function landingRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return getPublicCampaign(app.db, `${request.params.platform}/${request.params.slug}`, {
-        countVisit: request.query.visit !== "0",
+        countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
       });
     },
   );
@@ -180,7 +182,9 @@ export async function landingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getPublicCampaign(app.db, request.params.slug, { countVisit: request.query.visit !== "0" });
+      return getPublicCampaign(app.db, request.params.slug, {
+        countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
+      });
     },
   );
 }

@@ -48,11 +48,15 @@ export async function projectRoutes(app: FastifyInstance) {
     {
       config: { access: "public" },
       schema: {
-        querystring: z.object({ search: text().max(200).optional() }),
+        querystring: z.object({
+          search: text().max(200).optional(),
+          // The first N of the listing order (featured first, then newest): the home page asks only what it shows.
+          limit: z.coerce.number<string>().int().min(1).max(100).optional(),
+        }),
         response: { 200: z.array(projectSchema) },
       },
     },
-    async (request) => listProjects(app.db, { search: request.query.search }),
+    async (request) => listProjects(app.db, { search: request.query.search, limit: request.query.limit }),
   );
   r.get(
     "/api/projects/:id",

@@ -91,8 +91,9 @@ export function toProject(row: ProjectRow, counts: UnitCounts = EMPTY_COUNTS): P
 /**
  * GET /api/projects: every project, featured first by rank, then newest first (SPEC §4.5).
  * `search` filters by name, city or district in the Arabic search form (SPEC §2.4 search parameter; src/domain/search.ts).
+ * `limit` (1–100) keeps the first N of that order (the home page's carousel); without it the list is unbounded (admin).
  */
-export async function listProjects(db: Db, options: { search?: string } = {}): Promise<Project[]> {
+export async function listProjects(db: Db, options: { search?: string; limit?: number } = {}): Promise<Project[]> {
   const rows = await db
     .select()
     .from(projects)
@@ -106,7 +107,8 @@ export async function listProjects(db: Db, options: { search?: string } = {}): P
     )
     .orderBy(asc(projects.featuredRank), desc(projects.createdAt), desc(projects.id));
   const counts = await unitCountsByProject(db);
-  return rows.map((row) => toProject(row, counts.get(row.id))).sort(compareProjectsForListing);
+  const listed = rows.map((row) => toProject(row, counts.get(row.id))).sort(compareProjectsForListing);
+  return options.limit === undefined ? listed : listed.slice(0, options.limit);
 }
 
 /** GET /api/projects/{id}. Errors: 404 PROJECT_NOT_FOUND. */

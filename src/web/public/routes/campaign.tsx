@@ -1,11 +1,14 @@
 /**
  * /campaign/:platform/:slug and /campaign/:slug (SPEC §2.1, §2.8): the campaign landing page, rendered on the server.
  * The lookup key is "platform/slug" when both are present, else the slug alone; an unknown link answers 404 with
- * "الصفحة غير موجودة". The loader counts a visit (not for bots, link-preview crawlers included, nor for the
- * re-validation after a form post); the head carries the project's title, description and the poster as og:image.
+ * "الصفحة غير موجودة". The page is CDN-cacheable (src/server/lib/http-cache.ts), so the loader never counts a visit
+ * and reads attribution from the URL only (a referrer would be another visitor's in a cached copy): once the page has
+ * hydrated (after load), the browser counts the visit with GET /api/campaign/{key} (the API skips bots), and the
+ * form takes the referrer from `document.referrer`; the head carries the project's title, description and the poster as og:image.
  * The form is this route's action (works without JavaScript), attributed to the campaign and the visit's source.
  */
-import { isbot } from "isbot";
+
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import type { PublicCampaignResponse } from "#domain/schemas/landing.ts";
 import { TEXTS } from "#domain/texts.ts";
@@ -41,9 +44,8 @@ async function loadCampaign(
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const key = campaignKey(params);
   if (key === null) throw data(null, { status: 404 });
-  const countVisit = request.method === "GET" && !isbot(request.headers.get("user-agent") ?? "");
-  const campaign = await loadCampaign(context.api, key, countVisit);
-  return { campaign, attribution: attributionFrom(new URL(request.url), request.headers.get("referer")) };
+  const campaign = await loadCampaign(context.api, key, false);
+  return { campaign, attribution: attributionFrom(new URL(request.url), null) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -87,6 +89,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const { campaign, attribution } = loaderData;
   const navigation = useNavigation();
+  const visitKey = campaign.campaign.urlSlug;
+  // The visit, counted after load by the browser (a cached page is never rendered again on the server).
+  useEffect(() => {
+    void fetch(`/api/campaign/${visitKey}`, { keepalive: true }).catch(() => undefined);
+  }, [visitKey]);
   return (
     <>
       {navigation.state === "loading" && navigation.formMethod === undefined && (

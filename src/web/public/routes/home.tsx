@@ -5,7 +5,7 @@
  */
 import { Mail, MapPin, Phone } from "lucide-react";
 import { data, Link } from "react-router";
-import { HOME_LATEST_UPDATES } from "#domain/constants.ts";
+import { HOME_LATEST_UPDATES, HOME_PROJECTS } from "#domain/constants.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
 import { ContactForm } from "~/public/components/contact-form.tsx";
@@ -32,7 +32,7 @@ async function readList<T>(response: Promise<Response>): Promise<{ items: T[]; e
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [projects, updates] = await Promise.all([
-    readList<Project>(context.api("/api/projects")),
+    readList<Project>(context.api(`/api/projects?limit=${HOME_PROJECTS}`)),
     readList<ProjectUpdate>(context.api("/api/project-updates")),
   ]);
   return {
