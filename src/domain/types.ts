@@ -53,6 +53,8 @@ export interface Project {
   wafiLicenseNumber: string | null;
   titleDeedNumber: string | null;
   unitCounts: UnitCounts;
+  /** ISO 8601 time of publication; null = a draft (docs/decisions/009-drafts-and-preview.md). */
+  publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -90,6 +92,8 @@ export interface ProjectUpdate {
   completionPercentage: number;
   lastVisitDate: string | null;
   notes: string | null;
+  /** ISO 8601 time of publication; null = a draft. */
+  publishedAt: string | null;
   createdAt: string;
 }
 

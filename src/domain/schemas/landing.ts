@@ -183,6 +183,8 @@ export interface LandingPageView {
   features: { text: string; image: string | null }[];
   guarantees: { text: string; image: string | null }[];
   buildingSpecs: { text: string; image: string | null }[];
+  /** ISO 8601 time of publication; null = a draft. */
+  publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -190,7 +192,7 @@ export interface LandingPageView {
 /** GET /api/campaign/… (public): SPEC §3 campaign response {campaign, landingPage, project}; no webhook data. */
 export interface PublicCampaignResponse {
   campaign: { id: number; platformName: string; urlSlug: string; displayName: string | null; isCustom: boolean };
-  landingPage: Omit<LandingPageView, "webhookUrl" | "hasWebhookSecret" | "createdAt" | "updatedAt">;
+  landingPage: Omit<LandingPageView, "webhookUrl" | "hasWebhookSecret" | "publishedAt" | "createdAt" | "updatedAt">;
   project: { id: number; name: string; description: string | null; city: string | null; district: string | null };
 }
 

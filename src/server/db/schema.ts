@@ -69,6 +69,25 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Preview links for drafts (docs/decisions/009-drafts-and-preview.md): a random token (stored as its SHA-256) that
+ * shows one draft for 30 minutes while the staff session that asked for it is alive.
+ */
+export const previewTokens = pgTable(
+  "preview_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id").notNull(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("preview_tokens_expires_at_idx").on(t.expiresAt)],
+);
+
 /** Failed sign-ins per key ("user:{username}" or "ip:{address}") for the login throttle. */
 export const loginAttempts = pgTable(
   "login_attempts",
@@ -135,6 +154,8 @@ export const projects = pgTable(
     wafiLicenseNumber: text("wafi_license_number"),
     titleDeedNumber: text("title_deed_number"),
     createdAt: createdAt(),
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/009-drafts-and-preview.md). */
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -190,6 +211,8 @@ export const projectUpdates = pgTable(
     lastVisitDate: timestamp("last_visit_date", { withTimezone: true, mode: "date" }),
     notes: text("notes"),
     createdAt: createdAt(),
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/009-drafts-and-preview.md). */
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -217,6 +240,8 @@ export const landingPages = pgTable(
     webhookUrl: text("webhook_url"),
     webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/009-drafts-and-preview.md). */
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -410,6 +435,7 @@ export const auditLogs = pgTable(
 export const schema = {
   users,
   sessions,
+  previewTokens,
   loginAttempts,
   rateLimits,
   projects,

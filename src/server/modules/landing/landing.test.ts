@@ -23,7 +23,7 @@ const poster = "/media/images/aaaaaaaaaaaaaaaa.webp";
 async function newProject(name: string): Promise<number> {
   const [row] = await t.db
     .insert(projects)
-    .values({ name, city: "جدة", description: `وصف ${name}` })
+    .values({ name, city: "جدة", description: `وصف ${name}`, publishedAt: new Date() })
     .returning();
   return row.id;
 }
@@ -135,6 +135,16 @@ describe("landing pages", () => {
 });
 
 describe("public campaign lookup", () => {
+  beforeAll(async () => {
+    // A new landing page is a draft; its links work once it is published.
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${pageId}/publish`,
+      headers: t.bearer(manager),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('finds a campaign by "platform/slug", counts the visit, and hides webhook data', async () => {
     const res = await t.app.inject({ url: "/api/campaign/snapchat/al-waha" });
     expect(res.statusCode).toBe(200);

@@ -17,9 +17,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { previewQuery } from "../../../domain/publishing.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { campaignWebhookSchema, customCampaignSchema, landingPageSchema } from "../../../domain/schemas/landing.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { draftsVisible } from "../publishing/service.ts";
 import {
   createCustomCampaign,
   createLandingPage,
@@ -36,7 +38,7 @@ import {
 import { startWebhookWorker, type WebhookWorker } from "./webhooks.ts";
 
 const segment = z.string().max(100);
-const visitQuery = z.object({ visit: z.enum(["0", "1"]).optional() });
+const visitQuery = previewQuery.extend({ visit: z.enum(["0", "1"]).optional() });
 
 export async function landingRoutes(app: FastifyInstance) {
   let worker: WebhookWorker | null = null;
@@ -142,6 +144,7 @@ export async function landingRoutes(app: FastifyInstance) {
       reply.header("cache-control", "no-store");
       return getPublicCampaign(app.db, `${request.params.platform}/${request.params.slug}`, {
         countVisit: request.query.visit !== "0",
+        canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
       });
     },
   );
@@ -151,7 +154,10 @@ export async function landingRoutes(app: FastifyInstance) {
     { config: { access: "public" }, schema: { params: z.object({ slug: segment }), querystring: visitQuery } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getPublicCampaign(app.db, request.params.slug, { countVisit: request.query.visit !== "0" });
+      return getPublicCampaign(app.db, request.params.slug, {
+        countVisit: request.query.visit !== "0",
+        canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
+      });
     },
   );
 }

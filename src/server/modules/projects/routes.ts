@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { previewQuery } from "../../../domain/publishing.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import {
   featuredRankSchema,
@@ -18,6 +19,7 @@ import {
 } from "../../../domain/schemas/project.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import type { AuditActor } from "../audit/service.ts";
+import { draftsVisible } from "../publishing/service.ts";
 import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
 import {
@@ -42,19 +44,43 @@ export async function projectRoutes(app: FastifyInstance) {
   r.get(
     "/api/projects",
     { config: { access: "public" }, schema: { querystring: z.object({ search: z.string().max(200).optional() }) } },
-    async (request) => listProjects(app.db, { search: request.query.search }),
+    async (request, reply) =>
+      listProjects(app.db, {
+        search: request.query.search,
+        includeDrafts: await draftsVisible(app.db, request, reply, "project"),
+      }),
   );
-  r.get("/api/projects/:id", { config: { access: "public" }, schema: { params: idParam } }, async (request) =>
-    getProject(app.db, request.params.id),
+  // A draft project, its units and its updates answer 404 to visitors; staff and a preview link see them.
+  r.get(
+    "/api/projects/:id",
+    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    async (request, reply) =>
+      getProject(app.db, request.params.id, {
+        includeDrafts: await draftsVisible(app.db, request, reply, "project", request.params.id),
+      }),
   );
-  r.get("/api/projects/:id/units", { config: { access: "public" }, schema: { params: idParam } }, async (request) => {
-    await assertProjectExists(app.db, request.params.id);
-    return listUnitsOfProject(app.db, request.params.id);
-  });
-  r.get("/api/projects/:id/updates", { config: { access: "public" }, schema: { params: idParam } }, async (request) => {
-    await assertProjectExists(app.db, request.params.id);
-    return listUpdates(app.db, { projectId: request.params.id });
-  });
+  r.get(
+    "/api/projects/:id/units",
+    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    async (request, reply) => {
+      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
+      await assertProjectExists(app.db, request.params.id, { includeDrafts });
+      return listUnitsOfProject(app.db, request.params.id);
+    },
+  );
+  r.get(
+    "/api/projects/:id/updates",
+    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    async (request, reply) => {
+      const draftProject = await draftsVisible(app.db, request, reply, "project", request.params.id);
+      await assertProjectExists(app.db, request.params.id, { includeDrafts: draftProject });
+      return listUpdates(app.db, {
+        projectId: request.params.id,
+        includeDrafts: await draftsVisible(app.db, request, reply, "update"),
+        includeDraftProjects: draftProject,
+      });
+    },
+  );
 
   r.post(
     "/api/projects",

@@ -5,16 +5,27 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { previewQuery } from "../../../domain/publishing.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { projectUpdateInputSchema } from "../../../domain/schemas/project-update.ts";
 import { actorOf } from "../projects/routes.ts";
+import { draftsVisible } from "../publishing/service.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
 
 export async function updateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/project-updates", { config: { access: "public" } }, async () => listUpdates(app.db));
-  r.get("/api/project-updates/:id", { config: { access: "public" }, schema: { params: idParam } }, async (request) =>
-    getUpdate(app.db, request.params.id),
+  // Visitors see published updates of published projects; staff (updates.view) and a preview link see drafts too.
+  r.get("/api/project-updates", { config: { access: "public" } }, async (request, reply) => {
+    const includeDrafts = await draftsVisible(app.db, request, reply, "update");
+    return listUpdates(app.db, { includeDrafts, includeDraftProjects: includeDrafts });
+  });
+  r.get(
+    "/api/project-updates/:id",
+    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    async (request, reply) =>
+      getUpdate(app.db, request.params.id, {
+        includeDrafts: await draftsVisible(app.db, request, reply, "update", request.params.id),
+      }),
   );
   r.post(
     "/api/project-updates",
