@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/domain/**/*.test.ts", "src/server/lib/**/*.test.ts"],
+          include: ["src/boundaries.test.ts", "src/domain/**/*.test.ts", "src/server/lib/**/*.test.ts"],
         },
       },
       {
@@ -31,7 +31,7 @@ export default defineConfig({
           name: "web",
           environment: "jsdom",
           include: ["src/web/**/*.test.tsx", "src/web/**/*.test.ts"],
-          setupFiles: ["src/web/test-setup.ts"],
+          setupFiles: ["src/web/test-utils/setup.ts"],
         },
       },
     ],

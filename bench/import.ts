@@ -1,5 +1,5 @@
 /**
- * npm run bench:import — times the bulk unit import end to end through the HTTP API (issue 5).
+ * npm run bench:import — times the bulk unit import end to end through the HTTP API (docs/performance/units-import.md).
  *
  * Starts the app in-process (buildApp, no pages) listening on 127.0.0.1, on a fresh PGlite database in a temp
  * folder, or on a throwaway database of the PostgreSQL server in DATABASE_URL when it is set. Generates

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web [-- --runs N] [-- --json FILE]`: page-speed figures of the public site (issue 3 "Measured, not assumed").
+ * `npm run bench:web [-- --runs N] [-- --json FILE]`: page-speed figures of the public site (docs/product.md §10.3, docs/performance/web.md).
  * Builds when needed, starts the production server on demo content (a temporary data folder, 127.0.0.1, a free port),
  * runs Lighthouse 12 (mobile, simulated throttling: its defaults) in Debian's Chromium on /, /all-projects, a
  * /project/{id} and an /update/{id}, and prints per page: the four category scores, LCP, CLS, TBT, and the bytes
@@ -31,7 +31,7 @@ const CHROME_FLAGS = [
   "--disable-dev-shm-usage",
 ].join(" ");
 
-/** Targets of issue 3 (bytes are transferred bytes, i.e. compressed). */
+/** Targets of docs/performance/web.md (bytes are transferred bytes, i.e. compressed). */
 export const TARGETS = {
   performance: 0.99,
   accessibility: 1,

@@ -1,5 +1,5 @@
 /**
- * The campaign journey of issue 6 (SPEC §2.8, §2.15, §2.16): a manager creates a landing page for a project (with a
+ * The campaign journey (docs/product.md §10.4, SPEC §2.8, §2.15, §2.16): a manager creates a landing page for a project (with a
  * webhook to a receiver started here on 127.0.0.1; the e2e server runs with WEBHOOK_ALLOW_PRIVATE=1), adds a custom
  * campaign and copies its link; a visitor opens that link (with UTM parameters), sends the form and sees the success
  * text; the receiver gets the lead signed with the secret shown once; the manager sees the message with its campaign

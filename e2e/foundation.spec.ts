@@ -1,5 +1,5 @@
 /**
- * The two journeys of the foundation (issue 2): a visitor goes home → project → sends an enquiry and sees the
+ * The two journeys of the foundation (docs/product.md §2.6, §4.6): a visitor goes home → project → sends an enquiry and sees the
  * success text of SPEC §8.4 (the home page's HTML already names the seeded projects before any script runs);
  * a staff member signs in and the dashboard counts the contact messages, that enquiry included.
  */

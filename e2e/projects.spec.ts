@@ -1,5 +1,5 @@
 /**
- * Projects back office (issue 4, SPEC §2.12, §2.13, §4.5, §6, §8.2): a manager creates a project with two uploaded
+ * Projects back office (SPEC §2.12, §2.13, §4.5, §6, §8.2): a manager creates a project with two uploaded
  * images and a custom guarantee, sees it on the public site, sets featured rank 2 and sees "مميز #2" on the home
  * carousel, edits it, creates a progress update with a photo that appears on /all-updates, then deletes the project.
  * An employee (whose role lacks projects.delete) sees the delete button disabled with its tooltip.

@@ -1,5 +1,5 @@
 /**
- * The public site (issue 3): every public route renders its content from the API (also without JavaScript), the
+ * The public site (docs/product.md §2.2–§2.8, §10.1–§10.3): every public route renders its content from the API (also without JavaScript), the
  * search, empty and not-found states, the lightbox keyboard, the units filter, the three contact forms end to end
  * (the message is stored: checked through the admin API), the entrance animation once per session, zero axe
  * violations on every public page, head tags, sitemap/robots, and screenshots at 360, 768 and 1280 px.

@@ -1,5 +1,5 @@
 /**
- * The staff journey of issue 7 (SPEC §2.17, §2.18, §6; ARCHITECTURE resolutions 7 and 8): the super_admin creates a
+ * The staff journey (decision 007, SPEC §2.17, §2.18, §6; ARCHITECTURE resolutions 7 and 8): the super_admin creates a
  * manager; the manager creates an employee and removes projects.delete from that employee by a user override; the
  * employee signs in, the menu shows what they hold, and deleting a project is refused (403 from the API, and the
  * delete button of /admin/projects disabled with its tooltip "لا تملك صلاحية حذف المشروع"); the super_admin
@@ -103,7 +103,7 @@ test("a manager created by the super_admin takes projects.delete from their empl
 
   await page.goto("/admin/projects");
   await expect(page.getByRole("heading", { name: "إدارة المشاريع", level: 1 })).toBeVisible();
-  // On the projects screen (issue 4) the delete button is disabled and its tooltip says why (SPEC §6).
+  // On the projects screen (SPEC §2.12) the delete button is disabled and its tooltip says why (SPEC §6).
   const deleteButton = page.getByRole("button", { name: "حذف", exact: true }).first();
   await expect(deleteButton).toBeDisabled();
   await deleteButton.hover();

@@ -1,5 +1,5 @@
 /**
- * Units back office (issue 5, SPEC §2.14, §8.5): staff pick a project, add a unit, mark it sold and see the
+ * Units back office (SPEC §2.14, §8.5): staff pick a project, add a unit, mark it sold and see the
  * counters and the public project page change; then download the template, fill it with 20 rows and a bad one,
  * upload it and read the result. Each test creates its own uniquely named project through the API.
  */

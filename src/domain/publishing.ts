@@ -1,5 +1,5 @@
 /**
- * Drafts and publishing (ARCHITECTURE resolution 13; docs/decisions/009-drafts-and-preview.md): projects, progress
+ * Drafts and publishing (ARCHITECTURE resolution 13; docs/decisions/017-drafts-and-preview.md): projects, progress
  * updates and landing pages start as drafts, appear nowhere public until published, and staff see a draft through a
  * preview link. Dependency-free: the admin screens use these names and texts too.
  */
@@ -39,10 +39,15 @@ export const previewRequestSchema = z.object({
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 /** POST /api/previews answer: the public path to open (with its token) and when it stops working (ISO 8601). */
-export interface PreviewLink {
-  path: string;
-  expiresAt: string;
-}
+export const previewLinkSchema = z
+  .object({ path: z.string(), expiresAt: z.iso.datetime({ offset: true }) })
+  .meta({ id: "PreviewLink" });
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+
+/** POST …/publish and …/unpublish answer: the record's id and its publication time (null = draft). */
+export const publishStateSchema = z
+  .object({ id: z.number().int(), publishedAt: z.iso.datetime({ offset: true }).nullable() })
+  .meta({ id: "PublishState" });
 
 /** The query string every public read accepts: a preview token. */
 export const previewQuery = z.object({ preview: z.string().max(128).optional() });

@@ -12,6 +12,13 @@ export const siteConfigSchema = z.object({
   /** Company name in Arabic (header alt text, titles, JSON-LD) and in English (footer, JSON-LD alternateName). */
   name: z.string().min(1),
   nameEn: z.string().min(1),
+  /** Short Arabic name (≤ 12 characters reads whole under a phone's home-screen icon); default: `name`. */
+  shortName: z.string().min(1).max(30).optional(),
+  /** Brand colour "#rrggbb" of the installed app's title bar and icons' background; default #11504a. */
+  themeColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #11504a")
+    .optional(),
   /** Short Arabic tagline used in the home page title and description. */
   tagline: z.string().min(1),
   description: z.string().min(1),

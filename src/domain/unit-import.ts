@@ -7,7 +7,10 @@
  * parenthesised hints ("السعر (ريال)"). Cell values: Arabic-Indic digits and separators become ASCII; statuses
  * and directions are accepted in Arabic or English and stored with their Arabic labels.
  */
+
+import type { z } from "zod";
 import { UNIT_STATUSES, type UnitStatus } from "./project-rules.ts";
+import type { importRowErrorSchema, unitImportResultSchema } from "./schemas/api.ts";
 import { UNIT_DIRECTIONS } from "./schemas/unit.ts";
 
 /** Columns an import understands; `project` is an id or a project name (only for the global upload). */
@@ -230,21 +233,10 @@ export function unitKey(unit: { projectId: number; building: string; unitNumber:
 export type ImportErrorCode = "validation" | "project_not_found" | "duplicate" | "unknown";
 
 /** One row error: `row` is the spreadsheet row number (the header is row 1). */
-export interface ImportRowError {
-  row: number;
-  code: ImportErrorCode;
-  message: string;
-}
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
 /** The answer of POST /api/units/upload (SPEC §7.2). */
-export interface UnitImportResult {
-  insertedCount: number;
-  skippedCount: number;
-  errors: ImportRowError[];
-  message: string;
-  /** The file's header row as read, to show what was recognised. */
-  sampleHeaders: string[];
-}
+export type UnitImportResult = z.infer<typeof unitImportResultSchema>;
 
 /** Arabic labels and colours of the error codes (SPEC §8.5). */
 export const IMPORT_ERROR_LABELS: Record<ImportErrorCode, string> = {

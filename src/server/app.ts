@@ -16,8 +16,9 @@ import type { Db } from "./db/connection.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
-import { contactRoutes } from "./modules/contact/routes.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
+import { leadRoutes } from "./modules/leads/routes.ts";
+import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
@@ -29,6 +30,7 @@ import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
 import { type PagesOptions, pagesPlugin } from "./plugins/pages.ts";
 
 declare module "fastify" {
@@ -48,7 +50,12 @@ export interface AppDeps {
   /** Serve the web pages (React Router); omitted in API tests. */
   pages?: PagesOptions;
   logger?: boolean | { level: string };
+  /** The clock of timed work (the lead outbox's due checks, leases and retry schedule); tests pass a fake one. */
+  clock?: () => Date;
 }
+
+/** The version the OpenAPI document states (package.json "version"). */
+const APP_VERSION = "0.1.0";
 
 /** Body limits in bytes: JSON bodies are small; uploads have their own per-kind limits (multipart). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -109,7 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: deps.config.uploadLimits.video, files: 20, fields: 20, fieldSize: 10_000, parts: 60 },
   });
+  // Before the auth plugin: its onRoute hook documents each route and marks the documentation routes public.
+  await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(authPlugin);
+  await app.register(leadOutboxPlugin, { clock: deps.clock });
 
   await app.register(siteRoutes);
   await app.register(authRoutes);
@@ -118,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectRoutes);
   await app.register(updateRoutes);
   await app.register(unitRoutes);
-  await app.register(contactRoutes);
+  await app.register(leadRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
   await app.register(landingRoutes);

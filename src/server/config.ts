@@ -9,6 +9,11 @@ const bool = z
   .enum(["0", "1", "true", "false", ""])
   .optional()
   .transform((v) => v === "1" || v === "true");
+/** An optional text setting; an empty value counts as unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
 const megabytes = (fallback: number) =>
   z.coerce
     .number()
@@ -45,6 +50,13 @@ const envSchema = z.object({
   UPLOAD_IMAGE_MAX_MB: megabytes(10),
   UPLOAD_PDF_MAX_MB: megabytes(20),
   UPLOAD_VIDEO_MAX_MB: megabytes(200),
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool,
+  MEDIA_PUBLIC_URL: optionalText.pipe(z.url().optional()),
 });
 
 export interface AppConfig {
@@ -68,8 +80,27 @@ export interface AppConfig {
   webhookWorkerIntervalMs: number;
   /** Upload limits in bytes per kind. */
   uploadLimits: { image: number; pdf: number; video: number };
+  /** The S3-compatible bucket uploads are stored in; undefined → the local folder `mediaDir`. */
+  s3: S3Config | undefined;
+  /**
+   * Public base URL of the media (a CDN in front of the bucket), no trailing slash: /media/<key> then redirects to
+   * <mediaPublicUrl>/<key>. Undefined → /media serves the bytes itself.
+   */
+  mediaPublicUrl: string | undefined;
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
+}
+
+/** Where an S3-compatible object store is reached (S3_* variables, README "Configuration"). */
+export interface S3Config {
+  /** Endpoint URL for non-AWS stores (MinIO, R2, …); undefined → AWS for `region`. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Static credentials; both undefined → the SDK's default chain (instance role, AWS_* variables). Never logged. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** "bucket in the path" addressing (MinIO and most self-hosted stores) instead of bucket subdomains. */
+  forcePathStyle: boolean;
 }
 
 /** Reads and validates the environment. */
@@ -80,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const s3Problems = [
+    !e.S3_BUCKET &&
+      (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) &&
+      "  S3_BUCKET: required when S3_* is set",
+    !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY && "  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither",
+  ].filter(Boolean);
+  if (s3Problems.length) throw new Error(`Invalid configuration:\n${s3Problems.join("\n")}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
@@ -103,6 +141,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeWindowMs: Math.round(e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60 * 1000),
     },
     uploadLimits: { image: e.UPLOAD_IMAGE_MAX_MB, pdf: e.UPLOAD_PDF_MAX_MB, video: e.UPLOAD_VIDEO_MAX_MB },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? "us-east-1",
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
     secureCookies: true,
   };
 }

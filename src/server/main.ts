@@ -11,7 +11,7 @@ import { openDatabase } from "./db/connection.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { prepareDatabase } from "./db/seed.ts";
 import { loadSiteConfig } from "./lib/site-config.ts";
-import { localStorage } from "./lib/storage.ts";
+import { openStorage } from "./lib/storage.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, here.includes(`${path.sep}dist${path.sep}`) ? "../../.." : "../..");
@@ -26,10 +26,11 @@ async function main() {
     dataDir: path.join(config.dataDir, "pglite"),
   });
   await runMigrations(database);
-  const storage = localStorage(config.mediaDir);
-  // Streamed uploads that a crash interrupted; an upload in progress writes its temp file continuously.
+  // The local media folder, or the S3 bucket when S3_BUCKET is set.
+  const storage = await openStorage(config);
+  // Streamed uploads that a crash interrupted; an upload in progress writes its temp object continuously.
   const swept = await storage.sweepTemporary(60 * 60 * 1000);
-  if (swept) process.stdout.write(`  Removed ${swept} unfinished upload(s) from the media folder\n`);
+  if (swept) process.stdout.write(`  Removed ${swept} unfinished upload(s) from the media storage\n`);
   const app = await buildApp({
     db: database.db,
     config,

@@ -1,12 +1,11 @@
 /**
  * The server load context (STACK-NOTES "load context with v8_middleware"): `context.api(path, init)` calls our
- * own API in-process, so a server-rendered page reads the same JSON as any other client.
+ * own API in-process, so a server-rendered page reads the same JSON as any other client. With React Router 8 the
+ * route types see this augmentation through tsconfig's `react-router/internal` path (docs/decisions 008).
  */
-export interface ApiInit {
-  method?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+import type { ApiInit } from "#domain/api-init.ts";
+
+export type { ApiInit };
 
 declare module "react-router" {
   interface RouterContextProvider {

@@ -12,15 +12,15 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { digitsOnly } from "../domain/digits.ts";
-import { formatSaudiPhone, normalizeSaudiPhone } from "../domain/phone.ts";
-import type { SiteConfig } from "../domain/site-config.ts";
+import { digitsOnly } from "#domain/digits.ts";
+import { formatSaudiPhone, normalizeSaudiPhone } from "#domain/phone.ts";
+import type { SiteConfig } from "#domain/site-config.ts";
 import type { Route } from "./+types/root";
-// The stylesheet is inlined in every page (issue 3 "small CSS inlined"): no render-blocking request before the first
+// The stylesheet is inlined in every page (docs/product.md §10.3, docs/performance/web.md): no render-blocking request before the first
 // paint on a slow phone link. Public-only styles are @imported by app.css.
 import appCss from "./app.css?inline";
 import "./context.ts";
-import { siteOrigin } from "./lib/site-origin.ts";
+import { siteOrigin } from "~/shared/lib/site-origin.ts";
 
 const INLINE_CSS_ID = "app-css";
 /**
@@ -78,7 +78,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11504a" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <style id={INLINE_CSS_ID}>{inlineCss}</style>
         <Meta />
         <Links />

@@ -1,34 +1,35 @@
-/** The route table of SPEC §2.1. Admin screens are client-only modules under routes/admin. */
+/** The route table of SPEC §2.1. Public pages live in public/routes; admin screens are client-only
+ * modules in their feature folder under admin/. */
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    route("all-projects", "routes/public/all-projects.tsx"),
-    route("project/:id", "routes/public/project.tsx"),
-    route("all-updates", "routes/public/all-updates.tsx"),
-    route("update/:id", "routes/public/update.tsx"),
-    route("campaign/:platform/:slug", "routes/public/campaign.tsx", { id: "campaign-platform" }),
-    route("campaign/:slug", "routes/public/campaign.tsx", { id: "campaign-slug" }),
-    route("privacy", "routes/public/privacy.tsx"),
+  layout("public/routes/layout.tsx", [
+    index("public/routes/home.tsx"),
+    route("all-projects", "public/routes/all-projects.tsx"),
+    route("project/:id", "public/routes/project.tsx"),
+    route("all-updates", "public/routes/all-updates.tsx"),
+    route("update/:id", "public/routes/update.tsx"),
+    route("campaign/:platform/:slug", "public/routes/campaign.tsx", { id: "campaign-platform" }),
+    route("campaign/:slug", "public/routes/campaign.tsx", { id: "campaign-slug" }),
+    route("privacy", "public/routes/privacy.tsx"),
   ]),
-  route("sitemap.xml", "routes/public/sitemap.ts"),
-  route("robots.txt", "routes/public/robots.ts"),
-  route("admin/login", "routes/admin/login.tsx"),
-  layout("routes/admin/shell.tsx", [
-    route("admin", "routes/admin/dashboard.tsx"),
-    route("admin/projects", "routes/admin/projects.tsx"),
-    route("admin/projects/:id", "routes/admin/project-detail.tsx"),
-    route("admin/project-updates", "routes/admin/project-updates.tsx"),
-    route("admin/units", "routes/admin/units.tsx"),
-    route("admin/units/new", "routes/admin/unit-form.tsx", { id: "unit-new" }),
-    route("admin/units/:unitId/edit", "routes/admin/unit-form.tsx", { id: "unit-edit" }),
-    route("admin/units/upload", "routes/admin/units-upload.tsx"),
-    route("admin/landing", "routes/admin/landing.tsx"),
-    route("admin/contact-messages", "routes/admin/contact-messages.tsx"),
-    route("admin/employees", "routes/admin/employees.tsx"),
-    route("admin/permissions", "routes/admin/permissions.tsx"),
-    route("admin/audit-log", "routes/admin/audit-log.tsx"),
+  route("sitemap.xml", "public/routes/sitemap.ts"),
+  route("robots.txt", "public/routes/robots.ts"),
+  route("admin/login", "admin/shell/login.tsx"),
+  layout("admin/shell/shell.tsx", [
+    route("admin", "admin/dashboard/dashboard.tsx"),
+    route("admin/projects", "admin/projects/projects.tsx"),
+    route("admin/projects/:id", "admin/landing/project-landing.tsx"),
+    route("admin/project-updates", "admin/updates/project-updates.tsx"),
+    route("admin/units", "admin/units/units.tsx"),
+    route("admin/units/new", "admin/units/unit-editor.tsx", { id: "unit-new" }),
+    route("admin/units/:unitId/edit", "admin/units/unit-editor.tsx", { id: "unit-edit" }),
+    route("admin/units/upload", "admin/units/units-upload.tsx"),
+    route("admin/landing", "admin/landing/landing.tsx"),
+    route("admin/contact-messages", "admin/leads/leads.tsx"),
+    route("admin/employees", "admin/employees/employees.tsx"),
+    route("admin/permissions", "admin/permissions/permissions.tsx"),
+    route("admin/audit-log", "admin/audit-log/audit-log.tsx"),
   ]),
-  layout("routes/public/layout.tsx", { id: "not-found-layout" }, [route("*", "routes/public/not-found.tsx")]),
+  layout("public/routes/layout.tsx", { id: "not-found-layout" }, [route("*", "public/routes/not-found.tsx")]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "../ids.ts";
 import { normalizeSaudiPhone } from "../phone.ts";
 
 /** Trimmed text; empty strings become undefined so "optional" means "empty or absent". */
@@ -42,6 +43,61 @@ export const optionalEmail = (message: string) =>
     .pipe(z.email({ message }).optional());
 
 /** A positive integer id in a URL path. */
-export const idParam = z.object({ id: z.coerce.number<string>().int().positive().max(2_147_483_647) });
+export const idParam = z.object({ id: z.coerce.number<string>().int().positive().max(MAX_ID) });
 /** A UUID in a URL path (users). */
 export const uuidParam = z.object({ id: z.uuid() });
+
+/**
+ * Messages of a body field the call does not take: not part of the entity at all, or part of what GET answers but
+ * set by the server (id, timestamps, computed values) — docs/decisions/013-request-bodies.md.
+ */
+export const FIELD_MESSAGES = {
+  unknown: "حقل غير مسموح",
+  readOnly: "حقل للقراءة فقط",
+} as const;
+
+/**
+ * Shape entries for an entity's read-only fields in a create body: each one present is refused on its own key with
+ * FIELD_MESSAGES.readOnly (`{"fields": {"salesPercentage": "حقل للقراءة فقط"}}`). Output: always undefined.
+ */
+export function refusedReadOnly<const K extends string>(keys: readonly K[]) {
+  const field = z
+    .never({ error: FIELD_MESSAGES.readOnly })
+    .optional()
+    .describe("Read-only: set by the server, refused here");
+  return Object.fromEntries(keys.map((key) => [key, field])) as Record<K, typeof field>;
+}
+
+/**
+ * Shape entries for an entity's read-only fields in a replace (PUT) body: accepted whatever their value and dropped
+ * (output undefined), so the object a GET answered can be sent back as it is after editing the writable fields.
+ */
+export function ignoredReadOnly<const K extends string>(keys: readonly K[]) {
+  const field = z
+    .unknown()
+    .optional()
+    .transform((): undefined => undefined)
+    .describe("Read-only: accepted and ignored (the server's value stays)");
+  return Object.fromEntries(keys.map((key) => [key, field])) as Record<K, typeof field>;
+}
+
+const unknownKeyError = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? FIELD_MESSAGES.unknown : undefined),
+};
+
+/**
+ * A create (POST) body of an entity: its writable `shape`; unknown keys refused (each on its own key,
+ * FIELD_MESSAGES.unknown, by the server's error mapping) and the `readOnly` fields its GET answer carries refused
+ * with FIELD_MESSAGES.readOnly.
+ */
+export function createBody<S extends z.ZodRawShape, const K extends string>(shape: S, readOnly: readonly K[]) {
+  return z.strictObject({ ...shape, ...refusedReadOnly(readOnly) }, unknownKeyError);
+}
+
+/**
+ * A replace (PUT) body of an entity: its writable `shape`; unknown keys refused, the `readOnly` fields its GET answer
+ * carries accepted and dropped, so GET → edit → PUT round-trips.
+ */
+export function replaceBody<S extends z.ZodRawShape, const K extends string>(shape: S, readOnly: readonly K[]) {
+  return z.strictObject({ ...shape, ...ignoredReadOnly(readOnly) }, unknownKeyError);
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AttributionField } from "../attribution.ts";
 import { TEXTS } from "../texts.ts";
+import type { contactDeliverySchema, contactMessageSchema } from "./api.ts";
 import { optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
 
 /** Where a lead came from (issue 6 attribution). */
@@ -103,38 +104,9 @@ export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
 };
 
 /** The latest webhook delivery of a lead, as the admin list shows it. */
-export interface ContactDeliveryView {
-  id: number;
-  status: DeliveryStatus;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-}
-
+export type ContactDeliveryView = z.infer<typeof contactDeliverySchema>;
 /** A lead in GET /api/contact/messages: the SPEC §2.16 columns plus campaign, attribution, consent and delivery. */
-export interface ContactMessageView {
-  id: number;
-  landingPageId: number | null;
-  campaignId: number | null;
-  projectId: number | null;
-  source: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  message: string | null;
-  isDuplicate: boolean;
-  projectName: string | null;
-  landingPageName: string | null;
-  platform: string | null;
-  campaignSlug: string | null;
-  campaignName: string | null;
-  attribution: Record<string, string>;
-  consentVersion: string | null;
-  consentAt: string | null;
-  delivery: ContactDeliveryView | null;
-  createdAt: string;
-}
+export type ContactMessageView = z.infer<typeof contactMessageSchema>;
 
 /**
  * Filters of GET /api/contact/messages and its export (?format=xlsx|csv): free text (name, email, phone, message),

@@ -11,6 +11,8 @@
  */
 import { z } from "zod";
 import { type CAMPAIGN_PLATFORMS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from "../constants.ts";
+import type { campaignWithStatsSchema, landingPageViewSchema, publicCampaignSchema } from "./api.ts";
+import { createBody, replaceBody } from "./common.ts";
 
 export const LANDING_TEXTS = {
   platformRequired: "اسم المنصة مطلوب",
@@ -101,6 +103,12 @@ export const landingPageSchema = z.object({
   /** PUT only: issue a new webhook secret (returned once). */
   rotateWebhookSecret: z.boolean().optional(),
 });
+/** Fields a landing page's GET answer carries that the server sets. */
+export const LANDING_READ_ONLY = ["id", "projectId", "hasWebhookSecret", "createdAt", "updatedAt"] as const;
+/** POST /api/landing-pages/{projectId} body: unknown and read-only fields refused, each on its own key. */
+export const landingPageCreateSchema = createBody(landingPageSchema.shape, LANDING_READ_ONLY);
+/** PUT /api/landing-pages/{id} body: the read-only fields a GET answered are ignored (round trip). */
+export const landingPageReplaceSchema = replaceBody(landingPageSchema.shape, LANDING_READ_ONLY);
 export type LandingPageInput = z.input<typeof landingPageSchema>;
 export type LandingPagePayload = z.output<typeof landingPageSchema>;
 
@@ -150,51 +158,12 @@ export function campaignPath(urlSlug: string): string {
   return `/campaign/${urlSlug}`;
 }
 
-/** A campaign as the admin API returns it: never its secret; with its statistics (issue 6 attribution). */
-export interface CampaignWithStats {
-  id: number;
-  landingPageId: number;
-  platformName: string;
-  urlSlug: string;
-  isCustom: boolean;
-  webhookUrl: string | null;
-  hasWebhookSecret: boolean;
-  displayName: string | null;
-  /** Public page views counted by GET /api/campaign/…. */
-  visits: number;
-  /** Contact messages attributed to the campaign. */
-  leads: number;
-  /** leads / visits × 100, one decimal; 0 without visits (%). */
-  conversionRate: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A landing page as the admin API returns it (no secret), with its campaigns on create. */
-export interface LandingPageView {
-  id: number;
-  projectId: number;
-  slug: string;
-  poster: string;
-  images: string[];
-  videoUrl: string | null;
-  webhookUrl: string | null;
-  hasWebhookSecret: boolean;
-  features: { text: string; image: string | null }[];
-  guarantees: { text: string; image: string | null }[];
-  buildingSpecs: { text: string; image: string | null }[];
-  /** ISO 8601 time of publication; null = a draft. */
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** A campaign as the admin API returns it: never its secret; with its statistics (schemas/api.ts). */
+export type CampaignWithStats = z.infer<typeof campaignWithStatsSchema>;
+/** A landing page as the admin API returns it (no secret). */
+export type LandingPageView = z.infer<typeof landingPageViewSchema>;
 /** GET /api/campaign/… (public): SPEC §3 campaign response {campaign, landingPage, project}; no webhook data. */
-export interface PublicCampaignResponse {
-  campaign: { id: number; platformName: string; urlSlug: string; displayName: string | null; isCustom: boolean };
-  landingPage: Omit<LandingPageView, "webhookUrl" | "hasWebhookSecret" | "publishedAt" | "createdAt" | "updatedAt">;
-  project: { id: number; name: string; description: string | null; city: string | null; district: string | null };
-}
+export type PublicCampaignResponse = z.infer<typeof publicCampaignSchema>;
 
 /** Conversion rate (%) with one decimal: leads / visits × 100, 0 when there were no visits. */
 export function conversionRate(leads: number, visits: number): number {

@@ -4,6 +4,7 @@
  * lastVisitDate is a date (YYYY-MM-DD or an ISO date-time) or null.
  */
 import { z } from "zod";
+import { ignoredReadOnly, refusedReadOnly } from "./common.ts";
 import { LIST_MAX, mediaUrl, nullableText, PROJECT_MESSAGES, percentageField } from "./project.ts";
 
 export const UPDATE_MESSAGES = {
@@ -41,33 +42,52 @@ const visitDate = z
     return date.toISOString();
   });
 
-/** POST/PUT /api/project-updates body (SPEC §2.13). Unknown keys are refused. */
+/** The fields of a progress update body (SPEC §2.13). */
+const updateShape = {
+  projectId: z.coerce
+    .number<string | number>({ error: UPDATE_MESSAGES.projectRequired })
+    .int(UPDATE_MESSAGES.projectRequired)
+    .positive(UPDATE_MESSAGES.projectRequired)
+    .max(2_147_483_647, UPDATE_MESSAGES.projectRequired),
+  title: z
+    .string({ error: UPDATE_MESSAGES.titleRequired })
+    .trim()
+    .min(1, UPDATE_MESSAGES.titleRequired)
+    .max(300, UPDATE_MESSAGES.titleRequired),
+  summary: nullableText(5000),
+  thumbnailUrl: mediaUrl(),
+  videoUrl: mediaUrl(),
+  interiorPhotos: photoList,
+  dronePhotos: photoList,
+  concretePercentage: percentageField(),
+  plumbingPercentage: percentageField(),
+  electricalPercentage: percentageField(),
+  finishingPercentage: percentageField(),
+  completionPercentage: percentageField(),
+  lastVisitDate: visitDate,
+  notes: nullableText(5000),
+};
+
+/** Fields a progress update's GET answer carries that the server sets. */
+export const UPDATE_READ_ONLY = ["id", "projectName", "createdAt"] as const;
+
+const unknownKey = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? PROJECT_MESSAGES.unknownField : undefined),
+};
+
+/**
+ * POST /api/project-updates body and the admin form's resolver. Unknown keys are refused, each on its own key
+ * ("حقل غير مسموح"); the read-only fields of UPDATE_READ_ONLY likewise ("حقل للقراءة فقط").
+ */
 export const projectUpdateInputSchema = z.strictObject(
-  {
-    projectId: z.coerce
-      .number<string | number>({ error: UPDATE_MESSAGES.projectRequired })
-      .int(UPDATE_MESSAGES.projectRequired)
-      .positive(UPDATE_MESSAGES.projectRequired)
-      .max(2_147_483_647, UPDATE_MESSAGES.projectRequired),
-    title: z
-      .string({ error: UPDATE_MESSAGES.titleRequired })
-      .trim()
-      .min(1, UPDATE_MESSAGES.titleRequired)
-      .max(300, UPDATE_MESSAGES.titleRequired),
-    summary: nullableText(5000),
-    thumbnailUrl: mediaUrl(),
-    videoUrl: mediaUrl(),
-    interiorPhotos: photoList,
-    dronePhotos: photoList,
-    concretePercentage: percentageField(),
-    plumbingPercentage: percentageField(),
-    electricalPercentage: percentageField(),
-    finishingPercentage: percentageField(),
-    completionPercentage: percentageField(),
-    lastVisitDate: visitDate,
-    notes: nullableText(5000),
-  },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? PROJECT_MESSAGES.unknownField : undefined) },
+  { ...updateShape, ...refusedReadOnly(UPDATE_READ_ONLY) },
+  unknownKey,
+);
+
+/** PUT /api/project-updates/{id} body: the read-only fields a GET answered are accepted and ignored (round trip). */
+export const projectUpdateReplaceSchema = z.strictObject(
+  { ...updateShape, ...ignoredReadOnly(UPDATE_READ_ONLY) },
+  unknownKey,
 );
 
 export type ProjectUpdateInput = z.input<typeof projectUpdateInputSchema>;

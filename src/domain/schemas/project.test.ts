@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIELD_MESSAGES } from "./common.ts";
 import {
   addCustomGuarantee,
   featuredRankSchema,
@@ -36,7 +37,7 @@ describe("project input (SPEC §5.3)", () => {
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((i) => i.message);
     expect(messages).toContain(PROJECT_MESSAGES.notANumber);
-    expect(messages).toContain(PROJECT_MESSAGES.unknownField);
+    expect(result.error?.issues.find((i) => i.path[0] === "featuredRank")?.message).toBe(FIELD_MESSAGES.readOnly);
   });
 });
 

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { AREA_STEP, BATHROOMS_MAX, BATHROOMS_MIN, ROOMS_MAX, ROOMS_MIN } from "../constants.ts";
 import { GUARANTEE_TYPES } from "../project-rules.ts";
+import { FIELD_MESSAGES, ignoredReadOnly, refusedReadOnly } from "./common.ts";
 
 /** Arabic messages of SPEC §5.3 (word for word where SPEC gives them). */
 export const PROJECT_MESSAGES = {
@@ -38,7 +39,7 @@ export const PROJECT_MESSAGES = {
   latitude: "خط العرض يجب أن يكون بين -90 و 90",
   longitude: "خط الطول يجب أن يكون بين -180 و 180",
   url: "يجب إدخال رابط صحيح",
-  unknownField: "حقل غير مسموح",
+  unknownField: FIELD_MESSAGES.unknown,
   tooManyItems: "عدد العناصر أكبر من المسموح",
 } as const;
 
@@ -250,48 +251,73 @@ export const projectShape = {
   titleDeedNumber: nullableText(100),
 };
 
+/** Fields a project's GET answer carries that the server sets: id, timestamps, the rank (its own call), computed. */
+export const PROJECT_READ_ONLY = [
+  "id",
+  "featuredRank",
+  "salesPercentage",
+  "unitCounts",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+const unknownKey = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? PROJECT_MESSAGES.unknownField : undefined),
+};
+
 /**
- * POST /api/projects and PUT /api/projects/{id} body, and the admin form's resolver (SPEC §5.3).
- * Cross-field rules: a rooms range needs both ends and max ≥ min; an area range likewise; guarantee types are
- * unique (case-insensitive). Unknown keys (id, createdAt, updatedAt, featuredRank, …) are refused.
+ * Cross-field rules of a project body: a rooms range needs both ends and max ≥ min; an area range likewise;
+ * guarantee types are unique (case-insensitive).
+ */
+function projectRules(p: z.output<z.ZodObject<typeof projectShape>>, ctx: z.RefinementCtx) {
+  if (p.roomsType === "range") {
+    if (p.roomsMin === null || p.roomsMax === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: [p.roomsMin === null ? "roomsMin" : "roomsMax"],
+        message: PROJECT_MESSAGES.roomsRange,
+      });
+    } else if (p.roomsMax < p.roomsMin) {
+      ctx.addIssue({ code: "custom", path: ["roomsMax"], message: PROJECT_MESSAGES.roomsMaxGteMin });
+    }
+  }
+  if (p.areaType === "range") {
+    if (p.areaSizeMin === null || p.areaSizeMax === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: [p.areaSizeMin === null ? "areaSizeMin" : "areaSizeMax"],
+        message: PROJECT_MESSAGES.areaRange,
+      });
+    } else if (p.areaSizeMax < p.areaSizeMin) {
+      ctx.addIssue({ code: "custom", path: ["areaSizeMax"], message: PROJECT_MESSAGES.areaRange });
+    }
+  }
+  p.guarantees.forEach((g, index) => {
+    if (p.guarantees.findIndex((other) => sameGuaranteeType(other.type, g.type)) < index) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["guarantees", index, "type"],
+        message: PROJECT_MESSAGES.guaranteeDuplicate,
+      });
+    }
+  });
+}
+
+/**
+ * POST /api/projects body, and the admin form's resolver (SPEC §5.3), with projectRules. Unknown keys are refused,
+ * each on its own key ("حقل غير مسموح"); the read-only fields of PROJECT_READ_ONLY likewise ("حقل للقراءة فقط").
  */
 export const projectInputSchema = z
-  .strictObject(projectShape, {
-    error: (issue) => (issue.code === "unrecognized_keys" ? PROJECT_MESSAGES.unknownField : undefined),
-  })
-  .superRefine((p, ctx) => {
-    if (p.roomsType === "range") {
-      if (p.roomsMin === null || p.roomsMax === null) {
-        ctx.addIssue({
-          code: "custom",
-          path: [p.roomsMin === null ? "roomsMin" : "roomsMax"],
-          message: PROJECT_MESSAGES.roomsRange,
-        });
-      } else if (p.roomsMax < p.roomsMin) {
-        ctx.addIssue({ code: "custom", path: ["roomsMax"], message: PROJECT_MESSAGES.roomsMaxGteMin });
-      }
-    }
-    if (p.areaType === "range") {
-      if (p.areaSizeMin === null || p.areaSizeMax === null) {
-        ctx.addIssue({
-          code: "custom",
-          path: [p.areaSizeMin === null ? "areaSizeMin" : "areaSizeMax"],
-          message: PROJECT_MESSAGES.areaRange,
-        });
-      } else if (p.areaSizeMax < p.areaSizeMin) {
-        ctx.addIssue({ code: "custom", path: ["areaSizeMax"], message: PROJECT_MESSAGES.areaRange });
-      }
-    }
-    p.guarantees.forEach((g, index) => {
-      if (p.guarantees.findIndex((other) => sameGuaranteeType(other.type, g.type)) < index) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["guarantees", index, "type"],
-          message: PROJECT_MESSAGES.guaranteeDuplicate,
-        });
-      }
-    });
-  });
+  .strictObject({ ...projectShape, ...refusedReadOnly(PROJECT_READ_ONLY) }, unknownKey)
+  .superRefine(projectRules);
+
+/**
+ * PUT /api/projects/{id} body: the same fields and rules, and the read-only fields a GET answered are accepted and
+ * ignored, so GET → edit → PUT round-trips (docs/decisions/013-request-bodies.md).
+ */
+export const projectReplaceSchema = z
+  .strictObject({ ...projectShape, ...ignoredReadOnly(PROJECT_READ_ONLY) }, unknownKey)
+  .superRefine(projectRules);
 
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ProjectPayload = z.output<typeof projectInputSchema>;

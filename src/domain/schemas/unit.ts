@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { AREA_STEP, FLOOR_MAX, FLOOR_MIN, ROOMS_MAX, ROOMS_MIN } from "../constants.ts";
 import { DEFAULT_UNIT_STATUS, UNIT_STATUSES, type UnitStatus } from "../project-rules.ts";
+import { createBody, replaceBody } from "./common.ts";
 
 /** The eight directions of SPEC §5.6: key → Arabic label (the stored value). */
 export const UNIT_DIRECTIONS = [
@@ -157,6 +158,13 @@ export const unitSchema = z.object({
 });
 
 /** What a client sends (numbers may be strings). */
+/** Fields a unit's GET answer carries that the server sets. */
+export const UNIT_READ_ONLY = ["id", "createdAt", "updatedAt"] as const;
+/** POST /api/units body: unitSchema's fields; unknown and read-only fields refused, each on its own key. */
+export const unitCreateSchema = createBody(unitSchema.shape, UNIT_READ_ONLY);
+/** PUT /api/units/{id} body: unitSchema's fields; the read-only fields a GET answered are ignored (round trip). */
+export const unitReplaceSchema = replaceBody(unitSchema.shape, UNIT_READ_ONLY);
+
 export type UnitInput = z.input<typeof unitSchema>;
 /** What the server stores: numbers or null, direction in canonical order. */
 export type UnitValues = z.output<typeof unitSchema>;

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { DEFAULT_ROLE, ROLES } from "../roles.ts";
 import { TEXTS } from "../texts.ts";
+import { createBody, replaceBody } from "./common.ts";
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -95,16 +96,20 @@ const roleSchema = z.enum(ROLES, { error: USER_TEXTS.roleInvalid }).default(DEFA
 
 const userFields = { username: usernameSchema, name: nameSchema, role: roleSchema };
 
+/** The password policy on a body's `password` (absent = unchanged on edit), as a field message. */
+function passwordRule(value: { username: string; password?: string }, ctx: z.RefinementCtx) {
+  if (value.password === undefined) return;
+  const problem = passwordProblem(value.password, value.username);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+}
+
 /** POST /api/users and the "add new employee" form: username, name, role (default employee), password. */
 export const userCreateSchema = z
   .object({
     ...userFields,
     password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired),
   })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.password, value.username);
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-  });
+  .superRefine(passwordRule);
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 export type UserCreate = z.output<typeof userCreateSchema>;
 
@@ -117,13 +122,16 @@ export const userUpdateSchema = z
       .optional()
       .transform((v) => (v ? v : undefined)),
   })
-  .superRefine((value, ctx) => {
-    if (value.password === undefined) return;
-    const problem = passwordProblem(value.password, value.username);
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-  });
+  .superRefine(passwordRule);
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** Fields a user's GET answer carries that the server sets. */
+export const USER_READ_ONLY = ["id", "accountId", "createdAt"] as const;
+/** POST /api/users body: userCreateSchema's fields and rule; unknown and read-only fields refused on their own key. */
+export const userCreateBodySchema = createBody(userCreateSchema.shape, USER_READ_ONLY).superRefine(passwordRule);
+/** PUT /api/users/{id} body: userUpdateSchema's fields and rule; the read-only fields a GET answered are ignored. */
+export const userReplaceSchema = replaceBody(userUpdateSchema.shape, USER_READ_ONLY).superRefine(passwordRule);
 
 /**
  * The "add new employee" form: the edit schema with the password required, so that the create and edit forms share

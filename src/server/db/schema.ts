@@ -70,7 +70,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Preview links for drafts (docs/decisions/009-drafts-and-preview.md): a random token (stored as its SHA-256) that
+ * Preview links for drafts (docs/decisions/017-drafts-and-preview.md): a random token (stored as its SHA-256) that
  * shows one draft for 30 minutes while the staff session that asked for it is alive.
  */
 export const previewTokens = pgTable(
@@ -154,7 +154,7 @@ export const projects = pgTable(
     wafiLicenseNumber: text("wafi_license_number"),
     titleDeedNumber: text("title_deed_number"),
     createdAt: createdAt(),
-    /** When it was last published; null = a draft, seen by staff only (docs/decisions/009-drafts-and-preview.md). */
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
@@ -211,7 +211,7 @@ export const projectUpdates = pgTable(
     lastVisitDate: timestamp("last_visit_date", { withTimezone: true, mode: "date" }),
     notes: text("notes"),
     createdAt: createdAt(),
-    /** When it was last published; null = a draft, seen by staff only (docs/decisions/009-drafts-and-preview.md). */
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
@@ -240,7 +240,7 @@ export const landingPages = pgTable(
     webhookUrl: text("webhook_url"),
     webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
-    /** When it was last published; null = a draft, seen by staff only (docs/decisions/009-drafts-and-preview.md). */
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },

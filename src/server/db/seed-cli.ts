@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { loadConfig } from "../config.ts";
-import { localStorage } from "../lib/storage.ts";
+import { openStorage } from "../lib/storage.ts";
 import { openDatabase } from "./connection.ts";
 import { runMigrations } from "./migrate.ts";
 import { prepareDatabase } from "./seed.ts";
@@ -14,7 +14,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
 try {
   await runMigrations(database);
-  const report = await prepareDatabase(database.db, localStorage(config.mediaDir), config);
+  const report = await prepareDatabase(database.db, await openStorage(config), config);
   if (!report.firstStart) process.stdout.write("The database already has users: nothing seeded.\n");
   else process.stdout.write(`Seeded (${config.seed}). Admin: ${config.adminUsername}\n`);
   if (report.generatedAdminPassword) process.stdout.write(`Generated password: ${report.generatedAdminPassword}\n`);

@@ -24,14 +24,20 @@ export const notFound = (message = "العنصر المطلوب غير موجو�
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
-/** Field map from zod issues: the first message per dotted path ("" for the root). */
+/**
+ * Field map from zod issues: the first message per dotted path ("_" for the root). An issue naming unknown keys
+ * (zod's unrecognized_keys, `keys`) gives each key its own entry, so a client learns which field to drop.
+ */
 export function fieldsFromIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  issues: readonly { path: readonly PropertyKey[]; message: string; keys?: readonly string[] }[],
 ): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "_";
-    if (!(key in fields)) fields[key] = issue.message;
+    const paths = issue.keys?.length ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    for (const path of paths) {
+      const key = path.map(String).join(".") || "_";
+      if (!(key in fields)) fields[key] = issue.message;
+    }
   }
   return fields;
 }

@@ -5,11 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { normalizeSearchText } from "../../domain/search.ts";
-
-/** `like` pattern for a literal fragment: %, _ and \ escaped (used with `escape '\'`). */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { escapeLike } from "./sql.ts";
 
 /**
  * True when the normal form of the concatenated `columns` contains the normal form of `query`. The concatenation must

@@ -104,4 +104,18 @@ describe("localStorage", () => {
     expect((await filesUnder(root)).sort()).toEqual(["images/kept.webp", "tmp/new.part"]);
     expect(await localStorage(path.join(root, "empty")).sweepTemporary(0)).toBe(0);
   });
+
+  it("get reads an inclusive byte range; stat gives size and date without opening the file", async () => {
+    await storage.put("files/a.pdf", Buffer.from("0123456789"));
+    const info = await storage.stat("files/a.pdf");
+    expect(info?.size).toBe(10);
+    expect(info?.lastModified).toBeInstanceOf(Date);
+    const part = await storage.get("files/a.pdf", { start: 3, end: 5 });
+    expect(part && { size: part.size, totalSize: part.totalSize }).toEqual({ size: 3, totalSize: 10 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of part?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe("345");
+    expect(await storage.stat("files/missing.pdf")).toBeNull();
+    expect(await storage.stat("../outside")).toBeNull();
+  });
 });

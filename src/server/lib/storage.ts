@@ -1,7 +1,7 @@
 /**
- * Where uploaded files live (ARCHITECTURE "scale path"): a storage interface with a local-folder implementation.
- * Keys are relative paths of [a-z0-9-_.] segments (e.g. "images/3fa9….webp"); an S3-compatible implementation
- * can replace this one without touching callers (putStream ↔ multipart upload, move ↔ copy + delete).
+ * Where uploaded files live (ARCHITECTURE "scale path"): a storage interface with a local-folder implementation
+ * (here) and an S3-compatible one (s3-storage.ts: putStream ↔ multipart upload, move ↔ copy + delete), chosen by
+ * configuration (openStorage). Keys are relative paths of [a-z0-9-_.] segments (e.g. "images/3fa9….webp").
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -9,11 +9,42 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { AppConfig } from "../config.ts";
+import { HttpError } from "./http-errors.ts";
 
-export interface StoredObject {
-  stream: Readable;
-  /** Bytes. */
+/** What is known of a stored object without reading it. */
+export interface ObjectInfo {
+  /** Bytes of the whole object. */
   size: number;
+  /** When the object was written (second precision on S3). */
+  lastModified: Date;
+}
+
+/** An object being read: `stream` yields `size` bytes (the requested range, or the whole object). */
+export interface StoredObject extends ObjectInfo {
+  stream: Readable;
+  /** Bytes of the whole object (equals `size` when no range was asked for). */
+  totalSize: number;
+}
+
+/** Inclusive byte offsets, as in an HTTP Range header: {start: 0, end: 1023} is the first KiB. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export const STORAGE_UNAVAILABLE = "مخزن الملفات غير متاح حاليًا، يرجى المحاولة بعد قليل";
+
+/**
+ * The object store could not be reached or refused the request (network error, 5xx, access denied): answered 503
+ * with STORAGE_UNAVAILABLE through the API's error shape. The driver's own error is kept as `cause` for the log.
+ */
+export class StorageUnavailableError extends HttpError {
+  constructor(cause?: unknown) {
+    super(503, STORAGE_UNAVAILABLE);
+    this.name = "StorageUnavailableError";
+    this.cause = cause;
+  }
 }
 
 export interface Storage {
@@ -25,7 +56,13 @@ export interface Storage {
    * or when `key` is invalid.
    */
   putStream(key: string, stream: Readable): Promise<{ size: number }>;
-  get(key: string): Promise<StoredObject | null>;
+  /**
+   * Opens `key` for reading, the whole object or the inclusive `range` (which the caller has checked against
+   * `stat().size`). Output: null when there is no such object (or the key is invalid).
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** Size and date of `key` without reading it; null when there is no such object. */
+  stat(key: string): Promise<ObjectInfo | null>;
   exists(key: string): Promise<boolean>;
   /** Renames `from` to `to` (replacing `to` if present). Errors: when `from` does not exist or a key is invalid. */
   move(from: string, to: string): Promise<void>;
@@ -68,6 +105,15 @@ export function localStorage(root: string): Storage {
       throw error;
     }
   };
+  const statKey = async (key: string): Promise<ObjectInfo | null> => {
+    if (!isValidKey(key)) return null;
+    try {
+      const info = await stat(resolve(key));
+      return info.isFile() ? { size: info.size, lastModified: info.mtime } : null;
+    } catch {
+      return null;
+    }
+  };
   return {
     async put(key, data) {
       await atomically(key, (temp) => writeFile(temp, data, { flag: "wx" }));
@@ -79,16 +125,14 @@ export function localStorage(root: string): Storage {
         return { size: out.bytesWritten };
       });
     },
-    async get(key) {
-      if (!isValidKey(key)) return null;
-      try {
-        const info = await stat(resolve(key));
-        if (!info.isFile()) return null;
-        return { stream: createReadStream(resolve(key)), size: info.size };
-      } catch {
-        return null;
-      }
+    async get(key, range) {
+      const info = await statKey(key);
+      if (!info) return null;
+      const stream = createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {});
+      const size = range ? range.end - range.start + 1 : info.size;
+      return { stream, size, totalSize: info.size, lastModified: info.lastModified };
     },
+    stat: statKey,
     async exists(key) {
       if (!isValidKey(key)) return false;
       try {
@@ -126,4 +170,14 @@ export function localStorage(root: string): Storage {
       return removed;
     },
   };
+}
+
+/**
+ * The storage the configuration asks for: the S3-compatible bucket when `config.s3` is set (S3_BUCKET, README
+ * "Configuration"), else the local folder `config.mediaDir`. The S3 client is loaded only when used.
+ */
+export async function openStorage(config: AppConfig): Promise<Storage> {
+  if (!config.s3) return localStorage(config.mediaDir);
+  const { s3Storage } = await import("./s3-storage.ts");
+  return s3Storage(config.s3);
 }

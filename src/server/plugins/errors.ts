@@ -26,11 +26,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         error.validation.map((v) => ({
           path: [v.instancePath.replace(/^\//, "").replaceAll("/", ".")].filter(Boolean),
           message: v.message ?? VALIDATION_FAILED,
+          keys: v.keyword === "unrecognized_keys" ? (v.params as { keys?: string[] }).keys : undefined,
         })),
       );
       return reply.code(400).send({ statusCode: 400, error: "Bad Request", message: VALIDATION_FAILED, fields });
     }
     if (error instanceof HttpError) {
+      // A server-side failure answered on purpose (the media store is down → 503): logged with its cause, and the
+      // client told when to try again.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.statusCode === 503) reply.header("retry-after", "30");
       return reply.code(error.statusCode).send({
         statusCode: error.statusCode,
         error: httpErrorName(error.statusCode),

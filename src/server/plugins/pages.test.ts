@@ -80,6 +80,14 @@ describe("static files of the built site", () => {
       expect(res.headers[header]).toBeUndefined();
     }
   });
+
+  it("answers an unknown /api path with JSON 404, never the page handler", async () => {
+    for (const url of ["/api/nonexistent", "/api/projects/1/nothing", "/api?x=1"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toContain("application/json");
+    }
+  });
 });
 
 describe("page form bodies", () => {

@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ApiInit } from "../../domain/api-init.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
@@ -21,12 +22,6 @@ export interface PagesOptions {
 
 /** Largest body a page (a public form's route action) accepts: 1 MiB; forms carry a few KB of text. */
 export const PAGE_BODY_LIMIT_BYTES = 1024 * 1024;
-
-export interface ApiInit {
-  method?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   let getBuild: () => Promise<ServerBuild>;
@@ -79,6 +74,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       url: "/*",
       config: { access: "public" },
       handler: async (request, reply) => {
+        // An unknown /api path is an API answer (JSON 404 in the error shape), never the HTML not-found page.
+        if (request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?")) {
+          return reply.callNotFound();
+        }
         const handler = await handlerFor();
         const controller = new AbortController();
         reply.raw.on("close", () => {

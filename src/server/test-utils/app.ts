@@ -43,6 +43,11 @@ export interface TestApp {
   config: AppConfig;
   site: SiteConfig;
   mediaDir: string;
+  /**
+   * Another handle on this test's database, as a second instance would have: on PostgreSQL its own pool, on PGlite
+   * the same single connection (closing it is then a no-op).
+   */
+  openPeerDatabase(): Promise<Database>;
   /** Inserts a user (password TEST_PASSWORD); `accountId` defaults to null. */
   createUser(role: Role, fields?: { username?: string; name?: string; accountId?: string | null }): Promise<string>;
   /** Creates a user of `role` (or uses `username` if given and existing) and signs in through the API. */
@@ -53,7 +58,11 @@ export interface TestApp {
 }
 
 /** Opens a fresh database from the template prepared by global-setup.ts. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+  openPeer(): Promise<Database>;
+}> {
   const databaseUrl = inject("databaseUrl");
   if (databaseUrl) {
     const name = `api_test_${randomBytes(6).toString("hex")}`;
@@ -64,6 +73,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 4 });
     return {
       database,
+      openPeer: () => openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 4 }),
       async drop() {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
@@ -74,20 +84,30 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   }
   const dump = await readFile(inject("pgliteTemplate"));
   const database = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
-  return { database, drop: async () => {} };
+  return { database, drop: async () => {}, openPeer: async () => ({ ...database, close: async () => {} }) };
 }
 
-/** Builds the app on a fresh database. `configure` may change the config before the app is built. */
+/**
+ * Builds the app on a fresh database. `configure` may change the config before the app is built; `storage` replaces
+ * the local media folder (e.g. an S3 bucket on a test server).
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; configure?: (config: AppConfig) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    configure?: (config: AppConfig) => void;
+    /** The app's clock of timed work (buildApp `clock`). */
+    clock?: () => Date;
+    /** Storage instead of a fresh local folder (an S3 bucket in the S3 tests). */
+    storage?: Storage;
+  } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, openPeer } = await openTestDatabase();
   const mediaDir = await mkdtemp(path.join(tmpdir(), "api-test-media-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mediaDir, MEDIA_DIR: mediaDir, ...options.env });
   options.configure?.(config);
   const site = loadSiteConfig();
-  const storage = localStorage(mediaDir);
-  const app = await buildApp({ db: database.db, config, site, storage, logger: false });
+  const storage = options.storage ?? localStorage(mediaDir);
+  const app = await buildApp({ db: database.db, config, site, storage, logger: false, clock: options.clock });
   await app.ready();
 
   let counter = 0;
@@ -126,6 +146,7 @@ export async function createTestApp(
     config,
     site,
     mediaDir,
+    openPeerDatabase: openPeer,
     createUser,
     signIn,
     bearer: (token) => ({ authorization: `Bearer ${token}` }),

@@ -5,15 +5,17 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { auditLogPageSchema } from "../../../domain/schemas/api.ts";
 import { auditQuerySchema } from "../../../domain/schemas/permission.ts";
 import { listAuditLogs } from "./service.ts";
 
 export async function auditRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      "/api/audit-logs",
-      { config: { access: { permission: "audit.view" } }, schema: { querystring: auditQuerySchema } },
-      async (request) => listAuditLogs(app.db, request.query),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/audit-logs",
+    {
+      config: { access: { permission: "audit.view" } },
+      schema: { querystring: auditQuerySchema, response: { 200: auditLogPageSchema } },
+    },
+    async (request) => listAuditLogs(app.db, request.query),
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
 import type { AuditQuery } from "../../../domain/schemas/permission.ts";
-import type { AuditLogEntry, AuditLogPage } from "../../../domain/types.ts";
+import type { AuditLogPage } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { auditLogs, users } from "../../db/schema.ts";
 

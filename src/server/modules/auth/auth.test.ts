@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs } from "../../db/schema.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-utils/app.ts";
 import {
   LOGIN_FAILURES_PER_IP,
@@ -6,6 +8,7 @@ import {
   LOGIN_MAX_DELAY_MS,
   LOGIN_WINDOW_MS,
   login,
+  logout,
 } from "./service.ts";
 
 const client = (ip: string) => ({ ip, userAgent: "vitest" });
@@ -147,5 +150,21 @@ describe("sign-in throttle and sessions", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: t.bearer(user.token) })).statusCode).toBe(
       200,
     );
+  });
+
+  it("writes the login and logout audit rows in the auth service, with the session, user and IP", async () => {
+    const username = `audited-${Date.now()}`;
+    const userId = await t.createUser("employee", { username });
+    const issued = await login(t.db, { username, password: TEST_PASSWORD }, client("198.51.100.9"));
+    await logout(t.db, { sessionId: issued.sessionId, userId }, "198.51.100.10");
+    const rows = await t.db
+      .select({ action: auditLogs.action, userId: auditLogs.userId, ip: auditLogs.ipAddress })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "session"), eq(auditLogs.entityId, issued.sessionId)))
+      .orderBy(auditLogs.id);
+    expect(rows).toEqual([
+      { action: "login", userId, ip: "198.51.100.9" },
+      { action: "logout", userId, ip: "198.51.100.10" },
+    ]);
   });
 });

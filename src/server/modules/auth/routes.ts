@@ -8,12 +8,20 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { authResponseSchema, okSchema, sessionUserSchema } from "../../../domain/schemas/api.ts";
 import { loginSchema } from "../../../domain/schemas/auth.ts";
 import { users } from "../../db/schema.ts";
 import { forbidden, HttpError, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
-import { recordAudit } from "../audit/service.ts";
-import { ACCESS_TOKEN_TTL_MS, login, REFRESH_TOKEN_TTL_MS, refresh, revokeSession, toSessionUser } from "./service.ts";
+import {
+  ACCESS_TOKEN_TTL_MS,
+  login,
+  logout,
+  REFRESH_TOKEN_TTL_MS,
+  refresh,
+  revokeSession,
+  toSessionUser,
+} from "./service.ts";
 
 export const REFRESH_COOKIE = "refresh_token";
 export const SIGNED_IN_COOKIE = "signed_in";
@@ -54,7 +62,7 @@ export async function authRoutes(app: FastifyInstance) {
     "/api/auth/login",
     {
       config: { access: "public" },
-      schema: { body: loginSchema },
+      schema: { body: loginSchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
       try {
@@ -62,11 +70,6 @@ export async function authRoutes(app: FastifyInstance) {
           ip: request.ip,
           userAgent: request.headers["user-agent"] ?? null,
         });
-        await recordAudit(
-          app.db,
-          { userId: issued.user.id, ip: request.ip },
-          { entityType: "session", entityId: issued.sessionId, action: "login" },
-        );
         setSessionCookies(reply, issued.refreshToken);
         return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
       } catch (error) {
@@ -77,37 +80,43 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post("/api/auth/refresh", { config: { access: "public" } }, async (request, reply) => {
-    assertSameOrigin(request);
-    try {
-      const issued = await refresh(app.db, request.cookies[REFRESH_COOKIE]);
-      setSessionCookies(reply, issued.refreshToken);
-      return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
-    } catch (error) {
-      clearSessionCookies(reply);
-      throw error;
-    }
-  });
+  r.post(
+    "/api/auth/refresh",
+    { config: { access: "public" }, schema: { response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      try {
+        const issued = await refresh(app.db, request.cookies[REFRESH_COOKIE]);
+        setSessionCookies(reply, issued.refreshToken);
+        return { user: issued.user, token: issued.token, expiresInMs: ACCESS_TOKEN_TTL_MS };
+      } catch (error) {
+        clearSessionCookies(reply);
+        throw error;
+      }
+    },
+  );
 
-  r.post("/api/auth/logout", { config: { access: "public" } }, async (request, reply) => {
-    assertSameOrigin(request);
-    if (request.auth) {
-      await revokeSession(app.db, { sessionId: request.auth.sessionId });
-      await recordAudit(
-        app.db,
-        { userId: request.auth.user.id, ip: request.ip },
-        { entityType: "session", entityId: request.auth.sessionId, action: "logout" },
-      );
-    } else if (request.cookies[REFRESH_COOKIE]) {
-      await revokeSession(app.db, { refreshToken: request.cookies[REFRESH_COOKIE] });
-    }
-    clearSessionCookies(reply);
-    return { ok: true };
-  });
+  r.post(
+    "/api/auth/logout",
+    { config: { access: "public" }, schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      if (request.auth) {
+        await logout(app.db, { sessionId: request.auth.sessionId, userId: request.auth.user.id }, request.ip);
+      } else if (request.cookies[REFRESH_COOKIE]) {
+        await revokeSession(app.db, { refreshToken: request.cookies[REFRESH_COOKIE] });
+      }
+      clearSessionCookies(reply);
+      return { ok: true };
+    },
+  );
 
   r.get(
     "/api/auth/me",
-    { config: { access: "signed-in" }, schema: { querystring: z.object({}).passthrough() } },
+    {
+      config: { access: "signed-in" },
+      schema: { querystring: z.object({}).passthrough(), response: { 200: sessionUserSchema } },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const [row] = await app.db.select().from(users).where(eq(users.id, auth.user.id)).limit(1);

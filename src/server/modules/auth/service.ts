@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { loginAttempts, sessions, users } from "../../db/schema.ts";
 import { tooManyRequests, unauthorized } from "../../lib/http-errors.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
+import { recordAudit } from "../audit/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -116,8 +117,9 @@ async function assertNotThrottled(db: Db, username: string, ip: string | null, n
 }
 
 /**
- * POST /api/auth/login. Errors: 401 INVALID_CREDENTIALS (same text for unknown user and wrong password),
- * 429 while the username or IP is throttled.
+ * POST /api/auth/login: a new session and its "login" audit row (ARCHITECTURE security model), committed together.
+ * Errors: 401 INVALID_CREDENTIALS (same text for unknown user and wrong password), 429 while the username or IP is
+ * throttled.
  */
 export async function login(
   db: Db,
@@ -142,11 +144,19 @@ export async function login(
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await db.delete(loginAttempts).where(eq(loginAttempts.key, `user:${input.username}`));
-  return issueSession(db, row, client, now);
+  return db.transaction(async (tx) => {
+    const issued = await issueSession(tx, row, client, now);
+    await recordAudit(
+      tx,
+      { userId: row.id, ip: client.ip },
+      { entityType: "session", entityId: issued.sessionId, action: "login" },
+    );
+    return issued;
+  });
 }
 
 async function issueSession(
-  db: Db,
+  db: Db | Tx,
   row: typeof users.$inferSelect,
   client: ClientInfo,
   now: Date,
@@ -241,6 +251,20 @@ export async function revokeSession(db: Db, by: { sessionId?: string; refreshTok
       .update(sessions)
       .set({ revokedAt: now })
       .where(eq(sessions.refreshTokenHash, hashToken(by.refreshToken)));
+}
+
+/**
+ * POST /api/auth/logout of a signed-in request: ends its session and writes the "logout" audit row, together.
+ */
+export async function logout(db: Db, auth: { sessionId: string; userId: string }, ip: string | null, now = new Date()) {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, auth.sessionId));
+    await recordAudit(
+      tx,
+      { userId: auth.userId, ip },
+      { entityType: "session", entityId: auth.sessionId, action: "logout" },
+    );
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Landing pages, campaigns and the webhook worker (issue 6; SPEC §7.2 landing and campaign calls, §2.15, §5.4).
+ * Landing pages and campaigns (issue 6; SPEC §7.2 landing and campaign calls, §2.15, §5.4).
  *
  * GET  /api/landing-pages                      landing_pages.view  projects with their page id (admin /admin/landing)
  * GET  /api/landing-pages/{projectId}          landing_pages.view  the project's page, 404 without one
@@ -12,14 +12,29 @@
  * DELETE /api/landing-campaigns/{id}           campaigns.manage    204
  * GET  /api/campaign/{platform}/{slug}, /api/campaign/{slug}   public: {campaign, landingPage, project}; counts a
  *      visit unless ?visit=0 (the page's own re-validation after a form post)
- * The plugin starts the webhook worker on onReady and stops it on onClose.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { previewQuery } from "../../../domain/publishing.ts";
+import {
+  campaignWithSecretSchema,
+  campaignWithStatsSchema,
+  landingOverviewSchema,
+  landingPageCreatedSchema,
+  landingPageUpdatedSchema,
+  landingPageViewSchema,
+  noContentSchema,
+  publicCampaignSchema,
+} from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { campaignWebhookSchema, customCampaignSchema, landingPageSchema } from "../../../domain/schemas/landing.ts";
+import {
+  campaignWebhookSchema,
+  customCampaignSchema,
+  landingPageCreateSchema,
+  landingPageReplaceSchema,
+} from "../../../domain/schemas/landing.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import {
@@ -35,33 +50,29 @@ import {
   updateCampaignWebhook,
   updateLandingPage,
 } from "./service.ts";
-import { startWebhookWorker, type WebhookWorker } from "./webhooks.ts";
 
 const segment = z.string().max(100);
 const visitQuery = previewQuery.extend({ visit: z.enum(["0", "1"]).optional() });
 
 export async function landingRoutes(app: FastifyInstance) {
-  let worker: WebhookWorker | null = null;
-  app.addHook("onReady", async () => {
-    worker = startWebhookWorker(app);
-  });
-  app.addHook("onClose", async () => {
-    await worker?.stop();
-  });
-
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): LandingContext => ({
-    actor: { userId: requireAuth(request).user.id, ip: request.ip },
+    actor: actorOf(request),
     allowPrivate: app.config.webhookAllowPrivate,
   });
 
-  r.get("/api/landing-pages", { config: { access: { permission: "landing_pages.view" } } }, async () =>
-    listLandingOverview(app.db),
+  r.get(
+    "/api/landing-pages",
+    { config: { access: { permission: "landing_pages.view" } }, schema: { response: { 200: landingOverviewSchema } } },
+    async () => listLandingOverview(app.db),
   );
 
   r.get(
     "/api/landing-pages/:id",
-    { config: { access: { permission: "landing_pages.view" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "landing_pages.view" } },
+      schema: { params: idParam, response: { 200: landingPageViewSchema } },
+    },
     async (request) => getLandingPageByProject(app.db, request.params.id),
   );
 
@@ -69,7 +80,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id",
     {
       config: { access: { permission: "landing_pages.edit" } },
-      schema: { params: idParam, body: landingPageSchema },
+      schema: { params: idParam, body: landingPageCreateSchema, response: { 201: landingPageCreatedSchema } },
     },
     async (request, reply) => {
       const page = await createLandingPage(app.db, request.params.id, request.body, ctx(request));
@@ -81,14 +92,17 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id",
     {
       config: { access: { permission: "landing_pages.edit" } },
-      schema: { params: idParam, body: landingPageSchema },
+      schema: { params: idParam, body: landingPageReplaceSchema, response: { 200: landingPageUpdatedSchema } },
     },
     async (request) => updateLandingPage(app.db, request.params.id, request.body, ctx(request)),
   );
 
   r.delete(
     "/api/landing-pages/:id",
-    { config: { access: { permission: "landing_pages.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "landing_pages.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteLandingPage(app.db, request.params.id, ctx(request).actor);
       return reply.code(204).send();
@@ -99,7 +113,11 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id/campaigns",
     {
       config: { access: { permission: "landing_pages.view" } },
-      schema: { params: idParam, querystring: z.object({ search: z.string().max(100).optional() }) },
+      schema: {
+        params: idParam,
+        querystring: z.object({ search: z.string().max(100).optional() }),
+        response: { 200: z.array(campaignWithStatsSchema) },
+      },
     },
     async (request) => listCampaigns(app.db, request.params.id, request.query.search),
   );
@@ -108,7 +126,7 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-pages/:id/custom-campaign",
     {
       config: { access: { permission: "campaigns.manage" } },
-      schema: { params: idParam, body: customCampaignSchema },
+      schema: { params: idParam, body: customCampaignSchema, response: { 201: campaignWithSecretSchema } },
     },
     async (request, reply) => {
       const campaign = await createCustomCampaign(app.db, request.params.id, request.body, ctx(request));
@@ -120,14 +138,17 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/landing-campaigns/:id/webhook",
     {
       config: { access: { permission: "campaigns.manage" } },
-      schema: { params: idParam, body: campaignWebhookSchema },
+      schema: { params: idParam, body: campaignWebhookSchema, response: { 200: campaignWithSecretSchema } },
     },
     async (request) => updateCampaignWebhook(app.db, request.params.id, request.body, ctx(request)),
   );
 
   r.delete(
     "/api/landing-campaigns/:id",
-    { config: { access: { permission: "campaigns.manage" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "campaigns.manage" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteCampaign(app.db, request.params.id, ctx(request).actor);
       return reply.code(204).send();
@@ -138,7 +159,11 @@ export async function landingRoutes(app: FastifyInstance) {
     "/api/campaign/:platform/:slug",
     {
       config: { access: "public" },
-      schema: { params: z.object({ platform: segment, slug: segment }), querystring: visitQuery },
+      schema: {
+        params: z.object({ platform: segment, slug: segment }),
+        querystring: visitQuery,
+        response: { 200: publicCampaignSchema },
+      },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -151,7 +176,10 @@ export async function landingRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/campaign/:slug",
-    { config: { access: "public" }, schema: { params: z.object({ slug: segment }), querystring: visitQuery } },
+    {
+      config: { access: "public" },
+      schema: { params: z.object({ slug: segment }), querystring: visitQuery, response: { 200: publicCampaignSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return getPublicCampaign(app.db, request.params.slug, {

@@ -18,10 +18,11 @@ import {
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
+import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { detachLeads } from "../contact/origin.ts";
-import { assertPublicWebhookUrl } from "./webhook-address.ts";
-import { generateWebhookSecret } from "./webhooks.ts";
+import { detachLeads } from "../leads/origin.ts";
+import { generateWebhookSecret } from "../leads/outbox.ts";
+import { assertPublicWebhookUrl } from "../leads/webhook-address.ts";
 
 type PageRow = typeof landingPages.$inferSelect;
 type CampaignRow = typeof landingCampaigns.$inferSelect;
@@ -76,14 +77,6 @@ async function checkWebhookUrl(url: string | null, allowPrivate: boolean): Promi
   } catch {
     throw badRequest({ webhookUrl: LANDING_TEXTS.webhookRefused });
   }
-}
-
-/** Whether `error` (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /** Runs `write`; a unique violation from a concurrent twin becomes 409 on `field` instead of a 500. */
@@ -299,10 +292,6 @@ export async function listCampaigns(db: Db, landingPageId: number, search?: stri
     .orderBy(asc(landingCampaigns.createdAt), asc(landingCampaigns.id));
   const leads = await leadCounts(db, landingPageId);
   return rows.map((row) => toCampaign(row, leads.get(row.id) ?? 0));
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

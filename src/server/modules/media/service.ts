@@ -30,12 +30,15 @@ export interface StoredImage {
 
 /**
  * Validates and stores an image. Input: the uploaded bytes. Output: the public URL (largest WebP variant).
- * Errors: 400 { file: IMAGE_INVALID } when the bytes are not a decodable raster image.
+ * Errors: 400 { file: IMAGE_INVALID } when the bytes are not a decodable raster image; StorageUnavailableError (503)
+ * when the store is down, with no file_hashes row written.
  */
 export async function storeImage(db: Db, storage: Storage, bytes: Buffer): Promise<StoredImage> {
   const hash = createHash("sha256").update(bytes).digest("hex");
   const [existing] = await db.select().from(fileHashes).where(eq(fileHashes.hash, hash)).limit(1);
-  if (existing) {
+  // The row is shared by every instance (one database); the object must also be in this instance's store (a
+  // bucket every instance shares, or a folder that may have been lost): a row without its object is stored again.
+  if (existing && (await storage.exists(storageKeyOf(existing.filePath)))) {
     await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
     return { url: existing.filePath, isDuplicate: true, width: existing.width ?? 0, height: existing.height ?? 0 };
   }
@@ -51,7 +54,9 @@ export async function storeImage(db: Db, storage: Storage, bytes: Buffer): Promi
   }
 
   const name = hash.slice(0, 32);
-  let largest: { data: Buffer; info: OutputInfo } | undefined;
+  // Every variant is encoded before anything is stored: a corrupt image stores nothing, and a store that fails
+  // (StorageUnavailableError → 503) leaves no row behind, since the row is written last.
+  const variants: { width: number; data: Buffer; info: OutputInfo }[] = [];
   try {
     const base = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).rotate();
     for (const width of IMAGE_WIDTHS) {
@@ -60,27 +65,39 @@ export async function storeImage(db: Db, storage: Storage, bytes: Buffer): Promi
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 78, effort: 4 })
         .toBuffer({ resolveWithObject: true });
-      await storage.put(`images/${name}-${width}.webp`, out.data);
-      largest = out;
+      variants.push({ width, ...out });
     }
   } catch {
     // Truncated or corrupt data that passed the header check fails here.
     throw badRequest({ file: IMAGE_INVALID }, IMAGE_INVALID);
   }
+  const largest = variants.at(-1);
   if (!largest) throw badRequest({ file: IMAGE_INVALID }, IMAGE_INVALID);
+  for (const variant of variants) await storage.put(`images/${name}-${variant.width}.webp`, variant.data);
   await storage.put(`images/${name}.webp`, largest.data);
   const url = `/media/images/${name}.webp`;
-  await db
-    .insert(fileHashes)
-    .values({
-      hash,
-      filePath: url,
-      mimeType: "image/webp",
-      size: largest.data.length,
-      width: largest.info.width,
-      height: largest.info.height,
-      variants: [...IMAGE_WIDTHS],
-    })
-    .onConflictDoNothing();
-  return { url, isDuplicate: false, width: largest.info.width, height: largest.info.height };
+  const values = {
+    hash,
+    filePath: url,
+    mimeType: "image/webp",
+    size: largest.data.length,
+    width: largest.info.width,
+    height: largest.info.height,
+    variants: [...IMAGE_WIDTHS],
+  };
+  if (existing) {
+    await db
+      .update(fileHashes)
+      .set({ ...values, lastUsedAt: new Date() })
+      .where(eq(fileHashes.id, existing.id));
+    return { url, isDuplicate: false, width: largest.info.width, height: largest.info.height };
+  }
+  // Another instance may have stored the same bytes meanwhile: same name, same objects; its row wins.
+  const inserted = await db.insert(fileHashes).values(values).onConflictDoNothing().returning({ id: fileHashes.id });
+  return { url, isDuplicate: inserted.length === 0, width: largest.info.width, height: largest.info.height };
+}
+
+/** The storage key of a /media URL ("/media/images/x.webp" → "images/x.webp"). */
+export function storageKeyOf(url: string): string {
+  return url.replace(/^\/media\//, "");
 }

@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { permissionSchema, rolePermissionMapSchema, rolePermissionsResultSchema } from "../../../domain/schemas/api.ts";
 import { roleParam, rolePermissionsSchema } from "../../../domain/schemas/permission.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { actingFrom } from "../users/service.ts";
@@ -11,15 +13,24 @@ import { listPermissions, rolePermissionMap, setRolePermissions } from "./servic
 
 export async function permissionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/permissions", { config: { access: "signed-in" } }, async () => listPermissions(app.db));
-  r.get("/api/roles/permissions", { config: { access: { permission: "permissions.manage" } } }, async () =>
-    rolePermissionMap(app.db),
+  r.get(
+    "/api/permissions",
+    { config: { access: "signed-in" }, schema: { response: { 200: z.array(permissionSchema) } } },
+    async () => listPermissions(app.db),
+  );
+  r.get(
+    "/api/roles/permissions",
+    {
+      config: { access: { permission: "permissions.manage" } },
+      schema: { response: { 200: rolePermissionMapSchema } },
+    },
+    async () => rolePermissionMap(app.db),
   );
   r.put(
     "/api/roles/:role/permissions",
     {
       config: { access: { permission: "permissions.manage" } },
-      schema: { params: roleParam, body: rolePermissionsSchema },
+      schema: { params: roleParam, body: rolePermissionsSchema, response: { 200: rolePermissionsResultSchema } },
     },
     async (request) => {
       const actor = await actingFrom(requireAuth(request), request.ip);

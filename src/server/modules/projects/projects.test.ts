@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIELD_MESSAGES } from "../../../domain/schemas/common.ts";
 import { PROJECT_MESSAGES } from "../../../domain/schemas/project.ts";
 import { auditLogs, landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
@@ -159,9 +160,15 @@ describe("project writes", () => {
   });
 
   it("refuses id, createdAt and featuredRank in the body, and script URLs for media", async () => {
-    const res = await post(manager.token, projectBody({ featuredRank: 1, id: 99 }));
+    const res = await post(manager.token, projectBody({ featuredRank: 1, id: 99, salesPercentage: 5, colour: "x" }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields._).toBe(PROJECT_MESSAGES.unknownField);
+    // Each offending field on its own key: read-only ones say so, unknown ones are not allowed.
+    expect(res.json().fields).toEqual({
+      featuredRank: FIELD_MESSAGES.readOnly,
+      id: FIELD_MESSAGES.readOnly,
+      salesPercentage: "حقل للقراءة فقط",
+      colour: PROJECT_MESSAGES.unknownField,
+    });
     const url = await post(manager.token, projectBody({ videoUrl: "javascript:alert(1)" }));
     expect(url.statusCode).toBe(400);
     expect(url.json().fields.videoUrl).toBe(PROJECT_MESSAGES.url);

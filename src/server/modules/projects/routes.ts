@@ -6,19 +6,27 @@
  * GET /api/validate/project/{id}/guarantee?type= → 409 when the type is already on the project.
  * Bodies are validated with the domain schemas of the admin form, so a 400 carries the same Arabic field messages.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { previewQuery } from "../../../domain/publishing.ts";
+import {
+  guaranteeCheckSchema,
+  noContentSchema,
+  projectNameCheckSchema,
+  projectSchema,
+  projectUpdateSchema,
+  unitViewSchema,
+} from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import {
   featuredRankSchema,
   guaranteeCheckQuery,
   projectInputSchema,
   projectNameCheckQuery,
+  projectReplaceSchema,
 } from "../../../domain/schemas/project.ts";
-import { requireAuth } from "../../plugins/auth.ts";
-import type { AuditActor } from "../audit/service.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
@@ -34,16 +42,17 @@ import {
   updateProject,
 } from "./service.ts";
 
-/** The audit actor of a signed-in request. */
-export function actorOf(request: FastifyRequest): AuditActor {
-  return { userId: requireAuth(request).user.id, ip: request.ip };
-}
-
 export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/projects",
-    { config: { access: "public" }, schema: { querystring: z.object({ search: z.string().max(200).optional() }) } },
+    {
+      config: { access: "public" },
+      schema: {
+        querystring: z.object({ search: z.string().max(200).optional() }),
+        response: { 200: z.array(projectSchema) },
+      },
+    },
     async (request, reply) =>
       listProjects(app.db, {
         search: request.query.search,
@@ -53,7 +62,10 @@ export async function projectRoutes(app: FastifyInstance) {
   // A draft project, its units and its updates answer 404 to visitors; staff and a preview link see them.
   r.get(
     "/api/projects/:id",
-    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: projectSchema } },
+    },
     async (request, reply) =>
       getProject(app.db, request.params.id, {
         includeDrafts: await draftsVisible(app.db, request, reply, "project", request.params.id),
@@ -61,7 +73,10 @@ export async function projectRoutes(app: FastifyInstance) {
   );
   r.get(
     "/api/projects/:id/units",
-    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(unitViewSchema) } },
+    },
     async (request, reply) => {
       const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
       await assertProjectExists(app.db, request.params.id, { includeDrafts });
@@ -70,7 +85,10 @@ export async function projectRoutes(app: FastifyInstance) {
   );
   r.get(
     "/api/projects/:id/updates",
-    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(projectUpdateSchema) } },
+    },
     async (request, reply) => {
       const draftProject = await draftsVisible(app.db, request, reply, "project", request.params.id);
       await assertProjectExists(app.db, request.params.id, { includeDrafts: draftProject });
@@ -84,17 +102,26 @@ export async function projectRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/projects",
-    { config: { access: { permission: "projects.create" } }, schema: { body: projectInputSchema } },
+    {
+      config: { access: { permission: "projects.create" } },
+      schema: { body: projectInputSchema, response: { 201: projectSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createProject(app.db, request.body, actorOf(request))),
   );
   r.put(
     "/api/projects/:id",
-    { config: { access: { permission: "projects.edit" } }, schema: { params: idParam, body: projectInputSchema } },
+    {
+      config: { access: { permission: "projects.edit" } },
+      schema: { params: idParam, body: projectReplaceSchema, response: { 200: projectSchema } },
+    },
     async (request) => updateProject(app.db, request.params.id, request.body, actorOf(request)),
   );
   r.delete(
     "/api/projects/:id",
-    { config: { access: { permission: "projects.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "projects.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteProject(app.db, request.params.id, actorOf(request));
       return reply.code(204).send();
@@ -102,18 +129,27 @@ export async function projectRoutes(app: FastifyInstance) {
   );
   r.post(
     "/api/projects/:id/set-featured-rank",
-    { config: { access: { permission: "projects.feature" } }, schema: { params: idParam, body: featuredRankSchema } },
+    {
+      config: { access: { permission: "projects.feature" } },
+      schema: { params: idParam, body: featuredRankSchema, response: { 200: projectSchema } },
+    },
     async (request) => setFeaturedRank(app.db, request.params.id, request.body.rank, actorOf(request)),
   );
 
   r.get(
     "/api/validate/project",
-    { config: { access: "signed-in" }, schema: { querystring: projectNameCheckQuery } },
+    {
+      config: { access: "signed-in" },
+      schema: { querystring: projectNameCheckQuery, response: { 200: projectNameCheckSchema } },
+    },
     async (request) => checkProjectName(app.db, request.query),
   );
   r.get(
     "/api/validate/project/:id/guarantee",
-    { config: { access: "signed-in" }, schema: { params: idParam, querystring: guaranteeCheckQuery } },
+    {
+      config: { access: "signed-in" },
+      schema: { params: idParam, querystring: guaranteeCheckQuery, response: { 200: guaranteeCheckSchema } },
+    },
     async (request) => checkGuaranteeType(app.db, request.params.id, request.query.type),
   );
 }

@@ -10,8 +10,9 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
+import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { detachLeads } from "../contact/origin.ts";
+import { detachLeads } from "../leads/origin.ts";
 
 export const PROJECT_NOT_FOUND = "المشروع غير موجود";
 
@@ -152,16 +153,6 @@ export async function assertProjectExists(
 
 /** Audit entity type of projects. */
 export const PROJECT_ENTITY = "project";
-
-/** Whether `error` (possibly wrapped by Drizzle) is a PostgreSQL unique violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The row values of a validated project input (SPEC §3 projects). */
 function toRowValues(input: ProjectPayload) {

@@ -1,5 +1,5 @@
 /**
- * Drafts and preview (docs/decisions/009-drafts-and-preview.md): a new project, update or landing page is a draft that
+ * Drafts and preview (docs/decisions/017-drafts-and-preview.md): a new project, update or landing page is a draft that
  * no visitor reaches (lists, pages, units, campaign links); staff see it; a preview link shows one draft while the
  * session that asked for it lives; publishing needs its own permission and is audited.
  */

@@ -1,5 +1,5 @@
 /**
- * Drafts, publishing and preview links (ARCHITECTURE resolution 13; docs/decisions/009-drafts-and-preview.md).
+ * Drafts, publishing and preview links (ARCHITECTURE resolution 13; docs/decisions/017-drafts-and-preview.md).
  *
  * - `setPublished`: POST …/publish and …/unpublish of a project, progress update or landing page (one audited row).
  * - `createPreviewLink`: POST /api/previews, a 30-minute link to one draft, bound to the staff session that asked.

@@ -30,9 +30,9 @@ import {
 import type { Db } from "../../db/connection.ts";
 import { projects, units } from "../../db/schema.ts";
 import { HttpError, notFound } from "../../lib/http-errors.ts";
+import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { PROJECT_NOT_FOUND } from "../projects/service.ts";
-import { isUniqueViolation } from "./service.ts";
 
 /** Rows per INSERT statement: 500 × 10 columns stays far below PostgreSQL's 65,535 parameters. */
 export const IMPORT_BATCH_ROWS = 500;

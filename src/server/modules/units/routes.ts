@@ -10,20 +10,24 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { SPREADSHEET_MAX_BYTES } from "../../../domain/constants.ts";
+import {
+  CSV_TYPE,
+  fileResponse,
+  noContentSchema,
+  unitImportResultSchema,
+  unitViewSchema,
+  XLSX_TYPE,
+} from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { unitSchema } from "../../../domain/schemas/unit.ts";
+import { unitCreateSchema, unitReplaceSchema } from "../../../domain/schemas/unit.ts";
 import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
+import { actorOf as actor } from "../../lib/audit-actor.ts";
 import { HttpError } from "../../lib/http-errors.ts";
-import { requireAuth } from "../../plugins/auth.ts";
-import type { AuditActor } from "../audit/service.ts";
 import { type ImportFile, type ImportTarget, importUnits } from "./import.ts";
 import { createUnit, deleteUnit, getUnit, listAllUnits, updateUnit } from "./service.ts";
 import { csvTemplate, TEMPLATE_FILE_NAME, xlsxTemplate } from "./template.ts";
-
-function actor(request: FastifyRequest): AuditActor {
-  return { userId: requireAuth(request).user.id, ip: request.ip };
-}
 
 const fileError = (message: string, status = 400) => new HttpError(status, message, { file: message });
 
@@ -56,29 +60,45 @@ async function readUpload(request: FastifyRequest): Promise<ImportFile> {
 export async function unitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/units", { config: { access: { permission: "units.view" } } }, async () => listAllUnits(app.db));
+  r.get(
+    "/api/units",
+    { config: { access: { permission: "units.view" } }, schema: { response: { 200: z.array(unitViewSchema) } } },
+    async () => listAllUnits(app.db),
+  );
 
   r.get(
     "/api/units/:id",
-    { config: { access: { permission: "units.view" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "units.view" } },
+      schema: { params: idParam, response: { 200: unitViewSchema } },
+    },
     async (request) => getUnit(app.db, request.params.id),
   );
 
   r.post(
     "/api/units",
-    { config: { access: { permission: "units.create" } }, schema: { body: unitSchema } },
+    {
+      config: { access: { permission: "units.create" } },
+      schema: { body: unitCreateSchema, response: { 201: unitViewSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createUnit(app.db, request.body, actor(request))),
   );
 
   r.put(
     "/api/units/:id",
-    { config: { access: { permission: "units.edit" } }, schema: { params: idParam, body: unitSchema } },
+    {
+      config: { access: { permission: "units.edit" } },
+      schema: { params: idParam, body: unitReplaceSchema, response: { 200: unitViewSchema } },
+    },
     async (request) => updateUnit(app.db, request.params.id, request.body, actor(request)),
   );
 
   r.delete(
     "/api/units/:id",
-    { config: { access: { permission: "units.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "units.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteUnit(app.db, request.params.id, actor(request));
       return reply.code(204).send();
@@ -93,29 +113,49 @@ export async function unitRoutes(app: FastifyInstance) {
     });
   };
 
-  r.post("/api/units/upload", { config: { access: { permission: "units.import" } } }, async (request) =>
-    upload(request, { projectId: null }),
+  r.post(
+    "/api/units/upload",
+    {
+      config: { access: { permission: "units.import" } },
+      schema: { response: { 200: unitImportResultSchema } },
+    },
+    async (request) => upload(request, { projectId: null }),
   );
 
   r.post(
     "/api/projects/:id/units/upload",
-    { config: { access: { permission: "units.import" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "units.import" } },
+      schema: { params: idParam, response: { 200: unitImportResultSchema } },
+    },
     async (request) => upload(request, { projectId: request.params.id }),
   );
 
-  r.get("/api/units/template.xlsx", { config: { access: { permission: "units.import" } } }, async (_request, reply) =>
-    reply
-      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-      .header("content-disposition", `attachment; filename="${TEMPLATE_FILE_NAME}.xlsx"`)
-      .header("cache-control", "no-store")
-      .send(xlsxTemplate()),
+  r.get(
+    "/api/units/template.xlsx",
+    {
+      config: { access: { permission: "units.import" } },
+      schema: { response: { 200: fileResponse("The unit import template (attachment)", [XLSX_TYPE]) } },
+    },
+    async (_request, reply) =>
+      reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="${TEMPLATE_FILE_NAME}.xlsx"`)
+        .header("cache-control", "no-store")
+        .send(xlsxTemplate()),
   );
 
-  r.get("/api/units/template.csv", { config: { access: { permission: "units.import" } } }, async (_request, reply) =>
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${TEMPLATE_FILE_NAME}.csv"`)
-      .header("cache-control", "no-store")
-      .send(csvTemplate()),
+  r.get(
+    "/api/units/template.csv",
+    {
+      config: { access: { permission: "units.import" } },
+      schema: { response: { 200: fileResponse("The unit import template (attachment)", [CSV_TYPE]) } },
+    },
+    async (_request, reply) =>
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${TEMPLATE_FILE_NAME}.csv"`)
+        .header("cache-control", "no-store")
+        .send(csvTemplate()),
   );
 }

@@ -11,6 +11,7 @@ import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { assertProjectExists } from "../projects/service.ts";
 
@@ -63,15 +64,6 @@ export async function getUnit(db: Db | Tx, id: number): Promise<Unit> {
   const [row] = await db.select().from(units).where(eq(units.id, id)).limit(1);
   if (!row) throw notFound(UNIT_NOT_FOUND);
   return toUnit(row);
-}
-
-/** Whether a database error is a unique violation (SQLSTATE 23505), possibly wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 async function assertNoClash(tx: Tx, values: UnitValues, exceptId?: number): Promise<void> {

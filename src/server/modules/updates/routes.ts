@@ -5,23 +5,32 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { previewQuery } from "../../../domain/publishing.ts";
+import { noContentSchema, projectUpdateSchema } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { projectUpdateInputSchema } from "../../../domain/schemas/project-update.ts";
-import { actorOf } from "../projects/routes.ts";
+import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
 
 export async function updateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Visitors see published updates of published projects; staff (updates.view) and a preview link see drafts too.
-  r.get("/api/project-updates", { config: { access: "public" } }, async (request, reply) => {
-    const includeDrafts = await draftsVisible(app.db, request, reply, "update");
-    return listUpdates(app.db, { includeDrafts, includeDraftProjects: includeDrafts });
-  });
+  r.get(
+    "/api/project-updates",
+    { config: { access: "public" }, schema: { response: { 200: z.array(projectUpdateSchema) } } },
+    async (request, reply) => {
+      const includeDrafts = await draftsVisible(app.db, request, reply, "update");
+      return listUpdates(app.db, { includeDrafts, includeDraftProjects: includeDrafts });
+    },
+  );
   r.get(
     "/api/project-updates/:id",
-    { config: { access: "public" }, schema: { params: idParam, querystring: previewQuery } },
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: projectUpdateSchema } },
+    },
     async (request, reply) =>
       getUpdate(app.db, request.params.id, {
         includeDrafts: await draftsVisible(app.db, request, reply, "update", request.params.id),
@@ -29,17 +38,26 @@ export async function updateRoutes(app: FastifyInstance) {
   );
   r.post(
     "/api/project-updates",
-    { config: { access: { permission: "updates.create" } }, schema: { body: projectUpdateInputSchema } },
+    {
+      config: { access: { permission: "updates.create" } },
+      schema: { body: projectUpdateInputSchema, response: { 201: projectUpdateSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createUpdate(app.db, request.body, actorOf(request))),
   );
   r.put(
     "/api/project-updates/:id",
-    { config: { access: { permission: "updates.edit" } }, schema: { params: idParam, body: projectUpdateInputSchema } },
+    {
+      config: { access: { permission: "updates.edit" } },
+      schema: { params: idParam, body: projectUpdateReplaceSchema, response: { 200: projectUpdateSchema } },
+    },
     async (request) => updateUpdate(app.db, request.params.id, request.body, actorOf(request)),
   );
   r.delete(
     "/api/project-updates/:id",
-    { config: { access: { permission: "updates.delete" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "updates.delete" } },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteUpdate(app.db, request.params.id, actorOf(request));
       return reply.code(204).send();

@@ -37,7 +37,7 @@ export function toProjectUpdate(row: UpdateRow, projectName: string | null): Pro
 /**
  * GET /api/project-updates (all) or /api/projects/{id}/updates (one project's), newest first. Visitors see published
  * updates of published projects; `includeDrafts` adds draft updates, `includeDraftProjects` updates of draft projects
- * (docs/decisions/009-drafts-and-preview.md). Staff-side callers pass both.
+ * (docs/decisions/017-drafts-and-preview.md). Staff-side callers pass both.
  */
 export async function listUpdates(
   db: Db | Tx,

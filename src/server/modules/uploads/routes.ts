@@ -12,8 +12,9 @@ import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { uploadImagesResultSchema, uploadResultSchema } from "../../../domain/schemas/api.ts";
+import { actorOf } from "../../lib/audit-actor.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
-import { actorOf } from "../projects/routes.ts";
 import {
   drainStream,
   storeImageUpload,
@@ -48,7 +49,7 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/upload/images",
-    { config: { access: { permission: "uploads.create" } } },
+    { config: { access: { permission: "uploads.create" } }, schema: { response: { 200: uploadImagesResultSchema } } },
     async (request: FastifyRequest) => {
       const limit = app.config.uploadLimits.image;
       if (!request.isMultipart()) throw badRequest({ images: UPLOAD_MESSAGES.notMultipart });
@@ -101,7 +102,10 @@ export async function uploadRoutes(app: FastifyInstance) {
     "/api/upload/:kind",
     {
       config: { access: { permission: "uploads.create" } },
-      schema: { params: z.object({ kind: z.enum(UPLOAD_KINDS, { error: "نوع الرفع غير مدعوم" }) }) },
+      schema: {
+        params: z.object({ kind: z.enum(UPLOAD_KINDS, { error: "نوع الرفع غير مدعوم" }) }),
+        response: { 200: uploadResultSchema },
+      },
     },
     async (request) => {
       const kind = request.params.kind;

@@ -17,9 +17,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
-import type { Storage } from "../../lib/storage.ts";
+import { type Storage, StorageUnavailableError } from "../../lib/storage.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { storeImage } from "../media/service.ts";
+import { storageKeyOf, storeImage } from "../media/service.ts";
 
 export const UPLOAD_KINDS = ["image", "pdf", "video"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -86,6 +86,7 @@ export async function storeImageUpload(
     const image = await storeImage(db, storage, bytes);
     stored = { url: image.url, isDuplicate: image.isDuplicate };
   } catch (error) {
+    if (error instanceof StorageUnavailableError) throw error;
     if (error instanceof HttpError) throw badRequest({ image: error.message }, error.message);
     throw error;
   }
@@ -181,13 +182,22 @@ export async function drainStream(stream: Readable): Promise<void> {
 }
 
 /**
+ * True when `stream` can no longer deliver its data: it failed (`errored`), or it was destroyed before its end.
+ * A stream in that state emits nothing more, so a listener attached now would never hear of the failure.
+ */
+export function streamFailed(stream: Readable): boolean {
+  return stream.errored != null || (stream.destroyed && !stream.readableEnded);
+}
+
+/**
  * Stores a PDF or video arriving as a stream (SPEC §7.2, issue 4 follow-up): the bytes go to the temp key
  * "tmp/<uuid>.part" while hashed and sniffed, then the temp object is moved to "files/<hash>.pdf" or
  * "videos/<hash>.mp4|webm", or deleted when the content is refused, the size limit is hit, or the hash is already
  * in file_hashes (→ the stored copy, isDuplicate = true, with the "existing copy used" message).
  * Input: `limit` in bytes (for the message; the multipart parser enforces it and marks the stream truncated).
  * Output: {url, isDuplicate, message?}. Errors: 400 {[kind]: reason} for refused content or a body that ended
- * mid-file; 413 with the Arabic size message; a storage failure is rethrown. Memory: O(chunk) for videos, O(file) for PDFs.
+ * mid-file; 413 with the Arabic size message; 503 when the store is down (StorageUnavailableError), with no row written;
+ * another storage failure is rethrown. Memory: O(chunk) for videos, O(file) for PDFs.
  */
 export async function storeStreamedUpload(
   db: Db,
@@ -198,6 +208,13 @@ export async function storeStreamedUpload(
   actor: AuditActor,
 ): Promise<UploadResult> {
   const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(kind, limit));
+  const incomplete = () => badRequest({ [kind]: UPLOAD_MESSAGES.incomplete }, UPLOAD_MESSAGES.incomplete);
+  // The parser may have failed the file stream before we got it (a body that ended mid-file, seen on Node 22+
+  // under app.inject): its "error" has already been emitted and pipe() would wait forever for data.
+  if (streamFailed(source)) {
+    await drainStream(source);
+    throw source.truncated ? tooLarge() : incomplete();
+  }
   const inspector = new UploadInspector(kind);
   const onLimit = () => inspector.destroy(tooLarge());
   let sourceFailed = false;
@@ -221,7 +238,7 @@ export async function storeStreamedUpload(
     if (source.truncated) throw tooLarge();
     if (error instanceof ContentRejected) throw badRequest({ [kind]: error.reason }, error.reason);
     if (error instanceof HttpError) throw error;
-    if (sourceFailed) throw badRequest({ [kind]: UPLOAD_MESSAGES.incomplete }, UPLOAD_MESSAGES.incomplete);
+    if (sourceFailed) throw incomplete();
     throw error;
   } finally {
     source.off("limit", onLimit);
@@ -232,7 +249,8 @@ export async function storeStreamedUpload(
     if (source.truncated) throw tooLarge();
     const hash = inspector.hash.digest("hex");
     const [existing] = await db.select().from(fileHashes).where(eq(fileHashes.hash, hash)).limit(1);
-    if (existing) {
+    // A row whose object is missing from this store (a lost folder) is not a duplicate: the upload is kept.
+    if (existing && (await storage.exists(storageKeyOf(existing.filePath)))) {
       await storage.delete(tempKey);
       await db.update(fileHashes).set({ lastUsedAt: new Date() }).where(eq(fileHashes.id, existing.id));
       stored = { url: existing.filePath, isDuplicate: true };
@@ -242,11 +260,23 @@ export async function storeStreamedUpload(
       await storage.move(tempKey, key);
       const url = `/media/${key}`;
       const mimeType = kind === "pdf" ? "application/pdf" : `video/${ext}`;
-      await db.insert(fileHashes).values({ hash, filePath: url, mimeType, size }).onConflictDoNothing();
-      stored = { url, isDuplicate: false };
+      // The row is written only once the object is in place: a store that fails leaves no row behind.
+      const inserted = existing
+        ? await db
+            .update(fileHashes)
+            .set({ filePath: url, mimeType, size, lastUsedAt: new Date() })
+            .where(eq(fileHashes.id, existing.id))
+            .returning({ id: fileHashes.id })
+        : await db
+            .insert(fileHashes)
+            .values({ hash, filePath: url, mimeType, size })
+            .onConflictDoNothing()
+            .returning({ id: fileHashes.id });
+      stored = { url, isDuplicate: inserted.length === 0 };
     }
   } catch (error) {
-    await storage.delete(tempKey);
+    // Best effort: when the store itself is down the temp object cannot be removed (sweepTemporary does it later).
+    await storage.delete(tempKey).catch(() => {});
     throw error;
   }
   await recordAudit(db, actor, {

@@ -4,14 +4,16 @@ import { readdir, stat } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, fileHashes, permissions as permissionsTable, userPermissions } from "../../db/schema.ts";
+import { HttpError } from "../../lib/http-errors.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { UPLOAD_MESSAGES } from "./service.ts";
+import { storeStreamedUpload, UPLOAD_MESSAGES } from "./service.ts";
 
 /** A multipart body with files; returns payload and headers for app.inject. */
 function multipart(files: { field: string; name: string; type: string; data: Buffer }[]) {
@@ -367,6 +369,36 @@ describe("streamed pdf and video uploads", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.video).toBe(UPLOAD_MESSAGES.incomplete);
+    expect(await filesUnder(t.mediaDir)).toEqual(before);
+  });
+
+  it("answers 400 for a file stream that failed before or after it was handed over, without waiting for data", async () => {
+    const before = await filesUnder(t.mediaDir);
+    const actor = { userId: null, ip: null };
+    const failure = (settled: Promise<unknown>) =>
+      settled.then(
+        () => expect.unreachable("the upload must fail"),
+        (error: unknown) => {
+          expect(error).toBeInstanceOf(HttpError);
+          expect((error as HttpError).statusCode).toBe(400);
+          expect((error as HttpError).fields).toEqual({ video: UPLOAD_MESSAGES.incomplete });
+        },
+      );
+    // Already failed when storeStreamedUpload attaches its listeners (its "error" event is in the past).
+    const failedEarly = new PassThrough();
+    failedEarly.on("error", () => {});
+    failedEarly.destroy(new Error("Unexpected end of form"));
+    await failure(storeStreamedUpload(t.db, t.storage, "video", failedEarly, 1024 * 1024, actor));
+    // Destroyed without an error before its end: nothing more will arrive either.
+    const closedEarly = new PassThrough();
+    closedEarly.destroy();
+    await failure(storeStreamedUpload(t.db, t.storage, "video", closedEarly, 1024 * 1024, actor));
+    // Fails after the listeners are attached, mid-file.
+    const failedLater = new PassThrough();
+    const pending = storeStreamedUpload(t.db, t.storage, "video", failedLater, 1024 * 1024, actor);
+    failedLater.write(mp4(10_000, 4));
+    setImmediate(() => failedLater.destroy(new Error("Unexpected end of form")));
+    await failure(pending);
     expect(await filesUnder(t.mediaDir)).toEqual(before);
   });
 

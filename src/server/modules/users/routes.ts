@@ -6,9 +6,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { noContentSchema, publicUserSchema, userOverrideSchema } from "../../../domain/schemas/api.ts";
 import { uuidParam } from "../../../domain/schemas/common.ts";
 import { userPermissionOverrideSchema, userPermissionParams } from "../../../domain/schemas/permission.ts";
-import { userCreateSchema, userUpdateSchema } from "../../../domain/schemas/user.ts";
+import { userCreateBodySchema, userReplaceSchema } from "../../../domain/schemas/user.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import {
   actingFrom,
@@ -24,11 +26,18 @@ import {
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/users", { config: { access: { permission: "users.view" } } }, async () => listUsers(app.db));
+  r.get(
+    "/api/users",
+    { config: { access: { permission: "users.view" } }, schema: { response: { 200: z.array(publicUserSchema) } } },
+    async () => listUsers(app.db),
+  );
 
   r.post(
     "/api/users",
-    { config: { access: { permission: "users.create" } }, schema: { body: userCreateSchema } },
+    {
+      config: { access: { permission: "users.create" } },
+      schema: { body: userCreateBodySchema, response: { 201: publicUserSchema } },
+    },
     async (request, reply) => {
       const actor = await actingFrom(requireAuth(request), request.ip);
       reply.code(201);
@@ -38,7 +47,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.put(
     "/api/users/:id",
-    { config: { access: { permission: "users.edit" } }, schema: { params: uuidParam, body: userUpdateSchema } },
+    {
+      config: { access: { permission: "users.edit" } },
+      schema: { params: uuidParam, body: userReplaceSchema, response: { 200: publicUserSchema } },
+    },
     async (request) => {
       const actor = await actingFrom(requireAuth(request), request.ip);
       return updateUser(app.db, actor, request.params.id, request.body);
@@ -47,7 +59,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api/users/:id",
-    { config: { access: { permission: "users.delete" } }, schema: { params: uuidParam } },
+    {
+      config: { access: { permission: "users.delete" } },
+      schema: { params: uuidParam, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const actor = await actingFrom(requireAuth(request), request.ip);
       await deleteUser(app.db, actor, request.params.id);
@@ -57,7 +72,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/users/:id/permissions",
-    { config: { access: { permission: "permissions.manage" } }, schema: { params: uuidParam } },
+    {
+      config: { access: { permission: "permissions.manage" } },
+      schema: { params: uuidParam, response: { 200: z.array(userOverrideSchema) } },
+    },
     async (request) => {
       return listUserOverrides(app.db, requireAuth(request).user, request.params.id);
     },
@@ -67,7 +85,7 @@ export async function userRoutes(app: FastifyInstance) {
     "/api/users/:id/permissions",
     {
       config: { access: { permission: "permissions.manage" } },
-      schema: { params: uuidParam, body: userPermissionOverrideSchema },
+      schema: { params: uuidParam, body: userPermissionOverrideSchema, response: { 200: userOverrideSchema } },
     },
     async (request) => {
       const actor = await actingFrom(requireAuth(request), request.ip);
@@ -77,7 +95,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api/users/:id/permissions/:permissionId",
-    { config: { access: { permission: "permissions.manage" } }, schema: { params: userPermissionParams } },
+    {
+      config: { access: { permission: "permissions.manage" } },
+      schema: { params: userPermissionParams, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const actor = await actingFrom(requireAuth(request), request.ip);
       await resetUserOverride(app.db, actor, request.params.id, request.params.permissionId);

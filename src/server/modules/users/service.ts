@@ -24,6 +24,7 @@ import type { PublicUser } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { permissions, rolePermissions, userPermissions, users } from "../../db/schema.ts";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors.ts";
+import { isUniqueViolation } from "../../lib/sql.ts";
 import type { RequestAuth } from "../../plugins/auth.ts";
 import { recordAudit } from "../audit/service.ts";
 import { hashPassword, revokeUserSessions, toPublicUser } from "../auth/service.ts";
@@ -88,14 +89,6 @@ const asTarget = (row: typeof users.$inferSelect): StaffTarget => {
   const user = toPublicUser(row);
   return { id: user.id, role: user.role, accountId: user.accountId };
 };
-
-/** A unique-violation from PostgreSQL (pg or PGlite), e.g. two creates racing for one username. */
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
-}
 
 async function assertUsernameFree(db: Db | Tx, username: string, exceptId?: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);

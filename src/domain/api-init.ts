@@ -1,0 +1,9 @@
+/**
+ * The request a server-rendered page makes to our own API in-process (`context.api(path, init)`, STACK-NOTES "load
+ * context with v8_middleware"): method (default GET), a JSON body, extra headers.
+ */
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,386 @@
+/**
+ * Leads (SPEC §3 contact_messages, §7.2 contact calls, ARCHITECTURE resolutions 4 and 5).
+ * A lead is never refused for a stale reference: an unknown project or landing page is stored as null,
+ * so the visitor's enquiry is kept. isDuplicate: the same phone or e-mail arrived in the previous 30 days.
+ * A lead from a page with a webhook (the campaign's, else the landing page's: resolution 6) gets its webhook delivery
+ * queued in the same transaction (outbox.ts), so the lead and its delivery commit together.
+ */
+import { and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { DUPLICATE_WINDOW_DAYS } from "../../../domain/constants.ts";
+import {
+  type ContactDeliveryView,
+  type ContactListQuery,
+  type ContactMessageView,
+  type ContactPayload,
+  contactSourceOf,
+} from "../../../domain/schemas/contact.ts";
+import { phoneSearchDigits } from "../../../domain/search.ts";
+import type { Db, Tx } from "../../db/connection.ts";
+import {
+  contactMessages,
+  landingCampaigns,
+  landingPages,
+  projects,
+  projectUpdates,
+  webhookDeliveries,
+} from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/http-errors.ts";
+import { searchMatch } from "../../lib/search.ts";
+import { escapeLike } from "../../lib/sql.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { leadOrigin } from "./origin.ts";
+import { enqueueLeadDelivery, type LeadWebhookPayload, requeueDelivery, type WebhookTarget } from "./outbox.ts";
+
+export interface ContactMeta {
+  ip: string | null;
+  consentVersion: string;
+  now?: Date;
+}
+
+/**
+ * What a lead points at, read once when it is stored (or retried): its project, landing page and campaign, with
+ * the page's and the campaign's webhook. The webhook target and the webhook payload are both built from these rows.
+ */
+interface LeadContext {
+  project: { id: number; name: string } | null;
+  page: { id: number; slug: string; webhookUrl: string | null; webhookSecret: string | null } | null;
+  campaign: (typeof landingCampaigns.$inferSelect & { landingPageId: number }) | null;
+}
+
+const pageColumns = {
+  id: landingPages.id,
+  slug: landingPages.slug,
+  webhookUrl: landingPages.webhookUrl,
+  webhookSecret: landingPages.webhookSecret,
+};
+
+/**
+ * Reads a lead's references in one query per kind of reference: the landing page with its project and (when it
+ * belongs to that page) the campaign; else the update with its project; else the project. Unknown ids read as null.
+ */
+async function readLeadContext(
+  tx: Db | Tx,
+  refs: {
+    landingPageId?: number | null;
+    campaignId?: number | null;
+    updateId?: number | null;
+    projectId?: number | null;
+  },
+): Promise<LeadContext & { updateId: number | null; updateTitle: string | null }> {
+  let context: LeadContext = { project: null, page: null, campaign: null };
+  if (refs.landingPageId != null) {
+    const [row] = await tx
+      .select({ page: pageColumns, project: { id: projects.id, name: projects.name }, campaign: landingCampaigns })
+      .from(landingPages)
+      .leftJoin(projects, eq(projects.id, landingPages.projectId))
+      .leftJoin(
+        landingCampaigns,
+        and(eq(landingCampaigns.landingPageId, landingPages.id), eq(landingCampaigns.id, refs.campaignId ?? -1)),
+      )
+      .where(eq(landingPages.id, refs.landingPageId))
+      .limit(1);
+    if (row) context = row as LeadContext;
+  }
+  let updateId: number | null = null;
+  let updateTitle: string | null = null;
+  if (refs.updateId != null) {
+    const [row] = await tx
+      .select({ id: projectUpdates.id, title: projectUpdates.title, project: { id: projects.id, name: projects.name } })
+      .from(projectUpdates)
+      .leftJoin(projects, eq(projects.id, projectUpdates.projectId))
+      .where(eq(projectUpdates.id, refs.updateId))
+      .limit(1);
+    if (row) {
+      updateId = row.id;
+      updateTitle = row.title;
+      context.project = row.project;
+    }
+  }
+  if (context.project === null && refs.projectId != null) {
+    const [row] = await tx
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, refs.projectId))
+      .limit(1);
+    context.project = row ?? null;
+  }
+  return { ...context, updateId, updateTitle };
+}
+
+/** The webhook a lead goes to (ARCHITECTURE resolution 6): the campaign's when it has one, else the page's, else none. */
+function webhookTargetOf(context: LeadContext): WebhookTarget | null {
+  const { campaign, page } = context;
+  if (campaign?.webhookUrl && campaign.webhookSecret) {
+    return { url: campaign.webhookUrl, secretRef: `campaign:${campaign.id}` };
+  }
+  if (page?.webhookUrl && page.webhookSecret) return { url: page.webhookUrl, secretRef: `landing_page:${page.id}` };
+  return null;
+}
+
+/** Stores a lead. Returns its id and whether it is a duplicate, and whether a webhook delivery was queued. */
+export async function createContactMessage(
+  db: Db,
+  payload: ContactPayload,
+  meta: ContactMeta,
+): Promise<{ id: number; isDuplicate: boolean; queued: boolean }> {
+  const now = meta.now ?? new Date();
+  const source = contactSourceOf(payload);
+  return db.transaction(async (tx) => {
+    const context = await readLeadContext(tx, {
+      landingPageId: payload.landingPageId,
+      campaignId: payload.campaignId,
+      updateId: payload.updateReference,
+      projectId: payload.projectReference,
+    });
+    const projectId = context.project?.id ?? null;
+    const landingPageId = context.page?.id ?? null;
+    const campaignId = context.campaign?.id ?? null;
+    const updateId = context.updateId;
+
+    const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+    const sameContact: SQL[] = [];
+    if (payload.phone) sameContact.push(eq(contactMessages.phone, payload.phone));
+    if (payload.email) sameContact.push(eq(contactMessages.email, payload.email));
+    const [previous] = sameContact.length
+      ? await tx
+          .select({ id: contactMessages.id })
+          .from(contactMessages)
+          .where(and(gt(contactMessages.createdAt, since), or(...sameContact)))
+          .limit(1)
+      : [];
+
+    const attribution = Object.fromEntries(
+      Object.entries(payload.attribution ?? {}).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        landingPageId,
+        campaignId,
+        projectId,
+        updateId,
+        source,
+        name: payload.name,
+        email: payload.email ?? null,
+        phone: payload.phone ?? null,
+        message: payload.message ?? null,
+        isDuplicate: Boolean(previous),
+        attribution,
+        origin: leadOrigin(context),
+        consentVersion: meta.consentVersion,
+        consentAt: now,
+        ipAddress: meta.ip,
+        createdAt: now,
+      })
+      .returning();
+    await recordAudit(
+      tx,
+      { userId: null, ip: meta.ip },
+      {
+        entityType: "contact_message",
+        entityId: row.id,
+        action: "create",
+        newState: { source, projectId, landingPageId, campaignId },
+      },
+    );
+    const target = webhookTargetOf(context);
+    if (target) await enqueueLeadDelivery(tx, row.id, target, leadPayload(row, context, now), now);
+    return { id: row.id, isDuplicate: row.isDuplicate, queued: target !== null };
+  });
+}
+
+/** The webhook body of a stored lead (docs/webhooks.md "Payload"), from the lead and the rows it points at. */
+function leadPayload(row: typeof contactMessages.$inferSelect, context: LeadContext, now: Date): LeadWebhookPayload {
+  const { project, page, campaign } = context;
+  return {
+    type: "lead.created",
+    timestamp: now.toISOString(),
+    data: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      message: row.message,
+      source: row.source,
+      isDuplicate: row.isDuplicate,
+      createdAt: row.createdAt.toISOString(),
+      project: project ? { id: project.id, name: project.name } : null,
+      landingPage: page ? { id: page.id, slug: page.slug } : null,
+      campaign: campaign
+        ? {
+            id: campaign.id,
+            platform: campaign.platformName,
+            urlSlug: campaign.urlSlug,
+            displayName: campaign.displayName,
+            isCustom: campaign.isCustom,
+          }
+        : null,
+      attribution: row.attribution,
+      consent: { version: row.consentVersion, at: row.consentAt?.toISOString() ?? null },
+    },
+  };
+}
+
+/** Jeddah is UTC+3 all year (no daylight saving): a YYYY-MM-DD day starts at 00:00+03:00. */
+function dayStart(day: string, addDays = 0): Date {
+  const d = new Date(`${day}T00:00:00+03:00`);
+  return new Date(d.getTime() + addDays * 24 * 60 * 60 * 1000);
+}
+
+/**
+ * GET /api/contact/messages: newest first, with project, landing page, campaign, attribution, consent and the latest
+ * webhook delivery (SPEC §2.16; docs/webhooks.md). `filters` narrow the list (the export uses the same filters).
+ */
+export async function listContactMessages(
+  db: Db,
+  filters: Partial<ContactListQuery> = {},
+): Promise<ContactMessageView[]> {
+  const where: SQL[] = [];
+  if (filters.search) {
+    // Names, e-mails and messages in the Arabic search form; a phone typed in any form against the stored E.164.
+    const digits = phoneSearchDigits(filters.search);
+    const match = or(
+      searchMatch(
+        sql`${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, '')`,
+        filters.search,
+      ),
+      digits ? sql`coalesce(${contactMessages.phone}, '') like ${`%${escapeLike(digits)}%`} escape '\\'` : undefined,
+    );
+    if (match) where.push(match);
+  }
+  if (filters.source) where.push(eq(contactMessages.source, filters.source));
+  if (filters.projectId) where.push(eq(contactMessages.projectId, filters.projectId));
+  if (filters.landingPageId) where.push(eq(contactMessages.landingPageId, filters.landingPageId));
+  if (filters.campaignId) where.push(eq(contactMessages.campaignId, filters.campaignId));
+  if (filters.duplicate) where.push(eq(contactMessages.isDuplicate, filters.duplicate === "true"));
+  if (filters.from) where.push(gte(contactMessages.createdAt, dayStart(filters.from)));
+  if (filters.to) where.push(lt(contactMessages.createdAt, dayStart(filters.to, 1)));
+
+  const rows = await db
+    .select({
+      message: contactMessages,
+      projectName: projects.name,
+      platform: landingCampaigns.platformName,
+      campaignSlug: landingCampaigns.urlSlug,
+      campaignName: landingCampaigns.displayName,
+      landingPageSlug: landingPages.slug,
+    })
+    .from(contactMessages)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .leftJoin(landingPages, eq(landingPages.id, contactMessages.landingPageId))
+    .leftJoin(landingCampaigns, eq(landingCampaigns.id, contactMessages.campaignId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+
+  const deliveries = await latestDeliveries(
+    db,
+    rows.map((r) => r.message.id),
+  );
+  const views = rows.map(({ message: m, projectName, platform, campaignSlug, campaignName, landingPageSlug }) => ({
+    id: m.id,
+    landingPageId: m.landingPageId,
+    campaignId: m.campaignId,
+    projectId: m.projectId,
+    source: m.source,
+    name: m.name,
+    email: m.email,
+    phone: m.phone,
+    message: m.message,
+    isDuplicate: m.isDuplicate,
+    projectName: projectName ?? m.origin.projectName ?? null,
+    landingPageName:
+      m.landingPageId || m.origin.landingPageSlug
+        ? (projectName ?? m.origin.projectName ?? landingPageSlug ?? m.origin.landingPageSlug ?? null)
+        : null,
+    platform: platform ?? m.origin.platform ?? null,
+    campaignSlug: campaignSlug ?? m.origin.campaignSlug ?? null,
+    campaignName: campaignName ?? m.origin.campaignName ?? null,
+    attribution: m.attribution,
+    consentVersion: m.consentVersion,
+    consentAt: m.consentAt?.toISOString() ?? null,
+    delivery: deliveries.get(m.id) ?? null,
+    createdAt: m.createdAt.toISOString(),
+  }));
+  if (!filters.delivery) return views;
+  return views.filter((v) => (v.delivery?.status ?? "none") === filters.delivery);
+}
+
+/** The newest delivery of each lead id. */
+async function latestDeliveries(db: Db, ids: number[]): Promise<Map<number, ContactDeliveryView>> {
+  const result = new Map<number, ContactDeliveryView>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const rows = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.contactMessageId, chunk))
+      .orderBy(desc(webhookDeliveries.id));
+    for (const d of rows) {
+      if (d.contactMessageId === null || result.has(d.contactMessageId)) continue;
+      result.set(d.contactMessageId, {
+        id: d.id,
+        status: d.status,
+        attempts: d.attempts,
+        lastError: d.lastError,
+        nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
+        deliveredAt: d.deliveredAt?.toISOString() ?? null,
+      });
+    }
+  }
+  return result;
+}
+
+export const NO_WEBHOOK_FOR_LEAD = "لا يوجد رابط ويب هوك لهذه الرسالة";
+export const DELIVERY_ALREADY_DONE = "تم تسليم هذه الرسالة بالفعل";
+
+/**
+ * POST /api/contact/messages/{id}/webhook-retry: puts the lead's newest delivery back in the queue for an attempt
+ * now with a fresh retry schedule, to the webhook its campaign or page has now (so a corrected URL is used); a lead
+ * without a delivery is queued the same way.
+ * Errors: 404 unknown lead; 409 already delivered; 409 no webhook configured.
+ */
+export async function retryLeadDelivery(db: Db, id: number, actor: AuditActor, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+    if (!lead) throw notFound("الرسالة غير موجودة");
+    const [latest] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.contactMessageId, id))
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(1);
+    if (latest?.status === "delivered") throw conflict(DELIVERY_ALREADY_DONE);
+    const context = await readLeadContext(tx, {
+      landingPageId: lead.landingPageId,
+      campaignId: lead.campaignId,
+      projectId: lead.projectId,
+    });
+    const target = webhookTargetOf(context);
+    if (!target) throw conflict(NO_WEBHOOK_FOR_LEAD);
+    let deliveryId: number;
+    if (latest) {
+      await requeueDelivery(tx, latest.id, target, now);
+      deliveryId = latest.id;
+    } else {
+      deliveryId = await enqueueLeadDelivery(tx, lead.id, target, leadPayload(lead, context, now), now);
+    }
+    await recordAudit(tx, actor, {
+      entityType: "webhook_delivery",
+      entityId: deliveryId,
+      action: "retry",
+      newState: { contactMessageId: id },
+    });
+    return { deliveryId, status: "pending" as const };
+  });
+}
+
+/** DELETE /api/contact/messages/{id}. Errors: 404. */
+export async function deleteContactMessage(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
+    if (!row) throw notFound("الرسالة غير موجودة");
+    await recordAudit(tx, actor, { entityType: "contact_message", entityId: id, action: "delete", previousState: row });
+  });
+}

@@ -1,0 +1,319 @@
+/**
+ * The audit log viewer (ARCHITECTURE resolution 8, the admin-only third screen of SPEC §2.18): audit_logs newest
+ * first, filterable by user, entity type, action and date range, each row expandable to show the previous and the
+ * new state side by side. Without audit.view (a super_admin always holds it) the screen shows "غير مصرح لك".
+ */
+import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { Fragment, useId, useState } from "react";
+import { formatDateTime, formatNumber } from "#domain/format.ts";
+import { TEXTS } from "#domain/texts.ts";
+import { useUsers } from "~/admin/employees/api.ts";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { isApiError } from "~/shared/lib/api-client.ts";
+import { cn } from "~/shared/lib/cn.ts";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card } from "~/shared/ui/card.tsx";
+import { Input } from "~/shared/ui/input.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { type AuditFilters, EMPTY_AUDIT_FILTERS, useAuditLogs } from "./api.ts";
+
+export const AUDIT_TEXTS = {
+  title: "سجل التدقيق",
+  user: "المستخدم",
+  entityType: "نوع العنصر",
+  action: "الإجراء",
+  from: "من تاريخ",
+  to: "إلى تاريخ",
+  any: "الكل",
+  clear: "مسح الفلاتر",
+  colDate: "التاريخ والوقت",
+  colEntity: "العنصر",
+  colDetails: "التفاصيل",
+  show: "عرض التغييرات",
+  hide: "إخفاء التغييرات",
+  previous: "الحالة السابقة",
+  next: "الحالة الجديدة",
+  none: "لا يوجد",
+  empty: "لا توجد سجلات مطابقة",
+  deletedUser: "مستخدم محذوف",
+  system: "النظام",
+  loadError: "لم نتمكن من تحميل سجل التدقيق",
+  total: (n: string) => `عدد السجلات: ${n}`,
+  previousPage: "الصفحة السابقة",
+  nextPage: "الصفحة التالية",
+  page: (page: string, pages: string) => `صفحة ${page} من ${pages}`,
+} as const;
+
+/** Arabic names of the entity types and actions the services record; unknown ones are shown as stored. */
+export const ENTITY_LABELS: Record<string, string> = {
+  user: "موظف",
+  user_permission: "صلاحية مستخدم",
+  role_permissions: "صلاحيات دور",
+  session: "جلسة",
+  project: "مشروع",
+  unit: "وحدة",
+  project_update: "تحديث مشروع",
+  landing_page: "صفحة هبوط",
+  campaign: "حملة",
+  landing_campaign: "حملة",
+  contact_message: "رسالة تواصل",
+  webhook_delivery: "إرسال ويب هوك",
+  upload: "ملف",
+  file: "ملف",
+};
+export const ACTION_LABELS: Record<string, string> = {
+  create: "إنشاء",
+  update: "تعديل",
+  delete: "حذف",
+  login: "تسجيل دخول",
+  logout: "تسجيل خروج",
+};
+const label = (map: Record<string, string>, value: string) => map[value] ?? value;
+
+const SKELETON_ROWS = ["a", "b", "c", "d", "e"] as const;
+const SELECT_CLASS =
+  "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50";
+
+export function AuditLogScreen() {
+  const user = useCurrentUser();
+  const allowed = userCan(user, "audit.view");
+  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const logs = useAuditLogs(filters, { enabled: allowed });
+  const users = useUsers({ enabled: allowed && userCan(user, "users.view") });
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const id = useId();
+
+  if (!allowed || isApiError(logs.error, 403)) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold text-ink">{AUDIT_TEXTS.title}</h1>
+        <p role="alert" className="text-lg font-bold text-danger">
+          {TEXTS.notAuthorized}
+        </p>
+      </div>
+    );
+  }
+
+  const set = (patch: Partial<AuditFilters>) => setFilters((current) => ({ ...current, page: 1, ...patch }));
+  const toggle = (rowId: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(rowId)) next.delete(rowId);
+      else next.add(rowId);
+      return next;
+    });
+  const data = logs.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-ink">{AUDIT_TEXTS.title}</h1>
+      <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-user`}>{AUDIT_TEXTS.user}</Label>
+          <select
+            id={`${id}-user`}
+            className={SELECT_CLASS}
+            value={filters.userId}
+            onChange={(e) => set({ userId: e.target.value })}
+          >
+            <option value="">{AUDIT_TEXTS.any}</option>
+            {(users.data ?? []).map((u) => (
+              <option key={u.id} value={u.id}>
+                {`${u.name} (${u.username})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-type`}>{AUDIT_TEXTS.entityType}</Label>
+          <select
+            id={`${id}-type`}
+            className={SELECT_CLASS}
+            value={filters.entityType}
+            onChange={(e) => set({ entityType: e.target.value })}
+          >
+            <option value="">{AUDIT_TEXTS.any}</option>
+            {(data?.entityTypes ?? []).map((t) => (
+              <option key={t} value={t}>
+                {label(ENTITY_LABELS, t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-action`}>{AUDIT_TEXTS.action}</Label>
+          <select
+            id={`${id}-action`}
+            className={SELECT_CLASS}
+            value={filters.action}
+            onChange={(e) => set({ action: e.target.value })}
+          >
+            <option value="">{AUDIT_TEXTS.any}</option>
+            {(data?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {label(ACTION_LABELS, a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
+          <Input id={`${id}-from`} type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-to`}>{AUDIT_TEXTS.to}</Label>
+          <Input id={`${id}-to`} type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+        </div>
+        <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-5">
+          <p className="text-sm text-muted" aria-live="polite">
+            {data ? AUDIT_TEXTS.total(formatNumber(data.total)) : null}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => setFilters(EMPTY_AUDIT_FILTERS)}>
+            {AUDIT_TEXTS.clear}
+          </Button>
+        </div>
+      </Card>
+
+      {logs.isError ? (
+        <p role="alert" className="text-danger">
+          {AUDIT_TEXTS.loadError}
+        </p>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full min-w-[44rem] text-sm">
+            <thead className="bg-brand-50 text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 text-start font-bold">
+                  {AUDIT_TEXTS.colDate}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-bold">
+                  {AUDIT_TEXTS.user}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-bold">
+                  {AUDIT_TEXTS.action}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-bold">
+                  {AUDIT_TEXTS.colEntity}
+                </th>
+                <th scope="col" className="px-4 py-3 text-end font-bold">
+                  {AUDIT_TEXTS.colDetails}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-brand-100" aria-busy={logs.isPending}>
+              {logs.isPending
+                ? SKELETON_ROWS.map((key) => (
+                    <tr key={key}>
+                      {[1, 2, 3, 4, 5].map((cell) => (
+                        <td key={cell} className="px-4 py-3">
+                          <Skeleton className="h-4 w-24" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : (data?.items ?? []).map((entry) => {
+                    const expanded = open.has(entry.id);
+                    const detailsId = `${id}-details-${entry.id}`;
+                    return (
+                      <Fragment key={entry.id}>
+                        <tr>
+                          <td className="px-4 py-3 whitespace-nowrap">
+                            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                          </td>
+                          <td className="px-4 py-3">
+                            {entry.userName ?? (entry.userId ? AUDIT_TEXTS.deletedUser : AUDIT_TEXTS.system)}
+                            {entry.username ? (
+                              <span dir="ltr" className="ms-1 text-xs text-muted">
+                                ({entry.username})
+                              </span>
+                            ) : null}
+                          </td>
+                          <td className="px-4 py-3 font-bold">{label(ACTION_LABELS, entry.action)}</td>
+                          <td className="px-4 py-3">
+                            {label(ENTITY_LABELS, entry.entityType)}
+                            {entry.entityId ? (
+                              <span dir="ltr" className="ms-1 text-xs text-muted">
+                                #{entry.entityId.slice(0, 8)}
+                              </span>
+                            ) : null}
+                          </td>
+                          <td className="px-4 py-3 text-end">
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              aria-expanded={expanded}
+                              aria-controls={detailsId}
+                              onClick={() => toggle(entry.id)}
+                            >
+                              {expanded ? AUDIT_TEXTS.hide : AUDIT_TEXTS.show}
+                              <ChevronDownIcon aria-hidden="true" className={cn(expanded && "rotate-180")} />
+                            </Button>
+                          </td>
+                        </tr>
+                        {expanded ? (
+                          <tr id={detailsId}>
+                            <td colSpan={5} className="bg-canvas px-4 py-3">
+                              <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+                                <StateBlock title={AUDIT_TEXTS.previous} state={entry.previousState} />
+                                <StateBlock title={AUDIT_TEXTS.next} state={entry.newState} />
+                              </div>
+                            </td>
+                          </tr>
+                        ) : null}
+                      </Fragment>
+                    );
+                  })}
+            </tbody>
+          </table>
+          {!logs.isPending && data && data.items.length === 0 ? (
+            <p className="px-4 py-10 text-center font-bold text-muted">{AUDIT_TEXTS.empty}</p>
+          ) : null}
+        </Card>
+      )}
+
+      {data && pages > 1 ? (
+        <nav className="flex items-center justify-center gap-3" aria-label={AUDIT_TEXTS.title}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filters.page <= 1}
+            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+          >
+            <ChevronRightIcon aria-hidden="true" className="rtl:rotate-0 ltr:rotate-180" />
+            {AUDIT_TEXTS.previousPage}
+          </Button>
+          <span className="text-sm text-muted">
+            {AUDIT_TEXTS.page(formatNumber(filters.page), formatNumber(pages))}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filters.page >= pages}
+            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+          >
+            {AUDIT_TEXTS.nextPage}
+            <ChevronLeftIcon aria-hidden="true" className="rtl:rotate-0 ltr:rotate-180" />
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function StateBlock({ title, state }: { title: string; state: unknown }) {
+  return (
+    <section className="flex min-w-0 flex-col gap-2">
+      <h3 className="text-sm font-bold text-ink">{title}</h3>
+      {state === null || state === undefined ? (
+        <p className="text-sm text-muted">{AUDIT_TEXTS.none}</p>
+      ) : (
+        <pre dir="ltr" className="max-h-80 overflow-auto rounded-lg bg-surface p-3 text-start text-xs text-ink">
+          {JSON.stringify(state, null, 2)}
+        </pre>
+      )}
+    </section>
+  );
+}

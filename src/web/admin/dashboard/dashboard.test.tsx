@@ -1,0 +1,132 @@
+import { act, cleanup, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Project, ProjectUpdate } from "#domain/types.ts";
+import { sessionStore } from "~/shared/session/auth-store.ts";
+import { json, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import Dashboard from "./dashboard.tsx";
+import { computeDashboardStats } from "./dashboard-stats.ts";
+
+function project(id: number, overrides: Partial<Project> = {}): Partial<Project> {
+  return {
+    id,
+    name: `مشروع ${id}`,
+    city: "جدة",
+    price: 1_000_000,
+    completionPercentage: 40,
+    salesPercentage: 50,
+    ...overrides,
+  };
+}
+function update(id: number): Partial<ProjectUpdate> {
+  return { id, projectId: 1, projectName: "مشروع 1", title: `تحديث ${id}`, createdAt: "2025-03-02T10:00:00.000Z" };
+}
+
+let routes: Record<string, () => Response>;
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const answer = routes[String(input)];
+  return answer ? answer() : json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
+});
+
+const requested = (path: string) => fetchMock.mock.calls.some(([input]) => String(input) === path);
+const card = (title: string) => screen.getByRole("heading", { name: title }).parentElement as HTMLElement;
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock.mockClear();
+  vi.stubGlobal("fetch", fetchMock);
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  routes = {
+    "/api/projects": () => json([1, 2, 3, 4, 5, 6, 7].map((id) => project(id))),
+    "/api/project-updates": () => json([1, 2, 3, 4, 5, 6].map(update)),
+    "/api/units": () => json([{ id: 1 }, { id: 2 }, { id: 3 }]),
+    "/api/contact/messages": () => json([{ id: 1 }, { id: 2 }]),
+    "/api/users": () => json([{ id: "a" }, { id: "b" }]),
+  };
+});
+afterEach(() => {
+  cleanup();
+  act(() => sessionStore.signOut());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("dashboard (SPEC §2.11)", () => {
+  it("shows the counts and the first 5 projects and updates", async () => {
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<Dashboard />, "/admin");
+
+    expect(await within(card("إجمالي المشاريع")).findByText("٧")).toBeInTheDocument();
+    expect(await within(card("إجمالي الوحدات")).findByText("٣")).toBeInTheDocument();
+    expect(await within(card("رسائل التواصل")).findByText("٢")).toBeInTheDocument();
+
+    const projects = within(
+      screen.getByRole("heading", { name: "أحدث المشاريع" }).closest("[data-slot=card]") as HTMLElement,
+    );
+    expect(projects.getAllByRole("listitem")).toHaveLength(5);
+    expect(projects.getByText("مشروع 1")).toBeInTheDocument();
+    expect(projects.queryByText("مشروع 6")).not.toBeInTheDocument();
+    expect(projects.getAllByRole("progressbar")[0]).toHaveAttribute("aria-valuenow", "40");
+
+    const updates = within(
+      screen.getByRole("heading", { name: "آخر التحديثات" }).closest("[data-slot=card]") as HTMLElement,
+    );
+    expect(updates.getAllByRole("listitem")).toHaveLength(5);
+    expect(updates.getByText("تحديث 1")).toBeInTheDocument();
+    expect(requested("/api/users")).toBe(true);
+  });
+
+  it('shows "—" when the units list is refused (403), and requests no user list for non-admins', async () => {
+    routes["/api/units"] = () => json({ statusCode: 403, error: "Forbidden", message: "لا تملك الصلاحية" }, 403);
+    signInAs({
+      role: "manager",
+      isAdmin: false,
+      permissions: ["dashboard.view", "units.view", "contact_messages.view"],
+    });
+    renderScreen(<Dashboard />, "/admin");
+
+    expect(await within(card("إجمالي الوحدات")).findByText("—")).toBeInTheDocument();
+    expect(await within(card("رسائل التواصل")).findByText("٢")).toBeInTheDocument();
+    expect(requested("/api/users")).toBe(false);
+  });
+
+  it('shows "—" without asking when the user lacks the permission', async () => {
+    signInAs({ permissions: ["dashboard.view", "projects.view"] });
+    renderScreen(<Dashboard />, "/admin");
+
+    expect(await within(card("إجمالي المشاريع")).findByText("٧")).toBeInTheDocument();
+    expect(within(card("إجمالي الوحدات")).getByText("—")).toBeInTheDocument();
+    expect(within(card("رسائل التواصل")).getByText("—")).toBeInTheDocument();
+    expect(requested("/api/units")).toBe(false);
+    expect(requested("/api/contact/messages")).toBe(false);
+  });
+
+  it("shows the empty texts", async () => {
+    routes["/api/projects"] = () => json([]);
+    routes["/api/project-updates"] = () => json([]);
+    signInAs({ permissions: ["dashboard.view"] });
+    renderScreen(<Dashboard />, "/admin");
+
+    expect(await screen.findByText("لا توجد مشاريع")).toBeInTheDocument();
+    expect(await screen.findByText("لا توجد تحديثات")).toBeInTheDocument();
+  });
+});
+
+describe("hidden dashboard figures (SPEC §2.11)", () => {
+  it("counts completed projects, averages the sales rate and counts employees", () => {
+    const projects = [
+      { completionPercentage: 100, salesPercentage: 100 },
+      { completionPercentage: 100, salesPercentage: 50 },
+      { completionPercentage: 30, salesPercentage: 0 },
+    ];
+    expect(computeDashboardStats(projects, [])).toEqual({
+      completedProjects: 2,
+      averageSalesRate: 50,
+      employeeCount: 0,
+    });
+    expect(computeDashboardStats([], undefined)).toEqual({
+      completedProjects: 0,
+      averageSalesRate: 0,
+      employeeCount: null,
+    });
+  });
+});

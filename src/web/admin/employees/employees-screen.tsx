@@ -1,0 +1,241 @@
+/**
+ * The employees screen (SPEC §2.17): title and new-employee button, three counters (all staff; role employee,
+ * labelled active; super_admin, labelled managers), a case-insensitive search on name or username, and the table
+ * (name with the "you" marker, username, role badge, creation date in the long Arabic format or "-", edit and
+ * delete). 5 skeleton rows while loading; an empty state with its add button. Delete is never offered on the own
+ * row; edit and delete show only where the staff rules allow them (the server decides again).
+ */
+import { PencilIcon, PlusIcon, ShieldIcon, Trash2Icon, UserRoundIcon, UsersIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { formatDateLong, formatNumber } from "#domain/format.ts";
+import { ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
+import { canAssignRole, canDeleteUser, canUpdateUser, type StaffActor } from "#domain/staff-rules.ts";
+import { TEXTS } from "#domain/texts.ts";
+import type { PublicUser } from "#domain/types.ts";
+import { SearchField } from "~/admin/common/search-field.tsx";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { isApiError } from "~/shared/lib/api-client.ts";
+import type { CurrentUser } from "~/shared/session/auth-store.ts";
+import { Badge } from "~/shared/ui/badge.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card } from "~/shared/ui/card.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { useUsers } from "./api.ts";
+import { DeleteEmployeeDialog } from "./delete-employee-dialog.tsx";
+import { EmployeeFormDialog } from "./employee-form-dialog.tsx";
+import { EMPLOYEE_TEXTS as T } from "./employees-texts.ts";
+
+const SKELETON_ROWS = ["s1", "s2", "s3", "s4", "s5"] as const;
+
+const ROLE_BADGE: Record<Role, "default" | "secondary" | "success" | "warning" | "outline"> = {
+  super_admin: "default",
+  manager: "warning",
+  employee: "secondary",
+  photographer: "outline",
+};
+
+/** The signed-in user as the staff rules see them (client copy: convenience only). */
+export function actorOf(user: CurrentUser): StaffActor {
+  return { id: user.id, role: user.role, holds: (key) => userCan(user, key) };
+}
+
+/** Users whose name or username contains `query`, ignoring case and surrounding spaces. */
+export function filterEmployees(list: readonly PublicUser[], query: string): PublicUser[] {
+  const q = query.trim().toLocaleLowerCase("ar");
+  if (!q) return [...list];
+  return list.filter(
+    (u) => u.name.toLocaleLowerCase("ar").includes(q) || u.username.toLocaleLowerCase("en").includes(q),
+  );
+}
+
+export function EmployeesScreen() {
+  const user = useCurrentUser();
+  const users = useUsers();
+  const [query, setQuery] = useState("");
+  const [editing, setEditing] = useState<PublicUser | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<PublicUser | null>(null);
+
+  const actor = actorOf(user);
+  const list = users.data ?? [];
+  const visible = useMemo(() => filterEmployees(users.data ?? [], query), [users.data, query]);
+  const superAdmins = list.filter((u) => u.role === "super_admin").length;
+  const assignable = ROLES.filter((role) => canAssignRole(actor, role, []).ok);
+  const canCreate = userCan(user, "users.create");
+
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (employee: PublicUser) => {
+    setEditing(employee);
+    setFormOpen(true);
+  };
+
+  if (users.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
+        <p role="alert" className="text-danger">
+          {isApiError(users.error, 403) ? TEXTS.notAuthorized : T.loadError}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
+        {canCreate ? (
+          <Button onClick={openCreate}>
+            <PlusIcon aria-hidden="true" />
+            {T.newEmployee}
+          </Button>
+        ) : null}
+      </div>
+
+      <section aria-label={T.title} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Counter label={T.statTotal} value={list.length} loading={users.isPending} icon={UsersIcon} />
+        <Counter
+          label={T.statActive}
+          value={list.filter((u) => u.role === "employee").length}
+          loading={users.isPending}
+          icon={UserRoundIcon}
+        />
+        <Counter label={T.statManagers} value={superAdmins} loading={users.isPending} icon={ShieldIcon} />
+      </section>
+
+      <SearchField className="max-w-md" label={T.search} value={query} onChange={setQuery} />
+
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full min-w-[40rem] text-sm">
+          <thead className="bg-brand-50 text-start text-muted">
+            <tr>
+              <th scope="col" className="px-4 py-3 text-start font-bold">
+                {T.colName}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start font-bold">
+                {T.colUsername}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start font-bold">
+                {T.colRole}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start font-bold">
+                {T.colCreatedAt}
+              </th>
+              <th scope="col" className="px-4 py-3 text-end font-bold">
+                {T.colActions}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-brand-100" aria-busy={users.isPending}>
+            {users.isPending
+              ? SKELETON_ROWS.map((key) => (
+                  <tr key={key} data-testid="employee-skeleton-row">
+                    {[1, 2, 3, 4, 5].map((cell) => (
+                      <td key={cell} className="px-4 py-3">
+                        <Skeleton className="h-4 w-24" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : visible.map((employee) => {
+                  const self = employee.id === user.id;
+                  const target = { id: employee.id, role: employee.role, accountId: employee.accountId };
+                  const canEdit =
+                    userCan(user, "users.edit") && canUpdateUser(actor, target, employee.role, [], superAdmins).ok;
+                  const canDelete =
+                    !self && userCan(user, "users.delete") && canDeleteUser(actor, target, superAdmins).ok;
+                  return (
+                    <tr key={employee.id} className={self ? "bg-accent-400/5" : undefined}>
+                      <th scope="row" className="px-4 py-3 text-start font-bold text-ink">
+                        <span className="flex flex-wrap items-center gap-2">
+                          {employee.name}
+                          {self ? <Badge variant="outline">{T.you}</Badge> : null}
+                        </span>
+                      </th>
+                      <td className="px-4 py-3" dir="ltr">
+                        <span className="block text-end">{employee.username}</span>
+                      </td>
+                      <td className="px-4 py-3">
+                        <Badge variant={ROLE_BADGE[employee.role]}>{ROLE_LABELS[employee.role]}</Badge>
+                      </td>
+                      <td className="px-4 py-3 text-muted">{formatDateLong(employee.createdAt, "-")}</td>
+                      <td className="px-4 py-3">
+                        <div className="flex justify-end gap-1">
+                          {canEdit ? (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={T.editOf(employee.name)}
+                              onClick={() => openEdit(employee)}
+                            >
+                              <PencilIcon aria-hidden="true" />
+                            </Button>
+                          ) : null}
+                          {canDelete ? (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              className="text-danger hover:bg-danger/10"
+                              aria-label={T.deleteOf(employee.name)}
+                              onClick={() => setDeleting(employee)}
+                            >
+                              <Trash2Icon aria-hidden="true" />
+                            </Button>
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+          </tbody>
+        </table>
+        {!users.isPending && visible.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+            <p className="font-bold text-muted">{list.length === 0 ? T.empty : T.noMatch}</p>
+            {list.length === 0 && canCreate ? (
+              <Button variant="outline" onClick={openCreate}>
+                <PlusIcon aria-hidden="true" />
+                {T.addEmployee}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+
+      <EmployeeFormDialog open={formOpen} onOpenChange={setFormOpen} employee={editing} roles={assignable} />
+      <DeleteEmployeeDialog employee={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} />
+    </div>
+  );
+}
+
+function Counter({
+  label,
+  value,
+  loading,
+  icon: Icon,
+}: {
+  label: string;
+  value: number;
+  loading: boolean;
+  icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
+}) {
+  return (
+    <Card className="flex-row items-center gap-4">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 className="text-sm text-muted">{label}</h2>
+        {loading ? (
+          <Skeleton className="h-8 w-12" />
+        ) : (
+          <p className="text-2xl font-bold text-ink">{formatNumber(value)}</p>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The campaigns panel (SPEC §2.15, §5.4): count badge, search by platform or slug, platform cards with the custom
+ * badge and statistics, the add-custom-campaign rules in Arabic before anything is sent, and copy all links.
+ */
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CAMPAIGN_PLATFORMS } from "#domain/constants.ts";
+import { type CampaignWithStats, LANDING_TEXTS } from "#domain/schemas/landing.ts";
+import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
+import { createQueryClient } from "~/admin/shell/query-client.ts";
+import { sessionStore } from "~/shared/session/auth-store.ts";
+import { json } from "~/test-utils/admin-harness.tsx";
+import { CampaignsPanel } from "./campaigns-panel.tsx";
+
+const campaign = (id: number, platformName: string, urlSlug: string, extra: Partial<CampaignWithStats> = {}) => ({
+  id,
+  landingPageId: 3,
+  platformName,
+  urlSlug,
+  isCustom: false,
+  webhookUrl: null,
+  hasWebhookSecret: false,
+  displayName: null,
+  visits: 0,
+  leads: 0,
+  conversionRate: 0,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  updatedAt: "2026-11-20T10:00:00.000Z",
+  ...extra,
+});
+
+const CAMPAIGNS = [
+  ...CAMPAIGN_PLATFORMS.map((p, i) => campaign(i + 1, p, `${p}/al-waha`)),
+  campaign(7, "whatsapp", "summer-offer", {
+    isCustom: true,
+    displayName: "عرض الصيف",
+    visits: 40,
+    leads: 6,
+    conversionRate: 15,
+  }),
+];
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+  String(input) === "/api/landing-pages/3/campaigns" ? json(CAMPAIGNS) : json({ message: "x", statusCode: 404 }, 404),
+);
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock.mockClear();
+  vi.stubGlobal("fetch", fetchMock);
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  act(() =>
+    sessionStore.signIn({
+      token: "t",
+      expiresInMs: 900_000,
+      user: {
+        id: "u",
+        username: "u",
+        name: "مدير",
+        role: "manager",
+        accountId: null,
+        createdAt: "2025-01-01T00:00:00.000Z",
+        isAdmin: false,
+        permissions: ["landing_pages.view", "campaigns.manage"],
+      },
+    }),
+  );
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <AdminProviders queryClient={createQueryClient()}>
+          <CampaignsPanel landingPageId={3} />
+        </AdminProviders>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+});
+afterEach(() => {
+  cleanup();
+  act(() => sessionStore.signOut());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("CampaignsPanel", () => {
+  it("lists a card per campaign with the custom badge and statistics, and searches by platform or slug", async () => {
+    const user = userEvent.setup();
+    expect(await screen.findAllByRole("article")).toHaveLength(7);
+    expect(screen.getByLabelText("عدد الحملات 7")).toBeInTheDocument();
+    const custom = screen.getByRole("article", { name: "حملة عرض الصيف" });
+    expect(within(custom).getByText("مخصصة")).toBeInTheDocument();
+    expect(within(custom).getByText("١٥٪")).toBeInTheDocument();
+
+    await user.type(screen.getByRole("searchbox", { name: "ابحث بالمنصة أو الرابط" }), "snap");
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    await user.clear(screen.getByRole("searchbox"));
+    await user.type(screen.getByRole("searchbox"), "summer");
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+  });
+
+  it("checks the custom campaign rules in Arabic before sending anything", async () => {
+    const user = userEvent.setup();
+    await screen.findAllByRole("article");
+    await user.click(screen.getByRole("button", { name: "إضافة حملة مخصصة" }));
+    const dialog = await screen.findByRole("dialog", { name: "إضافة حملة مخصصة" });
+    await user.type(within(dialog).getByLabelText("الرابط"), "Bad Link");
+    await user.click(within(dialog).getByRole("button", { name: "إضافة الحملة" }));
+    expect(within(dialog).getByText(LANDING_TEXTS.platformRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(LANDING_TEXTS.displayNameRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(LANDING_TEXTS.slugCharacters)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("copies the links of the visible campaigns", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    await screen.findAllByRole("article");
+    await user.type(screen.getByRole("searchbox"), "al-waha");
+    await user.click(screen.getByRole("button", { name: "نسخ جميع الروابط" }));
+    const copied = String(writeText.mock.calls[0]?.[0] ?? "").split("\n");
+    expect(copied).toHaveLength(6);
+    expect(copied[0]).toMatch(/\/campaign\/x\/al-waha$/);
+  });
+});

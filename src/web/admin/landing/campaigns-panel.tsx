@@ -1,0 +1,249 @@
+/**
+ * The campaigns panel (SPEC §2.15): count badge, search by platform or slug, add-custom-campaign dialog, copy all
+ * links of the visible campaigns, and a card per campaign styled by platform with the custom badge, the link, the
+ * webhook, the creation date and its statistics (visits, leads, conversion %); actions: webhook settings, copy link,
+ * open in a new tab, delete with confirm. Actions that need campaigns.manage are shown only with it (the server
+ * enforces it anyway).
+ */
+import { CopyIcon, ExternalLinkIcon, PlusIcon, Trash2Icon, WebhookIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { formatDateShort, formatNumber } from "#domain/format.ts";
+import { type CampaignWithStats, campaignPath, platformLabel } from "#domain/schemas/landing.ts";
+import { SearchField } from "~/admin/common/search-field.tsx";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { cn } from "~/shared/lib/cn.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/shared/ui/alert-dialog.tsx";
+import { Badge } from "~/shared/ui/badge.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { useCampaigns, useDeleteCampaign } from "./api.ts";
+import { AddCampaignDialog, WebhookDialog } from "./campaign-dialogs.tsx";
+import { campaignUrl, copyText } from "./copy.ts";
+import { LANDING_UI } from "./landing-texts.ts";
+
+/** Card accent per platform (SPEC §2.15: x, tiktok, instagram, snapchat, google, facebook, otherwise generic). */
+const PLATFORM_STYLES: Record<string, { bar: string; chip: string }> = {
+  x: { bar: "bg-black", chip: "bg-black text-white" },
+  tiktok: { bar: "bg-gradient-to-l from-[#25F4EE] via-black to-[#FE2C55]", chip: "bg-black text-white" },
+  instagram: {
+    bar: "bg-gradient-to-l from-[#F58529] via-[#DD2A7B] to-[#8134AF]",
+    chip: "bg-[#DD2A7B] text-white",
+  },
+  snapchat: { bar: "bg-[#FFFC00]", chip: "bg-[#FFFC00] text-black" },
+  google: { bar: "bg-gradient-to-l from-[#4285F4] via-[#34A853] to-[#FBBC05]", chip: "bg-[#4285F4] text-white" },
+  facebook: { bar: "bg-[#1877F2]", chip: "bg-[#1877F2] text-white" },
+};
+const GENERIC_STYLE = { bar: "bg-brand-600", chip: "bg-brand-50 text-brand-700" };
+
+export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
+  const user = useCurrentUser();
+  const canManage = userCan(user, "campaigns.manage");
+  const campaigns = useCampaigns(landingPageId);
+  const [search, setSearch] = useState("");
+  const [adding, setAdding] = useState(false);
+  const [webhookFor, setWebhookFor] = useState<CampaignWithStats | null>(null);
+
+  const visible = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    const all = campaigns.data ?? [];
+    if (!term) return all;
+    return all.filter(
+      (c) =>
+        c.platformName.toLowerCase().includes(term) ||
+        c.urlSlug.toLowerCase().includes(term) ||
+        platformLabel(c.platformName).includes(term),
+    );
+  }, [campaigns.data, search]);
+
+  return (
+    <section aria-labelledby="campaigns-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="campaigns-title" className="flex items-center gap-2 text-lg font-bold text-ink">
+          {LANDING_UI.campaigns}
+          <Badge variant="secondary" aria-label={`عدد الحملات ${campaigns.data?.length ?? 0}`}>
+            {formatNumber(campaigns.data?.length ?? 0)}
+          </Badge>
+        </h2>
+        <SearchField className="ms-auto w-full sm:w-64" label={LANDING_UI.search} value={search} onChange={setSearch} />
+        <Button
+          variant="outline"
+          disabled={visible.length === 0}
+          onClick={() => void copyText(visible.map((c) => campaignUrl(c.urlSlug)).join("\n"), LANDING_UI.copiedAll)}
+        >
+          <CopyIcon aria-hidden="true" />
+          {LANDING_UI.copyAll}
+        </Button>
+        {canManage && (
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden="true" />
+            {LANDING_UI.addCustom}
+          </Button>
+        )}
+      </div>
+
+      {campaigns.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {["a", "b", "c"].map((k) => (
+            <Skeleton key={k} className="h-48 rounded-xl" />
+          ))}
+        </div>
+      ) : campaigns.isError ? (
+        <p role="alert" className="rounded-xl bg-danger/10 p-4 text-danger">
+          {apiErrorMessage(campaigns.error, "تعذّر تحميل الحملات")}
+        </p>
+      ) : (campaigns.data ?? []).length === 0 ? (
+        <p className="rounded-xl bg-brand-50 p-6 text-center text-muted">{LANDING_UI.emptyCampaigns}</p>
+      ) : visible.length === 0 ? (
+        <p className="rounded-xl bg-brand-50 p-6 text-center text-muted">{LANDING_UI.noMatches}</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {visible.map((campaign) => (
+            <li key={campaign.id}>
+              <CampaignCard campaign={campaign} canManage={canManage} onWebhook={() => setWebhookFor(campaign)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AddCampaignDialog open={adding} onOpenChange={setAdding} landingPageId={landingPageId} />
+      <WebhookDialog campaign={webhookFor} onOpenChange={(open) => !open && setWebhookFor(null)} />
+    </section>
+  );
+}
+
+function CampaignCard({
+  campaign,
+  canManage,
+  onWebhook,
+}: {
+  campaign: CampaignWithStats;
+  canManage: boolean;
+  onWebhook: () => void;
+}) {
+  const style = PLATFORM_STYLES[campaign.platformName] ?? GENERIC_STYLE;
+  const remove = useDeleteCampaign(campaign.landingPageId);
+  const url = campaignUrl(campaign.urlSlug);
+  const title = campaign.displayName ?? platformLabel(campaign.platformName);
+  return (
+    <article
+      aria-label={`حملة ${title}`}
+      data-platform={campaign.platformName}
+      className="grid h-full overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-brand-100"
+    >
+      <div aria-hidden="true" className={cn("h-1.5", style.bar)} />
+      <div className="grid gap-3 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-bold", style.chip)}>
+            {platformLabel(campaign.platformName)}
+          </span>
+          {campaign.isCustom && <Badge variant="warning">{LANDING_UI.custom}</Badge>}
+          <h3 className="min-w-0 flex-1 truncate font-bold text-ink">{title}</h3>
+        </div>
+        <a
+          href={campaignPath(campaign.urlSlug)}
+          target="_blank"
+          rel="noreferrer"
+          dir="ltr"
+          data-testid="campaign-link"
+          className="truncate text-start text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          {url}
+        </a>
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <WebhookIcon aria-hidden="true" className="size-4 shrink-0" />
+          <span dir={campaign.webhookUrl ? "ltr" : undefined} className="truncate">
+            {campaign.webhookUrl ?? LANDING_UI.noWebhook}
+          </span>
+        </p>
+        <dl className="grid grid-cols-3 gap-2 rounded-lg bg-brand-50/60 p-2 text-center">
+          <div>
+            <dt className="text-xs text-muted">{LANDING_UI.visits}</dt>
+            <dd className="font-bold text-ink">{formatNumber(campaign.visits)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">{LANDING_UI.leads}</dt>
+            <dd className="font-bold text-ink">{formatNumber(campaign.leads)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">{LANDING_UI.conversion}</dt>
+            <dd className="font-bold text-ink">{`${formatNumber(campaign.conversionRate)}٪`}</dd>
+          </div>
+        </dl>
+        <p className="text-xs text-muted">
+          {LANDING_UI.createdAt}: {formatDateShort(campaign.createdAt)}
+        </p>
+        <div className="flex flex-wrap gap-1">
+          {canManage && (
+            <Button variant="ghost" size="sm" onClick={onWebhook}>
+              <WebhookIcon aria-hidden="true" />
+              {LANDING_UI.webhookSettings}
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void copyText(url)}
+            aria-label={`${LANDING_UI.copyLink} ${title}`}
+          >
+            <CopyIcon aria-hidden="true" />
+            {LANDING_UI.copyLink}
+          </Button>
+          <Button variant="ghost" size="sm" asChild>
+            <a href={campaignPath(campaign.urlSlug)} target="_blank" rel="noreferrer">
+              <ExternalLinkIcon aria-hidden="true" className="rtl:-scale-x-100" />
+              {LANDING_UI.openLink}
+            </a>
+          </Button>
+          {canManage && (
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button variant="ghost" size="sm" className="text-danger">
+                  <Trash2Icon aria-hidden="true" />
+                  {LANDING_UI.delete}
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{LANDING_UI.deleteConfirmTitle}</AlertDialogTitle>
+                  <AlertDialogDescription>{LANDING_UI.deleteConfirmText}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>{LANDING_UI.cancel}</AlertDialogCancel>
+                  <AlertDialogAction
+                    onClick={() =>
+                      remove.mutate(campaign.id, {
+                        onSuccess: () =>
+                          toast({ variant: "success", title: "تم بنجاح", description: LANDING_UI.campaignDeleted }),
+                        onError: (e) =>
+                          toast({
+                            variant: "destructive",
+                            title: LANDING_UI.campaignDeleteError,
+                            description: apiErrorMessage(e, "حدث خطأ أثناء حذف الحملة"),
+                          }),
+                      })
+                    }
+                  >
+                    {LANDING_UI.delete}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

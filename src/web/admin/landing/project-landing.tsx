@@ -1,0 +1,63 @@
+/**
+ * /admin/projects/{id} (SPEC §2.15): loads the project, then the landing-page manager. Client-only route.
+ */
+import { ArrowRightIcon } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { formatSAR } from "#domain/format.ts";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { useAdminProject } from "./api.ts";
+import { LandingManager } from "./landing-manager.tsx";
+
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Skeleton className="h-40 w-full rounded-xl" />;
+}
+
+export function meta() {
+  return [{ title: "تفاصيل المشروع" }];
+}
+
+export default function ProjectDetailScreen() {
+  const params = useParams();
+  const projectId = Number(params.id);
+  const valid = Number.isInteger(projectId) && projectId > 0;
+  const project = useAdminProject(valid ? projectId : 0);
+
+  return (
+    <div className="grid gap-6">
+      <Link to="/admin/projects" className="inline-flex w-fit items-center gap-2 text-sm font-bold text-brand-700">
+        <ArrowRightIcon aria-hidden="true" className="size-4" />
+        العودة إلى المشاريع
+      </Link>
+      {!valid || (project.isSuccess && project.data === null) ? (
+        <p role="alert" className="rounded-xl bg-surface p-6 text-center text-muted">
+          المشروع غير موجود
+        </p>
+      ) : project.isPending ? (
+        <p role="status" className="rounded-xl bg-surface p-6 text-center text-muted">
+          جاري تحميل تفاصيل المشروع...
+        </p>
+      ) : project.isError ? (
+        <p role="alert" className="rounded-xl bg-danger/10 p-6 text-center text-danger">
+          {apiErrorMessage(project.error, "تعذّر تحميل المشروع")}
+        </p>
+      ) : project.data ? (
+        <>
+          <header className="grid gap-1">
+            <h1 className="text-2xl font-bold text-ink">{project.data.name}</h1>
+            <p className="text-muted">
+              {[project.data.city, project.data.district].filter(Boolean).join("، ")}
+              {project.data.price > 0 ? ` · ${formatSAR(project.data.price)}` : ""}
+            </p>
+          </header>
+          <LandingManager projectId={projectId} />
+        </>
+      ) : null}
+    </div>
+  );
+}

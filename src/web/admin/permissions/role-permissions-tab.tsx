@@ -1,0 +1,126 @@
+/**
+ * The role-permissions tab (SPEC §6, §2.18): a role picker (super_admin offered only to a super_admin, and then
+ * read-only: every box checked and disabled, save disabled), the catalogue grouped by category with description,
+ * key and a checkbox each; save sends the ids of the checked permissions (PUT /api/roles/{role}/permissions).
+ */
+import { useEffect, useId, useMemo, useState } from "react";
+import { ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
+import type { Permission } from "#domain/types.ts";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Checkbox } from "~/shared/ui/checkbox.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { type RolePermissionMap, useSaveRolePermissions } from "./api.ts";
+import { PERMISSION_TEXTS as T } from "./permissions-texts.ts";
+
+/** The catalogue grouped by category, in catalogue order. */
+export function groupByCategory(catalogue: readonly Permission[]): [string, Permission[]][] {
+  const groups = new Map<string, Permission[]>();
+  for (const permission of catalogue) {
+    const list = groups.get(permission.category) ?? [];
+    list.push(permission);
+    groups.set(permission.category, list);
+  }
+  return [...groups.entries()];
+}
+
+export function RolePermissionsTab({
+  catalogue,
+  roleMap,
+  isSuperAdmin,
+}: {
+  catalogue: readonly Permission[];
+  roleMap: RolePermissionMap;
+  isSuperAdmin: boolean;
+}) {
+  const id = useId();
+  const roles = ROLES.filter((role) => isSuperAdmin || role !== "super_admin");
+  const [role, setRole] = useState<Role>(isSuperAdmin ? "manager" : "employee");
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const save = useSaveRolePermissions();
+  const readOnly = role === "super_admin";
+  const groups = useMemo(() => groupByCategory(catalogue), [catalogue]);
+
+  useEffect(() => {
+    setChecked(new Set((roleMap[role] ?? []).map((p) => p.id)));
+  }, [role, roleMap]);
+
+  const toggle = (permissionId: number, on: boolean) =>
+    setChecked((current) => {
+      const next = new Set(current);
+      if (on) next.add(permissionId);
+      else next.delete(permissionId);
+      return next;
+    });
+
+  const onSave = async () => {
+    try {
+      await save.mutateAsync({ role, permissionIds: [...checked] });
+    } catch (error) {
+      toast({ variant: "destructive", title: T.saveError, description: apiErrorMessage(error, T.defaultError) });
+      return;
+    }
+    toast({ variant: "success", title: T.successTitle, description: T.saved });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-role`}>{T.role}</Label>
+          <select
+            id={`${id}-role`}
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+            className="h-10 min-w-48 rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button onClick={onSave} disabled={readOnly || save.isPending}>
+          {save.isPending ? T.saving : T.save}
+        </Button>
+      </div>
+      {readOnly ? <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-700">{T.superAdminReadOnly}</p> : null}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {groups.map(([category, items]) => (
+          <Card key={category}>
+            <CardHeader>
+              <CardTitle className="text-base">{category}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="flex flex-col gap-3">
+                {items.map((permission) => {
+                  const boxId = `${id}-p-${permission.id}`;
+                  return (
+                    <li key={permission.id} className="flex items-start gap-3">
+                      <Checkbox
+                        id={boxId}
+                        checked={readOnly || checked.has(permission.id)}
+                        disabled={readOnly}
+                        onCheckedChange={(value) => toggle(permission.id, value === true)}
+                        className="mt-0.5"
+                      />
+                      <Label htmlFor={boxId} className="flex flex-col items-start gap-0.5 font-normal">
+                        <span className="font-bold">{permission.description}</span>
+                        <code dir="ltr" className="text-xs text-muted">
+                          {permission.key}
+                        </code>
+                      </Label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Project } from "#domain/types.ts";
+import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
+import { PENDING_ACTION_KEY } from "~/shared/session/auth-redirect.ts";
+import { sessionStore } from "~/shared/session/auth-store.ts";
+import { resetToasts } from "~/shared/ui/use-toast.ts";
+import { json, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import ProjectsScreen from "./projects.tsx";
+
+function project(id: number, overrides: Partial<Project> = {}): Partial<Project> {
+  return {
+    id,
+    name: `مشروع ${id}`,
+    city: id === 2 ? "الرياض" : "جدة",
+    price: 1_000_000,
+    images: [],
+    featuredRank: null,
+    completionPercentage: 40,
+    ...overrides,
+  };
+}
+
+let projects: Partial<Project>[];
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const path = String(input);
+  if (path === "/api/projects" && (!init?.method || init.method === "GET")) return json(projects);
+  const del = /^\/api\/projects\/(\d+)$/.exec(path);
+  if (del && init?.method === "DELETE") {
+    projects = projects.filter((p) => p.id !== Number(del[1]));
+    return new Response(null, { status: 204 });
+  }
+  return json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
+});
+
+const cardOf = (name: string) => screen.getByRole("link", { name }).closest("li") as HTMLElement;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  fetchMock.mockClear();
+  vi.stubGlobal("fetch", fetchMock);
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  projects = [project(1), project(2), project(3, { featuredRank: 2 })];
+});
+afterEach(() => {
+  cleanup();
+  act(() => sessionStore.signOut());
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("projects screen (SPEC §2.12, §6)", () => {
+  it("lists projects with links, filters by name or city, and shows the featured badge", async () => {
+    signInAs({
+      role: "manager",
+      permissions: ["projects.view", "projects.create", "projects.edit", "projects.delete"],
+    });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const card = within(
+      await screen.findByRole("link", { name: "مشروع 3" }).then((l) => l.closest("li") as HTMLElement),
+    );
+    expect(card.getByText("مميز #2")).toBeInTheDocument();
+    expect(card.getByRole("link", { name: PROJECT_TEXTS.viewOnSite })).toHaveAttribute("href", "/project/3");
+    expect(card.getByRole("link", { name: PROJECT_TEXTS.viewOnSite })).toHaveAttribute("target", "_blank");
+    expect(card.getByRole("link", { name: PROJECT_TEXTS.details })).toHaveAttribute("href", "/admin/projects/3");
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("searchbox", { name: PROJECT_TEXTS.searchLabel }), "الرياض");
+    expect(screen.getByRole("link", { name: "مشروع 2" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "مشروع 1" })).not.toBeInTheDocument();
+  });
+
+  it("disables the buttons an employee lacks, described by the §6 tooltip text, and hides the featured-rank button", async () => {
+    signInAs({ role: "employee", permissions: ["projects.view", "projects.edit"] });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
+    const remove = card.getByRole("button", { name: PROJECT_TEXTS.delete });
+    expect(remove).toHaveAttribute("aria-disabled", "true");
+    expect(remove).toHaveAccessibleDescription(PROJECT_TEXTS.noDeletePermission);
+    expect(screen.getByRole("button", { name: PROJECT_TEXTS.newProject })).toHaveAccessibleDescription(
+      PROJECT_TEXTS.noCreatePermission,
+    );
+    expect(card.getByRole("button", { name: PROJECT_TEXTS.edit })).not.toHaveAttribute("aria-disabled");
+    expect(card.queryByRole("button", { name: PROJECT_TEXTS.featuredRank })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(remove);
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("shows the featured-rank button to a manager", async () => {
+    signInAs({ role: "manager", permissions: ["projects.view"] });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
+    expect(card.getByRole("button", { name: PROJECT_TEXTS.featuredRank })).toBeInTheDocument();
+  });
+
+  it("deletes after confirmation with the success toast", async () => {
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
+    const user = userEvent.setup();
+    await user.click(card.getByRole("button", { name: PROJECT_TEXTS.delete }));
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog).toHaveTextContent("مشروع 1");
+    await user.click(within(dialog).getByRole("button", { name: PROJECT_TEXTS.delete }));
+    expect(await screen.findByText(PROJECT_TEXTS.deleted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("link", { name: "مشروع 1" })).not.toBeInTheDocument());
+  });
+
+  it("resumes a pending delete about 1000 ms after login (SPEC §4.10), or says the project is gone", async () => {
+    sessionStorage.setItem(PENDING_ACTION_KEY, JSON.stringify({ type: "deleteProject", projectId: 2 }));
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    await screen.findByRole("link", { name: "مشروع 2" });
+    expect(sessionStorage.getItem(PENDING_ACTION_KEY)).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    expect(await screen.findByText(PROJECT_TEXTS.deleted, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => String(input) === "/api/projects/2" && init?.method === "DELETE"),
+    ).toBe(true);
+    cleanup();
+
+    sessionStorage.setItem(PENDING_ACTION_KEY, JSON.stringify({ type: "deleteProject", projectId: 99 }));
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    expect(await screen.findByText(PROJECT_TEXTS.projectNotFound, {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+});

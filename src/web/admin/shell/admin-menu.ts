@@ -1,0 +1,45 @@
+/** The side menu of the admin shell (SPEC §2.10): labels, routes and the permission each item needs. */
+import {
+  BuildingIcon,
+  ClipboardListIcon,
+  DoorOpenIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  MailIcon,
+  MegaphoneIcon,
+  ShieldCheckIcon,
+  UsersIcon,
+} from "lucide-react";
+import type { PermissionKey } from "#domain/roles.ts";
+import { TEXTS } from "#domain/texts.ts";
+import type { CurrentUser } from "~/shared/session/auth-store.ts";
+import { userCan } from "./auth-permissions.ts";
+
+export interface AdminMenuItem {
+  label: string;
+  to: string;
+  permission: PermissionKey;
+  icon: LucideIcon;
+}
+
+/** The eight items of SPEC §2.10, in order. */
+export const ADMIN_MENU: readonly AdminMenuItem[] = [
+  { label: TEXTS.menuDashboard, to: "/admin", permission: "dashboard.view", icon: LayoutDashboardIcon },
+  { label: TEXTS.menuProjects, to: "/admin/projects", permission: "projects.view", icon: BuildingIcon },
+  { label: TEXTS.menuUpdates, to: "/admin/project-updates", permission: "updates.view", icon: ClipboardListIcon },
+  { label: TEXTS.menuUnits, to: "/admin/units", permission: "units.view", icon: DoorOpenIcon },
+  { label: TEXTS.menuLanding, to: "/admin/landing", permission: "landing_pages.view", icon: MegaphoneIcon },
+  {
+    label: TEXTS.menuContactMessages,
+    to: "/admin/contact-messages",
+    permission: "contact_messages.view",
+    icon: MailIcon,
+  },
+  { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
+  { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
+];
+
+/** The items `user` may see: a super_admin sees all; others those whose permission is in their effective list. */
+export function visibleMenuItems(user: Pick<CurrentUser, "role" | "permissions"> | null): AdminMenuItem[] {
+  return ADMIN_MENU.filter((item) => userCan(user, item.permission));
+}

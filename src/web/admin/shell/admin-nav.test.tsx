@@ -1,0 +1,80 @@
+import { render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { CurrentUser } from "~/shared/session/auth-store.ts";
+import { TooltipProvider } from "~/shared/ui/tooltip.tsx";
+import { ADMIN_MENU, visibleMenuItems } from "./admin-menu.ts";
+import { AdminNav } from "./admin-nav.tsx";
+
+const superAdmin: CurrentUser = {
+  id: "1",
+  username: "admin",
+  name: "المدير العام",
+  role: "super_admin",
+  isAdmin: true,
+  permissions: [],
+};
+const employee: CurrentUser = {
+  id: "2",
+  username: "emp",
+  name: "موظف",
+  role: "employee",
+  isAdmin: false,
+  permissions: ["dashboard.view", "projects.view"],
+};
+
+function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/*",
+      Component: () => (
+        <TooltipProvider>
+          <AdminNav user={user} collapsed={collapsed} />
+        </TooltipProvider>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={[path]} />);
+  return within(screen.getByRole("navigation", { name: "القائمة الرئيسية" }));
+}
+
+describe("admin menu (SPEC §2.10)", () => {
+  it("shows a super_admin all eight items with their routes", () => {
+    const nav = renderNav(superAdmin);
+    const links = nav.getAllByRole("link");
+    expect(links).toHaveLength(8);
+    expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["الرئيسية", "/admin"],
+      ["إدارة المشاريع", "/admin/projects"],
+      ["تحديثات المشاريع", "/admin/project-updates"],
+      ["إدارة الوحدات", "/admin/units"],
+      ["صفحات الهبوط", "/admin/landing"],
+      ["رسائل التواصل", "/admin/contact-messages"],
+      ["إدارة الموظفين", "/admin/employees"],
+      ["إدارة الصلاحيات", "/admin/permissions"],
+    ]);
+  });
+
+  it("shows an employee with dashboard.view and projects.view only those two", () => {
+    const nav = renderNav(employee);
+    expect(nav.getAllByRole("link").map((a) => a.textContent)).toEqual(["الرئيسية", "إدارة المشاريع"]);
+  });
+
+  it("marks the active item with aria-current=page, the dashboard only on /admin itself", () => {
+    const nav = renderNav(superAdmin, "/admin/projects");
+    expect(nav.getByRole("link", { name: "إدارة المشاريع" })).toHaveAttribute("aria-current", "page");
+    expect(nav.getByRole("link", { name: "الرئيسية" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("keeps Arabic accessible names when collapsed to icons", () => {
+    const nav = renderNav(employee, "/admin", true);
+    expect(nav.getByRole("link", { name: "الرئيسية" })).toHaveAttribute("aria-current", "page");
+    expect(nav.getByRole("link", { name: "إدارة المشاريع" })).toBeInTheDocument();
+  });
+
+  it("hides everything from nobody and from unknown keys", () => {
+    expect(visibleMenuItems(null)).toEqual([]);
+    expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
+    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(8);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The units table of a selected project (SPEC §2.14): unit number, building, price with the riyal sign, status
+ * badge, rooms, floor, and edit / delete actions. Delete asks the browser confirm of SPEC first. The actions show
+ * only with units.edit / units.delete (the server enforces both).
+ */
+import { PencilIcon, Trash2Icon } from "lucide-react";
+import { Link } from "react-router";
+import { formatNumber } from "#domain/format.ts";
+import type { Unit } from "#domain/types.ts";
+import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { UnitStatusBadge } from "./unit-status-badge.tsx";
+import { UNIT_TEXTS } from "./unit-texts.ts";
+
+export interface UnitsTableProps {
+  units: readonly Unit[];
+  canEdit: boolean;
+  canDelete: boolean;
+  /** Called after the user confirmed the delete. */
+  onDelete: (unit: Unit) => void;
+  /** The unit being deleted (its button is disabled). */
+  deletingId?: number | null;
+  /** The browser confirm; injectable for tests. */
+  confirm?: (message: string) => boolean;
+}
+
+export function UnitsTable({ units, canEdit, canDelete, onDelete, deletingId, confirm }: UnitsTableProps) {
+  const ask = confirm ?? ((message: string) => window.confirm(message));
+  const showActions = canEdit || canDelete;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-brand-100 bg-surface">
+      <table className="w-full min-w-[40rem] text-sm">
+        <thead className="bg-brand-50 text-start text-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3 text-start font-bold">
+              {UNIT_TEXTS.unitNumber}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-bold">
+              {UNIT_TEXTS.building}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-bold">
+              {UNIT_TEXTS.price}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-bold">
+              {UNIT_TEXTS.status}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-bold">
+              {UNIT_TEXTS.rooms}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-bold">
+              {UNIT_TEXTS.floor}
+            </th>
+            {showActions ? (
+              <th scope="col" className="px-4 py-3 text-start font-bold">
+                {UNIT_TEXTS.actions}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-brand-100">
+          {units.map((unit) => (
+            <tr key={unit.id}>
+              <th scope="row" className="px-4 py-3 text-start font-bold text-ink">
+                {unit.unitNumber}
+              </th>
+              <td className="px-4 py-3">{unit.building || "—"}</td>
+              <td className="px-4 py-3">
+                <RiyalAmount amount={unit.price} />
+              </td>
+              <td className="px-4 py-3">
+                <UnitStatusBadge status={unit.status} />
+              </td>
+              <td className="px-4 py-3">{unit.rooms === null ? "—" : formatNumber(unit.rooms)}</td>
+              <td className="px-4 py-3">{unit.floor === null ? "—" : formatNumber(unit.floor)}</td>
+              {showActions ? (
+                <td className="px-4 py-3">
+                  <div className="flex gap-1">
+                    {canEdit ? (
+                      <Button asChild variant="ghost" size="sm">
+                        <Link to={`/admin/units/${unit.id}/edit`} aria-label={UNIT_TEXTS.editUnit(unit.unitNumber)}>
+                          <PencilIcon aria-hidden="true" />
+                          {UNIT_TEXTS.edit}
+                        </Link>
+                      </Button>
+                    ) : null}
+                    {canDelete ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-danger hover:bg-danger/10"
+                        aria-label={UNIT_TEXTS.deleteUnit(unit.unitNumber)}
+                        disabled={deletingId === unit.id}
+                        onClick={() => {
+                          if (ask(UNIT_TEXTS.confirmDelete)) onDelete(unit);
+                        }}
+                      >
+                        <Trash2Icon aria-hidden="true" />
+                        {UNIT_TEXTS.delete}
+                      </Button>
+                    ) : null}
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Project updates (SPEC §7.2): the list and the back-office writes of SPEC §2.13, §4.9. Writes invalidate
+ * ["project-updates"] and the project's ["projects", id, "updates"] (SPEC §4.9).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ProjectUpdateInput } from "#domain/schemas/project-update.ts";
+import type { ProjectUpdate } from "#domain/types.ts";
+import { apiClient } from "~/shared/lib/api-client.ts";
+
+/** GET /api/project-updates (public) → every update, newest first, each with its projectName. */
+export function fetchProjectUpdates(): Promise<ProjectUpdate[]> {
+  return apiClient.request<ProjectUpdate[]>("/api/project-updates");
+}
+
+/** Query options for the update list, key ["project-updates"]. */
+export const projectUpdatesQuery = () => queryOptions({ queryKey: ["project-updates"], queryFn: fetchProjectUpdates });
+
+/** All project updates. */
+export function useProjectUpdates() {
+  return useQuery(projectUpdatesQuery());
+}
+
+function useInvalidateUpdates() {
+  const queryClient = useQueryClient();
+  return (projectId?: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["project-updates"] }),
+      projectId === undefined
+        ? Promise.resolve()
+        : queryClient.invalidateQueries({ queryKey: ["projects", projectId, "updates"] }),
+    ]);
+}
+
+/** POST /api/project-updates (updates.create) → the created update. ApiError 400 (fields), 401, 403. */
+export function useCreateProjectUpdate() {
+  const invalidate = useInvalidateUpdates();
+  return useMutation({
+    mutationFn: (input: ProjectUpdateInput) =>
+      apiClient.request<ProjectUpdate>("/api/project-updates", { method: "POST", body: input }),
+    onSuccess: (update) => invalidate(update.projectId),
+  });
+}
+
+/** PUT /api/project-updates/{id} (updates.edit) → the saved update. ApiError 400, 401, 403, 404. */
+export function useEditProjectUpdate() {
+  const invalidate = useInvalidateUpdates();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: ProjectUpdateInput }) =>
+      apiClient.request<ProjectUpdate>(`/api/project-updates/${id}`, { method: "PUT", body: input }),
+    onSuccess: (update) => invalidate(update.projectId),
+  });
+}
+
+/** DELETE /api/project-updates/{id} (updates.delete). */
+export function useDeleteProjectUpdate() {
+  const invalidate = useInvalidateUpdates();
+  return useMutation({
+    mutationFn: ({ id }: { id: number; projectId: number }) =>
+      apiClient.request<null>(`/api/project-updates/${id}`, { method: "DELETE" }),
+    onSuccess: (_data, variables) => invalidate(variables.projectId),
+  });
+}

@@ -1,0 +1,220 @@
+/**
+ * /admin/project-updates (SPEC §2.13, §4.9, §8.3): search by update title or project name, the card grid, the
+ * create/edit dialog (max-width 4xl) and delete with confirmation. SPEC shows no permission checks on this screen;
+ * the server enforces updates.create / edit / delete. Client-only route.
+ */
+import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { ADMIN_PROJECT_SKELETONS } from "#domain/constants.ts";
+import { formatDateShort, formatPercent } from "#domain/format.ts";
+import { imageVariant } from "#domain/media.ts";
+import { updateThumbnail } from "#domain/project-rules.ts";
+import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
+import type { ProjectUpdate } from "#domain/types.ts";
+import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
+import { PROJECT_TEXTS, UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
+import { QueryError } from "~/admin/common/query-error.tsx";
+import { SearchField } from "~/admin/common/search-field.tsx";
+import { useProjects } from "~/admin/projects/api.ts";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { Badge } from "~/shared/ui/badge.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card } from "~/shared/ui/card.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/shared/ui/dialog.tsx";
+import { Progress } from "~/shared/ui/progress.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { useCreateProjectUpdate, useDeleteProjectUpdate, useEditProjectUpdate, useProjectUpdates } from "./api.ts";
+import { UpdateForm } from "./update-form.tsx";
+
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <GridSkeleton />;
+}
+
+export function meta() {
+  return [{ title: UPDATE_TEXTS.title }];
+}
+
+const SKELETON_KEYS = Array.from({ length: ADMIN_PROJECT_SKELETONS }, (_, i) => `s${i}`);
+
+function GridSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+      {SKELETON_KEYS.map((key) => (
+        <Skeleton key={key} className="h-64" />
+      ))}
+    </div>
+  );
+}
+
+export default function ProjectUpdatesScreen() {
+  const updates = useProjectUpdates();
+  const projects = useProjects();
+  const create = useCreateProjectUpdate();
+  const edit = useEditProjectUpdate();
+  const remove = useDeleteProjectUpdate();
+  const [search, setSearch] = useState("");
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ProjectUpdate | null>(null);
+  const [deleting, setDeleting] = useState<ProjectUpdate | null>(null);
+
+  const visible = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const list = updates.data ?? [];
+    if (!q) return list;
+    return list.filter((u) => u.title.toLowerCase().includes(q) || (u.projectName ?? "").toLowerCase().includes(q));
+  }, [updates.data, search]);
+
+  async function save(payload: ProjectUpdatePayload) {
+    try {
+      if (editing) {
+        await edit.mutateAsync({ id: editing.id, input: payload });
+        toast({ title: UPDATE_TEXTS.edited, variant: "success" });
+      } else {
+        await create.mutateAsync(payload);
+        toast({ title: UPDATE_TEXTS.created, variant: "success" });
+      }
+      setFormOpen(false);
+    } catch (error) {
+      toast({
+        title: editing ? UPDATE_TEXTS.editErrorTitle : UPDATE_TEXTS.createErrorTitle,
+        description: apiErrorMessage(error, UPDATE_TEXTS.errorDefault),
+        variant: "destructive",
+      });
+      throw error;
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ id: deleting.id, projectId: deleting.projectId });
+      toast({ title: UPDATE_TEXTS.deletedTitle, variant: "success" });
+      setDeleting(null);
+    } catch (error) {
+      toast({
+        title: UPDATE_TEXTS.deleteErrorTitle,
+        description: apiErrorMessage(error, UPDATE_TEXTS.errorDefault),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-ink">{UPDATE_TEXTS.title}</h1>
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          <PlusIcon aria-hidden="true" />
+          {UPDATE_TEXTS.newUpdate}
+        </Button>
+      </div>
+      <SearchField
+        className="max-w-md"
+        label={UPDATE_TEXTS.searchLabel}
+        placeholder={UPDATE_TEXTS.searchPlaceholder}
+        value={search}
+        onChange={setSearch}
+      />
+
+      {updates.isPending ? (
+        <GridSkeleton />
+      ) : updates.isError ? (
+        <QueryError message={PROJECT_TEXTS.genericErrorTitle} onRetry={() => void updates.refetch()} />
+      ) : visible.length === 0 ? (
+        <p className="text-muted">{search.trim() ? UPDATE_TEXTS.noResults : UPDATE_TEXTS.empty}</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {visible.map((update) => {
+            const thumb = updateThumbnail(update);
+            return (
+              <li key={update.id}>
+                <Card className="h-full gap-3 overflow-hidden p-0" aria-label={update.title}>
+                  <div className="aspect-video bg-brand-50">
+                    {thumb ? (
+                      <img src={imageVariant(thumb, 640)} alt="" className="size-full object-cover" loading="lazy" />
+                    ) : (
+                      <div className="flex size-full items-center justify-center text-sm text-muted">لا توجد صورة</div>
+                    )}
+                  </div>
+                  <div className="flex flex-col gap-2 px-4">
+                    <h2 className="font-bold text-ink">{update.title}</h2>
+                    <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+                      {update.projectName ? <Badge variant="secondary">{update.projectName}</Badge> : <span />}
+                      <time dateTime={update.createdAt}>{formatDateShort(update.createdAt)}</time>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <Progress
+                        value={update.completionPercentage}
+                        aria-label={`نسبة الإنجاز: ${update.title}`}
+                        className="flex-1"
+                      />
+                      <span className="text-xs text-muted">{formatPercent(update.completionPercentage)}</span>
+                    </div>
+                  </div>
+                  <div className="mt-auto flex gap-2 border-t border-brand-100 p-3">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => {
+                        setEditing(update);
+                        setFormOpen(true);
+                      }}
+                    >
+                      <PencilIcon aria-hidden="true" />
+                      {PROJECT_TEXTS.edit}
+                    </Button>
+                    <Button size="sm" variant="destructive" onClick={() => setDeleting(update)}>
+                      <Trash2Icon aria-hidden="true" />
+                      {PROJECT_TEXTS.delete}
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Dialog open={formOpen} onOpenChange={(open) => !open && setFormOpen(false)}>
+        <DialogContent className="max-w-4xl">
+          <DialogHeader>
+            <DialogTitle>{editing ? UPDATE_TEXTS.editUpdate : UPDATE_TEXTS.newUpdate}</DialogTitle>
+            <DialogDescription className="sr-only">
+              {editing ? UPDATE_TEXTS.editUpdate : UPDATE_TEXTS.newUpdate}
+            </DialogDescription>
+          </DialogHeader>
+          {formOpen ? (
+            <UpdateForm
+              key={editing?.id ?? "new"}
+              update={editing}
+              projects={projects.data ?? []}
+              onSubmit={save}
+              onCancel={() => setFormOpen(false)}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={UPDATE_TEXTS.deleteTitle}
+        description={deleting ? UPDATE_TEXTS.deleteConfirm(deleting.title) : ""}
+        confirmLabel={PROJECT_TEXTS.delete}
+        busyLabel={PROJECT_TEXTS.deleting}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, data, Outlet } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CAMPAIGN_FORM_RESET_MS } from "#domain/constants.ts";
+import type { SiteConfig } from "#domain/site-config.ts";
+import { TEXTS } from "#domain/texts.ts";
+import type { ContactActionResult } from "~/public/lib/contact-result.ts";
+import { ContactForm, type ContactFormProps } from "./contact-form.tsx";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const site = { privacy: { consentText: "بإرسال النموذج أوافق على معالجة بياناتي." } } as Pick<SiteConfig, "privacy">;
+
+function renderForm(
+  props: Partial<ContactFormProps>,
+  respond: (form: FormData) => { result: ContactActionResult; status: number },
+) {
+  const submissions: FormData[] = [];
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ site }),
+      Component: () => <Outlet />,
+      HydrateFallback: () => null,
+      children: [
+        {
+          index: true,
+          Component: () => (
+            <ContactForm
+              variant="home"
+              successText={TEXTS.homeContactSuccess}
+              errorText={TEXTS.homeContactError}
+              {...props}
+            />
+          ),
+          action: async ({ request }) => {
+            const form = await request.formData();
+            submissions.push(form);
+            const { result, status } = respond(form);
+            return data(result, { status });
+          },
+        },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return submissions;
+}
+
+describe("ContactForm (SPEC §4.6, §5.1, §8.4)", () => {
+  it("home: four fields, digits-only phone with the SPEC hint, honeypot and consent", async () => {
+    renderForm({}, () => ({ result: { ok: true, sentAt: 1 }, status: 200 }));
+    const phone = await screen.findByLabelText(/رقم الجوال/);
+    expect(phone).toHaveAttribute("placeholder", "05XXXXXXXX");
+    expect(phone).toHaveAttribute("inputmode", "numeric");
+    expect(phone).toHaveAttribute("maxlength", "10");
+    expect(phone).toHaveAttribute("dir", "ltr");
+    expect(phone).toHaveAccessibleDescription(TEXTS.phoneHint10);
+    expect(screen.getByLabelText(/البريد الإلكتروني/)).toHaveAttribute("type", "email");
+    for (const label of [/الاسم/, /رقم الجوال/, /البريد الإلكتروني/, /الرسالة/]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute("aria-required", "true");
+    }
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot).toHaveAttribute("tabindex", "-1");
+    expect(honeypot).toHaveAttribute("autocomplete", "off");
+    expect(honeypot?.closest("[aria-hidden=true]")).not.toBeNull();
+    expect(screen.getByText(site.privacy.consentText)).toBeInTheDocument();
+
+    await userEvent.type(phone, "05a0-12٣4567899");
+    expect(phone).toHaveValue("0501234567");
+  });
+
+  it("home: shows the success text and clears the fields", async () => {
+    const submissions = renderForm({}, () => ({ result: { ok: true, sentAt: 1 }, status: 200 }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/الاسم/), "محمد");
+    await user.type(screen.getByLabelText(/الرسالة/), "مرحبا");
+    await user.click(screen.getByRole("button", { name: "إرسال" }));
+    expect(await screen.findByText(TEXTS.homeContactSuccess)).toBeInTheDocument();
+    expect(submissions[0].get("name")).toBe("محمد");
+    await waitFor(() => expect(screen.getByLabelText(/الاسم/)).toHaveValue(""));
+  });
+
+  it("home: a failed send shows the failure text and keeps the input", async () => {
+    renderForm({}, (form) => ({
+      result: { ok: false, reason: "failed", fieldErrors: {}, values: { name: String(form.get("name")) } },
+      status: 502,
+    }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/الاسم/), "محمد");
+    await user.click(screen.getByRole("button", { name: "إرسال" }));
+    expect(await screen.findByText(TEXTS.homeContactError)).toBeInTheDocument();
+    expect(screen.getByLabelText(/الاسم/)).toHaveValue("محمد");
+  });
+
+  it("detail: +966 prefix, 5-row message, banner titles and field errors", async () => {
+    renderForm(
+      { variant: "detail", successText: TEXTS.projectContactSuccess, errorText: TEXTS.projectContactError },
+      () => ({
+        result: {
+          ok: false,
+          reason: "invalid",
+          fieldErrors: { phone: "يرجى إدخال رقم الجوال أو البريد الإلكتروني" },
+          formError: TEXTS.requiredFieldsMissing,
+          values: {},
+        },
+        status: 400,
+      }),
+    );
+    expect(await screen.findByText("+966")).toBeInTheDocument();
+    expect(screen.getByLabelText(/الرسالة/)).toHaveAttribute("rows", "5");
+    expect(screen.getByLabelText(/رقم الجوال/)).not.toHaveAttribute("aria-required");
+    await userEvent.click(screen.getByRole("button", { name: "إرسال" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(TEXTS.errorBangTitle);
+    expect(alert).toHaveTextContent(TEXTS.requiredFieldsMissing);
+    const phone = screen.getByLabelText(/رقم الجوال/);
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    expect(phone).toHaveAccessibleDescription("يرجى إدخال رقم الجوال أو البريد الإلكتروني");
+    await userEvent.click(screen.getByRole("button", { name: "إغلاق التنبيه" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("detail: success banner is titled «تم الإرسال بنجاح!»", async () => {
+    renderForm(
+      { variant: "detail", successText: TEXTS.projectContactSuccess, errorText: TEXTS.projectContactError },
+      () => ({
+        result: { ok: true, sentAt: 2 },
+        status: 200,
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "إرسال" }));
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent(TEXTS.sentTitle);
+    expect(status).toHaveTextContent(TEXTS.projectContactSuccess);
+  });
+
+  it("campaign: message optional, consent with a privacy link, attribution posted, back to idle after 5 s", async () => {
+    const submissions = renderForm(
+      {
+        variant: "campaign",
+        successText: TEXTS.campaignContactSuccess,
+        errorText: TEXTS.campaignContactError,
+        attribution: { utmSource: "snapchat", sccid: "sc-42" },
+      },
+      () => ({ result: { ok: true, sentAt: 1 }, status: 200 }),
+    );
+    // The 5 s reset runs on a fake clock that also follows real time, so the router's own work goes on meanwhile.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    for (const label of [/الاسم/, /رقم الجوال/, /البريد الإلكتروني/]) {
+      expect(await screen.findByLabelText(label)).toHaveAttribute("aria-required", "true");
+    }
+    expect(screen.getByLabelText(/الرسالة/)).not.toHaveAttribute("aria-required");
+    expect(screen.getByRole("link", { name: "إشعار الخصوصية" })).toHaveAttribute("href", "/privacy");
+
+    await user.type(screen.getByLabelText(/الاسم/), "سلمى");
+    await user.type(screen.getByLabelText(/رقم الجوال/), "05-0123 4567");
+    expect(screen.getByLabelText(/رقم الجوال/)).toHaveValue("0501234567");
+    await user.click(screen.getByRole("button", { name: "إرسال" }));
+    expect(await screen.findByText(TEXTS.campaignContactSuccess)).toBeInTheDocument();
+    expect(submissions[0].get("attr_utmSource")).toBe("snapchat");
+    expect(submissions[0].get("attr_sccid")).toBe("sc-42");
+    await act(() => vi.advanceTimersByTimeAsync(CAMPAIGN_FORM_RESET_MS - 1000));
+    expect(screen.getByText(TEXTS.campaignContactSuccess)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByText(TEXTS.campaignContactSuccess)).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+});

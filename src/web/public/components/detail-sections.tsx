@@ -1,0 +1,54 @@
+/**
+ * The two closing sections that the project page (SPEC §2.6) and the update page (§2.7) share: the map at zoom 16
+ * (only with coordinates, resolution 10) and the contact form "استفسر عن المشروع" with its project-page texts
+ * (§8.4). The update page's form submits like the project page's (resolution 3).
+ */
+
+import { TEXTS } from "#domain/texts.ts";
+import { ContactForm } from "./contact-form.tsx";
+import { MapEmbed } from "./map-embed.tsx";
+
+/** "موقع المشروع" with the embedded map; renders nothing without both coordinates. */
+export function ProjectMapSection({
+  latitude,
+  longitude,
+  name,
+}: {
+  latitude: number | null;
+  longitude: number | null;
+  name: string;
+}) {
+  if (latitude === null || longitude === null) return null;
+  return (
+    <section aria-labelledby="map-title" className="grid grid-cols-1 gap-4">
+      <h2 id="map-title" className="text-2xl font-bold text-ink">
+        موقع المشروع
+      </h2>
+      <MapEmbed latitude={latitude} longitude={longitude} name={name} />
+    </section>
+  );
+}
+
+/** The enquiry section (id "contact", the floating shortcut's target) about `projectName`. */
+export function ProjectContactSection({ projectName, idPrefix }: { projectName: string; idPrefix: string }) {
+  return (
+    <section
+      id="contact"
+      aria-labelledby="contact-title"
+      className="grid scroll-mt-24 gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5 sm:p-8"
+    >
+      <div className="grid gap-2">
+        <h2 id="contact-title" className="text-2xl font-bold text-ink">
+          استفسر عن المشروع
+        </h2>
+        <p className="text-muted">{`أرسل استفسارك عن ${projectName} وسيتواصل معك فريق المبيعات.`}</p>
+      </div>
+      <ContactForm
+        variant="detail"
+        successText={TEXTS.projectContactSuccess}
+        errorText={TEXTS.projectContactError}
+        idPrefix={idPrefix}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The image hero and gallery of the detail pages (SPEC §2.6): the first image large (the page's LCP image), then a
+ * horizontal strip that scrolls 320 px per click of its previous/next buttons (and natively, by touch or keyboard).
+ * Any image opens a full-screen lightbox (Escape closes, arrows move and wrap around); the lightbox code is loaded
+ * on first use only, so it costs nothing on the first page load.
+ */
+import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { GALLERY_SCROLL_PX } from "#domain/constants.ts";
+import { formatNumber } from "#domain/format.ts";
+import { cn } from "~/shared/lib/cn.ts";
+import { ResponsiveImage } from "./responsive-image.tsx";
+
+const loadLightbox = () => import("./gallery-lightbox.tsx");
+const GalleryLightbox = lazy(loadLightbox);
+
+export interface ImageGalleryProps {
+  images: string[];
+  /** Name of what is shown (project or update title), used in the Arabic alt texts. */
+  name: string;
+  /** Label of the strip, e.g. "معرض صور المشروع". */
+  label?: string;
+  /** Whether the first image is the page's LCP image (eager, high priority) and shown large. */
+  hero?: boolean;
+}
+
+/** Scroll direction sign for "next" in a right-to-left strip: content continues to the left (negative scrollLeft). */
+const NEXT_SIGN = -1;
+
+/** The gallery. With no images it renders nothing. */
+export function ImageGallery({ images, name, label = "معرض الصور", hero = true }: ImageGalleryProps) {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const stripRef = useRef<HTMLUListElement>(null);
+  const lastTrigger = useRef<HTMLElement | null>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+
+  const measure = useCallback(() => {
+    const strip = stripRef.current;
+    if (!strip) return;
+    const offset = Math.abs(strip.scrollLeft);
+    setEdges({ atStart: offset < 2, atEnd: offset + strip.clientWidth >= strip.scrollWidth - 2 });
+  }, []);
+
+  useEffect(() => {
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [measure]);
+
+  const scroll = (direction: 1 | -1) => {
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    stripRef.current?.scrollBy({
+      left: direction * NEXT_SIGN * GALLERY_SCROLL_PX,
+      behavior: reduced ? "auto" : "smooth",
+    });
+  };
+
+  const open = (index: number, trigger: HTMLElement) => {
+    lastTrigger.current = trigger;
+    setOpenIndex(index);
+  };
+  const close = () => {
+    setOpenIndex(null);
+    lastTrigger.current?.focus();
+  };
+
+  if (images.length === 0) return null;
+  const alt = (index: number) => `صورة ${formatNumber(index + 1)} من ${formatNumber(images.length)}: ${name}`;
+  const strip = hero ? images.slice(1) : images;
+  const stripOffset = hero ? 1 : 0;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-3">
+      {hero && (
+        <button
+          type="button"
+          onClick={(e) => open(0, e.currentTarget)}
+          onPointerEnter={() => void loadLightbox()}
+          className="group relative block aspect-[16/9] w-full overflow-hidden rounded-3xl bg-brand-50"
+        >
+          <ResponsiveImage
+            src={images[0]}
+            alt={alt(0)}
+            sizes="(min-width: 1152px) 1120px, 100vw"
+            priority
+            width={1600}
+            height={900}
+          />
+          <span className="absolute end-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white">
+            <Expand aria-hidden="true" className="size-4" />
+            {`عرض الصور (${formatNumber(images.length)})`}
+          </span>
+        </button>
+      )}
+      {strip.length > 0 && (
+        <section aria-label={label} className="relative min-w-0">
+          <ul ref={stripRef} onScroll={measure} className="flex gap-3 overflow-x-auto pb-2 [scrollbar-width:thin]">
+            {strip.map((src, i) => {
+              const index = i + stripOffset;
+              return (
+                <li key={`${src}-${index}`} className="w-60 shrink-0 sm:w-72">
+                  <button
+                    type="button"
+                    onClick={(e) => open(index, e.currentTarget)}
+                    onPointerEnter={() => void loadLightbox()}
+                    className="block aspect-[4/3] w-full overflow-hidden rounded-2xl bg-brand-50"
+                  >
+                    <ResponsiveImage src={src} alt={alt(index)} sizes="288px" width={640} height={480} />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div className={cn("mt-2 flex justify-end gap-2", edges.atStart && edges.atEnd && "hidden")}>
+            <button
+              type="button"
+              onClick={() => scroll(-1)}
+              disabled={edges.atStart}
+              aria-label="الصور السابقة"
+              className="grid size-10 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:opacity-40"
+            >
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </button>
+            <button
+              type="button"
+              onClick={() => scroll(1)}
+              disabled={edges.atEnd}
+              aria-label="الصور التالية"
+              className="grid size-10 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:opacity-40"
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+        </section>
+      )}
+      {openIndex !== null && (
+        <Suspense fallback={null}>
+          <GalleryLightbox images={images} index={openIndex} alt={alt} onClose={close} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The home projects carousel (SPEC §2.3 section 5): embla in RTL with mouse/touch drag, one card per project,
+ * previous/next buttons that move one card and are disabled at the ends, and 3/2/1 cards per page at
+ * ≥1024/≥768/smaller widths (CSS widths that match `cardsPerPage`). Before the script runs the strip is a
+ * natively scrollable row, so every card is reachable without JavaScript.
+ */
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import type { Project } from "#domain/types.ts";
+import { cn } from "~/shared/lib/cn.ts";
+import { ProjectCarouselCard } from "./project-card.tsx";
+
+/**
+ * Width of one slide: 100 % below 768 px, 50 % from 768 px (md), 33.3 % from 1024 px (lg), i.e. 1/2/3 cards per
+ * page as `cardsPerPage()` of SPEC §2.3 says. Tailwind's md and lg breakpoints are 48rem and 64rem (768/1024 px).
+ */
+export const CAROUSEL_SLIDE_CLASS = "min-w-0 shrink-0 grow-0 basis-full ps-4 md:basis-1/2 lg:basis-1/3";
+
+/** Props: the projects to show (already ordered by the API: featured first). */
+export function ProjectsCarousel({ projects }: { projects: Project[] }) {
+  const [viewportRef, api] = useEmblaCarousel({ direction: "rtl", align: "start", containScroll: "trimSnaps" });
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+  const viewportId = useId();
+
+  // Images of slides out of view (to the side) are requested only when their slide comes near: the slides in view and
+  // the next one. Before the carousel starts, only the first slide's image is in the page.
+  const [imagesShown, setImagesShown] = useState<ReadonlySet<number>>(() => new Set([0]));
+
+  useEffect(() => {
+    if (!api) return;
+    const update = () => {
+      setCanPrev(api.canScrollPrev());
+      setCanNext(api.canScrollNext());
+    };
+    const reveal = () => {
+      const near = api.slidesInView().flatMap((index) => [index, index + 1]);
+      setImagesShown((shown) => (near.every((i) => shown.has(i)) ? shown : new Set([...shown, ...near])));
+    };
+    update();
+    reveal();
+    api.on("select", update).on("reInit", update).on("slidesInView", reveal);
+    return () => {
+      api.off("select", update).off("reInit", update).off("slidesInView", reveal);
+    };
+  }, [api]);
+
+  const prev = useCallback(() => api?.scrollPrev(), [api]);
+  const next = useCallback(() => api?.scrollNext(), [api]);
+
+  return (
+    <div aria-roledescription="شرائح" aria-label="المشاريع" role="region" className="relative">
+      <div
+        ref={viewportRef}
+        id={viewportId}
+        className={cn(
+          "-my-2 py-2",
+          api ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto",
+          "cursor-grab active:cursor-grabbing",
+        )}
+        data-testid="carousel-viewport"
+      >
+        <ul className="-ms-4 flex touch-pan-y">
+          {projects.map((project, index) => (
+            <li
+              key={project.id}
+              className={cn(CAROUSEL_SLIDE_CLASS, "snap-start")}
+              aria-roledescription="شريحة"
+              aria-label={`${index + 1} من ${projects.length}`}
+            >
+              <ProjectCarouselCard project={project} deferImage={!imagesShown.has(index)} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-6 flex justify-center gap-3">
+        <button
+          type="button"
+          onClick={prev}
+          disabled={!canPrev}
+          aria-controls={viewportId}
+          aria-label="المشروع السابق"
+          className="grid size-11 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          {/* RTL: "previous" lies to the right. */}
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </button>
+        <button
+          type="button"
+          onClick={next}
+          disabled={!canNext}
+          aria-controls={viewportId}
+          aria-label="المشروع التالي"
+          className="grid size-11 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          <ChevronLeft aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from "vitest";
+import { TEXTS } from "#domain/texts.ts";
+import type { ApiInit } from "~/context.ts";
+import { handleContactAction } from "./contact-action.server.ts";
+
+function post(fields: Record<string, string>) {
+  const body = new URLSearchParams(fields);
+  return new Request("http://localhost/project/4", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+}
+
+function apiAnswering(status: number, body: unknown) {
+  return vi.fn(async (_path: string, _init?: ApiInit) => new Response(JSON.stringify(body), { status }));
+}
+
+describe("handleContactAction (SPEC §4.6, §5.1, §8.4; resolutions 3 and 4)", () => {
+  it("home: reports every missing required field in Arabic without calling the API", async () => {
+    const api = apiAnswering(201, {});
+    const { result, status } = await handleContactAction(
+      post({ name: "", email: "bad", phone: "", message: "" }),
+      api,
+      {
+        kind: "home",
+      },
+    );
+    expect(status).toBe(400);
+    expect(api).not.toHaveBeenCalled();
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fieldErrors).toMatchObject({
+      name: TEXTS.nameRequired,
+      email: TEXTS.emailInvalid,
+      phone: "رقم الجوال مطلوب",
+      message: TEXTS.messageRequired,
+    });
+  });
+
+  it("project: name and message plus phone or email; missing ones give «يرجى ملء جميع الحقول المطلوبة»", async () => {
+    const api = apiAnswering(201, {});
+    const { result } = await handleContactAction(post({ name: "محمد", message: "استفسار" }), api, {
+      kind: "project",
+      reference: 4,
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.formError).toBe(TEXTS.requiredFieldsMissing);
+    expect(result.fieldErrors.phone).toBe("يرجى إدخال رقم الجوال أو البريد الإلكتروني");
+    expect(result.values.name).toBe("محمد");
+  });
+
+  it("project: posts the payload with projectReference and succeeds on 201", async () => {
+    const api = apiAnswering(201, { ok: true, id: 1, isDuplicate: false });
+    const { result, status } = await handleContactAction(
+      post({ name: "محمد", message: "استفسار", phone: "501234567", email: "", website: "" }),
+      api,
+      { kind: "project", reference: 4 },
+    );
+    expect(result.ok).toBe(true);
+    expect(status).toBe(200);
+    expect(api).toHaveBeenCalledWith("/api/contact", {
+      method: "POST",
+      body: expect.objectContaining({ name: "محمد", phone: "501234567", projectReference: 4 }),
+    });
+  });
+
+  it("update: carries updateReference (resolution 3)", async () => {
+    const api = apiAnswering(201, { ok: true });
+    await handleContactAction(post({ name: "سارة", message: "سؤال", email: "s@x.sa" }), api, {
+      kind: "update",
+      reference: 9,
+    });
+    const body = api.mock.calls[0][1]?.body as Record<string, unknown>;
+    expect(body.updateReference).toBe(9);
+    expect(body.projectReference).toBeUndefined();
+  });
+
+  it("maps 429 to rate-limited with the server's Arabic message, and other failures to failed", async () => {
+    const valid = { name: "سارة", message: "سؤال", email: "s@x.sa" };
+    const limited = await handleContactAction(post(valid), apiAnswering(429, { message: "طلبات كثيرة" }), {
+      kind: "update",
+      reference: 9,
+    });
+    expect(limited).toMatchObject({
+      status: 429,
+      result: { ok: false, reason: "rate-limited", formError: "طلبات كثيرة" },
+    });
+    const failed = await handleContactAction(post(valid), apiAnswering(500, {}), { kind: "update", reference: 9 });
+    expect(failed).toMatchObject({ status: 502, result: { ok: false, reason: "failed" } });
+    const thrown = await handleContactAction(post(valid), vi.fn().mockRejectedValue(new Error("down")), {
+      kind: "update",
+      reference: 9,
+    });
+    expect(thrown.result).toMatchObject({ ok: false, reason: "failed" });
+  });
+});

@@ -1,0 +1,18 @@
+/** The result shape of the public contact action (public/lib/contact-action.server.ts), shared with the form. */
+
+export type ContactFormKind = "home" | "project" | "update";
+
+/** The result a contact form renders. */
+export type ContactActionResult =
+  | { ok: true; sentAt: number }
+  | {
+      ok: false;
+      /** Why it failed: invalid input (field errors), the API refused or failed, or too many requests. */
+      reason: "invalid" | "failed" | "rate-limited";
+      /** Arabic messages by field name (name, email, phone, message). */
+      fieldErrors: Record<string, string>;
+      /** Arabic message for the whole form, when there is one beyond the page's failure text. */
+      formError?: string;
+      /** The submitted values (never the honeypot), so a failed form keeps what the visitor typed. */
+      values: Record<string, string>;
+    };

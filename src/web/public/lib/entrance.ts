@@ -1,0 +1,37 @@
+/**
+ * When the entrance animation of SPEC §1 plays: once per browser session (sessionStorage), never on /admin,
+ * and never for a visitor who asks for reduced motion. Pure functions so the rule is testable without timers.
+ */
+import { ENTRANCE } from "#domain/constants.ts";
+
+/** The sessionStorage key set once the animation has been shown in this browser session. */
+export const ENTRANCE_STORAGE_KEY = "entrance-shown";
+
+export interface EntranceContext {
+  /** Current URL path, e.g. "/" or "/admin/projects". */
+  pathname: string;
+  /** Whether the visitor prefers reduced motion. */
+  reducedMotion: boolean;
+  /** The session storage, or null where it is unavailable (private modes, blocked storage). */
+  storage: Pick<Storage, "getItem"> | null;
+}
+
+/** Whether the animation should play now. Without storage it never plays (it could not remember having played). */
+export function shouldPlayEntrance({ pathname, reducedMotion, storage }: EntranceContext): boolean {
+  if (reducedMotion || !storage) return false;
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return false;
+  try {
+    return storage.getItem(ENTRANCE_STORAGE_KEY) === null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How long the animation still runs after a click at `elapsedMs` since it started (SPEC §1): a click before the doors
+ * open (0.8 s) is ignored (null); after it, the animation ends in about 0.7 s, or sooner if it would end anyway.
+ */
+export function remainingAfterClick(elapsedMs: number): number | null {
+  if (elapsedMs < ENTRANCE.doorsOpenMs) return null;
+  return Math.max(0, Math.min(ENTRANCE.clickEndMs, ENTRANCE.endMs - elapsedMs));
+}

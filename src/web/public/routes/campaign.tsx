@@ -1,0 +1,117 @@
+/**
+ * /campaign/:platform/:slug and /campaign/:slug (SPEC §2.1, §2.8): the campaign landing page, rendered on the server.
+ * The lookup key is "platform/slug" when both are present, else the slug alone; an unknown link answers 404 with
+ * "الصفحة غير موجودة". The loader counts a visit (not for bots, link-preview crawlers included, nor for the
+ * re-validation after a form post); the head carries the project's title, description and the poster as og:image.
+ * The form is this route's action (works without JavaScript), attributed to the campaign and the visit's source.
+ */
+import { isbot } from "isbot";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import type { PublicCampaignResponse } from "#domain/schemas/landing.ts";
+import { TEXTS } from "#domain/texts.ts";
+import { attributionFrom } from "~/public/campaign/attribution.ts";
+import { handleCampaignContact } from "~/public/campaign/campaign-action.server.ts";
+import { CampaignBody, CampaignHero } from "~/public/campaign/campaign-sections.tsx";
+import { ContactForm } from "~/public/components/contact-form.tsx";
+import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { excerpt, pageMeta } from "~/public/lib/page-meta.ts";
+import type { Route } from "./+types/campaign";
+
+const SEGMENT = /^[a-z0-9-]{1,100}$/;
+
+/** The lookup key from the route params, or null when a segment cannot be a campaign link. */
+function campaignKey(params: { platform?: string; slug?: string }): string | null {
+  const { platform, slug } = params;
+  if (!slug || !SEGMENT.test(slug)) return null;
+  if (platform === undefined) return slug;
+  return SEGMENT.test(platform) ? `${platform}/${slug}` : null;
+}
+
+async function loadCampaign(
+  api: Route.LoaderArgs["context"]["api"],
+  key: string,
+  countVisit: boolean,
+): Promise<PublicCampaignResponse> {
+  const res = await api(`/api/campaign/${key}${countVisit ? "" : "?visit=0"}`);
+  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
+  if (!res.ok) throw data(null, { status: 502 });
+  return (await res.json()) as PublicCampaignResponse;
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const key = campaignKey(params);
+  if (key === null) throw data(null, { status: 404 });
+  const countVisit = request.method === "GET" && !isbot(request.headers.get("user-agent") ?? "");
+  const campaign = await loadCampaign(context.api, key, countVisit);
+  return { campaign, attribution: attributionFrom(new URL(request.url), request.headers.get("referer")) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const key = campaignKey(params);
+  if (key === null) throw data(null, { status: 404 });
+  const campaign = await loadCampaign(context.api, key, false);
+  const { result, status } = await handleCampaignContact(request, context.api, {
+    landingPageId: campaign.landingPage.id,
+    campaignId: campaign.campaign.id,
+  });
+  return data(result, { status });
+}
+
+/** A form post re-renders from the loaded page: no second lookup, no second visit. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const campaign = loaderData?.campaign;
+  if (!campaign) {
+    return [
+      ...pageMeta({ matches, title: TEXTS.pageNotFound, description: TEXTS.pageNotFoundText }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return [
+    ...pageMeta({
+      matches,
+      location,
+      title: campaign.project.name,
+      description: excerpt(campaign.project.description) || campaign.project.name,
+      image: campaign.landingPage.poster,
+    }),
+    // Ad landing pages are for the ad's audience, not for search results.
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function CampaignPage({ loaderData }: Route.ComponentProps) {
+  const { campaign, attribution } = loaderData;
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === "loading" && navigation.formMethod === undefined && (
+        <p role="status" className="fixed inset-x-0 top-0 z-50 bg-brand-700 py-2 text-center text-white">
+          {TEXTS.pageLoading}
+        </p>
+      )}
+      <CampaignHero
+        data={campaign}
+        form={
+          <ContactForm
+            variant="campaign"
+            idPrefix="campaign-contact"
+            successText={TEXTS.campaignContactSuccess}
+            errorText={TEXTS.campaignContactError}
+            attribution={attribution}
+          />
+        }
+      />
+      <CampaignBody data={campaign} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundBlock />;
+  return <NotFoundBlock title={TEXTS.errorTitle} text="تعذّر تحميل الصفحة. يرجى المحاولة مرة أخرى لاحقاً." />;
+}

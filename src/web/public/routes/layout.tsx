@@ -1,0 +1,42 @@
+/**
+ * The shared public layout (SPEC §2.2): skip link, session banners (§4.1), header, main landmark, footer, the
+ * WhatsApp button (its message names the project or update on those pages), the navigation loading indicator and the
+ * entrance animation of SPEC §1. Used by every public route and by the catch-all not-found route.
+ */
+import { Outlet, useLocation, useMatches } from "react-router";
+import { EntranceAnimation } from "~/public/components/entrance-animation.tsx";
+import { PendingNavigation } from "~/public/components/pending-navigation.tsx";
+import { PublicSessionBanners } from "~/public/components/public-session.tsx";
+import { SiteFooter } from "~/public/components/site-footer.tsx";
+import { SiteHeader } from "~/public/components/site-header.tsx";
+import { WhatsAppButton } from "~/public/components/whatsapp-button.tsx";
+import { useSite, useSiteLinks } from "~/root.tsx";
+import { whatsappMessage, whatsappSubject } from "~/shared/lib/whatsapp.ts";
+
+export default function PublicLayout() {
+  const site = useSite();
+  const { origin, phone, whatsappNumber } = useSiteLinks();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const message = whatsappMessage(whatsappSubject(matches), `${origin}${pathname}`);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        تخطَّ إلى المحتوى
+      </a>
+      <PublicSessionBanners />
+      <SiteHeader site={site} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter site={site} phone={phone} />
+      <WhatsAppButton number={whatsappNumber} text={message} />
+      <PendingNavigation />
+      <EntranceAnimation logo={site.logo} />
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * /project/:id (SPEC §2.6): image hero and gallery with lightbox, optional video, info and features, progress and
+ * sales card, advertising licence, available units (filter and paging), map (with coordinates only), the contact
+ * form (projectReference) and floating shortcuts. Project and units load in parallel; an unknown project answers 404.
+ */
+import { Building2, Check, Info, MapPin, MessageSquare } from "lucide-react";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { formatNumber, formatSAR } from "#domain/format.ts";
+import { parseId } from "#domain/ids.ts";
+import { guaranteeLabel } from "#domain/project-rules.ts";
+import { TEXTS } from "#domain/texts.ts";
+import type { Project, Unit } from "#domain/types.ts";
+import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
+import { ProjectContactSection, ProjectMapSection } from "~/public/components/detail-sections.tsx";
+import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
+import { ImageGallery } from "~/public/components/image-gallery.tsx";
+import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { ProgressRing, SalesRing, StageBar } from "~/public/components/progress.tsx";
+import { StatusBadge } from "~/public/components/status-badge.tsx";
+import { UnitsSection } from "~/public/components/units-section.tsx";
+import { VideoEmbed } from "~/public/components/video-embed.tsx";
+import { handleContactAction } from "~/public/lib/contact-action.server.ts";
+import { excerpt, pageMeta, projectJsonLd, rootMetaData } from "~/public/lib/page-meta.ts";
+import { areaText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
+import type { Route } from "./+types/project";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const [projectRes, unitsRes] = await Promise.all([
+    context.api(`/api/projects/${id}`),
+    context.api(`/api/projects/${id}/units`).catch(() => null),
+  ]);
+  if (projectRes.status === 404 || projectRes.status === 400) throw data(null, { status: 404 });
+  if (!projectRes.ok) throw data(null, { status: 502 });
+  const project = (await projectRes.json()) as Project;
+  const unitsOk = unitsRes?.ok ?? false;
+  const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
+  return { project, units, unitsError: !unitsOk };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const { result, status } = await handleContactAction(request, context.api, { kind: "project", reference: id });
+  return data(result, { status });
+}
+
+/** Changing only the units filter or count (?units=, ?shown=) re-renders from the loaded data without a refetch. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("units");
+    params.delete("shown");
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const project = loaderData?.project;
+  if (!project) {
+    return [
+      ...pageMeta({ matches, title: TEXTS.projectNotFound, description: TEXTS.pageNotFoundText }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const place = placeText(project);
+  const root = rootMetaData(matches);
+  return pageMeta({
+    matches,
+    location,
+    breadcrumbs: projectCrumbs(project),
+    jsonLd: root ? [projectJsonLd(project, root.origin, `${root.origin}${location.pathname}`)] : [],
+    title: project.name,
+    description:
+      excerpt(project.description) ||
+      [project.name, place, project.price > 0 ? formatSAR(project.price) : null].filter(Boolean).join(" - "),
+    image: project.images[0],
+  });
+}
+
+/** The trail of a project page: home > projects > the project. */
+function projectCrumbs(project: Project) {
+  return [
+    { label: "الرئيسية", to: "/" },
+    { label: "المشاريع", to: "/all-projects" },
+    { label: project.name, to: `/project/${project.id}` },
+  ];
+}
+
+function InfoItem({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-canvas p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-lg font-bold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+export default function ProjectPage({ loaderData }: Route.ComponentProps) {
+  const { project, units, unitsError } = loaderData;
+  const place = placeText(project);
+  const rooms = roomsText(project);
+  const area = areaText(project);
+  const extras = [
+    project.hasGarage && "موقف سيارة خاص",
+    project.hasDriverRoom && "غرفة سائق",
+    project.hasMaidRoom && "غرفة خادمة",
+  ].filter((v): v is string => Boolean(v));
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-8 pb-40">
+      <div className="grid min-w-0 grid-cols-1 gap-5">
+        <Breadcrumb
+          items={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
+        />
+        {project.images.length > 0 ? (
+          <ImageGallery images={project.images} name={project.name} label="معرض صور المشروع" />
+        ) : (
+          <div className="grid aspect-[16/9] place-items-center rounded-3xl bg-brand-50 text-brand-500">
+            <Building2 aria-hidden="true" className="size-20" strokeWidth={1} />
+          </div>
+        )}
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="grid gap-2">
+            <h1 className="text-3xl font-bold text-ink sm:text-4xl">{project.name}</h1>
+            {place && (
+              <p className="flex items-center gap-1.5 text-muted">
+                <MapPin aria-hidden="true" className="size-5" />
+                {place}
+              </p>
+            )}
+          </div>
+          <div className="grid justify-items-end gap-2">
+            <StatusBadge project={project} />
+            {project.price > 0 && (
+              <p className="text-2xl font-bold text-brand-700">
+                <span className="text-base font-medium text-muted">السعر: </span>
+                {formatSAR(project.price)}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+
+      {project.videoUrl && (
+        <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4">
+          <h2 id="video-title" className="text-2xl font-bold text-ink">
+            جولة بالفيديو
+          </h2>
+          <VideoEmbed url={project.videoUrl} title={`جولة بالفيديو في ${project.name}`} />
+        </section>
+      )}
+
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <section
+          id="info"
+          aria-labelledby="info-title"
+          className="grid scroll-mt-24 gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5"
+        >
+          <h2 id="info-title" className="text-2xl font-bold text-ink">
+            معلومات المشروع
+          </h2>
+          {project.description && <p className="leading-relaxed text-muted">{project.description}</p>}
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {rooms && <InfoItem label="عدد الغرف" value={rooms} />}
+            {project.bathrooms !== null && <InfoItem label="دورات المياه" value={formatNumber(project.bathrooms)} />}
+            {area && <InfoItem label="المساحة" value={area} />}
+          </dl>
+          {extras.length > 0 && (
+            <div className="grid gap-3">
+              <h3 className="font-bold text-ink">المزايا</h3>
+              <ul className="flex flex-wrap gap-2">
+                {extras.map((extra) => (
+                  <li
+                    key={extra}
+                    className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700"
+                  >
+                    <Check aria-hidden="true" className="size-4" />
+                    {extra}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {project.distanceFromLandmark.length > 0 && (
+            <div className="grid gap-3">
+              <h3 className="font-bold text-ink">القرب من المعالم</h3>
+              <ul className="grid gap-2">
+                {project.distanceFromLandmark.map((item) => (
+                  <li key={item} className="flex items-center gap-2 text-muted">
+                    <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {project.guarantees.length > 0 && (
+            <div className="grid gap-3">
+              <h3 className="font-bold text-ink">الضمانات</h3>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {project.guarantees.map((g) => (
+                  <li key={`${g.type}-${g.years}`} className="rounded-xl bg-canvas px-4 py-3">
+                    <span className="font-medium text-ink">{guaranteeLabel(g.type)}</span>
+                    <span className="text-muted">{` - ضمان ${yearsText(g.years)}`}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {project.advertisingLicenseNumber && (
+            <p className="text-sm text-muted">
+              رقم ترخيص الإعلان: <span className="font-medium text-ink">{project.advertisingLicenseNumber}</span>
+            </p>
+          )}
+        </section>
+
+        <section aria-labelledby="progress-title" className="grid gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5">
+          <h2 id="progress-title" className="text-2xl font-bold text-ink">
+            الإنجاز والمبيعات
+          </h2>
+          <div className="flex flex-wrap justify-around gap-6">
+            <div className="grid justify-items-center gap-2">
+              <ProgressRing value={project.completionPercentage} label="نسبة الإنجاز" size={104} />
+              <p className="font-medium text-ink">نسبة الإنجاز</p>
+            </div>
+            <div className="grid justify-items-center gap-2">
+              <SalesRing percentage={project.salesPercentage} size={104} />
+              <p className="font-medium text-ink">نسبة المبيعات</p>
+            </div>
+          </div>
+          <div className="grid grid-cols-1 gap-4">
+            <StageBar label="الأعمال الخرسانية" value={project.concretePercentage} />
+            <StageBar label="أعمال السباكة" value={project.plumbingPercentage} />
+            <StageBar label="الأعمال الكهربائية" value={project.electricalPercentage} />
+            <StageBar label="التشطيبات" value={project.finishingPercentage} />
+          </div>
+        </section>
+      </div>
+
+      <section id="units" aria-labelledby="units-title" className="grid scroll-mt-24 gap-6">
+        <h2 id="units-title" className="text-2xl font-bold text-ink">
+          الوحدات المتاحة
+        </h2>
+        <UnitsSection units={units} error={unitsError} />
+      </section>
+
+      <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
+      <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
+
+      <FloatingShortcuts
+        items={[
+          { target: "info", label: "معلومات المشروع", Icon: Info },
+          { target: "units", label: "الوحدات المتاحة", Icon: Building2 },
+          { target: "contact", label: "تواصل معنا", Icon: MessageSquare },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundBlock title={TEXTS.projectNotFound} text="ربما أُزيل المشروع أو تغيّر رابطه." />;
+  }
+  return <NotFoundBlock title={TEXTS.errorTitle} text="تعذّر تحميل تفاصيل المشروع. يرجى المحاولة مرة أخرى لاحقاً." />;
+}
