@@ -35,6 +35,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["units", ["units"]],
   ["contact", ["contact"]],
   ["landing", ["landing-pages", "landing-campaigns", "campaign"]],
+  ["publishing", ["previews"]],
   ["uploads", ["upload"]],
   ["media", ["media"]],
   ["audit", ["audit-logs"]],
