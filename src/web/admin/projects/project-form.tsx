@@ -253,8 +253,12 @@ export function ProjectForm({ project, signedIn, onSubmit, onCancel, checkName, 
     } catch (error) {
       const fields = error instanceof ApiError ? error.body?.fields : undefined;
       if (fields) {
+        // The first field the server named is focused (and so scrolled into view).
+        let first = true;
         for (const [path, message] of Object.entries(fields)) {
-          if (path !== "_") setError(path as FieldName, { type: "server", message });
+          if (path === "_") continue;
+          setError(path as FieldName, { type: "server", message }, { shouldFocus: first });
+          first = false;
         }
       }
     }

@@ -74,9 +74,13 @@ export function UnitForm({ unit, defaultProjectId, projects, onSubmit, onCancel 
   const submit = handleSubmit(async (values) => {
     const fieldErrors = await onSubmit(values);
     if (!fieldErrors) return;
+    // The first field the server named is focused (and so scrolled into view).
+    let first = true;
     for (const [key, message] of Object.entries(fieldErrors)) {
       const field = FIELDS.find((f) => key === f || key.startsWith(`${f}.`));
-      if (field) setError(field, { type: "server", message });
+      if (!field) continue;
+      setError(field, { type: "server", message }, { shouldFocus: first });
+      first = false;
     }
   });
 

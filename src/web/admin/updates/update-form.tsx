@@ -73,8 +73,12 @@ export function UpdateForm({
       await onSubmit(payload);
     } catch (error) {
       const fields = error instanceof ApiError ? error.body?.fields : undefined;
+      // The first field the server named is focused (and so scrolled into view).
+      let first = true;
       for (const [path, message] of Object.entries(fields ?? {})) {
-        if (path !== "_") setError(path as FieldPath<ProjectUpdateInput>, { type: "server", message });
+        if (path === "_") continue;
+        setError(path as FieldPath<ProjectUpdateInput>, { type: "server", message }, { shouldFocus: first });
+        first = false;
       }
     }
   });

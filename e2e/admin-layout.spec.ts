@@ -1,0 +1,73 @@
+/**
+ * The back office fits its screen (docs/product.md, admin on phones and tablets): signed in as the e2e super_admin on
+ * the demo content, every admin screen at 390, 768 and 1280 px wide has no horizontal page scroll and no element
+ * sticking out of the viewport, except inside a container that scrolls or clips on purpose (a table's scroller).
+ * Each offender is named (tag, classes, text) so a failure says what to fix.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "./fixtures/constants.ts";
+
+const WIDTHS = [390, 768, 1280] as const;
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Elements whose box leaves the viewport horizontally without a scrolling/clipping ancestor, and the page's overflow. */
+function findOverflow(): { pageOverflow: number; offenders: string[] } {
+  const vw = document.documentElement.clientWidth;
+  const offenders: string[] = [];
+  for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right <= vw + 1 && r.left >= -1) continue;
+    let contained = false;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== "visible") {
+        contained = true;
+        break;
+      }
+    }
+    if (contained || getComputedStyle(el).position === "fixed") continue;
+    const text = (el.textContent ?? "").trim().slice(0, 30);
+    offenders.push(
+      `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 4).join(".")} [${Math.round(r.left)}..${Math.round(r.right)}] "${text}"`,
+    );
+  }
+  return { pageOverflow: document.documentElement.scrollWidth - vw, offenders: offenders.slice(0, 8) };
+}
+
+for (const width of WIDTHS) {
+  test(`every admin screen fits ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    const projects = (await (await request.get("/api/projects")).json()) as { id: number }[];
+    const projectId = projects[0]?.id;
+    expect(projectId).toBeGreaterThan(0);
+    const screens = [
+      "/admin",
+      "/admin/projects",
+      `/admin/projects/${projectId}`,
+      "/admin/project-updates",
+      `/admin/units?project=${projectId}`,
+      `/admin/units/new?project=${projectId}`,
+      `/admin/units/upload?project=${projectId}`,
+      "/admin/landing",
+      "/admin/contact-messages",
+      "/admin/employees",
+      "/admin/permissions",
+      "/admin/audit-log",
+    ];
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const found = await page.evaluate(findOverflow);
+      expect.soft(found, `${path} at ${width} px`).toEqual({ pageOverflow: 0, offenders: [] });
+    }
+  });
+}
