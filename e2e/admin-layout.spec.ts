@@ -2,7 +2,9 @@
  * The back office fits its screen (docs/product.md, admin on phones and tablets): signed in as the e2e super_admin on
  * the demo content, every admin screen at 390, 768 and 1280 px wide has no horizontal page scroll and no element
  * sticking out of the viewport, except inside a container that scrolls or clips on purpose (a table's scroller).
- * Each offender is named (tag, classes, text) so a failure says what to fix.
+ * Below 768 px no box scrolls sideways either (wide tables turn into cards). Each offender is named (tag, classes,
+ * text) so a failure says what to fix. ADMIN_SCREENSHOTS=1 also saves a full-page screenshot of each screen under
+ * e2e-output/admin-screens/ for a look by eye.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
@@ -21,8 +23,18 @@ async function signIn(page: Page) {
 function findOverflow(): { pageOverflow: number; offenders: string[] } {
   const vw = document.documentElement.clientWidth;
   const offenders: string[] = [];
+  const name = (el: Element, r: DOMRect) =>
+    `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "")
+      .split(" ")
+      .slice(0, 4)
+      .join(".")} [${Math.round(r.left)}..${Math.round(r.right)}] "${(el.textContent ?? "").trim().slice(0, 30)}"`;
   for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
     const r = el.getBoundingClientRect();
+    // Below 768 px nothing may need a sideways scroll: a wide table becomes cards.
+    const ox = getComputedStyle(el).overflowX;
+    if (vw < 768 && (ox === "auto" || ox === "scroll") && el.scrollWidth > el.clientWidth + 1) {
+      offenders.push(`scrolls sideways: ${name(el, r)}`);
+    }
     if (r.width === 0 || r.height === 0) continue;
     if (r.right <= vw + 1 && r.left >= -1) continue;
     let contained = false;
@@ -33,12 +45,17 @@ function findOverflow(): { pageOverflow: number; offenders: string[] } {
       }
     }
     if (contained || getComputedStyle(el).position === "fixed") continue;
-    const text = (el.textContent ?? "").trim().slice(0, 30);
-    offenders.push(
-      `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 4).join(".")} [${Math.round(r.left)}..${Math.round(r.right)}] "${text}"`,
-    );
+    offenders.push(name(el, r));
   }
-  return { pageOverflow: document.documentElement.scrollWidth - vw, offenders: offenders.slice(0, 8) };
+  const pageOverflow = document.documentElement.scrollWidth - vw;
+  if (pageOverflow > 0) {
+    // Name the widest boxes, even inside clipping parents, to say what pushes the page.
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && (r.right > vw + 1 || r.left < -1)) offenders.push(`pushes the page: ${name(el, r)}`);
+    }
+  }
+  return { pageOverflow, offenders: offenders.slice(0, 8) };
 }
 
 for (const width of WIDTHS) {
@@ -66,6 +83,10 @@ for (const width of WIDTHS) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
       await page.waitForLoadState("networkidle");
+      if (process.env.ADMIN_SCREENSHOTS) {
+        const slug = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "admin";
+        await page.screenshot({ path: `e2e-output/admin-screens/${width}-${slug}.png`, fullPage: true });
+      }
       const found = await page.evaluate(findOverflow);
       expect.soft(found, `${path} at ${width} px`).toEqual({ pageOverflow: 0, offenders: [] });
     }
