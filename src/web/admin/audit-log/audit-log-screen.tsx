@@ -8,6 +8,7 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react
 import { Fragment, useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
+import { DateField } from "~/admin/common/date-field.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { useUsers } from "~/admin/employees/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -16,7 +17,6 @@ import { isApiError } from "~/shared/lib/api-client.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card } from "~/shared/ui/card.tsx";
-import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { type AuditFilters, EMPTY_AUDIT_FILTERS, useAuditLogs } from "./api.ts";
@@ -163,11 +163,11 @@ export function AuditLogScreen() {
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
-          <Input id={`${id}-from`} type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+          <DateField id={`${id}-from`} value={filters.from} onChange={(value) => set({ from: value })} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-to`}>{AUDIT_TEXTS.to}</Label>
-          <Input id={`${id}-to`} type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+          <DateField id={`${id}-to`} value={filters.to} onChange={(value) => set({ to: value })} />
         </div>
         <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-5">
           <p className="text-sm text-muted" aria-live="polite">
