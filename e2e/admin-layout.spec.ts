@@ -1,7 +1,8 @@
 /**
  * The back office fits its screen (docs/product.md, admin on phones and tablets): signed in as the e2e super_admin on
  * the demo content, every admin screen at 390, 768 and 1280 px wide has no horizontal page scroll and no element
- * sticking out of the viewport, except inside a container that scrolls or clips on purpose (a table's scroller).
+ * wider than the box it is shown in (cut off by a clipping parent, or out of the viewport); from 768 px a table may
+ * scroll inside its own scroller.
  * Below 768 px no box scrolls sideways either (wide tables turn into cards). Each offender is named (tag, classes,
  * text) so a failure says what to fix. ADMIN_SCREENSHOTS=1 also saves a full-page screenshot of each screen under
  * e2e-output/admin-screens/ for a look by eye.
@@ -19,7 +20,10 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** Elements whose box leaves the viewport horizontally without a scrolling/clipping ancestor, and the page's overflow. */
+/**
+ * Elements sticking out of their clipping ancestor (so cut off) or, without one, out of the viewport, sideways
+ * scrollers below 768 px, and the page's own horizontal overflow (px).
+ */
 function findOverflow(): { pageOverflow: number; offenders: string[] } {
   const vw = document.documentElement.clientWidth;
   const offenders: string[] = [];
@@ -35,16 +39,21 @@ function findOverflow(): { pageOverflow: number; offenders: string[] } {
     if (vw < 768 && (ox === "auto" || ox === "scroll") && el.scrollWidth > el.clientWidth + 1) {
       offenders.push(`scrolls sideways: ${name(el, r)}`);
     }
-    if (r.width === 0 || r.height === 0) continue;
-    if (r.right <= vw + 1 && r.left >= -1) continue;
-    let contained = false;
+    // Visually hidden helpers (sr-only) and fixed layers (toasts, dialogs) are not page content.
+    if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).position === "fixed") continue;
+    // The nearest ancestor that clips or scrolls is the box this element must fit in; without one, the viewport.
+    let box: Element | null = null;
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
       if (getComputedStyle(a).overflowX !== "visible") {
-        contained = true;
+        box = a;
         break;
       }
     }
-    if (contained || getComputedStyle(el).position === "fixed") continue;
+    const outer = box ? box.getBoundingClientRect() : { left: 0, right: vw };
+    if (r.right <= outer.right + 1 && r.left >= outer.left - 1) continue;
+    // From 768 px a table may scroll inside its own scroller; anything else cut off or sticking out is a fault.
+    const scroller = box && ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+    if (scroller && vw >= 768) continue;
     offenders.push(name(el, r));
   }
   const pageOverflow = document.documentElement.scrollWidth - vw;

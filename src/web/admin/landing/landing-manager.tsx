@@ -160,9 +160,9 @@ export function LandingOverview({ page }: { page: LandingPageView }) {
     { label: "الويب هوك", value: page.webhookUrl ? "مفعّل" : "غير مفعّل" },
   ];
   return (
-    <div className="grid gap-4 md:grid-cols-[minmax(0,20rem)_1fr]">
-      <img src={page.poster} alt="بوستر صفحة الهبوط" className="aspect-[4/3] w-full rounded-xl object-cover" />
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+    <div className="grid gap-4 xl:grid-cols-[minmax(0,20rem)_1fr]">
+      <img src={page.poster} alt="بوستر صفحة الهبوط" className="aspect-[4/3] w-full max-w-md rounded-xl object-cover" />
+      <dl className="grid min-w-0 grid-cols-2 gap-3 lg:grid-cols-3">
         {stats.map((s) => (
           <div key={s.label} className="rounded-xl bg-surface p-4 shadow-sm ring-1 ring-brand-100">
             <dt className="text-sm text-muted">{s.label}</dt>
