@@ -49,7 +49,9 @@ function findOverflow(): { pageOverflow: number; offenders: string[] } {
         break;
       }
     }
-    const outer = box ? box.getBoundingClientRect() : { left: 0, right: vw };
+    const outer = box ? box.getBoundingClientRect() : { left: 0, right: vw, width: vw, height: vw };
+    // Inside a visually hidden box (sr-only, e.g. a table header kept for screen readers on phones): not shown.
+    if (outer.width <= 1 || outer.height <= 1) continue;
     if (r.right <= outer.right + 1 && r.left >= outer.left - 1) continue;
     // From 768 px a table may scroll inside its own scroller; anything else cut off or sticking out is a fault.
     const scroller = box && ["auto", "scroll"].includes(getComputedStyle(box).overflowX);

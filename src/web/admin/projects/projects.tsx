@@ -274,7 +274,7 @@ function AdminProjectCard({
           <div className="flex size-full items-center justify-center text-sm text-muted">لا توجد صورة</div>
         )}
         <div className="absolute start-2 top-2 flex flex-wrap gap-1">
-          <PublishStateBadge publishedAt={project.publishedAt} />
+          <PublishStateBadge publishedAt={project.publishedAt} className="bg-surface shadow-sm" />
           {badge ? <Badge>{badge}</Badge> : null}
         </div>
       </div>

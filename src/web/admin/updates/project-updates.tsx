@@ -160,7 +160,10 @@ export default function ProjectUpdatesScreen() {
                     ) : (
                       <div className="flex size-full items-center justify-center text-sm text-muted">لا توجد صورة</div>
                     )}
-                    <PublishStateBadge publishedAt={update.publishedAt} className="absolute start-2 top-2" />
+                    <PublishStateBadge
+                      publishedAt={update.publishedAt}
+                      className="absolute start-2 top-2 bg-surface shadow-sm"
+                    />
                   </div>
                   <div className="flex flex-col gap-2 px-4">
                     <h2 className="font-bold text-ink">{update.title}</h2>
