@@ -30,7 +30,6 @@ export const PUBLISHING_UI = {
   publishError: "تعذّر تغيير حالة النشر",
   noPublishPermission: (kind: PublishableKind) => `لا تملك صلاحية نشر ${KIND_NAMES[kind]}`,
   previewError: "تعذّر إنشاء رابط المعاينة",
-  previewOpened: "فُتحت المعاينة في نافذة جديدة",
   previewBlocked: "منع المتصفح فتح نافذة جديدة، افتح الرابط من هنا",
   busy: "جارٍ التنفيذ...",
   /** The accessible name of a button: the action and the record, e.g. "نشر مشروع الريان". */
@@ -57,8 +56,8 @@ async function openPreview(request: () => Promise<PreviewLink>) {
     const link = await request();
     if (tab) {
       tab.opener = null;
+      // The new tab is the feedback; a toast here would only cover the card's buttons.
       tab.location.href = link.path;
-      toast({ title: PUBLISHING_UI.previewOpened, variant: "success" });
     } else {
       toast({
         title: PUBLISHING_UI.previewBlocked,
