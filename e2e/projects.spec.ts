@@ -93,6 +93,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   const token = new URL(preview.url()).searchParams.get("preview") ?? "";
   expect((await request.get(`/api/projects/${id}?preview=${encodeURIComponent(token)}`)).status()).toBe(200);
   await preview.close();
+  await page.bringToFront();
 
   // Published from its card: the public site shows it.
   await card(page, name)
