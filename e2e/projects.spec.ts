@@ -94,6 +94,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   expect((await request.get(`/api/projects/${id}?preview=${encodeURIComponent(token)}`)).status()).toBe(200);
   await preview.close();
   await page.bringToFront();
+  await page.reload();
 
   // Published from its card: the public site shows it.
   await card(page, name)
