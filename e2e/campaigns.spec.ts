@@ -1,7 +1,7 @@
 /**
  * The campaign journey (docs/product.md §10.4, SPEC §2.8, §2.15, §2.16): a manager creates a landing page for a project (with a
  * webhook to a receiver started here on 127.0.0.1; the e2e server runs with WEBHOOK_ALLOW_PRIVATE=1), adds a custom
- * campaign and copies its link; a visitor opens that link (with UTM parameters), sends the form and sees the success
+ * campaign, publishes the page and its project (both start as drafts), and copies its link; a visitor opens that link (with UTM parameters), sends the form and sees the success
  * text; the receiver gets the lead signed with the secret shown once; the manager sees the message with its campaign
  * and its delivery status on /admin/contact-messages.
  */
@@ -91,6 +91,15 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     expect(secret).toMatch(/^whsec_/);
     await form.getByRole("button", { name: "تم" }).click();
     await expect(form).toBeHidden();
+
+    // The project and its page are drafts: visitors get 404 until both are published here.
+    expect((await request.get(`/api/projects/${projectId}`)).status()).toBe(404);
+    await expect(page.getByRole("region", { name: "صفحة الهبوط" }).getByText("مسودة", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "نشر صفحة الهبوط", exact: true }).click();
+    await expect(page.getByText("تم نشر صفحة الهبوط، وأصبح ظاهراً للزوار", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: `نشر ${PROJECT}`, exact: true }).click();
+    await expect(page.getByText("تم نشر المشروع، وأصبح ظاهراً للزوار", { exact: true })).toBeVisible();
+    await expect(page.getByText("مسودة", { exact: true })).toHaveCount(0);
 
     // 2. The six platform campaigns exist; the manager adds a custom one and copies its link.
     await page.getByRole("tab", { name: "الحملات" }).click();

@@ -1,7 +1,8 @@
 /**
- * Projects back office (SPEC §2.12, §2.13, §4.5, §6, §8.2): a manager creates a project with two uploaded
- * images and a custom guarantee, sees it on the public site, sets featured rank 2 and sees "مميز #2" on the home
- * carousel, edits it, creates a progress update with a photo that appears on /all-updates, then deletes the project.
+ * Projects back office (SPEC §2.12, §2.13, §4.5, §6, §8.2; drafts: docs/decisions/017-drafts-and-preview.md): a
+ * manager creates a project with two uploaded images and a custom guarantee, previews the draft, publishes it and sees
+ * it on the public site, sets featured rank 2 and sees "مميز #2" on the home
+ * carousel, edits it, creates and publishes a progress update with a photo that appears on /all-updates, then deletes the project.
  * An employee (whose role lacks projects.delete) sees the delete button disabled with its tooltip.
  * The manager and the employee are created through POST /api/users as the e2e admin; names carry Date.now().
  */
@@ -79,7 +80,29 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   const id = Number(href?.split("/").pop());
   expect(id).toBeGreaterThan(0);
 
-  // The public site shows it.
+  // A draft: visitors get 404; "معاينة" opens its preview link in a new tab.
+  await expect(card(page, name).getByText("مسودة", { exact: true })).toBeVisible();
+  expect((await request.get(`/api/projects/${id}`)).status()).toBe(404);
+  const popup = page.waitForEvent("popup");
+  await card(page, name)
+    .getByRole("button", { name: `معاينة ${name}`, exact: true })
+    .click();
+  const preview = await popup;
+  await expect(preview).toHaveURL(new RegExp(`/project/${id}\\?preview=`));
+  // The token of the link opens the draft for whoever holds it (the public page passes it to the API).
+  const token = new URL(preview.url()).searchParams.get("preview") ?? "";
+  expect((await request.get(`/api/projects/${id}?preview=${encodeURIComponent(token)}`)).status()).toBe(200);
+  await preview.close();
+  await page.bringToFront();
+  await page.reload();
+
+  // Published from its card: the public site shows it.
+  await card(page, name)
+    .getByRole("button", { name: `نشر ${name}`, exact: true })
+    .click();
+  await expect(page.getByText("تم نشر المشروع، وأصبح ظاهراً للزوار", { exact: true })).toBeVisible();
+  await expect(card(page, name).getByText("منشور", { exact: true })).toBeVisible();
+  expect((await request.get(`/api/projects/${id}`)).status()).toBe(200);
   await page.goto(`/project/${id}`);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 
@@ -117,6 +140,11 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   await expect(updateDialog.getByRole("button", { name: "إزالة الصورة 1" })).toBeVisible();
   await updateDialog.getByRole("button", { name: "إنشاء التحديث" }).click();
   await expect(page.getByText("تم إنشاء التحديث بنجاح", { exact: true })).toBeVisible();
+  const updateCard = page.locator("li").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  await expect(updateCard.getByText("مسودة", { exact: true })).toBeVisible();
+  await updateCard.getByRole("button", { name: `نشر ${title}`, exact: true }).click();
+  await expect(page.getByText("تم نشر التحديث، وأصبح ظاهراً للزوار", { exact: true })).toBeVisible();
+  await expect(updateCard.getByText("منشور", { exact: true })).toBeVisible();
   await page.goto("/all-updates");
   await expect(page.getByText(title).first()).toBeVisible();
 

@@ -1,7 +1,7 @@
 /**
  * Units back office (SPEC §2.14, §8.5): staff pick a project, add a unit, mark it sold and see the
  * counters and the public project page change; then download the template, fill it with 20 rows and a bad one,
- * upload it and read the result. Each test creates its own uniquely named project through the API.
+ * upload it and read the result. Each test creates (and publishes) its own uniquely named project through the API.
  */
 import { readFile } from "node:fs/promises";
 import * as XLSX from "@e965/xlsx";
@@ -23,7 +23,13 @@ async function createProject(request: APIRequestContext, name: string): Promise<
     headers: { authorization: `Bearer ${token}` },
   });
   expect(created.status()).toBe(201);
-  return (await created.json()).id as number;
+  const id = (await created.json()).id as number;
+  // A new project is a draft (docs/decisions/017-drafts-and-preview.md); these tests look at its public page.
+  const published = await request.post(`/api/projects/${id}/publish`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(published.status()).toBe(200);
+  return id;
 }
 
 async function signIn(page: Page, next: string) {

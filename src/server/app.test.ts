@@ -21,8 +21,15 @@ beforeAll(async () => {
   const [p1, p2] = await t.db
     .insert(projects)
     .values([
-      { name: "برج الشاطئ", city: "جدة", district: "الشاطئ", price: 950000, completionPercentage: 40 },
-      { name: "فلل الروضة", city: "جدة", district: "الروضة", price: 2100000, featuredRank: 1 },
+      {
+        name: "برج الشاطئ",
+        city: "جدة",
+        district: "الشاطئ",
+        price: 950000,
+        completionPercentage: 40,
+        publishedAt: new Date(),
+      },
+      { name: "فلل الروضة", city: "جدة", district: "الروضة", price: 2100000, featuredRank: 1, publishedAt: new Date() },
     ])
     .returning({ id: projects.id });
   projectId = p1.id;
@@ -35,7 +42,13 @@ beforeAll(async () => {
   ]);
   const [u] = await t.db
     .insert(projectUpdates)
-    .values({ projectId, title: "صب سقف الدور الثالث", concretePercentage: 60, completionPercentage: 40 })
+    .values({
+      projectId,
+      title: "صب سقف الدور الثالث",
+      concretePercentage: 60,
+      completionPercentage: 40,
+      publishedAt: new Date(),
+    })
     .returning({ id: projectUpdates.id });
   updateId = u.id;
   admin = await t.signIn("super_admin");

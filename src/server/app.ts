@@ -30,6 +30,7 @@ import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
+import { publishingRoutes } from "./modules/publishing/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes);
   await app.register(landingRoutes);
   await app.register(auditRoutes);
+  await app.register(publishingRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, deps.pages);
   return app;

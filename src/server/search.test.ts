@@ -27,6 +27,13 @@ describe("project search with Arabic folding", () => {
         payload: body,
       });
       expect(res.statusCode, res.body).toBe(201);
+      // New projects are drafts; visitors search published ones.
+      const published = await t.app.inject({
+        method: "POST",
+        url: `/api/projects/${res.json().id}/publish`,
+        headers: t.bearer(admin.token),
+      });
+      expect(published.statusCode).toBe(200);
     }
   });
   afterAll(async () => t.close());

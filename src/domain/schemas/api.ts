@@ -97,6 +97,8 @@ export const projectSchema = z
     wafiLicenseNumber: z.string().nullable(),
     titleDeedNumber: z.string().nullable(),
     unitCounts: unitCountsSchema,
+    /** ISO 8601 time of publication; null = a draft (docs/decisions/017-drafts-and-preview.md). */
+    publishedAt: dateTime.nullable(),
     createdAt: dateTime,
     updatedAt: dateTime,
   })
@@ -138,6 +140,8 @@ export const projectUpdateSchema = z
     completionPercentage: z.number(),
     lastVisitDate: dateTime.nullable(),
     notes: z.string().nullable(),
+    /** ISO 8601 time of publication; null = a draft (docs/decisions/017-drafts-and-preview.md). */
+    publishedAt: dateTime.nullable(),
     createdAt: dateTime,
   })
   .meta({ id: "ProjectUpdate" });
@@ -339,6 +343,8 @@ export const landingPageViewSchema = z
     features: z.array(landingItem),
     guarantees: z.array(landingItem),
     buildingSpecs: z.array(landingItem),
+    /** ISO 8601 time of publication; null = a draft (docs/decisions/017-drafts-and-preview.md). */
+    publishedAt: dateTime.nullable(),
     createdAt: dateTime,
     updatedAt: dateTime,
   })
@@ -403,6 +409,7 @@ export const publicCampaignSchema = z.object({
   landingPage: landingPageViewSchema.omit({
     webhookUrl: true,
     hasWebhookSecret: true,
+    publishedAt: true,
     createdAt: true,
     updatedAt: true,
   }),

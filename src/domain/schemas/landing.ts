@@ -101,7 +101,14 @@ export const landingPageSchema = z.object({
   rotateWebhookSecret: z.boolean().optional(),
 });
 /** Fields a landing page's GET answer carries that the server sets. */
-export const LANDING_READ_ONLY = ["id", "projectId", "hasWebhookSecret", "createdAt", "updatedAt"] as const;
+export const LANDING_READ_ONLY = [
+  "id",
+  "projectId",
+  "hasWebhookSecret",
+  "publishedAt",
+  "createdAt",
+  "updatedAt",
+] as const;
 /** POST /api/landing-pages/{projectId} body: unknown and read-only fields refused, each on its own key. */
 export const landingPageCreateSchema = createBody(landingPageSchema.shape, LANDING_READ_ONLY);
 /** PUT /api/landing-pages/{id} body: the read-only fields a GET answered are ignored (round trip). */

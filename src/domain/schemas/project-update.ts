@@ -67,7 +67,7 @@ const updateShape = {
 };
 
 /** Fields a progress update's GET answer carries that the server sets. */
-export const UPDATE_READ_ONLY = ["id", "projectName", "createdAt"] as const;
+export const UPDATE_READ_ONLY = ["id", "projectName", "publishedAt", "createdAt"] as const;
 
 const unknownKey = {
   error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? PROJECT_MESSAGES.unknownField : undefined),

@@ -256,6 +256,7 @@ export const PROJECT_READ_ONLY = [
   "featuredRank",
   "salesPercentage",
   "unitCounts",
+  "publishedAt",
   "createdAt",
   "updatedAt",
 ] as const;

@@ -579,6 +579,7 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
           latitude: p.latitude,
           longitude: p.longitude,
           featuredRank: p.featuredRank,
+          publishedAt: now,
           distanceFromLandmark: p.distanceFromLandmark,
           areaType: p.area.type,
           areaUnit: "m2" as const,
@@ -638,6 +639,7 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
           finishingPercentage: u.stages.finishing,
           completionPercentage: u.completion,
           lastVisitDate: daysAgo(now, u.daysAgo + 1, 9),
+          publishedAt: createdAt,
           createdAt,
           updatedAt: createdAt,
         };
@@ -675,6 +677,7 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
           item("تمديدات تكييف مخفية وسخانات مركزية", null),
         ],
         webhookUrl: null,
+        publishedAt: landingCreated,
         createdAt: landingCreated,
         updatedAt: landingCreated,
       })

@@ -71,6 +71,25 @@ export const sessions = pgTable(
 );
 
 /**
+ * Preview links for drafts (docs/decisions/017-drafts-and-preview.md): a random token (stored as its SHA-256) that
+ * shows one draft for 30 minutes while the staff session that asked for it is alive.
+ */
+export const previewTokens = pgTable(
+  "preview_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id").notNull(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("preview_tokens_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
  * The login throttle's counters (docs/decisions "staff sign-in hardening"), one row per key: "user:{username}",
  * "ip:{address}", "known-ip:{username}:{address}", "device:{hash}" or "password:{userId}". Every attempt is counted
  * by one atomic upsert before the password is checked; `blockedUntil` is when the next attempt may be made.
@@ -215,6 +234,8 @@ export const projects = pgTable(
     wafiLicenseNumber: text("wafi_license_number"),
     titleDeedNumber: text("title_deed_number"),
     createdAt: createdAt(),
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -270,6 +291,8 @@ export const projectUpdates = pgTable(
     lastVisitDate: timestamp("last_visit_date", { withTimezone: true, mode: "date" }),
     notes: text("notes"),
     createdAt: createdAt(),
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -297,6 +320,8 @@ export const landingPages = pgTable(
     webhookUrl: text("webhook_url"),
     webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
+    /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -620,6 +645,7 @@ export const schema = {
   recoveryCodes,
   loginChallenges,
   roleSettings,
+  previewTokens,
   rateLimits,
   projects,
   units,

@@ -36,6 +36,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["contact", ["contact"]],
   ["leads", ["leads", "notifications"]],
   ["landing", ["landing-pages", "landing-campaigns", "campaign"]],
+  ["publishing", ["previews"]],
   ["uploads", ["upload"]],
   ["media", ["media"]],
   ["audit", ["audit-logs"]],

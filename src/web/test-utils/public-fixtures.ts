@@ -42,6 +42,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     wafiLicenseNumber: null,
     titleDeedNumber: null,
     unitCounts: { total: 0, available: 0, reserved: 0, sold: 0 },
+    publishedAt: "2026-01-01T00:00:00.000Z",
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     ...overrides,
@@ -66,6 +67,7 @@ export function makeUpdate(overrides: Partial<ProjectUpdate> = {}): ProjectUpdat
     completionPercentage: 0,
     lastVisitDate: null,
     notes: null,
+    publishedAt: "2026-03-15T09:00:00.000Z",
     createdAt: "2026-03-15T09:00:00.000Z",
     ...overrides,
   };

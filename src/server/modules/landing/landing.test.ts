@@ -17,7 +17,7 @@ const poster = "/media/images/aaaaaaaaaaaaaaaa.webp";
 async function newProject(name: string): Promise<number> {
   const [row] = await t.db
     .insert(projects)
-    .values({ name, city: "جدة", description: `وصف ${name}` })
+    .values({ name, city: "جدة", description: `وصف ${name}`, publishedAt: new Date() })
     .returning();
   return row.id;
 }
@@ -134,6 +134,16 @@ describe("public campaign lookup", () => {
     "user-agent":
       "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
   };
+  beforeAll(async () => {
+    // A new landing page is a draft; its links work once it is published.
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/landing-pages/${pageId}/publish`,
+      headers: t.bearer(manager),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('finds a campaign by "platform/slug", counts the visit, and hides webhook data', async () => {
     const res = await t.app.inject({ url: "/api/campaign/snapchat/al-waha", headers: PHONE });
     expect(res.statusCode).toBe(200);

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { isbot } from "isbot";
 import { z } from "zod";
+import { previewQuery } from "../../../domain/publishing.ts";
 import {
   campaignWithSecretSchema,
   campaignWithStatsSchema,
@@ -38,6 +39,7 @@ import {
 import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { draftsVisible } from "../publishing/service.ts";
 import {
   createCustomCampaign,
   createLandingPage,
@@ -53,7 +55,7 @@ import {
 } from "./service.ts";
 
 const segment = text().max(100);
-const visitQuery = z.object({ visit: z.enum(["0", "1"]).optional() });
+const visitQuery = previewQuery.extend({ visit: z.enum(["0", "1"]).optional() });
 
 export async function landingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -170,6 +172,7 @@ export async function landingRoutes(app: FastifyInstance) {
       reply.header("cache-control", "no-store");
       return getPublicCampaign(app.db, `${request.params.platform}/${request.params.slug}`, {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
+        canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
       });
     },
   );
@@ -184,6 +187,7 @@ export async function landingRoutes(app: FastifyInstance) {
       reply.header("cache-control", "no-store");
       return getPublicCampaign(app.db, request.params.slug, {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
+        canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
       });
     },
   );

@@ -45,6 +45,7 @@ function toView(row: PageRow): LandingPageView {
     features: row.features,
     guarantees: row.guarantees,
     buildingSpecs: row.buildingSpecs,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -419,13 +420,14 @@ export async function deleteCampaign(db: Db, id: number, actor: AuditActor): Pro
 
 /**
  * GET /api/campaign/{platform}/{slug} and /api/campaign/{slug} (public, SPEC §2.1): the lookup key is
- * "platform/slug" when both are given, else the slug alone. Counts a visit unless `countVisit` is false.
- * Errors: 404 "الصفحة غير موجودة".
+ * "platform/slug" when both are given, else the slug alone. Counts a visit unless `countVisit` is false. A campaign
+ * of a draft landing page or of a draft project is found only when `canSeeDraft(landingPageId)` says so (staff, a
+ * preview link), and such a view is never counted. Errors: 404 "الصفحة غير موجودة".
  */
 export async function getPublicCampaign(
   db: Db,
   key: string,
-  options: { countVisit: boolean },
+  options: { countVisit: boolean; canSeeDraft?: (landingPageId: number) => Promise<boolean> },
 ): Promise<PublicCampaignResponse> {
   const [row] = await db
     .select({ campaign: landingCampaigns, page: landingPages, project: projects })
@@ -435,7 +437,9 @@ export async function getPublicCampaign(
     .where(eq(landingCampaigns.urlSlug, key))
     .limit(1);
   if (!row) throw notFound("الصفحة غير موجودة");
-  if (options.countVisit) {
+  const draft = row.page.publishedAt === null || row.project.publishedAt === null;
+  if (draft && !(await options.canSeeDraft?.(row.page.id))) throw notFound("الصفحة غير موجودة");
+  if (options.countVisit && !draft) {
     await db
       .update(landingCampaigns)
       .set({ visits: sql`${landingCampaigns.visits} + 1` })

@@ -28,7 +28,14 @@ describe("featured ranks", () => {
   async function makeProjects(prefix: string, n: number): Promise<number[]> {
     const rows = await t.db
       .insert(projects)
-      .values(Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i + 1}`, city: "جدة", price: 500000 })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          name: `${prefix} ${i + 1}`,
+          city: "جدة",
+          price: 500000,
+          publishedAt: new Date(),
+        })),
+      )
       .returning({ id: projects.id });
     return rows.map((r) => r.id);
   }

@@ -90,8 +90,11 @@ describe("project writes", () => {
     expect(row.userId).toBe(manager.id);
     expect(row.ipAddress).toBeTruthy();
     expect(row.newState).toMatchObject({ name: body.name });
-    const list = await t.app.inject({ method: "GET", url: "/api/projects" });
-    expect(list.json().map((p: { id: number }) => p.id)).toContain(created.id);
+    // A new project is a draft: staff see it in the list, visitors do not.
+    const ids = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: "GET", url: "/api/projects", headers })).json().map((p: { id: number }) => p.id);
+    expect(await ids(t.bearer(manager.token))).toContain(created.id);
+    expect(await ids({})).not.toContain(created.id);
   });
 
   it("answers 400 with the Arabic field messages of SPEC §5.3", async () => {

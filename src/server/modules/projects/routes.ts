@@ -9,6 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { previewQuery } from "../../../domain/publishing.ts";
 import {
   guaranteeCheckSchema,
   noContentSchema,
@@ -27,6 +28,7 @@ import {
 } from "../../../domain/schemas/project.ts";
 import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
+import { draftsVisible } from "../publishing/service.ts";
 import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
 import {
@@ -56,27 +58,51 @@ export async function projectRoutes(app: FastifyInstance) {
         response: { 200: z.array(projectSchema) },
       },
     },
-    async (request) => listProjects(app.db, { search: request.query.search, limit: request.query.limit }),
+    async (request, reply) =>
+      listProjects(app.db, {
+        search: request.query.search,
+        limit: request.query.limit,
+        includeDrafts: await draftsVisible(app.db, request, reply, "project"),
+      }),
   );
+  // A draft project, its units and its updates answer 404 to visitors; staff and a preview link see them.
   r.get(
     "/api/projects/:id",
-    { config: { access: "public" }, schema: { params: idParam, response: { 200: projectSchema } } },
-    async (request) => getProject(app.db, request.params.id),
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: projectSchema } },
+    },
+    async (request, reply) =>
+      getProject(app.db, request.params.id, {
+        includeDrafts: await draftsVisible(app.db, request, reply, "project", request.params.id),
+      }),
   );
   r.get(
     "/api/projects/:id/units",
-    { config: { access: "public" }, schema: { params: idParam, response: { 200: z.array(unitViewSchema) } } },
-    async (request) => {
-      await assertProjectExists(app.db, request.params.id);
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(unitViewSchema) } },
+    },
+    async (request, reply) => {
+      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
+      await assertProjectExists(app.db, request.params.id, { includeDrafts });
       return listUnitsOfProject(app.db, request.params.id);
     },
   );
   r.get(
     "/api/projects/:id/updates",
-    { config: { access: "public" }, schema: { params: idParam, response: { 200: z.array(projectUpdateSchema) } } },
-    async (request) => {
-      await assertProjectExists(app.db, request.params.id);
-      return listUpdates(app.db, { projectId: request.params.id });
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(projectUpdateSchema) } },
+    },
+    async (request, reply) => {
+      const draftProject = await draftsVisible(app.db, request, reply, "project", request.params.id);
+      await assertProjectExists(app.db, request.params.id, { includeDrafts: draftProject });
+      return listUpdates(app.db, {
+        projectId: request.params.id,
+        includeDrafts: await draftsVisible(app.db, request, reply, "update"),
+        includeDraftProjects: draftProject,
+      });
     },
   );
 

@@ -13,9 +13,9 @@ describe("Arabic search", () => {
     t = await createTestApp();
     staff = await t.signIn("employee");
     await t.db.insert(projects).values([
-      { name: "أبحر ريزيدنس", city: "جدة", district: "أبحر الشمالية", price: 900000 },
-      { name: "برج النخيل", city: "جدة", district: "الروضة", price: 700000 },
-      { name: "مُجمّع الهدى ٢", city: "مكة", price: 600000 },
+      { name: "أبحر ريزيدنس", city: "جدة", district: "أبحر الشمالية", price: 900000, publishedAt: new Date() },
+      { name: "برج النخيل", city: "جدة", district: "الروضة", price: 700000, publishedAt: new Date() },
+      { name: "مُجمّع الهدى ٢", city: "مكة", price: 600000, publishedAt: new Date() },
     ]);
     const lead = await t.app.inject({
       method: "POST",

@@ -2,7 +2,7 @@
  * Project queries (SPEC §3 projects, §4.4 sales percentage, §4.5 featured order).
  * Rows become the Project shape of domain/types.ts with unitCounts and the computed salesPercentage.
  */
-import { and, asc, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import { compareProjectsForListing, salesPercentage, type UnitCounts } from "../../../domain/project-rules.ts";
 import { PROJECT_MESSAGES, type ProjectPayload, sameGuaranteeType } from "../../../domain/schemas/project.ts";
 import type { Project } from "../../../domain/types.ts";
@@ -83,27 +83,35 @@ export function toProject(row: ProjectRow, counts: UnitCounts = EMPTY_COUNTS): P
     wafiLicenseNumber: row.wafiLicenseNumber,
     titleDeedNumber: row.titleDeedNumber,
     unitCounts: counts,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 /**
- * GET /api/projects: every project, featured first by rank, then newest first (SPEC §4.5).
+ * GET /api/projects: every published project (drafts too with `includeDrafts`), featured first by rank, then newest
+ * first (SPEC §4.5).
  * `search` filters by name, city or district in the Arabic search form (SPEC §2.4 search parameter; src/domain/search.ts).
  * `limit` (1–100) keeps the first N of that order (the home page's carousel); without it the list is unbounded (admin).
  */
-export async function listProjects(db: Db, options: { search?: string; limit?: number } = {}): Promise<Project[]> {
+export async function listProjects(
+  db: Db,
+  options: { search?: string; limit?: number; includeDrafts?: boolean } = {},
+): Promise<Project[]> {
   const rows = await db
     .select()
     .from(projects)
     .where(
-      options.search
-        ? searchMatch(
-            sql`${projects.name} || ' ' || coalesce(${projects.city}, '') || ' ' || coalesce(${projects.district}, '')`,
-            options.search,
-          )
-        : undefined,
+      and(
+        options.includeDrafts ? undefined : isNotNull(projects.publishedAt),
+        options.search
+          ? searchMatch(
+              sql`${projects.name} || ' ' || coalesce(${projects.city}, '') || ' ' || coalesce(${projects.district}, '')`,
+              options.search,
+            )
+          : undefined,
+      ),
     )
     .orderBy(asc(projects.featuredRank), desc(projects.createdAt), desc(projects.id));
   const counts = await unitCountsByProject(db);
@@ -111,18 +119,33 @@ export async function listProjects(db: Db, options: { search?: string; limit?: n
   return options.limit === undefined ? listed : listed.slice(0, options.limit);
 }
 
-/** GET /api/projects/{id}. Errors: 404 PROJECT_NOT_FOUND. */
-export async function getProject(db: Db | Tx, id: number): Promise<Project> {
+/**
+ * GET /api/projects/{id}. A draft is found only with `includeDrafts` (the default for staff-side callers).
+ * Errors: 404 PROJECT_NOT_FOUND.
+ */
+export async function getProject(
+  db: Db | Tx,
+  id: number,
+  options: { includeDrafts?: boolean } = { includeDrafts: true },
+): Promise<Project> {
   const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
-  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  if (!row || (!options.includeDrafts && row.publishedAt === null)) throw notFound(PROJECT_NOT_FOUND);
   const counts = await unitCountsByProject(db, id);
   return toProject(row, counts.get(id));
 }
 
 /** Errors: 404 PROJECT_NOT_FOUND when the project does not exist. */
-export async function assertProjectExists(db: Db | Tx, id: number): Promise<void> {
-  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).limit(1);
-  if (!row) throw notFound(PROJECT_NOT_FOUND);
+export async function assertProjectExists(
+  db: Db | Tx,
+  id: number,
+  options: { includeDrafts?: boolean } = { includeDrafts: true },
+): Promise<void> {
+  const [row] = await db
+    .select({ id: projects.id, publishedAt: projects.publishedAt })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1);
+  if (!row || (!options.includeDrafts && row.publishedAt === null)) throw notFound(PROJECT_NOT_FOUND);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -170,7 +170,7 @@ describe("unit routes", () => {
     it("moves a unit to sold: the public list and the project's sales percentage change at once", async () => {
       const [fresh] = await t.db
         .insert(projects)
-        .values({ name: "مشروع المبيعات", city: "جدة", price: 1 })
+        .values({ name: "مشروع المبيعات", city: "جدة", price: 1, publishedAt: new Date() })
         .returning({ id: projects.id });
       const made: number[] = [];
       for (const n of ["1", "2", "3", "4"]) {

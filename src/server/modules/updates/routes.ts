@@ -6,23 +6,35 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { previewQuery } from "../../../domain/publishing.ts";
 import { noContentSchema, projectUpdateSchema } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
+import { draftsVisible } from "../publishing/service.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
 
 export async function updateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Visitors see published updates of published projects; staff (updates.view) and a preview link see drafts too.
   r.get(
     "/api/project-updates",
     { config: { access: "public" }, schema: { response: { 200: z.array(projectUpdateSchema) } } },
-    async () => listUpdates(app.db),
+    async (request, reply) => {
+      const includeDrafts = await draftsVisible(app.db, request, reply, "update");
+      return listUpdates(app.db, { includeDrafts, includeDraftProjects: includeDrafts });
+    },
   );
   r.get(
     "/api/project-updates/:id",
-    { config: { access: "public" }, schema: { params: idParam, response: { 200: projectUpdateSchema } } },
-    async (request) => getUpdate(app.db, request.params.id),
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: projectUpdateSchema } },
+    },
+    async (request, reply) =>
+      getUpdate(app.db, request.params.id, {
+        includeDrafts: await draftsVisible(app.db, request, reply, "update", request.params.id),
+      }),
   );
   r.post(
     "/api/project-updates",

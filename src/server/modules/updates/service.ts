@@ -1,5 +1,5 @@
 /** Construction progress updates (SPEC §3 project_updates, §2.5, §2.7). Newest first. */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { ProjectUpdatePayload } from "../../../domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
@@ -29,30 +29,52 @@ export function toProjectUpdate(row: UpdateRow, projectName: string | null): Pro
     completionPercentage: row.completionPercentage,
     lastVisitDate: row.lastVisitDate?.toISOString() ?? null,
     notes: row.notes,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** GET /api/project-updates (all) or /api/projects/{id}/updates (one project's), newest first. */
-export async function listUpdates(db: Db | Tx, options: { projectId?: number } = {}): Promise<ProjectUpdate[]> {
+/**
+ * GET /api/project-updates (all) or /api/projects/{id}/updates (one project's), newest first. Visitors see published
+ * updates of published projects; `includeDrafts` adds draft updates, `includeDraftProjects` updates of draft projects
+ * (docs/decisions/017-drafts-and-preview.md). Staff-side callers pass both.
+ */
+export async function listUpdates(
+  db: Db | Tx,
+  options: { projectId?: number; includeDrafts?: boolean; includeDraftProjects?: boolean } = {},
+): Promise<ProjectUpdate[]> {
   const rows = await db
     .select({ update: projectUpdates, projectName: projects.name })
     .from(projectUpdates)
     .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
-    .where(options.projectId === undefined ? undefined : eq(projectUpdates.projectId, options.projectId))
+    .where(
+      and(
+        options.projectId === undefined ? undefined : eq(projectUpdates.projectId, options.projectId),
+        options.includeDrafts ? undefined : isNotNull(projectUpdates.publishedAt),
+        options.includeDraftProjects ? undefined : isNotNull(projects.publishedAt),
+      ),
+    )
     .orderBy(desc(projectUpdates.createdAt), desc(projectUpdates.id));
   return rows.map((r) => toProjectUpdate(r.update, r.projectName));
 }
 
-/** GET /api/project-updates/{id}. Errors: 404 UPDATE_NOT_FOUND. */
-export async function getUpdate(db: Db | Tx, id: number): Promise<ProjectUpdate> {
+/**
+ * GET /api/project-updates/{id}. Without `includeDrafts` (the default for staff-side callers) a draft update, or an
+ * update of a draft project, is not found. Errors: 404 UPDATE_NOT_FOUND.
+ */
+export async function getUpdate(
+  db: Db | Tx,
+  id: number,
+  options: { includeDrafts?: boolean } = { includeDrafts: true },
+): Promise<ProjectUpdate> {
   const [row] = await db
-    .select({ update: projectUpdates, projectName: projects.name })
+    .select({ update: projectUpdates, projectName: projects.name, projectPublishedAt: projects.publishedAt })
     .from(projectUpdates)
     .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
     .where(eq(projectUpdates.id, id))
     .limit(1);
-  if (!row) throw notFound(UPDATE_NOT_FOUND);
+  const hidden = row && !options.includeDrafts && (row.update.publishedAt === null || row.projectPublishedAt === null);
+  if (!row || hidden) throw notFound(UPDATE_NOT_FOUND);
   return toProjectUpdate(row.update, row.projectName);
 }
 

@@ -15,7 +15,10 @@ describe("progress update writes", () => {
     t = await createTestApp();
     manager = await t.signIn("manager");
     employee = await t.signIn("employee");
-    const [row] = await t.db.insert(projects).values({ name: "مشروع التحديثات" }).returning({ id: projects.id });
+    const [row] = await t.db
+      .insert(projects)
+      .values({ name: "مشروع التحديثات", publishedAt: new Date() })
+      .returning({ id: projects.id });
     projectId = row.id;
   });
   afterAll(async () => t.close());
@@ -50,8 +53,12 @@ describe("progress update writes", () => {
       completionPercentage: 45,
       lastVisitDate: "2026-11-01T00:00:00.000Z",
     });
-    const list = await t.app.inject({ method: "GET", url: "/api/project-updates" });
-    expect(list.json().map((u: { id: number }) => u.id)).toContain(created.id);
+    // A new update is a draft: staff see it at once, visitors once it is published.
+    const publicIds = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/project-updates" })).json().map((u: { id: number }) => u.id);
+    expect(await publicIds()).not.toContain(created.id);
+    expect((await send("POST", `/api/project-updates/${created.id}/publish`, manager.token, {})).statusCode).toBe(200);
+    expect(await publicIds()).toContain(created.id);
     const [row] = await t.db
       .select()
       .from(auditLogs)

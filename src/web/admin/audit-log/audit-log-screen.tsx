@@ -3,10 +3,13 @@
  * first, filterable by user, entity type, action and date range, each row expandable to show the previous and the
  * new state side by side. Without audit.view (a super_admin always holds it) the screen shows "غير مصرح لك".
  */
+
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Fragment, useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
+import { DateField } from "~/admin/common/date-field.tsx";
+import { RT } from "~/admin/common/responsive-table.ts";
 import { useUsers } from "~/admin/employees/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -14,7 +17,6 @@ import { isApiError } from "~/shared/lib/api-client.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card } from "~/shared/ui/card.tsx";
-import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { type AuditFilters, EMPTY_AUDIT_FILTERS, useAuditLogs } from "./api.ts";
@@ -161,11 +163,11 @@ export function AuditLogScreen() {
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
-          <Input id={`${id}-from`} type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+          <DateField id={`${id}-from`} value={filters.from} onChange={(value) => set({ from: value })} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-to`}>{AUDIT_TEXTS.to}</Label>
-          <Input id={`${id}-to`} type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+          <DateField id={`${id}-to`} value={filters.to} onChange={(value) => set({ to: value })} />
         </div>
         <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-5">
           <p className="text-sm text-muted" aria-live="polite">
@@ -182,9 +184,9 @@ export function AuditLogScreen() {
           {AUDIT_TEXTS.loadError}
         </p>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[44rem] text-sm">
-            <thead className="bg-brand-50 text-muted">
+        <Card className={cn(RT.wrapper, "p-0")}>
+          <table className={cn(RT.table, "md:min-w-[44rem]")}>
+            <thead className={RT.thead}>
               <tr>
                 <th scope="col" className="px-4 py-3 text-start font-bold">
                   {AUDIT_TEXTS.colDate}
@@ -203,12 +205,12 @@ export function AuditLogScreen() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-brand-100" aria-busy={logs.isPending}>
+            <tbody className={RT.tbody} aria-busy={logs.isPending}>
               {logs.isPending
                 ? SKELETON_ROWS.map((key) => (
-                    <tr key={key}>
+                    <tr key={key} className={RT.tr}>
                       {[1, 2, 3, 4, 5].map((cell) => (
-                        <td key={cell} className="px-4 py-3">
+                        <td key={cell} className={RT.actions}>
                           <Skeleton className="h-4 w-24" />
                         </td>
                       ))}
@@ -219,11 +221,11 @@ export function AuditLogScreen() {
                     const detailsId = `${id}-details-${entry.id}`;
                     return (
                       <Fragment key={entry.id}>
-                        <tr>
-                          <td className="px-4 py-3 whitespace-nowrap">
+                        <tr className={RT.tr}>
+                          <td data-label={AUDIT_TEXTS.colDate} className={cn(RT.td, "whitespace-nowrap")}>
                             <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                           </td>
-                          <td className="px-4 py-3">
+                          <td data-label={AUDIT_TEXTS.user} className={RT.td}>
                             {entry.userName ?? (entry.userId ? AUDIT_TEXTS.deletedUser : AUDIT_TEXTS.system)}
                             {entry.username ? (
                               <span dir="ltr" className="ms-1 text-xs text-muted">
@@ -231,8 +233,10 @@ export function AuditLogScreen() {
                               </span>
                             ) : null}
                           </td>
-                          <td className="px-4 py-3 font-bold">{label(ACTION_LABELS, entry.action)}</td>
-                          <td className="px-4 py-3">
+                          <td data-label={AUDIT_TEXTS.action} className={cn(RT.td, "font-bold")}>
+                            {label(ACTION_LABELS, entry.action)}
+                          </td>
+                          <td data-label={AUDIT_TEXTS.colEntity} className={RT.td}>
                             {label(ENTITY_LABELS, entry.entityType)}
                             {entry.entityId ? (
                               <span dir="ltr" className="ms-1 text-xs text-muted">
@@ -240,7 +244,7 @@ export function AuditLogScreen() {
                               </span>
                             ) : null}
                           </td>
-                          <td className="px-4 py-3 text-end">
+                          <td className={cn(RT.actions, "md:text-end")}>
                             <Button
                               variant="ghost"
                               size="sm"
@@ -254,8 +258,8 @@ export function AuditLogScreen() {
                           </td>
                         </tr>
                         {expanded ? (
-                          <tr id={detailsId}>
-                            <td colSpan={5} className="bg-canvas px-4 py-3">
+                          <tr id={detailsId} className="max-md:block">
+                            <td colSpan={5} className="bg-canvas px-4 py-3 max-md:block">
                               <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
                                 <StateBlock title={AUDIT_TEXTS.previous} state={entry.previousState} />
                                 <StateBlock title={AUDIT_TEXTS.next} state={entry.newState} />

@@ -75,9 +75,12 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
     } catch (error) {
       const fields = isApiError(error) ? error.body?.fields : undefined;
       if (fields && Object.keys(fields).length) {
+        // The first field the server named is focused (and so scrolled into view).
+        let first = true;
         for (const [field, message] of Object.entries(fields)) {
           if (["username", "name", "role", "password"].includes(field)) {
-            setError(field as FieldPath<FormValues>, { message });
+            setError(field as FieldPath<FormValues>, { message }, { shouldFocus: first });
+            first = false;
           }
         }
       }

@@ -5,6 +5,7 @@
  * delete). 5 skeleton rows while loading; an empty state with its add button. Delete is never offered on the own
  * row; edit and delete show only where the staff rules allow them (the server decides again).
  */
+
 import { PencilIcon, PlusIcon, ShieldIcon, Trash2Icon, UserRoundIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { formatDateLong, formatNumber } from "#domain/format.ts";
@@ -12,10 +13,12 @@ import { ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import { canAssignRole, canDeleteUser, canUpdateUser, type StaffActor } from "#domain/staff-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { PublicUser } from "#domain/types.ts";
+import { RT } from "~/admin/common/responsive-table.ts";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { isApiError } from "~/shared/lib/api-client.ts";
+import { cn } from "~/shared/lib/cn.ts";
 import type { CurrentUser } from "~/shared/session/auth-store.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
@@ -110,9 +113,9 @@ export function EmployeesScreen() {
 
       <SearchField className="max-w-md" label={T.search} value={query} onChange={setQuery} />
 
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full min-w-[40rem] text-sm">
-          <thead className="bg-brand-50 text-start text-muted">
+      <Card className={cn(RT.wrapper, "p-0")}>
+        <table className={RT.table}>
+          <thead className={RT.thead}>
             <tr>
               <th scope="col" className="px-4 py-3 text-start font-bold">
                 {T.colName}
@@ -131,12 +134,12 @@ export function EmployeesScreen() {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-brand-100" aria-busy={users.isPending}>
+          <tbody className={RT.tbody} aria-busy={users.isPending}>
             {users.isPending
               ? SKELETON_ROWS.map((key) => (
-                  <tr key={key} data-testid="employee-skeleton-row">
+                  <tr key={key} data-testid="employee-skeleton-row" className={RT.tr}>
                     {[1, 2, 3, 4, 5].map((cell) => (
-                      <td key={cell} className="px-4 py-3">
+                      <td key={cell} className={RT.actions}>
                         <Skeleton className="h-4 w-24" />
                       </td>
                     ))}
@@ -150,22 +153,26 @@ export function EmployeesScreen() {
                   const canDelete =
                     !self && userCan(user, "users.delete") && canDeleteUser(actor, target, superAdmins).ok;
                   return (
-                    <tr key={employee.id} className={self ? "bg-accent-400/5" : undefined}>
-                      <th scope="row" className="px-4 py-3 text-start font-bold text-ink">
+                    <tr key={employee.id} className={cn(RT.tr, self && "bg-accent-400/5")}>
+                      <th scope="row" className={RT.rowHeader}>
                         <span className="flex flex-wrap items-center gap-2">
                           {employee.name}
                           {self ? <Badge variant="outline">{T.you}</Badge> : null}
                         </span>
                       </th>
-                      <td className="px-4 py-3" dir="ltr">
-                        <span className="block text-end">{employee.username}</span>
+                      <td data-label={T.colUsername} className={RT.td}>
+                        <span dir="ltr" className="block break-all text-start md:text-end">
+                          {employee.username}
+                        </span>
                       </td>
-                      <td className="px-4 py-3">
+                      <td data-label={T.colRole} className={RT.td}>
                         <Badge variant={ROLE_BADGE[employee.role]}>{ROLE_LABELS[employee.role]}</Badge>
                       </td>
-                      <td className="px-4 py-3 text-muted">{formatDateLong(employee.createdAt, "-")}</td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-1">
+                      <td data-label={T.colCreatedAt} className={cn(RT.td, "text-muted")}>
+                        {formatDateLong(employee.createdAt, "-")}
+                      </td>
+                      <td className={RT.actions}>
+                        <div className="flex gap-1 md:justify-end">
                           {canEdit ? (
                             <Button
                               variant="ghost"

@@ -3,6 +3,7 @@
  * refresh the related queries. Webhook secrets come back only in the answer of the call that issued them.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PreviewLink } from "#domain/publishing.ts";
 import type {
   CampaignWithStats,
   CustomCampaignInput,
@@ -96,6 +97,52 @@ export function useSaveLandingPage(projectId: number) {
     onSuccess: (page) => {
       client.setQueryData(landingPageQuery(projectId).queryKey, page);
       void client.invalidateQueries({ queryKey: ["landing-campaigns", page.id] });
+      void client.invalidateQueries({ queryKey: ["landing-pages"] });
+    },
+  });
+}
+
+/**
+ * POST /api/landing-pages/{id}/publish | /unpublish (landing_pages.publish) → {id, publishedAt}
+ * (docs/decisions/017-drafts-and-preview.md). Refreshes the page of `projectId` and the overview. ApiError 401, 403, 404.
+ */
+export function usePublishLandingPage(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, published }: { id: number; published: boolean }) =>
+      apiClient.request<{ id: number; publishedAt: string | null }>(
+        `/api/landing-pages/${id}/${published ? "publish" : "unpublish"}`,
+        { method: "POST" },
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: landingPageQuery(projectId).queryKey }),
+        client.invalidateQueries({ queryKey: ["landing-pages"] }),
+      ]),
+  });
+}
+
+/** POST /api/previews {entityType: "landing_page", entityId} → {path, expiresAt}: a 30-minute link to the draft. */
+export function useLandingPagePreview() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiClient.request<PreviewLink>("/api/previews", {
+        method: "POST",
+        body: { entityType: "landing_page", entityId: id },
+      }),
+  });
+}
+
+/**
+ * DELETE /api/landing-pages/{id} (landing_pages.delete): removes the page and its campaigns (their leads stay).
+ * Afterwards the project of `projectId` has no page. ApiError 401, 403, 404.
+ */
+export function useDeleteLandingPage(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.request<null>(`/api/landing-pages/${id}`, { method: "DELETE" }),
+    onSuccess: () => {
+      client.setQueryData(landingPageQuery(projectId).queryKey, null);
       void client.invalidateQueries({ queryKey: ["landing-pages"] });
     },
   });

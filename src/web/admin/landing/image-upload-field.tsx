@@ -1,9 +1,10 @@
 /**
  * Image pickers of the landing-page form (SPEC §2.15): one image (poster, list item) or several (extra images, each
- * removable). Files go to POST /api/upload/image(s) at once; a failure shows the "فشل رفع الصورة" notice (§8.5).
+ * removable), each with the Arabic file picker. Files go to POST /api/upload/image(s) at once; a failure shows the "فشل رفع الصورة" notice (§8.5).
  */
 import { ImagePlusIcon, Loader2Icon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { FILE_PICKER_TEXTS, FilePicker } from "~/admin/common/file-picker.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
@@ -60,16 +61,17 @@ export function SingleImageField({
             <ImagePlusIcon aria-hidden="true" className="size-6 text-muted" />
           )}
         </div>
-        <input
+        <FilePicker
           id={id}
-          type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
+          buttonLabel={FILE_PICKER_TEXTS.chooseImage}
+          icon={<ImagePlusIcon aria-hidden="true" />}
+          disabled={busy}
           aria-invalid={error ? true : undefined}
           onChange={(e) => {
             void pick(e.currentTarget.files?.[0]);
             e.currentTarget.value = "";
           }}
-          className="min-w-0 text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-bold file:text-brand-700"
         />
         {value && !required && (
           <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
@@ -134,16 +136,17 @@ export function MultiImageField({
         </ul>
       )}
       <div className="flex items-center gap-2">
-        <input
+        <FilePicker
           id={id}
-          type="file"
           multiple
           accept="image/jpeg,image/png,image/webp,image/avif"
+          buttonLabel={FILE_PICKER_TEXTS.chooseImages}
+          icon={<ImagePlusIcon aria-hidden="true" />}
+          disabled={busy}
           onChange={(e) => {
             void pick(e.currentTarget.files);
             e.currentTarget.value = "";
           }}
-          className="min-w-0 text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-bold file:text-brand-700"
         />
         {busy && <Loader2Icon aria-label="جاري الرفع" className="size-5 animate-spin text-brand-600" />}
       </div>

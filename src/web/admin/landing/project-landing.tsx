@@ -1,9 +1,14 @@
 /**
- * /admin/projects/{id} (SPEC §2.15): loads the project, then the landing-page manager. Client-only route.
+ * /admin/projects/{id} (SPEC §2.15): loads the project (its draft badge with publish / unpublish / preview,
+ * docs/decisions/017-drafts-and-preview.md), then the landing-page manager. Client-only route.
  */
 import { ArrowRightIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { formatSAR } from "#domain/format.ts";
+import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
+import { useProjectPreview, usePublishProject } from "~/admin/projects/api.ts";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useSession } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useAdminProject } from "./api.ts";
@@ -27,6 +32,9 @@ export default function ProjectDetailScreen() {
   const projectId = Number(params.id);
   const valid = Number.isInteger(projectId) && projectId > 0;
   const project = useAdminProject(valid ? projectId : 0);
+  const publish = usePublishProject();
+  const preview = useProjectPreview();
+  const canPublish = userCan(useSession().user, "projects.publish");
 
   return (
     <div className="grid gap-6">
@@ -48,12 +56,29 @@ export default function ProjectDetailScreen() {
         </p>
       ) : project.data ? (
         <>
-          <header className="grid gap-1">
-            <h1 className="text-2xl font-bold text-ink">{project.data.name}</h1>
-            <p className="text-muted">
-              {[project.data.city, project.data.district].filter(Boolean).join("، ")}
-              {project.data.price > 0 ? ` · ${formatSAR(project.data.price)}` : ""}
-            </p>
+          <header className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1 className="text-2xl font-bold text-ink">{project.data.name}</h1>
+                <PublishStateBadge publishedAt={project.data.publishedAt} />
+              </div>
+              <p className="text-muted">
+                {[project.data.city, project.data.district].filter(Boolean).join("، ")}
+                {project.data.price > 0 ? ` · ${formatSAR(project.data.price)}` : ""}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <PublishingActions
+                kind="project"
+                label={project.data.name}
+                size="default"
+                publishedAt={project.data.publishedAt}
+                canPublish={canPublish}
+                busy={publish.isPending}
+                onSetPublished={(published) => publish.mutateAsync({ id: projectId, published })}
+                onPreview={() => preview.mutateAsync(projectId)}
+              />
+            </div>
           </header>
           <LandingManager projectId={projectId} />
         </>

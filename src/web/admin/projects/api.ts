@@ -4,6 +4,7 @@
  * project name; a deleted project takes its updates with it), so the lists refresh (SPEC §4.9).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PreviewLink } from "#domain/publishing.ts";
 import type { ProjectInput } from "#domain/schemas/project.ts";
 import type { Project } from "#domain/types.ts";
 import { ApiError, apiClient } from "~/shared/lib/api-client.ts";
@@ -74,6 +75,35 @@ export function useSetFeaturedRank() {
     mutationFn: ({ id, rank }: { id: number; rank: number | null }) =>
       apiClient.request<Project>(`/api/projects/${id}/set-featured-rank`, { method: "POST", body: { rank } }),
     onSuccess: () => invalidate(),
+  });
+}
+
+/**
+ * POST /api/projects/{id}/publish | /unpublish (projects.publish) → {id, publishedAt}
+ * (docs/decisions/017-drafts-and-preview.md). ApiError 401, 403, 404.
+ */
+export function usePublishProject() {
+  const invalidate = useInvalidateProjects();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, published }: { id: number; published: boolean }) =>
+      apiClient.request<{ id: number; publishedAt: string | null }>(
+        `/api/projects/${id}/${published ? "publish" : "unpublish"}`,
+        { method: "POST" },
+      ),
+    onSuccess: (_state, { id }) =>
+      Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ["project", id] })]),
+  });
+}
+
+/** POST /api/previews {entityType: "project", entityId} → {path, expiresAt}: a 30-minute link to the draft's page. */
+export function useProjectPreview() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiClient.request<PreviewLink>("/api/previews", {
+        method: "POST",
+        body: { entityType: "project", entityId: id },
+      }),
   });
 }
 

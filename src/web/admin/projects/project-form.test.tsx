@@ -64,6 +64,7 @@ const existing: Project = {
   wafiLicenseNumber: null,
   titleDeedNumber: null,
   unitCounts: { total: 0, available: 0, reserved: 0, sold: 0 },
+  publishedAt: "2026-01-01T00:00:00.000Z",
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };

@@ -27,6 +27,7 @@ import {
   sameGuaranteeType,
 } from "#domain/schemas/project.ts";
 import type { Project } from "#domain/types.ts";
+import { MoneyInput } from "~/admin/common/money-input.tsx";
 import { PERCENT_LABELS, PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
 import { ImageListField, SingleFileField } from "~/admin/common/upload-fields.tsx";
 import { ApiError } from "~/shared/lib/api-client.ts";
@@ -253,8 +254,12 @@ export function ProjectForm({ project, signedIn, onSubmit, onCancel, checkName, 
     } catch (error) {
       const fields = error instanceof ApiError ? error.body?.fields : undefined;
       if (fields) {
+        // The first field the server named is focused (and so scrolled into view).
+        let first = true;
         for (const [path, message] of Object.entries(fields)) {
-          if (path !== "_") setError(path as FieldName, { type: "server", message });
+          if (path === "_") continue;
+          setError(path as FieldName, { type: "server", message }, { shouldFocus: first });
+          first = false;
         }
       }
     }
@@ -379,7 +384,25 @@ export function ProjectForm({ project, signedIn, onSubmit, onCancel, checkName, 
         </div>
         {textField("city", FORM_TEXTS.city)}
         {textField("district", FORM_TEXTS.district)}
-        {numberField("price", FORM_TEXTS.price, { min: 0, step: 1 })}
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={fid("price")}>{FORM_TEXTS.price}</Label>
+          <Controller
+            control={control}
+            name="price"
+            render={({ field }) => (
+              <MoneyInput
+                id={fid("price")}
+                name={field.name}
+                value={field.value as string | number | null | undefined}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                {...described("price")}
+              />
+            )}
+          />
+          <FieldError id={fid("price-error")} message={errorOf("price")} />
+        </div>
         <div className="flex flex-col gap-1.5 md:col-span-2">
           <Label htmlFor={fid("description")}>{FORM_TEXTS.description}</Label>
           <textarea

@@ -1,8 +1,10 @@
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PUBLISHING_TEXTS } from "#domain/publishing.ts";
 import type { Project } from "#domain/types.ts";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
+import { PUBLISHING_UI } from "~/admin/common/publishing-controls.tsx";
 import { PENDING_ACTION_KEY } from "~/shared/session/auth-redirect.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
 import { resetToasts } from "~/shared/ui/use-toast.ts";
@@ -26,6 +28,16 @@ let projects: Partial<Project>[];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const path = String(input);
   if (path === "/api/projects" && (!init?.method || init.method === "GET")) return json(projects);
+  const publish = /^\/api\/projects\/(\d+)\/(publish|unpublish)$/.exec(path);
+  if (publish && init?.method === "POST") {
+    const publishedAt = publish[2] === "publish" ? "2026-11-23T10:00:00.000Z" : null;
+    projects = projects.map((p) => (p.id === Number(publish[1]) ? { ...p, publishedAt } : p));
+    return json({ id: Number(publish[1]), publishedAt });
+  }
+  if (path === "/api/previews" && init?.method === "POST") {
+    const { entityId } = JSON.parse(String(init.body)) as { entityId: number };
+    return json({ path: `/project/${entityId}?preview=tok`, expiresAt: "2026-11-23T10:30:00.000Z" }, 201);
+  }
   const del = /^\/api\/projects\/(\d+)$/.exec(path);
   if (del && init?.method === "DELETE") {
     projects = projects.filter((p) => p.id !== Number(del[1]));
@@ -127,5 +139,58 @@ describe("projects screen (SPEC §2.12, §6)", () => {
     sessionStorage.setItem(PENDING_ACTION_KEY, JSON.stringify({ type: "deleteProject", projectId: 99 }));
     renderScreen(<ProjectsScreen />, "/admin/projects");
     expect(await screen.findByText(PROJECT_TEXTS.projectNotFound, {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it("marks a draft, publishes it with a toast, and then links to the public page", async () => {
+    projects = [project(1, { publishedAt: null }), project(2, { publishedAt: "2026-11-01T00:00:00.000Z" })];
+    signInAs({ role: "manager", permissions: ["projects.view", "projects.publish"] });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const draft = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
+    expect(draft.getByText(PUBLISHING_TEXTS.draft)).toBeInTheDocument();
+    expect(draft.queryByRole("link", { name: PROJECT_TEXTS.viewOnSite })).not.toBeInTheDocument();
+    const published = within(cardOf("مشروع 2"));
+    expect(published.getByText(PUBLISHING_TEXTS.published)).toBeInTheDocument();
+    expect(published.getByRole("button", { name: `${PUBLISHING_TEXTS.unpublish} مشروع 2` })).toBeInTheDocument();
+    expect(published.queryByRole("button", { name: /معاينة/ })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(draft.getByRole("button", { name: `${PUBLISHING_TEXTS.publish} مشروع 1` }));
+    expect(await screen.findByText(PUBLISHING_UI.published("project"))).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => String(input) === "/api/projects/1/publish" && init?.method === "POST",
+      ),
+    ).toBe(true);
+    await waitFor(() => expect(within(cardOf("مشروع 1")).getByText(PUBLISHING_TEXTS.published)).toBeInTheDocument());
+    expect(within(cardOf("مشروع 1")).getByRole("link", { name: PROJECT_TEXTS.viewOnSite })).toBeInTheDocument();
+  });
+
+  it("opens the preview link of a draft in a new tab", async () => {
+    projects = [project(1, { publishedAt: null })];
+    const tab = { opener: {} as unknown, location: { href: "about:blank" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockImplementation(() => tab as unknown as Window);
+    signInAs({ role: "employee", permissions: ["projects.view"] });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
+    const user = userEvent.setup();
+    await user.click(card.getByRole("button", { name: `${PUBLISHING_TEXTS.preview} مشروع 1` }));
+    await waitFor(() => expect(tab.location.href).toBe("/project/1?preview=tok"));
+    expect(open).toHaveBeenCalledWith("about:blank", "_blank");
+    expect(tab.opener).toBeNull();
+    const call = fetchMock.mock.calls.find(([input]) => String(input) === "/api/previews");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ entityType: "project", entityId: 1 });
+  });
+
+  it("disables publishing without projects.publish, with its tooltip text", async () => {
+    projects = [project(1, { publishedAt: null })];
+    signInAs({ role: "employee", permissions: ["projects.view", "projects.edit"] });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const card = within(cardOf(await screen.findByRole("link", { name: "مشروع 1" }).then((l) => l.textContent ?? "")));
+    const publish = card.getByRole("button", { name: `${PUBLISHING_TEXTS.publish} مشروع 1` });
+    expect(publish).toHaveAttribute("aria-disabled", "true");
+    expect(publish).toHaveAccessibleDescription(PUBLISHING_UI.noPublishPermission("project"));
+    const user = userEvent.setup();
+    await user.click(publish);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith("/publish"))).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * /admin/projects (SPEC §2.12, §4.5, §4.9, §4.10, §6, §8.2): search by name or city, the card grid (6 skeletons while
  * loading) with links to /admin/projects/{id} and to the public page (new tab), the wide create/edit dialog, the
- * featured-rank dialog (super_admin and manager only), delete with confirmation, and the pending delete of §4.10.
+ * featured-rank dialog (super_admin and manager only), delete with confirmation, the pending delete of §4.10, and the
+ * draft badge with publish / unpublish / preview (docs/decisions/017-drafts-and-preview.md).
  * Buttons needing projects.create / edit / delete are disabled with the §6 tooltips. Client-only route.
  */
 import { ExternalLinkIcon, PencilIcon, PlusIcon, StarIcon, Trash2Icon } from "lucide-react";
+import type * as React from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ADMIN_PROJECT_SKELETONS, PENDING_DELETE_RESUME_MS } from "#domain/constants.ts";
@@ -15,6 +17,7 @@ import type { Project } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { PermissionButton } from "~/admin/common/permission-button.tsx";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
+import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -33,7 +36,7 @@ import { Progress } from "~/shared/ui/progress.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { ToastAction } from "~/shared/ui/toast.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { useDeleteProject, useProjects } from "./api.ts";
+import { useDeleteProject, useProjectPreview, useProjects, usePublishProject } from "./api.ts";
 import { FeaturedRankDialog } from "./featured-rank-dialog.tsx";
 import { filterProjects } from "./filter-projects.ts";
 import { ProjectFormDialog } from "./project-form-dialog.tsx";
@@ -87,6 +90,9 @@ export default function ProjectsScreen() {
   const canEdit = userCan(user, "projects.edit");
   const canDelete = userCan(user, "projects.delete");
   const canFeature = user?.role === "super_admin" || user?.role === "manager";
+  const canPublish = userCan(user, "projects.publish");
+  const publish = usePublishProject();
+  const preview = useProjectPreview();
 
   const visible = useMemo(() => filterProjects(projects.data ?? [], search), [projects.data, search]);
 
@@ -193,6 +199,17 @@ export default function ProjectsScreen() {
                 canEdit={canEdit}
                 canDelete={canDelete}
                 canFeature={canFeature}
+                publishing={
+                  <PublishingActions
+                    kind="project"
+                    label={project.name}
+                    publishedAt={project.publishedAt}
+                    canPublish={canPublish}
+                    busy={publish.isPending && publish.variables?.id === project.id}
+                    onSetPublished={(published) => publish.mutateAsync({ id: project.id, published })}
+                    onPreview={() => preview.mutateAsync(project.id)}
+                  />
+                }
                 onEdit={() => {
                   setEditing(project);
                   setFormOpen(true);
@@ -231,6 +248,7 @@ function AdminProjectCard({
   canEdit,
   canDelete,
   canFeature,
+  publishing,
   onEdit,
   onRank,
   onDelete,
@@ -239,6 +257,8 @@ function AdminProjectCard({
   canEdit: boolean;
   canDelete: boolean;
   canFeature: boolean;
+  /** The publishing actions of the card (PublishingActions). */
+  publishing: React.ReactNode;
   onEdit: () => void;
   onRank: () => void;
   onDelete: () => void;
@@ -253,7 +273,10 @@ function AdminProjectCard({
         ) : (
           <div className="flex size-full items-center justify-center text-sm text-muted">لا توجد صورة</div>
         )}
-        {badge ? <Badge className="absolute start-2 top-2">{badge}</Badge> : null}
+        <div className="absolute start-2 top-2 flex flex-wrap gap-1">
+          <PublishStateBadge publishedAt={project.publishedAt} className="bg-surface shadow-sm" />
+          {badge ? <Badge>{badge}</Badge> : null}
+        </div>
       </div>
       <div className="flex flex-col gap-2 px-4">
         <h2 className="text-lg font-bold text-ink">
@@ -278,12 +301,15 @@ function AdminProjectCard({
         <Button asChild variant="outline" size="sm">
           <Link to={`/admin/projects/${project.id}`}>{PROJECT_TEXTS.details}</Link>
         </Button>
-        <Button asChild variant="ghost" size="sm">
-          <a href={`/project/${project.id}`} target="_blank" rel="noopener noreferrer">
-            <ExternalLinkIcon aria-hidden="true" className="rtl:-scale-x-100" />
-            {PROJECT_TEXTS.viewOnSite}
-          </a>
-        </Button>
+        {publishing}
+        {project.publishedAt === null ? null : (
+          <Button asChild variant="ghost" size="sm">
+            <a href={`/project/${project.id}`} target="_blank" rel="noopener noreferrer">
+              <ExternalLinkIcon aria-hidden="true" className="rtl:-scale-x-100" />
+              {PROJECT_TEXTS.viewOnSite}
+            </a>
+          </Button>
+        )}
         <PermissionButton
           size="sm"
           variant="secondary"

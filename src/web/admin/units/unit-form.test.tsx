@@ -20,6 +20,7 @@ describe("UnitForm", () => {
     await user.type(screen.getByLabelText("رقم الوحدة"), "A-12");
     await user.type(screen.getByLabelText("المبنى"), "A");
     await user.type(screen.getByLabelText("السعر (ريال)"), "750000");
+    expect(screen.getByLabelText("السعر (ريال)")).toHaveValue("750,000");
     await user.type(screen.getByLabelText("عدد الغرف"), "4");
     await user.type(screen.getByLabelText("الدور"), "-1");
     await user.type(screen.getByLabelText("المساحة الخاصة (م²)"), "120.55");
@@ -85,5 +86,29 @@ describe("UnitForm", () => {
     await user.click(screen.getByRole("button", { name: "حفظ" }));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ status: "متاحة", totalArea: 100.5, direction: ["غرب"] });
     expect(await screen.findByText("رقم الوحدة موجود مسبقًا في نفس المشروع والمبنى")).toBeInTheDocument();
+    expect(screen.getByLabelText("رقم الوحدة")).toHaveFocus();
+  });
+
+  it("shows a stored price grouped, keeps only digits, and focuses the first field the server names", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_values: UnitValues) => ({ price: "السعر مرفوض", floor: "الدور مرفوض" }));
+    const unit = { id: 9, projectId: 1, unitNumber: "5", building: "", price: 1250000, status: "متاحة" } as Unit;
+    render(
+      <UnitForm
+        unit={{ ...unit, rooms: null, floor: null, direction: [], privateArea: null, totalArea: null }}
+        projects={PROJECTS}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const price = screen.getByLabelText("السعر (ريال)");
+    expect(price).toHaveValue("1,250,000");
+    await user.clear(price);
+    await user.type(price, "9a8-7.6");
+    expect(price).toHaveValue("9,876");
+    await user.click(screen.getByRole("button", { name: "حفظ" }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ price: 9876 });
+    expect(await screen.findByText("السعر مرفوض")).toBeInTheDocument();
+    expect(price).toHaveFocus();
   });
 });

@@ -11,6 +11,7 @@ import { AREA_STEP, FLOOR_MAX, FLOOR_MIN, ROOMS_MAX, ROOMS_MIN } from "#domain/c
 import { DEFAULT_UNIT_STATUS, UNIT_STATUSES } from "#domain/project-rules.ts";
 import { UNIT_DIRECTIONS, type UnitInput, type UnitValues, unitSchema } from "#domain/schemas/unit.ts";
 import type { Unit } from "#domain/types.ts";
+import { MoneyInput } from "~/admin/common/money-input.tsx";
 import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Input } from "~/shared/ui/input.tsx";
@@ -74,9 +75,13 @@ export function UnitForm({ unit, defaultProjectId, projects, onSubmit, onCancel 
   const submit = handleSubmit(async (values) => {
     const fieldErrors = await onSubmit(values);
     if (!fieldErrors) return;
+    // The first field the server named is focused (and so scrolled into view).
+    let first = true;
     for (const [key, message] of Object.entries(fieldErrors)) {
       const field = FIELDS.find((f) => key === f || key.startsWith(`${f}.`));
-      if (field) setError(field, { type: "server", message });
+      if (!field) continue;
+      setError(field, { type: "server", message }, { shouldFocus: first });
+      first = false;
     }
   });
 
@@ -124,14 +129,19 @@ export function UnitForm({ unit, defaultProjectId, projects, onSubmit, onCancel 
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-price`}>{UNIT_TEXTS.priceField}</Label>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            dir="ltr"
-            {...a11y("price")}
-            {...register("price")}
+          <Controller
+            control={control}
+            name="price"
+            render={({ field }) => (
+              <MoneyInput
+                {...a11y("price")}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            )}
           />
           {fieldError("price")}
         </div>

@@ -1,13 +1,15 @@
 /**
  * The units table of a selected project (SPEC §2.14): unit number, building, price with the riyal sign, status
  * badge, rooms, floor, and edit / delete actions. Delete asks the browser confirm of SPEC first. The actions show
- * only with units.edit / units.delete (the server enforces both).
+ * only with units.edit / units.delete (the server enforces both). Below 768 px each row is a card (RT).
  */
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
 import { formatNumber } from "#domain/format.ts";
 import type { Unit } from "#domain/types.ts";
+import { RT } from "~/admin/common/responsive-table.ts";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
+import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { UnitStatusBadge } from "./unit-status-badge.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
@@ -28,9 +30,9 @@ export function UnitsTable({ units, canEdit, canDelete, onDelete, deletingId, co
   const ask = confirm ?? ((message: string) => window.confirm(message));
   const showActions = canEdit || canDelete;
   return (
-    <div className="overflow-x-auto rounded-xl border border-brand-100 bg-surface">
-      <table className="w-full min-w-[40rem] text-sm">
-        <thead className="bg-brand-50 text-start text-muted">
+    <div className={cn(RT.wrapper, "rounded-xl border border-brand-100 bg-surface")}>
+      <table className={RT.table}>
+        <thead className={RT.thead}>
           <tr>
             <th scope="col" className="px-4 py-3 text-start font-bold">
               {UNIT_TEXTS.unitNumber}
@@ -57,23 +59,29 @@ export function UnitsTable({ units, canEdit, canDelete, onDelete, deletingId, co
             ) : null}
           </tr>
         </thead>
-        <tbody className="divide-y divide-brand-100">
+        <tbody className={RT.tbody}>
           {units.map((unit) => (
-            <tr key={unit.id}>
-              <th scope="row" className="px-4 py-3 text-start font-bold text-ink">
+            <tr key={unit.id} className={RT.tr}>
+              <th scope="row" className={RT.rowHeader}>
                 {unit.unitNumber}
               </th>
-              <td className="px-4 py-3">{unit.building || "—"}</td>
-              <td className="px-4 py-3">
+              <td data-label={UNIT_TEXTS.building} className={RT.td}>
+                {unit.building || "—"}
+              </td>
+              <td data-label={UNIT_TEXTS.price} className={RT.td}>
                 <RiyalAmount amount={unit.price} />
               </td>
-              <td className="px-4 py-3">
+              <td data-label={UNIT_TEXTS.status} className={RT.td}>
                 <UnitStatusBadge status={unit.status} />
               </td>
-              <td className="px-4 py-3">{unit.rooms === null ? "—" : formatNumber(unit.rooms)}</td>
-              <td className="px-4 py-3">{unit.floor === null ? "—" : formatNumber(unit.floor)}</td>
+              <td data-label={UNIT_TEXTS.rooms} className={RT.td}>
+                {unit.rooms === null ? "—" : formatNumber(unit.rooms)}
+              </td>
+              <td data-label={UNIT_TEXTS.floor} className={RT.td}>
+                {unit.floor === null ? "—" : formatNumber(unit.floor)}
+              </td>
               {showActions ? (
-                <td className="px-4 py-3">
+                <td className={RT.actions}>
                   <div className="flex gap-1">
                     {canEdit ? (
                       <Button asChild variant="ghost" size="sm">

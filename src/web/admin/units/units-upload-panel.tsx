@@ -7,6 +7,7 @@ import { FileSpreadsheetIcon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { SPREADSHEET_MAX_BYTES } from "#domain/constants.ts";
 import type { UnitImportResult } from "#domain/unit-import.ts";
+import { FilePicker } from "~/admin/common/file-picker.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -120,14 +121,14 @@ export function UnitsUploadPanel({ projectId, projectName }: UnitsUploadPanelPro
           {projectId === null ? <p className="text-sm text-muted">{UNIT_TEXTS.uploadGlobalHint}</p> : null}
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-file`}>{UNIT_TEXTS.chooseFile}</Label>
-            <input
+            <FilePicker
               ref={inputRef}
               id={`${id}-file`}
-              type="file"
               accept={ACCEPT}
+              fileName={file?.name ?? null}
+              icon={<FileSpreadsheetIcon aria-hidden="true" />}
               aria-invalid={fileError ? true : undefined}
               aria-describedby={`${id}-hint${fileError ? ` ${id}-file-error` : ""}`}
-              className="block w-full text-sm text-ink file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-bold file:text-brand-700 hover:file:bg-brand-100"
               onChange={(event) => onFile(event.target.files?.[0] ?? null)}
               disabled={uploading}
             />

@@ -3,6 +3,7 @@
  * ["project-updates"] and the project's ["projects", id, "updates"] (SPEC §4.9).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PreviewLink } from "#domain/publishing.ts";
 import type { ProjectUpdateInput } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
@@ -58,5 +59,29 @@ export function useDeleteProjectUpdate() {
     mutationFn: ({ id }: { id: number; projectId: number }) =>
       apiClient.request<null>(`/api/project-updates/${id}`, { method: "DELETE" }),
     onSuccess: (_data, variables) => invalidate(variables.projectId),
+  });
+}
+
+/**
+ * POST /api/project-updates/{id}/publish | /unpublish (updates.publish) → {id, publishedAt}
+ * (docs/decisions/017-drafts-and-preview.md). ApiError 401, 403, 404.
+ */
+export function usePublishProjectUpdate() {
+  const invalidate = useInvalidateUpdates();
+  return useMutation({
+    mutationFn: ({ id, published }: { id: number; projectId: number; published: boolean }) =>
+      apiClient.request<{ id: number; publishedAt: string | null }>(
+        `/api/project-updates/${id}/${published ? "publish" : "unpublish"}`,
+        { method: "POST" },
+      ),
+    onSuccess: (_state, variables) => invalidate(variables.projectId),
+  });
+}
+
+/** POST /api/previews {entityType: "update", entityId} → {path, expiresAt}: a 30-minute link to the draft. */
+export function useProjectUpdatePreview() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiClient.request<PreviewLink>("/api/previews", { method: "POST", body: { entityType: "update", entityId: id } }),
   });
 }

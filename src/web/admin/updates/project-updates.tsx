@@ -1,6 +1,7 @@
 /**
  * /admin/project-updates (SPEC §2.13, §4.9, §8.3): search by update title or project name, the card grid, the
- * create/edit dialog (max-width 4xl) and delete with confirmation. SPEC shows no permission checks on this screen;
+ * create/edit dialog (max-width 4xl), delete with confirmation, and the draft badge with publish / unpublish / preview
+ * (docs/decisions/017-drafts-and-preview.md; publishing needs updates.publish, disabled with its tooltip otherwise). SPEC shows no permission checks on this screen;
  * the server enforces updates.create / edit / delete. Client-only route.
  */
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
@@ -13,9 +14,12 @@ import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { PROJECT_TEXTS, UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
+import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useSession } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
@@ -24,7 +28,14 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Progress } from "~/shared/ui/progress.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { useCreateProjectUpdate, useDeleteProjectUpdate, useEditProjectUpdate, useProjectUpdates } from "./api.ts";
+import {
+  useCreateProjectUpdate,
+  useDeleteProjectUpdate,
+  useEditProjectUpdate,
+  useProjectUpdatePreview,
+  useProjectUpdates,
+  usePublishProjectUpdate,
+} from "./api.ts";
 import { UpdateForm } from "./update-form.tsx";
 
 export async function clientLoader() {
@@ -58,6 +69,9 @@ export default function ProjectUpdatesScreen() {
   const create = useCreateProjectUpdate();
   const edit = useEditProjectUpdate();
   const remove = useDeleteProjectUpdate();
+  const publish = usePublishProjectUpdate();
+  const preview = useProjectUpdatePreview();
+  const canPublish = userCan(useSession().user, "updates.publish");
   const [search, setSearch] = useState("");
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ProjectUpdate | null>(null);
@@ -140,12 +154,16 @@ export default function ProjectUpdatesScreen() {
             return (
               <li key={update.id}>
                 <Card className="h-full gap-3 overflow-hidden p-0" aria-label={update.title}>
-                  <div className="aspect-video bg-brand-50">
+                  <div className="relative aspect-video bg-brand-50">
                     {thumb ? (
                       <img src={imageVariant(thumb, 640)} alt="" className="size-full object-cover" loading="lazy" />
                     ) : (
                       <div className="flex size-full items-center justify-center text-sm text-muted">لا توجد صورة</div>
                     )}
+                    <PublishStateBadge
+                      publishedAt={update.publishedAt}
+                      className="absolute start-2 top-2 bg-surface shadow-sm"
+                    />
                   </div>
                   <div className="flex flex-col gap-2 px-4">
                     <h2 className="font-bold text-ink">{update.title}</h2>
@@ -162,7 +180,18 @@ export default function ProjectUpdatesScreen() {
                       <span className="text-xs text-muted">{formatPercent(update.completionPercentage)}</span>
                     </div>
                   </div>
-                  <div className="mt-auto flex gap-2 border-t border-brand-100 p-3">
+                  <div className="mt-auto flex flex-wrap gap-2 border-t border-brand-100 p-3">
+                    <PublishingActions
+                      kind="update"
+                      label={update.title}
+                      publishedAt={update.publishedAt}
+                      canPublish={canPublish}
+                      busy={publish.isPending && publish.variables?.id === update.id}
+                      onSetPublished={(published) =>
+                        publish.mutateAsync({ id: update.id, projectId: update.projectId, published })
+                      }
+                      onPreview={() => preview.mutateAsync(update.id)}
+                    />
                     <Button
                       size="sm"
                       variant="secondary"

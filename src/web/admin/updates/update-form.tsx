@@ -14,6 +14,7 @@ import {
   projectUpdateInputSchema,
 } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
+import { DateField } from "~/admin/common/date-field.tsx";
 import { PERCENT_LABELS, PROJECT_TEXTS, UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
 import { ImageListField } from "~/admin/common/upload-fields.tsx";
 import { ApiError } from "~/shared/lib/api-client.ts";
@@ -73,8 +74,12 @@ export function UpdateForm({
       await onSubmit(payload);
     } catch (error) {
       const fields = error instanceof ApiError ? error.body?.fields : undefined;
+      // The first field the server named is focused (and so scrolled into view).
+      let first = true;
       for (const [path, message] of Object.entries(fields ?? {})) {
-        if (path !== "_") setError(path as FieldPath<ProjectUpdateInput>, { type: "server", message });
+        if (path === "_") continue;
+        setError(path as FieldPath<ProjectUpdateInput>, { type: "server", message }, { shouldFocus: first });
+        first = false;
       }
     }
   });
@@ -190,12 +195,18 @@ export function UpdateForm({
       {(Object.keys(PERCENT_LABELS) as (keyof typeof PERCENT_LABELS)[]).map((field) => slider(field))}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={fid("lastVisitDate")}>{UPDATE_TEXTS.lastVisitDate}</Label>
-        <Input
-          id={fid("lastVisitDate")}
-          type="date"
-          dir="ltr"
-          {...register("lastVisitDate")}
-          {...invalid("lastVisitDate")}
+        <Controller
+          control={control}
+          name="lastVisitDate"
+          render={({ field }) => (
+            <DateField
+              id={fid("lastVisitDate")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              {...invalid("lastVisitDate")}
+            />
+          )}
         />
         <label className="inline-flex items-center gap-2 text-sm">
           <input

@@ -32,7 +32,10 @@ export function ToastProvider({
   );
 }
 
-/** The notification area: bottom, full width on phones, at most 420 px from `sm` up, focused by F8. */
+/**
+ * The notification area: bottom, full width on phones, at most 420 px from `sm` up, focused by F8; at the top while a
+ * dialog is open, so a toast never covers the dialog's actions.
+ */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
@@ -42,6 +45,8 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
       label={VIEWPORT_LABEL}
       className={cn(
         "fixed inset-x-0 bottom-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:end-0 sm:max-w-[420px]",
+        // While a dialog is open its actions sit at the bottom: the toasts move to the top so they never cover them.
+        "[body:has([data-slot=dialog-content][data-state=open])_&]:top-0 [body:has([data-slot=dialog-content][data-state=open])_&]:bottom-auto",
         className,
       )}
       {...props}

@@ -1,0 +1,105 @@
+/**
+ * The back office fits its screen (docs/product.md, admin on phones and tablets): signed in as the e2e super_admin on
+ * the demo content, every admin screen at 390, 768 and 1280 px wide has no horizontal page scroll and no element
+ * wider than the box it is shown in (cut off by a clipping parent, or out of the viewport); from 768 px a table may
+ * scroll inside its own scroller.
+ * Below 768 px no box scrolls sideways either (wide tables turn into cards). Each offender is named (tag, classes,
+ * text) so a failure says what to fix. ADMIN_SCREENSHOTS=1 also saves a full-page screenshot of each screen under
+ * e2e-output/admin-screens/ for a look by eye.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "./fixtures/constants.ts";
+
+const WIDTHS = [390, 768, 1280] as const;
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * Elements sticking out of their clipping ancestor (so cut off) or, without one, out of the viewport, sideways
+ * scrollers below 768 px, and the page's own horizontal overflow (px).
+ */
+function findOverflow(): { pageOverflow: number; offenders: string[] } {
+  const vw = document.documentElement.clientWidth;
+  const offenders: string[] = [];
+  const name = (el: Element, r: DOMRect) =>
+    `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "")
+      .split(" ")
+      .slice(0, 4)
+      .join(".")} [${Math.round(r.left)}..${Math.round(r.right)}] "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+  for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+    const r = el.getBoundingClientRect();
+    // Below 768 px nothing may need a sideways scroll: a wide table becomes cards.
+    const ox = getComputedStyle(el).overflowX;
+    if (vw < 768 && (ox === "auto" || ox === "scroll") && el.scrollWidth > el.clientWidth + 1) {
+      offenders.push(`scrolls sideways: ${name(el, r)}`);
+    }
+    // Visually hidden helpers (sr-only) and fixed layers (toasts, dialogs) are not page content.
+    if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).position === "fixed") continue;
+    // The nearest ancestor that clips or scrolls is the box this element must fit in; without one, the viewport.
+    let box: Element | null = null;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== "visible") {
+        box = a;
+        break;
+      }
+    }
+    const outer = box ? box.getBoundingClientRect() : { left: 0, right: vw, width: vw, height: vw };
+    // Inside a visually hidden box (sr-only, e.g. a table header kept for screen readers on phones): not shown.
+    if (outer.width <= 1 || outer.height <= 1) continue;
+    if (r.right <= outer.right + 1 && r.left >= outer.left - 1) continue;
+    // From 768 px a table may scroll inside its own scroller; anything else cut off or sticking out is a fault.
+    const scroller = box && ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+    if (scroller && vw >= 768) continue;
+    offenders.push(name(el, r));
+  }
+  const pageOverflow = document.documentElement.scrollWidth - vw;
+  if (pageOverflow > 0) {
+    // Name the widest boxes, even inside clipping parents, to say what pushes the page.
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && (r.right > vw + 1 || r.left < -1)) offenders.push(`pushes the page: ${name(el, r)}`);
+    }
+  }
+  return { pageOverflow, offenders: offenders.slice(0, 8) };
+}
+
+for (const width of WIDTHS) {
+  test(`every admin screen fits ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    const projects = (await (await request.get("/api/projects")).json()) as { id: number }[];
+    const projectId = projects[0]?.id;
+    expect(projectId).toBeGreaterThan(0);
+    const screens = [
+      "/admin",
+      "/admin/projects",
+      `/admin/projects/${projectId}`,
+      "/admin/project-updates",
+      `/admin/units?project=${projectId}`,
+      `/admin/units/new?project=${projectId}`,
+      `/admin/units/upload?project=${projectId}`,
+      "/admin/landing",
+      "/admin/contact-messages",
+      "/admin/employees",
+      "/admin/permissions",
+      "/admin/audit-log",
+    ];
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      if (process.env.ADMIN_SCREENSHOTS) {
+        const slug = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "admin";
+        await page.screenshot({ path: `e2e-output/admin-screens/${width}-${slug}.png`, fullPage: true });
+      }
+      const found = await page.evaluate(findOverflow);
+      expect.soft(found, `${path} at ${width} px`).toEqual({ pageOverflow: 0, offenders: [] });
+    }
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * The updates screen's drafts (docs/decisions/017-drafts-and-preview.md): each card shows "مسودة" or "منشور"; a
+ * manager publishes a draft (POST …/publish, toast, the card turns "منشور") and unpublishes a published one; a
+ * photographer without updates.publish sees the button disabled with its tooltip.
+ */
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PUBLISHING_TEXTS } from "#domain/publishing.ts";
+import { PUBLISHING_UI } from "~/admin/common/publishing-controls.tsx";
+import { resetToasts } from "~/shared/ui/use-toast.ts";
+import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import ProjectUpdatesScreen from "./project-updates.tsx";
+
+const update = (id: number, publishedAt: string | null) => ({
+  id,
+  projectId: 5,
+  projectName: "الواحة",
+  title: `تحديث ${id}`,
+  summary: null,
+  thumbnailUrl: null,
+  videoUrl: null,
+  interiorPhotos: [],
+  dronePhotos: [],
+  concretePercentage: 50,
+  plumbingPercentage: 0,
+  electricalPercentage: 0,
+  finishingPercentage: 0,
+  completionPercentage: 12,
+  lastVisitDate: null,
+  notes: null,
+  publishedAt,
+  createdAt: "2026-11-20T10:00:00.000Z",
+});
+
+let updates: ReturnType<typeof update>[];
+let calls: { key: string; body: unknown }[];
+const setPublished = (id: number, publishedAt: string | null) => () => {
+  updates = updates.map((u) => (u.id === id ? { ...u, publishedAt } : u));
+  return json({ id, publishedAt });
+};
+
+beforeEach(() => {
+  updates = [update(1, null), update(2, "2026-11-21T10:00:00.000Z")];
+  calls = mockApi({
+    "GET /api/project-updates": () => json(updates),
+    "GET /api/projects": () => json([]),
+    "POST /api/project-updates/1/publish": setPublished(1, "2026-11-23T10:00:00.000Z"),
+    "POST /api/project-updates/2/unpublish": setPublished(2, null),
+  });
+});
+afterEach(() => {
+  cleanup();
+  resetSession();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+const cardOf = (title: string) => screen.getByRole("heading", { name: title }).closest("li") as HTMLElement;
+
+describe("project updates: drafts", () => {
+  it("publishes a draft and unpublishes a published update, each with its toast", async () => {
+    signInAs({ role: "manager", permissions: ["updates.view", "updates.publish"] });
+    renderScreen(<ProjectUpdatesScreen />, "/admin/project-updates");
+    await screen.findByText("تحديث 1");
+    expect(within(cardOf("تحديث 1")).getByText(PUBLISHING_TEXTS.draft)).toBeInTheDocument();
+    expect(within(cardOf("تحديث 2")).getByText(PUBLISHING_TEXTS.published)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: `${PUBLISHING_TEXTS.publish} تحديث 1` }));
+    expect(await screen.findByText(PUBLISHING_UI.published("update"))).toBeInTheDocument();
+    await waitFor(() => expect(within(cardOf("تحديث 1")).getByText(PUBLISHING_TEXTS.published)).toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: `${PUBLISHING_TEXTS.unpublish} تحديث 2` }));
+    expect(await screen.findByText(PUBLISHING_UI.unpublished("update"))).toBeInTheDocument();
+    await waitFor(() => expect(within(cardOf("تحديث 2")).getByText(PUBLISHING_TEXTS.draft)).toBeInTheDocument());
+    expect(calls.filter((c) => c.key.startsWith("POST")).map((c) => c.key)).toEqual([
+      "POST /api/project-updates/1/publish",
+      "POST /api/project-updates/2/unpublish",
+    ]);
+  });
+
+  it("disables publishing without updates.publish", async () => {
+    signInAs({ role: "photographer", permissions: ["updates.view", "updates.create"] });
+    renderScreen(<ProjectUpdatesScreen />, "/admin/project-updates");
+    const publish = await screen.findByRole("button", { name: `${PUBLISHING_TEXTS.publish} تحديث 1` });
+    expect(publish).toHaveAttribute("aria-disabled", "true");
+    expect(publish).toHaveAccessibleDescription(PUBLISHING_UI.noPublishPermission("update"));
+  });
+});
