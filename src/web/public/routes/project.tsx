@@ -3,7 +3,7 @@
  * sales card, advertising licence, available units (filter and paging), map (with coordinates only), the contact
  * form (projectReference) and floating shortcuts. Project and units load in parallel; an unknown project answers 404.
  */
-import { Building2, Check, Info, MapPin, MessageSquare } from "lucide-react";
+import { Building2, Check, FileDown, Info, MapPin, MessageSquare } from "lucide-react";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatNumber, formatSAR } from "#domain/format.ts";
 import { parseId } from "#domain/ids.ts";
@@ -20,6 +20,7 @@ import { ProgressRing, SalesRing, StageBar } from "~/public/components/progress.
 import { StatusBadge } from "~/public/components/status-badge.tsx";
 import { UnitsSection } from "~/public/components/units-section.tsx";
 import { VideoEmbed } from "~/public/components/video-embed.tsx";
+import { brochureSize } from "~/public/lib/brochure.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
 import { excerpt, pageMeta, projectJsonLd, rootMetaData } from "~/public/lib/page-meta.ts";
@@ -30,7 +31,7 @@ import {
   previewToken,
   withPreview,
 } from "~/public/lib/preview.ts";
-import { areaText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
+import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import type { Route } from "./+types/project";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -44,10 +45,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (projectRes.status === 404 || projectRes.status === 400) throw data(null, { status: 404 });
   if (!projectRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
+  const brochureBytes = await brochureSize(context.api, project.pdfUrl);
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
   const preview = token !== null && isPreviewAnswer(projectRes);
-  return data({ project, units, unitsError: !unitsOk, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  return data(
+    { project, units, unitsError: !unitsOk, preview, brochureBytes },
+    preview ? { headers: PREVIEW_HEADERS } : undefined,
+  );
 }
 
 export const headers = previewDocumentHeaders;
@@ -123,7 +128,8 @@ function InfoItem({ label, value }: { label: string; value: string }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError, preview } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes } = loaderData;
+  const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
   const rooms = roomsText(project);
   const area = areaText(project);
@@ -235,6 +241,20 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               </div>
+            )}
+            {project.pdfUrl && (
+              <a
+                href={project.pdfUrl}
+                download
+                data-testid="brochure-link"
+                className="inline-flex items-center gap-2 justify-self-start rounded-xl bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-900"
+              >
+                <FileDown aria-hidden="true" className="size-5 shrink-0" />
+                <span>
+                  تحميل كتيّب المشروع
+                  {brochureSizeText && <span className="font-medium text-brand-50">{` (${brochureSizeText})`}</span>}
+                </span>
+              </a>
             )}
             {project.advertisingLicenseNumber && (
               <p className="text-sm text-muted">
