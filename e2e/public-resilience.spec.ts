@@ -166,3 +166,33 @@ test.describe("public forms survive the network", () => {
     await expectKept(page, "project-contact", values);
   });
 });
+
+test.describe("entrance animation without a flash (SPEC §1)", () => {
+  test("the overlay already covers the page at the first frame, or never shows", async ({ page }) => {
+    // The first animation frame comes before the first paint: record what would be painted then.
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        const overlay = document.querySelector('[data-testid="entrance"]');
+        (window as unknown as { firstFrame: unknown }).firstFrame = {
+          header: Boolean(document.querySelector("header")),
+          overlay: overlay ? getComputedStyle(overlay).display : null,
+        };
+      });
+    });
+    await page.goto("/");
+    await page.waitForFunction(() => "firstFrame" in window);
+    const first = await page.evaluate(
+      () => (window as unknown as { firstFrame: { header: boolean; overlay: string | null } }).firstFrame,
+    );
+    if (first.header) expect(first.overlay).toBe("block");
+    await expect(page.getByTestId("entrance")).toHaveCount(0, { timeout: 6000 });
+
+    // A second page of the session: the overlay never shows, not even for a frame.
+    await page.goto("/all-projects");
+    await page.waitForFunction(() => "firstFrame" in window);
+    const second = await page.evaluate(
+      () => (window as unknown as { firstFrame: { overlay: string | null } }).firstFrame,
+    );
+    expect(second.overlay === null || second.overlay === "none").toBe(true);
+  });
+});
