@@ -10,6 +10,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { prepareDatabase } from "./db/seed.ts";
+import { warnExampleValues } from "./lib/example-values.ts";
 import { loadSiteConfig } from "./lib/site-config.ts";
 import { openStorage } from "./lib/storage.ts";
 
@@ -62,6 +63,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  warnExampleValues(site, app.log);
   process.stdout.write(
     `  Site ready at ${config.publicUrl} (${database.kind}${database.kind === "pglite" ? `, ${config.dataDir}` : ""})\n`,
   );
