@@ -112,6 +112,40 @@ const FORMS = [
   },
 ] as const;
 
+test.describe("campaign preview", () => {
+  test.beforeEach(async ({ page }) => skipEntrance(page));
+
+  test("a previewed campaign page is private and noindex, shows the banner and counts no visit", async ({
+    page,
+    request,
+  }) => {
+    const auth = { authorization: `Bearer ${await adminToken(request)}` };
+    const pages = (await (await request.get("/api/landing-pages", { headers: auth })).json()) as { id: number }[];
+    const landingId = pages[0].id;
+    const visits = async (slug: string) => {
+      const res = await request.get(`/api/landing-pages/${landingId}/campaigns`, { headers: auth });
+      const rows = (await res.json()) as { urlSlug: string; visits: number }[];
+      return rows.find((row) => row.urlSlug === slug)?.visits;
+    };
+    const link = await request.post("/api/previews", {
+      data: { entityType: "landing_page", entityId: landingId },
+      headers: auth,
+    });
+    expect(link.status()).toBe(201);
+    const { path } = (await link.json()) as { path: string };
+    const slug = path.replace(/^\/campaign\//, "").replace(/\?.*$/, "");
+    const before = await visits(slug);
+    expect(before).toEqual(expect.any(Number));
+
+    const shown = await page.goto(path);
+    expect(shown?.status()).toBe(200);
+    expect(shown?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByTestId("preview-banner")).toBeVisible();
+    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    expect(await visits(slug)).toBe(before);
+  });
+});
+
 test.describe("public forms survive the network", () => {
   test.beforeEach(async ({ page }) => skipEntrance(page));
 

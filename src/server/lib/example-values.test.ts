@@ -6,7 +6,14 @@ describe("example values in the site configuration", () => {
   it("finds the shipped placeholders: example.com email and links, 9665000000… numbers, zero registration numbers", () => {
     const paths = exampleValues(loadSiteConfig()).map((f) => f.path);
     expect(paths).toEqual(
-      expect.arrayContaining(["email", "whatsapp", "commercialRegistration", "licenseNumber", "social.x"]),
+      expect.arrayContaining([
+        "email",
+        "whatsapp",
+        "commercialRegistration",
+        "licenseNumber",
+        "social.x",
+        "social.snapchat",
+      ]),
     );
   });
 

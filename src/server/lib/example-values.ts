@@ -12,8 +12,8 @@ export interface ExampleValue {
   value: string;
 }
 
-/** An example domain (RFC 2606: example.com/.net/.org and any example.* host) in an email or a URL. */
-const EXAMPLE_HOST = /(^|[@./])example\.[a-z.]+(\/|$|\?|#)|^https?:\/\/[^/]+\/@?example(\/|$|\?)/i;
+/** An example domain (RFC 2606: example.com/.net/.org, any example.* host) or an "example" account path in a URL. */
+const EXAMPLE_HOST = /(^|[@./])example\.[a-z.]+(\/|$|\?|#)|^https?:\/\/[^/]+\/([^?#]*\/)?@?example(\/|$|\?|#)/i;
 /** Six zeros in a row: a placeholder phone (9665000000…) or registration number (4030000000). */
 const ZERO_RUN = /0{6,}/;
 
