@@ -120,8 +120,10 @@ test.describe("campaign preview", () => {
     request,
   }) => {
     const auth = { authorization: `Bearer ${await adminToken(request)}` };
-    const pages = (await (await request.get("/api/landing-pages", { headers: auth })).json()) as { id: number }[];
-    const landingId = pages[0].id;
+    const overview = (await (await request.get("/api/landing-pages", { headers: auth })).json()) as {
+      landingPageId: number | null;
+    }[];
+    const landingId = overview.find((row) => row.landingPageId !== null)?.landingPageId;
     const visits = async (slug: string) => {
       const res = await request.get(`/api/landing-pages/${landingId}/campaigns`, { headers: auth });
       const rows = (await res.json()) as { urlSlug: string; visits: number }[];
