@@ -129,6 +129,8 @@ test.describe("campaign preview", () => {
       const rows = (await res.json()) as { urlSlug: string; visits: number }[];
       return rows.find((row) => row.urlSlug === slug)?.visits;
     };
+    // The seeded landing page, made a draft for this test and published again at its end.
+    expect((await request.post(`/api/landing-pages/${landingId}/unpublish`, { headers: auth })).ok()).toBe(true);
     const link = await request.post("/api/previews", {
       data: { entityType: "landing_page", entityId: landingId },
       headers: auth,
@@ -145,6 +147,11 @@ test.describe("campaign preview", () => {
     await expect(page.getByTestId("preview-banner")).toBeVisible();
     await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
     expect(await visits(slug)).toBe(before);
+
+    // Without the token the draft's campaign link is 404.
+    const hidden = await page.goto(`/campaign/${slug}`);
+    expect(hidden?.status()).toBe(404);
+    expect((await request.post(`/api/landing-pages/${landingId}/publish`, { headers: auth })).ok()).toBe(true);
   });
 });
 
