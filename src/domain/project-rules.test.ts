@@ -84,9 +84,10 @@ describe("display rules", () => {
     expect([360, 767, 768, 1023, 1024, 1440].map(cardsPerPage)).toEqual([1, 1, 2, 2, 3, 3]);
   });
 
-  it("custom guarantee types display as electrical wiring (SPEC §3)", () => {
+  it("a custom guarantee type is shown by its own name, never as electrical wiring (ARCHITECTURE resolution 12)", () => {
     expect(guaranteeLabel("structural")).toBe("الهيكل الإنشائي");
-    expect(guaranteeLabel("عزل الأسطح")).toBe("التمديدات الكهربائية");
+    expect(guaranteeLabel("عزل الأسطح")).toBe("عزل الأسطح");
+    expect(guaranteeLabel(" العزل المائي ")).toBe("العزل المائي");
   });
 
   it("lists featured projects first by rank, then the newest", () => {

@@ -107,9 +107,12 @@ export const GUARANTEE_LABELS: Record<(typeof GUARANTEE_TYPES)[number], string> 
   electrical_wiring: "التمديدات الكهربائية",
 };
 
-/** Public label of a guarantee type: custom types display as electrical wiring (SPEC §3). */
+/**
+ * Public label of a guarantee type: a known type's Arabic label; a custom type is shown by its own (trimmed) name
+ * (ARCHITECTURE resolution 12, which replaces SPEC §3's "displayed as electrical wiring").
+ */
 export function guaranteeLabel(type: string): string {
-  return (GUARANTEE_LABELS as Record<string, string>)[type] ?? GUARANTEE_LABELS.electrical_wiring;
+  return (GUARANTEE_LABELS as Record<string, string>)[type] ?? type.trim();
 }
 
 /** Carousel cards per page at a viewport width in px (SPEC §2.3: 3 ≥1024, 2 ≥768, else 1). */

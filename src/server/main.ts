@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
 import { loadConfig } from "./config.ts";
+import { warnExampleValues } from "./lib/example-values.ts";
 import { loadSiteConfig } from "./lib/site-config.ts";
 import { type RunningInstance, startInstance } from "./start.ts";
 
@@ -51,6 +52,7 @@ async function main() {
       `\n  Staff sign-in created at ${config.publicUrl}/admin/login\n  username: ${config.adminUsername}\n  password: ${instance.report.generatedAdminPassword}\n  (set ADMIN_PASSWORD to choose it; this password is not shown again)\n\n`,
     );
   }
+  warnExampleValues(site, instance.app.log);
   process.stdout.write(
     `  Site ready at ${config.publicUrl} (${instance.database.kind}${instance.database.kind === "pglite" ? `, ${config.dataDir}` : ""})\n`,
   );

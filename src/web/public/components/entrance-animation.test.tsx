@@ -1,20 +1,26 @@
 import { act, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ENTRANCE_STORAGE_KEY } from "~/public/lib/entrance.ts";
+import { ENTRANCE_SCRIPT, ENTRANCE_STORAGE_KEY, startEntrance } from "~/public/lib/entrance.ts";
 import { EntranceAnimation } from "./entrance-animation.tsx";
 
-const renderAt = (path: string) =>
-  render(
+/** Renders the animation as a page load at `path` would: the inline script runs first (before the first paint). */
+const renderAt = (path: string) => {
+  window.history.replaceState(null, "", path);
+  startEntrance(ENTRANCE_STORAGE_KEY);
+  return render(
     <MemoryRouter initialEntries={[path]}>
       <EntranceAnimation logo="/brand/logo.svg" />
     </MemoryRouter>,
   );
+};
 
 describe("EntranceAnimation (SPEC §1)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     window.sessionStorage.clear();
+    document.documentElement.removeAttribute("data-entrance");
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -24,13 +30,33 @@ describe("EntranceAnimation (SPEC §1)", () => {
     const first = renderAt("/");
     expect(screen.getByTestId("entrance")).toBeInTheDocument();
     expect(window.sessionStorage.getItem(ENTRANCE_STORAGE_KEY)).toBe("1");
-    act(() => vi.advanceTimersByTime(2599));
+    expect(document.documentElement.getAttribute("data-entrance")).toBe("play");
+    act(() => vi.advanceTimersByTime(2500));
     expect(screen.getByTestId("entrance")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => vi.advanceTimersByTime(100));
     expect(screen.queryByTestId("entrance")).not.toBeInTheDocument();
+    expect(document.documentElement.hasAttribute("data-entrance")).toBe(false);
     first.unmount();
     renderAt("/all-projects");
     expect(screen.queryByTestId("entrance")).not.toBeInTheDocument();
+  });
+
+  it("the decision is an inline script in the server HTML, placed before the overlay", () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={["/"]}>
+        <EntranceAnimation logo="/brand/logo.svg" />
+      </MemoryRouter>,
+    );
+    const script = html.indexOf(`<script>${ENTRANCE_SCRIPT}</script>`);
+    expect(script).toBeGreaterThanOrEqual(0);
+    expect(html.indexOf('data-testid="entrance"')).toBeGreaterThan(script);
+  });
+
+  it("when the script did not mark the page (played already, reduced motion), nothing is left mounted", () => {
+    window.sessionStorage.setItem(ENTRANCE_STORAGE_KEY, "1");
+    renderAt("/");
+    expect(screen.queryByTestId("entrance")).not.toBeInTheDocument();
+    expect(document.documentElement.hasAttribute("data-entrance")).toBe(false);
   });
 
   it("never plays on /admin", () => {

@@ -2,48 +2,42 @@
  * The entrance animation of SPEC §1: two doors over the page with the logo in front; the doors open at ~0.8 s, the
  * logo fades at ~1.4 s and the overlay is gone at ~2.6 s; a click after 0.8 s ends it in ~0.7 s.
  * Once per browser session (sessionStorage), never on /admin, skipped for reduced motion (public/lib/entrance.ts).
- * It mounts only after hydration, so the server HTML is never hidden behind it and the first paint is the page
- * itself. It is decorative (aria-hidden) and never takes focus.
+ * No flash: the overlay is part of the server HTML, hidden by public.css unless the inline script before it (which
+ * runs before the first paint) set <html data-entrance="play">; so it covers the page from the first paint or never
+ * shows. After hydration the component times the end from the script's start time. Decorative (aria-hidden), never
+ * takes focus; without JavaScript the script does not run and nothing shows.
  */
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
 import { ENTRANCE } from "#domain/constants.ts";
-import { ENTRANCE_STORAGE_KEY, remainingAfterClick, shouldPlayEntrance } from "~/public/lib/entrance.ts";
+import { useNonce } from "~/nonce.tsx";
+import { ENTRANCE_SCRIPT, remainingAfterClick } from "~/public/lib/entrance.ts";
 import { cn } from "~/shared/lib/cn.ts";
 
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Props: the logo shown in the middle of the doors. */
+/** Props: the logo shown in the middle of the doors. Render it first in the layout, so its script runs early. */
 export function EntranceAnimation({ logo }: { logo: string }) {
-  const { pathname } = useLocation();
-  const [phase, setPhase] = useState<"off" | "playing" | "closing">("off");
+  const nonce = useNonce();
+  const [phase, setPhase] = useState<"pending" | "off" | "playing" | "closing">("pending");
   const startedAt = useRef(0);
-  // Decided once, on the first client render of the session's first page.
-  const initialPath = useRef(pathname);
 
   useEffect(() => {
-    const storage = sessionStorageOrNull();
-    const reducedMotion =
-      typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (!shouldPlayEntrance({ pathname: initialPath.current, reducedMotion, storage })) return;
-    try {
-      storage?.setItem(ENTRANCE_STORAGE_KEY, "1");
-    } catch {
+    const root = document.documentElement;
+    if (root.getAttribute("data-entrance") !== "play") {
+      setPhase("off");
       return;
     }
-    startedAt.current = performance.now();
+    const at = Number(root.getAttribute("data-entrance-at"));
+    startedAt.current = Number.isFinite(at) && at > 0 ? at : performance.now();
     setPhase("playing");
-    const timer = window.setTimeout(() => setPhase("off"), ENTRANCE.endMs);
+    const remaining = Math.max(0, ENTRANCE.endMs - (performance.now() - startedAt.current));
+    const timer = window.setTimeout(() => setPhase("off"), remaining);
     return () => window.clearTimeout(timer);
   }, []);
 
   useEffect(() => {
+    if (phase === "off") {
+      document.documentElement.removeAttribute("data-entrance");
+      return;
+    }
     if (phase !== "closing") return;
     const remaining = remainingAfterClick(performance.now() - startedAt.current) ?? ENTRANCE.clickEndMs;
     const timer = window.setTimeout(() => setPhase("off"), remaining);
@@ -64,19 +58,29 @@ export function EntranceAnimation({ logo }: { logo: string }) {
   if (phase === "off") return null;
 
   return (
-    <div
-      aria-hidden="true"
-      data-testid="entrance"
-      data-phase={phase}
-      className={cn("entrance fixed inset-0 z-[100] overflow-hidden", phase === "closing" && "entrance-closing")}
-    >
-      <div className="entrance-door entrance-door-start absolute inset-y-0 start-0 w-1/2 bg-brand-900" />
-      <div className="entrance-door entrance-door-end absolute inset-y-0 end-0 w-1/2 bg-brand-900" />
-      <div className="entrance-logo absolute inset-0 grid place-items-center">
-        <div className="rounded-3xl bg-white px-8 py-6 shadow-2xl">
-          <img src={logo} alt="" width={180} height={56} className="h-14 w-auto" />
+    <>
+      {/* The script as HTML: the browser runs it while parsing the server HTML; React never runs nor re-creates it. */}
+      {/* It carries the response's CSP nonce (docs/decisions/019-script-nonce.md); in the browser the nonce reads "". */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own (public/lib/entrance.ts) */}
+      <div
+        hidden
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: `<script nonce="${nonce}">${ENTRANCE_SCRIPT}</script>` }}
+      />
+      <div
+        aria-hidden="true"
+        data-testid="entrance"
+        data-phase={phase}
+        className={cn("entrance fixed inset-0 z-[100] overflow-hidden", phase === "closing" && "entrance-closing")}
+      >
+        <div className="entrance-door entrance-door-start absolute inset-y-0 start-0 w-1/2 bg-brand-900" />
+        <div className="entrance-door entrance-door-end absolute inset-y-0 end-0 w-1/2 bg-brand-900" />
+        <div className="entrance-logo absolute inset-0 grid place-items-center">
+          <div className="rounded-3xl bg-white px-8 py-6 shadow-2xl">
+            <img src={logo} alt="" width={180} height={56} className="h-14 w-auto" />
+          </div>
         </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,5 +1,11 @@
-/** Floating shortcut buttons of the detail pages (SPEC §2.6, §2.7): jump to sections by their anchor ids. */
-import type { LucideIcon } from "lucide-react";
+/**
+ * Floating shortcut buttons of the detail pages (SPEC §2.6, §2.7): jump to sections by their anchor ids.
+ * They sit at the bottom inline-end corner (bottom left in RTL), stacked above the WhatsApp button, where no
+ * right-to-left line starts; below the `sm` breakpoint (phones, 360–430 px) they collapse into one
+ * "اختصارات" control (a native <details>, so it works without JavaScript) that opens the list upwards.
+ */
+import { ListTree, type LucideIcon } from "lucide-react";
+import { useRef } from "react";
 
 export interface Shortcut {
   /** Anchor id of the target section (without #). */
@@ -8,24 +14,46 @@ export interface Shortcut {
   Icon: LucideIcon;
 }
 
-/** A vertical stack at the bottom inline-start corner (bottom right in RTL), clear of the WhatsApp button. */
-export function FloatingShortcuts({ items }: { items: Shortcut[] }) {
+const buttonClass =
+  "grid size-12 place-items-center rounded-full bg-brand-700 text-white shadow-lg ring-2 ring-white hover:bg-brand-900";
+
+function ShortcutList({ items, onPick }: { items: Shortcut[]; onPick?: () => void }) {
   return (
-    <nav aria-label="اختصارات الصفحة" className="fixed start-4 bottom-4 z-40">
-      <ul className="grid gap-2">
-        {items.map(({ target, label, Icon }) => (
-          <li key={target}>
-            <a
-              href={`#${target}`}
-              title={label}
-              className="grid size-12 place-items-center rounded-full bg-brand-700 text-white shadow-lg ring-2 ring-white hover:bg-brand-900"
-            >
-              <Icon aria-hidden="true" className="size-5" />
-              <span className="sr-only">{label}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+    <ul className="grid gap-2">
+      {items.map(({ target, label, Icon }) => (
+        <li key={target}>
+          <a href={`#${target}`} title={label} onClick={onPick} className={buttonClass}>
+            <Icon aria-hidden="true" className="size-5" />
+            <span className="sr-only">{label}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The shortcuts: a stack from `sm` up, one collapsible control on phones; both above the WhatsApp button. */
+export function FloatingShortcuts({ items }: { items: Shortcut[] }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  return (
+    <nav aria-label="اختصارات الصفحة" className="fixed end-5 bottom-22 z-40 sm:bottom-24">
+      <div className="hidden sm:block">
+        <ShortcutList items={items} />
+      </div>
+      <details ref={details} className="group sm:hidden">
+        <summary className={`${buttonClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+          <ListTree aria-hidden="true" className="size-5" />
+          <span className="sr-only">اختصارات الصفحة</span>
+        </summary>
+        <div className="absolute end-0 bottom-14">
+          <ShortcutList
+            items={items}
+            onPick={() => {
+              if (details.current) details.current.open = false;
+            }}
+          />
+        </div>
+      </details>
     </nav>
   );
 }

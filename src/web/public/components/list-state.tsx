@@ -1,5 +1,7 @@
 /** Error and empty blocks of the public lists (SPEC §2.3, §2.4, §2.5). */
+
 import { CircleAlert, Inbox } from "lucide-react";
+import type { ReactNode } from "react";
 
 /**
  * The load error block: title, text and a "إعادة المحاولة" button that reloads the page. The button is a link to the
@@ -25,12 +27,13 @@ export function LoadError({ title, text, retryHref }: { title: string; text: str
 }
 
 /** The empty block: a main line and an optional second line. */
-export function EmptyState({ title, text }: { title: string; text?: string }) {
+export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
     <div className="grid place-items-center gap-3 rounded-2xl bg-surface p-10 text-center ring-1 ring-black/5">
       <Inbox aria-hidden="true" className="size-10 text-brand-500" />
       <p className="text-xl font-bold text-ink">{title}</p>
       {text && <p className="text-muted">{text}</p>}
+      {action}
     </div>
   );
 }

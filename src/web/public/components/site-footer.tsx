@@ -125,7 +125,8 @@ export function SiteFooter({ site, phone }: { site: SiteConfig; phone: SiteLinks
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-center text-sm">
+        {/* Bottom padding: the page can scroll its last line clear of the fixed WhatsApp button and the shortcuts above it (144 px). */}
+        <p className="mx-auto max-w-6xl px-4 pt-4 pb-36 text-center text-sm">
           {`© ${site.copyrightYear} ${site.name}. جميع الحقوق محفوظة.`}
         </p>
       </div>

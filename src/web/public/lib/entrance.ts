@@ -35,3 +35,31 @@ export function remainingAfterClick(elapsedMs: number): number | null {
   if (elapsedMs < ENTRANCE.doorsOpenMs) return null;
   return Math.max(0, Math.min(ENTRANCE.clickEndMs, ENTRANCE.endMs - elapsedMs));
 }
+
+/**
+ * Decides, before the page's first paint, whether the animation plays: the same rule as `shouldPlayEntrance`, run by
+ * an inline script at the top of the server HTML (its source is this function's text, so it must use nothing from
+ * outside). When it plays it marks the session, sets `data-entrance="play"` and `data-entrance-at` (performance.now()
+ * in ms) on <html>; public.css shows the overlay only under that attribute, so the overlay either covers the page
+ * from the first paint or never appears (no page → overlay → page flash).
+ */
+export function startEntrance(key: string): void {
+  try {
+    const root = document.documentElement;
+    const path = window.location.pathname;
+    if (path === "/admin" || path.indexOf("/admin/") === 0) return;
+    if (typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      return;
+    }
+    const storage = window.sessionStorage;
+    if (storage.getItem(key) !== null) return;
+    storage.setItem(key, "1");
+    root.setAttribute("data-entrance", "play");
+    root.setAttribute("data-entrance-at", String(window.performance.now()));
+  } catch {
+    // No storage (private modes, blocked storage): it could not remember having played, so it does not play.
+  }
+}
+
+/** The inline script text that runs `startEntrance` with the storage key. */
+export const ENTRANCE_SCRIPT = `(${startEntrance.toString()})(${JSON.stringify(ENTRANCE_STORAGE_KEY)})`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areaText, placeText, roomsText, yearsText } from "./project-display.ts";
+import { areaText, fileSizeText, placeText, roomsText, yearsText } from "./project-display.ts";
 
 const single = { rooms: 4, roomsMin: null, roomsMax: null, roomsType: "single" as const };
 
@@ -33,5 +33,12 @@ describe("yearsText", () => {
     expect(yearsText(2)).toBe("سنتان");
     expect(yearsText(5)).toBe("٥ سنوات");
     expect(yearsText(20)).toBe("٢٠ سنة");
+  });
+
+  it("writes a brochure size in Arabic units with Arabic-Indic digits", () => {
+    expect(fileSizeText(2_516_582)).toBe("٢٫٤ ميغابايت");
+    expect(fileSizeText(819_200)).toBe("٨٠٠ كيلوبايت");
+    expect(fileSizeText(10)).toBe("١ كيلوبايت");
+    expect(fileSizeText(null)).toBeNull();
   });
 });

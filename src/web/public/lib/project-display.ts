@@ -60,3 +60,14 @@ export function updateHeroPhotos(
   const first = updateThumbnail(update);
   return [...new Set([...(first ? [first] : []), ...update.interiorPhotos, ...update.dronePhotos])];
 }
+
+/**
+ * A file size in bytes as Arabic text with Arabic-Indic digits: "٨٠٠ كيلوبايت", "٢٫٤ ميغابايت" (one decimal from
+ * 1 MB, 1 MB = 1,048,576 bytes; at least ١ كيلوبايت). Null for a missing or negative size.
+ */
+export function fileSizeText(bytes: number | null | undefined): string | null {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return null;
+  const mb = bytes / 1_048_576;
+  if (mb >= 1) return `${formatNumber(Math.round(mb * 10) / 10)} ميغابايت`;
+  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} كيلوبايت`;
+}

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { ENTRANCE } from "#domain/constants.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
-import { WHATSAPP_GREETING, whatsappHref, whatsappMessage, whatsappSubject } from "~/shared/lib/whatsapp.ts";
+import {
+  projectPhrase,
+  WHATSAPP_GREETING,
+  whatsappHref,
+  whatsappMessage,
+  whatsappSubject,
+} from "~/shared/lib/whatsapp.ts";
 import { SIGNED_IN_COOKIE, STORED_USER_KEY } from "~/shared/session/auth-store.ts";
 import {
   mayHaveStaffSession,
@@ -43,6 +49,19 @@ describe("WhatsApp click-to-chat", () => {
     const text = whatsappMessage(whatsappSubject(matches), "https://example.sa/project/3");
     expect(text).toBe("السلام عليكم، أرغب في الاستفسار عن مشروع أبراج الشاطئ\nhttps://example.sa/project/3");
     expect(whatsappHref("966501234567", text)).toBe(`https://wa.me/966501234567?text=${encodeURIComponent(text)}`);
+  });
+
+  it("reads naturally when the project's name already starts with مشروع", () => {
+    const page = (name: string) => whatsappSubject([{ loaderData: { project: { name }, units: [] } }]);
+    expect(whatsappMessage(page("مشروع الساحل ٣"), "https://example.sa/project/1")).toBe(
+      "السلام عليكم، أرغب في الاستفسار عن مشروع الساحل ٣\nhttps://example.sa/project/1",
+    );
+    expect(whatsappMessage(page("المشروع السكني"), "u")).not.toContain("مشروع المشروع");
+    expect(projectPhrase(" أبراج الشاطئ ")).toBe("مشروع أبراج الشاطئ");
+    const update = { update: { title: "صب السقف", projectName: "مشروع الروضة" }, project: null };
+    expect(whatsappMessage(whatsappSubject([{ loaderData: update }]), "u")).toBe(
+      "السلام عليكم، أرغب في الاستفسار عن تحديث «صب السقف» في مشروع الروضة\nu",
+    );
   });
 
   it("names the update and its project on an update page, and greets generally elsewhere", () => {

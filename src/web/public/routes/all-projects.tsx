@@ -2,8 +2,8 @@
  * /all-projects (SPEC §2.4): a grid of project cards with a search box (?search=, passed to the API), the load error
  * block with a retry that reloads, and the empty block.
  */
-import { Search } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Search, X } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
@@ -21,6 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     return { projects: [] as Project[], error: true, search };
   }
+}
+
+/** The title of a search without results (SPEC §2.4 empty block, for a search): names the query, quoted. */
+function noMatchTitle(search: string): string {
+  return `لا توجد نتائج مطابقة لـ «${search}»`;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -81,6 +86,22 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
         )}
         {error ? (
           <LoadError title={TEXTS.errorTitle} text={TEXTS.projectsLoadFailed} retryHref={retryHref} />
+        ) : projects.length === 0 && search ? (
+          <div role="status">
+            <EmptyState
+              title={noMatchTitle(search)}
+              text="جرّب كلمة أخرى أو اسم الحي، أو اعرض جميع المشاريع."
+              action={
+                <Link
+                  to="/all-projects"
+                  className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-900"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                  مسح البحث
+                </Link>
+              }
+            />
+          </div>
         ) : projects.length === 0 ? (
           <EmptyState title={TEXTS.projectsEmpty} text={TEXTS.projectsComingSoon} />
         ) : (

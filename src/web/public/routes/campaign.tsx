@@ -17,7 +17,16 @@ import { handleCampaignContact } from "~/public/campaign/campaign-action.server.
 import { CampaignBody, CampaignHero } from "~/public/campaign/campaign-sections.tsx";
 import { ContactForm } from "~/public/components/contact-form.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { PreviewBanner } from "~/public/components/preview-banner.tsx";
+import { contactClientAction } from "~/public/lib/contact-client-action.ts";
 import { excerpt, pageMeta } from "~/public/lib/page-meta.ts";
+import {
+  isPreviewAnswer,
+  PREVIEW_HEADERS,
+  previewDocumentHeaders,
+  previewToken,
+  withPreview,
+} from "~/public/lib/preview.ts";
 import type { Route } from "./+types/campaign";
 
 const SEGMENT = /^[a-z0-9-]{1,100}$/;
@@ -30,34 +39,51 @@ function campaignKey(params: { platform?: string; slug?: string }): string | nul
   return SEGMENT.test(platform) ? `${platform}/${slug}` : null;
 }
 
+/**
+ * Reads the campaign (GET /api/campaign/{key}); `preview` is the page's preview token, forwarded to the API. Returns
+ * the campaign and whether the answer was a previewed record. 404 for an unknown (or unpublished) link, else 502.
+ */
 async function loadCampaign(
   api: Route.LoaderArgs["context"]["api"],
   key: string,
   countVisit: boolean,
-): Promise<PublicCampaignResponse> {
-  const res = await api(`/api/campaign/${key}${countVisit ? "" : "?visit=0"}`);
+  preview: string | null = null,
+): Promise<{ campaign: PublicCampaignResponse; preview: boolean }> {
+  const res = await api(withPreview(`/api/campaign/${key}${countVisit ? "" : "?visit=0"}`, preview));
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   if (!res.ok) throw data(null, { status: 502 });
-  return (await res.json()) as PublicCampaignResponse;
+  return {
+    campaign: (await res.json()) as PublicCampaignResponse,
+    preview: preview !== null && isPreviewAnswer(res),
+  };
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const key = campaignKey(params);
   if (key === null) throw data(null, { status: 404 });
-  const campaign = await loadCampaign(context.api, key, false);
-  return { campaign, attribution: attributionFrom(new URL(request.url), null) };
+  const token = previewToken(request);
+  const { campaign, preview } = await loadCampaign(context.api, key, false, token);
+  return data(
+    { campaign, preview, attribution: attributionFrom(new URL(request.url), null) },
+    preview ? { headers: PREVIEW_HEADERS } : undefined,
+  );
 }
+
+export const headers = previewDocumentHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const key = campaignKey(params);
   if (key === null) throw data(null, { status: 404 });
-  const campaign = await loadCampaign(context.api, key, false);
+  const { campaign } = await loadCampaign(context.api, key, false, previewToken(request));
   const { result, status } = await handleCampaignContact(request, context.api, {
     landingPageId: campaign.landingPage.id,
     campaignId: campaign.campaign.id,
   });
   return data(result, { status });
 }
+
+/** In the browser: a failed post shows the form's failure text instead of the error page (docs/product.md §8.4). */
+export const clientAction = contactClientAction;
 
 /** A form post re-renders from the loaded page: no second lookup, no second visit. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -87,15 +113,18 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { campaign, attribution } = loaderData;
+  const { campaign, attribution, preview } = loaderData;
   const navigation = useNavigation();
   const visitKey = campaign.campaign.urlSlug;
-  // The visit, counted after load by the browser (a cached page is never rendered again on the server).
+  // The visit, counted after load by the browser (a cached page is never rendered again on the server); a preview is
+  // staff checking a draft and counts none.
   useEffect(() => {
+    if (preview) return;
     void fetch(`/api/campaign/${visitKey}`, { keepalive: true }).catch(() => undefined);
-  }, [visitKey]);
+  }, [visitKey, preview]);
   return (
     <>
+      {preview && <PreviewBanner />}
       {navigation.state === "loading" && navigation.formMethod === undefined && (
         <p role="status" className="fixed inset-x-0 top-0 z-50 bg-brand-700 py-2 text-center text-white">
           {TEXTS.pageLoading}

@@ -4,7 +4,7 @@
  * projects and updates are in the first HTML; a failed projects call shows the SPEC error text instead of a throw.
  */
 import { Mail, MapPin, Phone } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { HOME_LATEST_UPDATES, HOME_PROJECTS } from "#domain/constants.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
@@ -15,6 +15,7 @@ import { PartnersMarquee } from "~/public/components/partners-marquee.tsx";
 import { ProjectsCarousel } from "~/public/components/projects-carousel.tsx";
 import { UpdateCard } from "~/public/components/update-card.tsx";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
+import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
 import { pageMeta } from "~/public/lib/page-meta.ts";
 import { useHashScroll } from "~/public/lib/use-hash-scroll.ts";
 import { useSite, useSiteLinks } from "~/root.tsx";
@@ -46,6 +47,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { result, status } = await handleContactAction(request, context.api, { kind: "home" });
   return data(result, { status });
+}
+
+/** In the browser: a failed post shows the form's failure text instead of the error page (docs/product.md §8.4). */
+export const clientAction = contactClientAction;
+
+/** A failed contact post keeps the page as it is (no reload over a failing connection). */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return skipAfterFailedPost(args) ?? args.defaultShouldRevalidate;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -22,6 +22,8 @@ export default function PublicLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* First, so its inline script decides before anything of the page is painted. */}
+      <EntranceAnimation logo={site.logo} />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
@@ -36,7 +38,6 @@ export default function PublicLayout() {
       <SiteFooter site={site} phone={phone} />
       <WhatsAppButton number={whatsappNumber} text={message} />
       <PendingNavigation />
-      <EntranceAnimation logo={site.logo} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * sales card, advertising licence, available units (filter and paging), map (with coordinates only), the contact
  * form (projectReference) and floating shortcuts. Project and units load in parallel; an unknown project answers 404.
  */
-import { Building2, Check, Info, MapPin, MessageSquare } from "lucide-react";
+import { Building2, Check, FileDown, Info, MapPin, MessageSquare } from "lucide-react";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatNumber, formatSAR } from "#domain/format.ts";
 import { parseId } from "#domain/ids.ts";
@@ -15,29 +15,47 @@ import { ProjectContactSection, ProjectMapSection } from "~/public/components/de
 import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
 import { ImageGallery } from "~/public/components/image-gallery.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { PreviewBanner } from "~/public/components/preview-banner.tsx";
 import { ProgressRing, SalesRing, StageBar } from "~/public/components/progress.tsx";
 import { StatusBadge } from "~/public/components/status-badge.tsx";
 import { UnitsSection } from "~/public/components/units-section.tsx";
 import { VideoEmbed } from "~/public/components/video-embed.tsx";
+import { brochureSize } from "~/public/lib/brochure.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
+import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
 import { excerpt, pageMeta, projectJsonLd, rootMetaData } from "~/public/lib/page-meta.ts";
-import { areaText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
+import {
+  isPreviewAnswer,
+  PREVIEW_HEADERS,
+  previewDocumentHeaders,
+  previewToken,
+  withPreview,
+} from "~/public/lib/preview.ts";
+import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import type { Route } from "./+types/project";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
+  const token = previewToken(request);
   const [projectRes, unitsRes] = await Promise.all([
-    context.api(`/api/projects/${id}`),
-    context.api(`/api/projects/${id}/units`).catch(() => null),
+    context.api(withPreview(`/api/projects/${id}`, token)),
+    context.api(withPreview(`/api/projects/${id}/units`, token)).catch(() => null),
   ]);
   if (projectRes.status === 404 || projectRes.status === 400) throw data(null, { status: 404 });
   if (!projectRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
+  const brochureBytes = await brochureSize(context.api, project.pdfUrl);
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
-  return { project, units, unitsError: !unitsOk };
+  const preview = token !== null && isPreviewAnswer(projectRes);
+  return data(
+    { project, units, unitsError: !unitsOk, preview, brochureBytes },
+    preview ? { headers: PREVIEW_HEADERS } : undefined,
+  );
 }
+
+export const headers = previewDocumentHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
@@ -46,13 +64,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-/** Changing only the units filter or count (?units=, ?shown=) re-renders from the loaded data without a refetch. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+/** In the browser: a failed post shows the form's failure text instead of the error page (docs/product.md §8.4). */
+export const clientAction = contactClientAction;
+
+/**
+ * Changing only the units filter or count (?units=, ?shown=) re-renders from the loaded data without a refetch; a
+ * failed contact post keeps the page as it is.
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
+  const afterPost = skipAfterFailedPost(args);
+  if (afterPost !== undefined) return afterPost;
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
@@ -73,7 +95,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   }
   const place = placeText(project);
   const root = rootMetaData(matches);
-  return pageMeta({
+  const tags = pageMeta({
     matches,
     location,
     breadcrumbs: projectCrumbs(project),
@@ -84,6 +106,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       [project.name, place, project.price > 0 ? formatSAR(project.price) : null].filter(Boolean).join(" - "),
     image: project.images[0],
   });
+  return loaderData.preview ? [...tags, { name: "robots", content: "noindex" }] : tags;
 }
 
 /** The trail of a project page: home > projects > the project. */
@@ -105,7 +128,8 @@ function InfoItem({ label, value }: { label: string; value: string }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes } = loaderData;
+  const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
   const rooms = roomsText(project);
   const area = areaText(project);
@@ -116,154 +140,174 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   ].filter((v): v is string => Boolean(v));
 
   return (
-    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-8 pb-40">
-      <div className="grid min-w-0 grid-cols-1 gap-5">
-        <Breadcrumb
-          items={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
-        />
-        {project.images.length > 0 ? (
-          <ImageGallery images={project.images} name={project.name} label="معرض صور المشروع" />
-        ) : (
-          <div className="grid aspect-[16/9] place-items-center rounded-3xl bg-brand-50 text-brand-500">
-            <Building2 aria-hidden="true" className="size-20" strokeWidth={1} />
-          </div>
-        )}
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="grid gap-2">
-            <h1 className="text-3xl font-bold text-ink sm:text-4xl">{project.name}</h1>
-            {place && (
-              <p className="flex items-center gap-1.5 text-muted">
-                <MapPin aria-hidden="true" className="size-5" />
-                {place}
-              </p>
-            )}
-          </div>
-          <div className="grid justify-items-end gap-2">
-            <StatusBadge project={project} />
-            {project.price > 0 && (
-              <p className="text-2xl font-bold text-brand-700">
-                <span className="text-base font-medium text-muted">السعر: </span>
-                {formatSAR(project.price)}
-              </p>
-            )}
+    <>
+      {preview && project.publishedAt === null && <PreviewBanner />}
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-8 pb-40">
+        <div className="grid min-w-0 grid-cols-1 gap-5">
+          <Breadcrumb
+            items={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
+          />
+          {project.images.length > 0 ? (
+            <ImageGallery images={project.images} name={project.name} label="معرض صور المشروع" />
+          ) : (
+            <div className="grid aspect-[16/9] place-items-center rounded-3xl bg-brand-50 text-brand-500">
+              <Building2 aria-hidden="true" className="size-20" strokeWidth={1} />
+            </div>
+          )}
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="grid gap-2">
+              <h1 className="text-3xl font-bold text-ink sm:text-4xl">{project.name}</h1>
+              {place && (
+                <p className="flex items-center gap-1.5 text-muted">
+                  <MapPin aria-hidden="true" className="size-5" />
+                  {place}
+                </p>
+              )}
+            </div>
+            <div className="grid justify-items-end gap-2">
+              <StatusBadge project={project} />
+              {project.price > 0 && (
+                <p className="text-2xl font-bold text-brand-700">
+                  <span className="text-base font-medium text-muted">السعر: </span>
+                  {formatSAR(project.price)}
+                </p>
+              )}
+            </div>
           </div>
         </div>
+
+        {project.videoUrl && (
+          <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4">
+            <h2 id="video-title" className="text-2xl font-bold text-ink">
+              جولة بالفيديو
+            </h2>
+            <VideoEmbed url={project.videoUrl} title={`جولة بالفيديو في ${project.name}`} />
+          </section>
+        )}
+
+        <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <section
+            id="info"
+            aria-labelledby="info-title"
+            className="grid scroll-mt-24 gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5"
+          >
+            <h2 id="info-title" className="text-2xl font-bold text-ink">
+              معلومات المشروع
+            </h2>
+            {project.description && <p className="leading-relaxed text-muted">{project.description}</p>}
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {rooms && <InfoItem label="عدد الغرف" value={rooms} />}
+              {project.bathrooms !== null && <InfoItem label="دورات المياه" value={formatNumber(project.bathrooms)} />}
+              {area && <InfoItem label="المساحة" value={area} />}
+            </dl>
+            {extras.length > 0 && (
+              <div className="grid gap-3">
+                <h3 className="font-bold text-ink">المزايا</h3>
+                <ul className="flex flex-wrap gap-2">
+                  {extras.map((extra) => (
+                    <li
+                      key={extra}
+                      className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700"
+                    >
+                      <Check aria-hidden="true" className="size-4" />
+                      {extra}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {project.distanceFromLandmark.length > 0 && (
+              <div className="grid gap-3">
+                <h3 className="font-bold text-ink">القرب من المعالم</h3>
+                <ul className="grid gap-2">
+                  {project.distanceFromLandmark.map((item) => (
+                    <li key={item} className="flex items-center gap-2 text-muted">
+                      <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {project.guarantees.length > 0 && (
+              <div className="grid gap-3">
+                <h3 className="font-bold text-ink">الضمانات</h3>
+                <ul className="grid gap-2 sm:grid-cols-2">
+                  {project.guarantees.map((g) => (
+                    <li key={`${g.type}-${g.years}`} className="rounded-xl bg-canvas px-4 py-3">
+                      <span className="font-medium text-ink">{guaranteeLabel(g.type)}</span>
+                      <span className="text-muted">{` - ضمان ${yearsText(g.years)}`}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {project.pdfUrl && (
+              <a
+                href={project.pdfUrl}
+                download
+                data-testid="brochure-link"
+                className="inline-flex items-center gap-2 justify-self-start rounded-xl bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-900"
+              >
+                <FileDown aria-hidden="true" className="size-5 shrink-0" />
+                <span>
+                  تحميل كتيّب المشروع
+                  {brochureSizeText && <span className="font-medium text-brand-50">{` (${brochureSizeText})`}</span>}
+                </span>
+              </a>
+            )}
+            {project.advertisingLicenseNumber && (
+              <p className="text-sm text-muted">
+                رقم ترخيص الإعلان: <span className="font-medium text-ink">{project.advertisingLicenseNumber}</span>
+              </p>
+            )}
+          </section>
+
+          <section
+            aria-labelledby="progress-title"
+            className="grid gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5"
+          >
+            <h2 id="progress-title" className="text-2xl font-bold text-ink">
+              الإنجاز والمبيعات
+            </h2>
+            <div className="flex flex-wrap justify-around gap-6">
+              <div className="grid justify-items-center gap-2">
+                <ProgressRing value={project.completionPercentage} label="نسبة الإنجاز" size={104} />
+                <p className="font-medium text-ink">نسبة الإنجاز</p>
+              </div>
+              <div className="grid justify-items-center gap-2">
+                <SalesRing percentage={project.salesPercentage} size={104} />
+                <p className="font-medium text-ink">نسبة المبيعات</p>
+              </div>
+            </div>
+            <div className="grid grid-cols-1 gap-4">
+              <StageBar label="الأعمال الخرسانية" value={project.concretePercentage} />
+              <StageBar label="أعمال السباكة" value={project.plumbingPercentage} />
+              <StageBar label="الأعمال الكهربائية" value={project.electricalPercentage} />
+              <StageBar label="التشطيبات" value={project.finishingPercentage} />
+            </div>
+          </section>
+        </div>
+
+        <section id="units" aria-labelledby="units-title" className="grid scroll-mt-24 gap-6">
+          <h2 id="units-title" className="text-2xl font-bold text-ink">
+            الوحدات المتاحة
+          </h2>
+          <UnitsSection units={units} error={unitsError} />
+        </section>
+
+        <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
+        <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
+
+        <FloatingShortcuts
+          items={[
+            { target: "info", label: "معلومات المشروع", Icon: Info },
+            { target: "units", label: "الوحدات المتاحة", Icon: Building2 },
+            { target: "contact", label: "تواصل معنا", Icon: MessageSquare },
+          ]}
+        />
       </div>
-
-      {project.videoUrl && (
-        <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4">
-          <h2 id="video-title" className="text-2xl font-bold text-ink">
-            جولة بالفيديو
-          </h2>
-          <VideoEmbed url={project.videoUrl} title={`جولة بالفيديو في ${project.name}`} />
-        </section>
-      )}
-
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
-        <section
-          id="info"
-          aria-labelledby="info-title"
-          className="grid scroll-mt-24 gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5"
-        >
-          <h2 id="info-title" className="text-2xl font-bold text-ink">
-            معلومات المشروع
-          </h2>
-          {project.description && <p className="leading-relaxed text-muted">{project.description}</p>}
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {rooms && <InfoItem label="عدد الغرف" value={rooms} />}
-            {project.bathrooms !== null && <InfoItem label="دورات المياه" value={formatNumber(project.bathrooms)} />}
-            {area && <InfoItem label="المساحة" value={area} />}
-          </dl>
-          {extras.length > 0 && (
-            <div className="grid gap-3">
-              <h3 className="font-bold text-ink">المزايا</h3>
-              <ul className="flex flex-wrap gap-2">
-                {extras.map((extra) => (
-                  <li
-                    key={extra}
-                    className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700"
-                  >
-                    <Check aria-hidden="true" className="size-4" />
-                    {extra}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {project.distanceFromLandmark.length > 0 && (
-            <div className="grid gap-3">
-              <h3 className="font-bold text-ink">القرب من المعالم</h3>
-              <ul className="grid gap-2">
-                {project.distanceFromLandmark.map((item) => (
-                  <li key={item} className="flex items-center gap-2 text-muted">
-                    <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {project.guarantees.length > 0 && (
-            <div className="grid gap-3">
-              <h3 className="font-bold text-ink">الضمانات</h3>
-              <ul className="grid gap-2 sm:grid-cols-2">
-                {project.guarantees.map((g) => (
-                  <li key={`${g.type}-${g.years}`} className="rounded-xl bg-canvas px-4 py-3">
-                    <span className="font-medium text-ink">{guaranteeLabel(g.type)}</span>
-                    <span className="text-muted">{` - ضمان ${yearsText(g.years)}`}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {project.advertisingLicenseNumber && (
-            <p className="text-sm text-muted">
-              رقم ترخيص الإعلان: <span className="font-medium text-ink">{project.advertisingLicenseNumber}</span>
-            </p>
-          )}
-        </section>
-
-        <section aria-labelledby="progress-title" className="grid gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5">
-          <h2 id="progress-title" className="text-2xl font-bold text-ink">
-            الإنجاز والمبيعات
-          </h2>
-          <div className="flex flex-wrap justify-around gap-6">
-            <div className="grid justify-items-center gap-2">
-              <ProgressRing value={project.completionPercentage} label="نسبة الإنجاز" size={104} />
-              <p className="font-medium text-ink">نسبة الإنجاز</p>
-            </div>
-            <div className="grid justify-items-center gap-2">
-              <SalesRing percentage={project.salesPercentage} size={104} />
-              <p className="font-medium text-ink">نسبة المبيعات</p>
-            </div>
-          </div>
-          <div className="grid grid-cols-1 gap-4">
-            <StageBar label="الأعمال الخرسانية" value={project.concretePercentage} />
-            <StageBar label="أعمال السباكة" value={project.plumbingPercentage} />
-            <StageBar label="الأعمال الكهربائية" value={project.electricalPercentage} />
-            <StageBar label="التشطيبات" value={project.finishingPercentage} />
-          </div>
-        </section>
-      </div>
-
-      <section id="units" aria-labelledby="units-title" className="grid scroll-mt-24 gap-6">
-        <h2 id="units-title" className="text-2xl font-bold text-ink">
-          الوحدات المتاحة
-        </h2>
-        <UnitsSection units={units} error={unitsError} />
-      </section>
-
-      <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
-      <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
-
-      <FloatingShortcuts
-        items={[
-          { target: "info", label: "معلومات المشروع", Icon: Info },
-          { target: "units", label: "الوحدات المتاحة", Icon: Building2 },
-          { target: "contact", label: "تواصل معنا", Icon: MessageSquare },
-        ]}
-      />
-    </div>
+    </>
   );
 }
 

@@ -13,15 +13,24 @@ export type WhatsAppSubject =
   | null;
 
 /**
+ * "مشروع <name>", unless the name already starts with the word (مشروع / المشروع, after spaces and tatweel), so a
+ * project called "مشروع الساحل" reads "مشروع الساحل", never "مشروع مشروع الساحل".
+ */
+export function projectPhrase(name: string): string {
+  const trimmed = name.trim();
+  return /^(ال)?مشروع(\s|$)/u.test(trimmed.replace(/\u0640/gu, "")) ? trimmed : `مشروع ${trimmed}`;
+}
+
+/**
  * The prefilled message: the general greeting, or for a project/update page a greeting naming it followed by the
  * page's absolute URL on its own line.
  */
 export function whatsappMessage(subject: WhatsAppSubject, pageUrl: string): string {
   if (!subject) return WHATSAPP_GREETING;
   if (subject.kind === "project") {
-    return `السلام عليكم، أرغب في الاستفسار عن مشروع ${subject.projectName}\n${pageUrl}`;
+    return `السلام عليكم، أرغب في الاستفسار عن ${projectPhrase(subject.projectName)}\n${pageUrl}`;
   }
-  const about = subject.projectName ? ` في مشروع ${subject.projectName}` : "";
+  const about = subject.projectName ? ` في ${projectPhrase(subject.projectName)}` : "";
   return `السلام عليكم، أرغب في الاستفسار عن تحديث «${subject.updateTitle}»${about}\n${pageUrl}`;
 }
 
