@@ -61,10 +61,10 @@ export function EntranceAnimation({ logo }: { logo: string }) {
     <>
       {/* The script as HTML: the browser runs it while parsing the server HTML; React never runs nor re-creates it. */}
       {/* It carries the response's CSP nonce (docs/decisions/019-script-nonce.md); in the browser the nonce reads "". */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own (public/lib/entrance.ts) */}
       <div
         hidden
         suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own (public/lib/entrance.ts)
         dangerouslySetInnerHTML={{ __html: `<script nonce="${nonce}">${ENTRANCE_SCRIPT}</script>` }}
       />
       <div
