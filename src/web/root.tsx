@@ -20,10 +20,10 @@ import type { Route } from "./+types/root";
 // paint on a slow phone link. Public-only styles are @imported by app.css.
 import appCss from "./app.css?inline";
 import "./context.ts";
+import plexArabic400 from "~/fonts/generated/plex-arabic-400.woff2?url";
+import plexArabic700 from "~/fonts/generated/plex-arabic-700.woff2?url";
+import plexLatin400 from "~/fonts/generated/plex-latin-400.woff2?url";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
-import plexArabic400 from "./fonts/generated/plex-arabic-400.woff2?url";
-import plexArabic700 from "./fonts/generated/plex-arabic-700.woff2?url";
-import plexLatin400 from "./fonts/generated/plex-latin-400.woff2?url";
 import { useNonce } from "./nonce.tsx";
 
 const INLINE_CSS_ID = "app-css";

@@ -42,6 +42,14 @@ import {
   notificationListSchema,
   personQuerySchema,
 } from "../../../domain/lead-desk.ts";
+import {
+  activityLoggedSchema,
+  agentAwayStateSchema,
+  agentListSavedSchema,
+  agentListSchema,
+  ownerSetSchema,
+  personExportSchema,
+} from "../../../domain/lead-desk-api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { requireAuth } from "../../plugins/auth.ts";
@@ -119,12 +127,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       config: { access: { permission: "leads.settings" } },
       schema: {
         response: {
-          200: z.array(
-            z.object({
-              projectId: z.number().nullable(),
-              agents: z.array(z.object({ userId: z.string(), name: z.string(), away: z.boolean() })),
-            }),
-          ),
+          200: z.array(agentListSchema),
         },
       },
     },
@@ -137,7 +140,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       config: { access: { permission: "leads.settings" } },
       schema: {
         body: leadAgentsSchema,
-        response: { 200: z.object({ projectId: z.number().nullable(), userIds: z.array(z.string()) }) },
+        response: { 200: agentListSavedSchema },
       },
     },
     async (request) => setAgentList(app.db, actorOf(request), request.body.projectId, request.body.userIds),
@@ -150,7 +153,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       schema: {
         params: z.object({ userId: z.uuid() }),
         body: agentAwaySchema,
-        response: { 200: z.object({ userId: z.string(), away: z.boolean() }) },
+        response: { 200: agentAwayStateSchema },
       },
     },
     async (request) => setAgentAway(app.db, actorOf(request), request.params.userId, request.body.away),
@@ -215,11 +218,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
         params: idParam,
         body: leadActivitySchema,
         response: {
-          201: z.object({
-            firstContactAt: z.string().nullable(),
-            followUpAt: z.string().nullable(),
-            secondsToFirstContact: z.number().nullable(),
-          }),
+          201: activityLoggedSchema,
         },
       },
     },
@@ -233,7 +232,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
     "/api/leads/:id/owner",
     {
       config: { access: { permission: "leads.assign" } },
-      schema: { params: idParam, body: leadAssignSchema, response: { 200: z.object({ ownerId: z.string() }) } },
+      schema: { params: idParam, body: leadAssignSchema, response: { 200: ownerSetSchema } },
     },
     async (request) =>
       reassignLead(app.db, await viewerOf(request), request.params.id, request.body.ownerId, request.body.note, now()),
@@ -259,10 +258,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       schema: {
         querystring: personQuerySchema,
         response: {
-          200: z.object({
-            person: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
-            enquiries: z.array(z.record(z.string(), z.unknown())),
-          }),
+          200: personExportSchema,
         },
       },
     },

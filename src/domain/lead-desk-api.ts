@@ -1,0 +1,34 @@
+/**
+ * Answers of the lead desk's settings, activity, owner and PDPL routes (src/server/modules/leads/desk-routes.ts),
+ * declared once so the routes, the OpenAPI document and the admin screens share them (docs/decisions/022).
+ * Times are ISO 8601 strings; ids of staff are UUIDs; durations in seconds.
+ */
+import { z } from "zod";
+
+/** GET /api/leads/agents: the agents of each project's list (projectId null = the site default list). */
+export const agentListSchema = z.object({
+  projectId: z.number().nullable(),
+  agents: z.array(z.object({ userId: z.string(), name: z.string(), away: z.boolean() })),
+});
+
+/** PUT /api/leads/agents answer: the list as stored. */
+export const agentListSavedSchema = z.object({ projectId: z.number().nullable(), userIds: z.array(z.string()) });
+
+/** PUT /api/leads/agents/{userId}/away answer. */
+export const agentAwayStateSchema = z.object({ userId: z.string(), away: z.boolean() });
+
+/** POST /api/leads/{id}/activities answer: the lead's first-contact and follow-up times after the activity. */
+export const activityLoggedSchema = z.object({
+  firstContactAt: z.string().nullable(),
+  followUpAt: z.string().nullable(),
+  secondsToFirstContact: z.number().nullable(),
+});
+
+/** PUT /api/leads/{id}/owner answer. */
+export const ownerSetSchema = z.object({ ownerId: z.string() });
+
+/** GET /api/leads/person: everything stored about one person (PDPL access request), as JSON. */
+export const personExportSchema = z.object({
+  person: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  enquiries: z.array(z.record(z.string(), z.unknown())),
+});
