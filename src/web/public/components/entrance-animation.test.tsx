@@ -2,6 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NonceContext } from "~/nonce.tsx";
 import { ENTRANCE_SCRIPT, ENTRANCE_STORAGE_KEY, startEntrance } from "~/public/lib/entrance.ts";
 import { EntranceAnimation } from "./entrance-animation.tsx";
 
@@ -41,13 +42,15 @@ describe("EntranceAnimation (SPEC §1)", () => {
     expect(screen.queryByTestId("entrance")).not.toBeInTheDocument();
   });
 
-  it("the decision is an inline script in the server HTML, placed before the overlay", () => {
+  it("the decision is an inline script in the server HTML, with the response's nonce, placed before the overlay", () => {
     const html = renderToString(
-      <MemoryRouter initialEntries={["/"]}>
-        <EntranceAnimation logo="/brand/logo.svg" />
-      </MemoryRouter>,
+      <NonceContext.Provider value="abc123">
+        <MemoryRouter initialEntries={["/"]}>
+          <EntranceAnimation logo="/brand/logo.svg" />
+        </MemoryRouter>
+      </NonceContext.Provider>,
     );
-    const script = html.indexOf(`<script>${ENTRANCE_SCRIPT}</script>`);
+    const script = html.indexOf(`<script nonce="abc123">${ENTRANCE_SCRIPT}</script>`);
     expect(script).toBeGreaterThanOrEqual(0);
     expect(html.indexOf('data-testid="entrance"')).toBeGreaterThan(script);
   });
