@@ -23,6 +23,14 @@ describe("hydration after the first paint", () => {
     expect(html).toContain("<p>مرحبا</p>");
   });
 
+  it("keeps the response's CSP nonce on the rewritten script (React Router writes it first)", () => {
+    const withNonce = PAGE.replaceAll("<script", '<script nonce="n0nce=="');
+    const html = deferHydration(withNonce);
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain('<script nonce="n0nce==" type="module" async="">let started=false;');
+    expect(html).not.toMatch(/^\s*import\s/m);
+  });
+
   it("runs the deferred script: nothing is imported before load, then the route modules and the entry are", async () => {
     const code = /<script type="module" async="">([^<]*)<\/script>/.exec(deferHydration(PAGE))?.[1] ?? "";
     const imported: string[] = [];

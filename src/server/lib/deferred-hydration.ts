@@ -15,9 +15,9 @@
  */
 
 const PRELOAD = /<link rel="modulepreload"[^>]*\/?>/g;
-// The opening tag may carry more attributes (the response's CSP nonce): they are kept as they are.
+// The opening tag may carry the response's CSP nonce (React Router writes it first): it is kept as it is.
 const ROUTE_MODULES_SCRIPT =
-  /(<script type="module" async=""[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
+  /(<script(?: nonce="[^"]*")? type="module" async=""[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
 const STATIC_IMPORT = /^\s*import\s+(?:\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s+)?("[^"\\]+")\s*;?[ \t]*$/gm;
 
 /** The module script's code with its static imports started after load (or on the first interaction). */

@@ -156,7 +156,7 @@ describe("media on an S3-compatible bucket", () => {
   it("streams a 30 MiB video to the bucket in parts over HTTP; memory stays under the file size", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;
-    // Garbage (chunks already sent) is freed whenever V8 gets to it; collecting it every 2 MiB makes the figure
+    // Garbage (chunks already sent) is freed whenever V8 gets to it; collecting it every 1 MiB makes the figure
     // measure what the upload holds.
     setFlagsFromString("--expose-gc");
     const collectGarbage = runInNewContext("gc") as () => void;
@@ -195,7 +195,7 @@ describe("media on an S3-compatible bucket", () => {
         hash.update(part);
         if (!request.write(part)) await once(request, "drain");
         sample();
-        if (i % 32 === 31) {
+        if (i % 16 === 15) {
           collectGarbage();
           sample();
         }
