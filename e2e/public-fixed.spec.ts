@@ -83,7 +83,8 @@ test.describe("fixed elements", () => {
   test("at 360 px no text line starts under a fixed element on any public page, at any scroll position", async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    // Eight pages scrolled in 300 px steps, each step reading every text line's boxes: minutes on a busy 2-core CI.
+    test.setTimeout(420_000);
     await page.setViewportSize({ width: 360, height: 740 });
     const all: Hit[] = [];
     for (const path of await publicPaths(page)) {
@@ -105,7 +106,7 @@ test.describe("fixed elements", () => {
   });
 
   test("screenshots of every public page at 360, 390, 768 and 1280 px", async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     const paths = await publicPaths(page);
     for (const width of [360, 390, 768, 1280]) {
       await page.setViewportSize({ width, height: 800 });

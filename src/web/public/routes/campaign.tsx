@@ -120,7 +120,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   // staff checking a draft and counts none.
   useEffect(() => {
     if (preview) return;
-    void fetch(`/api/campaign/${visitKey}`, { keepalive: true }).catch(() => undefined);
+    void fetch(`/api/campaign/${visitKey}`).catch(() => undefined);
   }, [visitKey, preview]);
   return (
     <>
