@@ -120,7 +120,10 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   // staff checking a draft and counts none.
   useEffect(() => {
     if (preview) return;
-    void fetch(`/api/campaign/${visitKey}`).catch(() => undefined);
+    // The answer is read to its end: an unread body leaves the request open in the browser's network accounting.
+    void fetch(`/api/campaign/${visitKey}`)
+      .then((response) => response.text())
+      .catch(() => undefined);
   }, [visitKey, preview]);
   return (
     <>
