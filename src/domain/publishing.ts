@@ -1,9 +1,9 @@
 /**
  * Drafts and publishing (ARCHITECTURE resolution 13; docs/decisions/017-drafts-and-preview.md): projects, progress
  * updates and landing pages start as drafts, appear nowhere public until published, and staff see a draft through a
- * preview link. Dependency-free: the admin screens use these names and texts too.
+ * preview link. Dependency-free (public pages show PUBLISHING_TEXTS): the request and answer schemas are in
+ * schemas/publishing.ts.
  */
-import { z } from "zod";
 import type { PermissionKey } from "./roles.ts";
 
 /** What can be a draft. */
@@ -31,23 +31,8 @@ export const PUBLISHING_TEXTS = {
   previewInvalid: "رابط المعاينة غير صالح أو انتهت صلاحيته",
 } as const;
 
-/** POST /api/previews body: the draft to preview. */
-export const previewRequestSchema = z.object({
-  entityType: z.enum(PUBLISHABLE_KINDS, { error: "نوع العنصر غير صحيح" }),
-  entityId: z.number({ error: "رقم العنصر غير صحيح" }).int().positive().max(2_147_483_647),
-});
-export type PreviewRequest = z.infer<typeof previewRequestSchema>;
-
 /** POST /api/previews answer: the public path to open (with its token) and when it stops working (ISO 8601). */
-export const previewLinkSchema = z
-  .object({ path: z.string(), expiresAt: z.iso.datetime({ offset: true }) })
-  .meta({ id: "PreviewLink" });
-export type PreviewLink = z.infer<typeof previewLinkSchema>;
-
-/** POST …/publish and …/unpublish answer: the record's id and its publication time (null = draft). */
-export const publishStateSchema = z
-  .object({ id: z.number().int(), publishedAt: z.iso.datetime({ offset: true }).nullable() })
-  .meta({ id: "PublishState" });
-
-/** The query string every public read accepts: a preview token. */
-export const previewQuery = z.object({ preview: z.string().max(128).optional() });
+export interface PreviewLink {
+  path: string;
+  expiresAt: string;
+}

@@ -18,7 +18,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { isbot } from "isbot";
 import { z } from "zod";
-import { previewQuery } from "../../../domain/publishing.ts";
 import {
   campaignWithSecretSchema,
   campaignWithStatsSchema,
@@ -36,6 +35,7 @@ import {
   landingPageCreateSchema,
   landingPageReplaceSchema,
 } from "../../../domain/schemas/landing.ts";
+import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { requireAuth } from "../../plugins/auth.ts";

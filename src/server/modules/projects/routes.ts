@@ -9,7 +9,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { previewQuery } from "../../../domain/publishing.ts";
 import {
   guaranteeCheckSchema,
   noContentSchema,
@@ -26,6 +25,7 @@ import {
   projectNameCheckQuery,
   projectReplaceSchema,
 } from "../../../domain/schemas/project.ts";
+import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { draftsVisible } from "../publishing/service.ts";

@@ -6,10 +6,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { previewQuery } from "../../../domain/publishing.ts";
 import { noContentSchema, projectUpdateSchema } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
+import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
