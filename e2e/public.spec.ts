@@ -172,6 +172,10 @@ test.describe("public pages", () => {
     if (!project) return;
     const count = project.images.length;
     await page.goto(`/project/${project.id}`);
+    // Public pages hydrate after load (docs/decisions/023): a tap before the scripts have run is not yet answered by
+    // the lightbox (a known gap, see docs/performance/web.md), so the keyboard test starts once the page is hydrated.
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForLoadState("networkidle");
     const trigger = page.getByRole("button", { name: /^صورة ١ من/ });
     await trigger.click();
     const lightbox = page.locator(".yarl__root");
