@@ -148,9 +148,13 @@ test.describe("public pages", () => {
     await page.goto(`/all-projects?search=${encodeURIComponent(first.city ?? "جدة")}`);
     await expect(page.getByRole("heading", { level: 2, name: first.name })).toBeVisible();
 
+    // No match: the page says so for the query, quoted, and offers to clear it (not "new projects soon").
     await page.goto("/all-projects?search=zzzz-no-such-project");
-    await expect(page.getByText("لا توجد مشاريع متاحة", { exact: true })).toBeVisible();
-    await expect(page.getByText("سيتم إضافة مشاريع جديدة قريباً")).toBeVisible();
+    await expect(page.getByText("لا توجد نتائج مطابقة لـ «zzzz-no-such-project»", { exact: true })).toBeVisible();
+    await expect(page.getByText("سيتم إضافة مشاريع جديدة قريباً")).toHaveCount(0);
+    await page.getByRole("link", { name: "مسح البحث" }).click();
+    await expect(page).toHaveURL(/\/all-projects$/);
+    await expect(page.getByRole("heading", { level: 2, name: first.name })).toBeVisible();
   });
 
   test("unknown addresses get the not-found pages with HTTP 404", async ({ page }) => {
