@@ -249,6 +249,9 @@ test.describe("public pages", () => {
   test("the project page contact form validates, then sends and stores the message", async ({ page, request }) => {
     const project = (await projects(request))[0];
     await page.goto(`/project/${project.id}`);
+    // The inline "fill every field" message is the hydrated form's (a post during hydration: docs/performance/web.md).
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForLoadState("networkidle");
     const form = page.locator("#contact");
     await form.getByRole("button", { name: "إرسال" }).click();
     await expect(form.getByText("يرجى ملء جميع الحقول المطلوبة")).toBeVisible();
