@@ -4,7 +4,7 @@
  * parallel requests), lost reasons, the response clock driven by the app's fake clock (5 → agent, 15 → managers,
  * reassign), the paginated and filtered list, the timeline with the person's other enquiries, and notifications.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, contactMessages, projects, units, webhookDeliveries } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
@@ -529,7 +529,11 @@ describe("list and timeline", () => {
     expect((await t.app.inject({ url: "/api/leads/person?phone=0591234567", headers: auth(manager) })).statusCode).toBe(
       404,
     );
-    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.entityType, "person"));
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityType, "person"))
+      .orderBy(asc(auditLogs.id));
     expect(audits.map((x) => x.action)).toEqual(["export", "erase"]);
     expect(JSON.stringify(audits)).not.toContain("966591234567");
     // Each staff view of a lead's contact details is audited.
