@@ -12,6 +12,7 @@
  *   row; if anything fails part-way nothing is kept, and the answer reports it (code unknown or duplicate).
  */
 
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { eq, inArray, sql } from "drizzle-orm";
 import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_ROWS } from "../../../domain/constants.ts";
 import { type UnitValues, unitSchema } from "../../../domain/schemas/unit.ts";
@@ -36,8 +37,13 @@ import { fileError, readSheetInWorker, type SheetRows, type SpreadsheetKind } fr
 
 export { decodeCsv, readSheet, type SheetRows, type SpreadsheetKind } from "./sheet.ts";
 
-/** Rows per INSERT statement: 500 × 10 columns stays far below PostgreSQL's 65,535 parameters. */
-export const IMPORT_BATCH_ROWS = 500;
+/**
+ * Rows per INSERT statement: far below PostgreSQL's 65,535 parameters, and small enough that one statement on the
+ * embedded database (which runs on the server's own thread) keeps the event loop free for other requests.
+ */
+export const IMPORT_BATCH_ROWS = 100;
+/** Rows checked between two turns of the event loop, so a 5000-row file never holds it for long. */
+const ROWS_PER_TURN = 250;
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -119,7 +125,8 @@ export async function planImport(
 
   const errors: ImportRowError[] = [];
   const valid: CandidateRow[] = [];
-  for (const { row, input } of inputs) {
+  for (const [index, { row, input }] of inputs.entries()) {
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     let projectId: number;
     if (target.projectId !== null) {
       projectId = target.projectId;
@@ -225,6 +232,7 @@ export async function importUnits(
       for (let start = 0; start < plan.candidates.length; start += IMPORT_BATCH_ROWS) {
         const batch = plan.candidates.slice(start, start + IMPORT_BATCH_ROWS);
         await tx.insert(units).values(batch.map(({ values }) => values));
+        await nextTurn();
         inserted += batch.length;
       }
       // One summary row per import, also when every row was skipped (the attempt is part of the trail).
