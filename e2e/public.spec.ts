@@ -176,8 +176,7 @@ test.describe("public pages", () => {
     if (!project) return;
     const count = project.images.length;
     await page.goto(`/project/${project.id}`);
-    // Public pages hydrate after load (docs/decisions/023): a tap before the scripts have run is not yet answered by
-    // the lightbox (a known gap, see docs/performance/web.md), so the keyboard test starts once the page is hydrated.
+    // The keyboard test starts once the page is hydrated (an early tap is the next test's subject).
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.waitForLoadState("networkidle");
     const trigger = page.getByRole("button", { name: /^صورة ١ من/ });
@@ -200,6 +199,29 @@ test.describe("public pages", () => {
     await page.keyboard.press("Escape");
     await expect(lightbox).toHaveCount(0);
     await expect(trigger).toBeFocused();
+  });
+
+  test("a tap on a photo before the scripts have run opens the lightbox once they have", async ({ page, request }) => {
+    const project = (await projects(request)).find((p) => p.images.length > 1);
+    expect(project, "the demo content has a project with several photos").toBeDefined();
+    if (!project) return;
+    // The page's scripts are held until the tap has happened (a slow phone link), then let through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/project/${project.id}`);
+    await page.getByRole("button", { name: /^صورة ١ من/ }).click();
+    const lightbox = page.locator(".yarl__root");
+    expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+    await expect(lightbox).toHaveCount(0);
+    release();
+    await expect(lightbox).toBeVisible();
+    await expect(page.locator(".yarl__slide_current img")).toHaveAttribute("alt", /^صورة ١ من/);
   });
 
   test("the units filter: 3 shown, «المزيد» adds 3, «إخفاء» collapses, a filter resets to 3", async ({

@@ -8,6 +8,12 @@
  * script into one that imports the same modules (in parallel, unchanged order of evaluation of the rest) after the
  * window's `load` event, or as soon as the visitor touches, clicks or types, whichever comes first.
  *
+ * A tap on a button before the scripts have run (`button[type=button]` or `[role=button]`: a gallery photo, a carousel
+ * arrow; links and form submits work natively) would be lost: React answers the events it sees once its root listens,
+ * not the ones before. So the script remembers the last such tap made before React listens on the document (React
+ * marks the container it listens on with a `_reactListening…` key) and, once that button is hydrated (React has put
+ * its `__reactProps$…` key on it), clicks it again, within 600 animation frames (about 10 s) or not at all.
+ *
  * The rewrite reads the script React Router 8 renders (`import * as routeN from "…";`, `import "…";`, then the
  * assignments and `import("entry")`); a script of any other shape is left as it is (the page then hydrates at once,
  * as before), so a framework upgrade can make the page slower but never break it. e2e/public.spec.ts checks that
@@ -19,6 +25,17 @@ const PRELOAD = /<link rel="modulepreload"[^>]*\/?>/g;
 const ROUTE_MODULES_SCRIPT =
   /(<script(?: nonce="[^"]*")? type="module" async=""[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
 const STATIC_IMPORT = /^\s*import\s+(?:\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s+)?("[^"\\]+")\s*;?[ \t]*$/gm;
+
+/** The early-tap replay (see the module comment), appended to the deferred script. */
+const REPLAY_EARLY_TAP =
+  `const marked=(node,prefix)=>Object.keys(node).some((key)=>key.startsWith(prefix));let tapped=null;` +
+  `const replay=(tries)=>{if(!tapped||!tapped.isConnected||tries>600)return;` +
+  `if(marked(tapped,"__reactProps$")){const button=tapped;tapped=null;button.click();return;}` +
+  `requestAnimationFrame(()=>replay(tries+1));};` +
+  `const early=(event)=>{if(marked(document,"_reactListening")){removeEventListener("click",early,true);return;}` +
+  `const button=event.target instanceof Element?event.target.closest('button[type="button"],[role="button"]'):null;` +
+  `if(!button)return;const waiting=tapped!==null;tapped=button;if(!waiting)replay(0);};` +
+  `addEventListener("click",early,true);`;
 
 /** The module script's code with its static imports started after load (or on the first interaction). */
 export function deferRouteModulesScript(code: string): string | null {
@@ -34,7 +51,8 @@ export function deferRouteModulesScript(code: string): string | null {
     `let started=false;const start=()=>{if(started)return;started=true;` +
     `Promise.all([${loads}]).then(([${names}])=>{${rest.trim()}\n});};` +
     `if(document.readyState==="complete")start();else{addEventListener("load",start,{once:true});` +
-    `for(const type of ["pointerdown","keydown","focusin"])addEventListener(type,start,{once:true,capture:true,passive:true});}`
+    `for(const type of ["pointerdown","keydown","focusin"])addEventListener(type,start,{once:true,capture:true,passive:true});}` +
+    REPLAY_EARLY_TAP
   );
 }
 
