@@ -37,6 +37,43 @@ test("public pages are CDN-cacheable with an ETag (304 when unchanged); admin sc
   expect(admin.headers()["cache-control"]).toBe("private, no-store");
 });
 
+test("a public page is answered from memory, each copy with its own nonce, until staff change the content", async ({
+  request,
+}) => {
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const [listed] = (await (await request.get("/api/projects?limit=1")).json()) as { id: number }[];
+  const url = `/project/${listed.id}`;
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? "";
+
+  await request.get(url);
+  const cached = await request.get(url);
+  expect(cached.headers()["x-page-cache"]).toBe("hit");
+  const again = await request.get(url);
+  expect(again.headers()["x-page-cache"]).toBe("hit");
+  expect(again.headers().etag).toBe(cached.headers().etag);
+  // Each answer's scripts carry the nonce of its own Content-Security-Policy.
+  const [first, second] = [
+    nonceOf(cached.headers()["content-security-policy"]),
+    nonceOf(again.headers()["content-security-policy"]),
+  ];
+  expect(first).not.toBe(second);
+  expect(await cached.text()).toContain(`nonce="${first}"`);
+  expect(await again.text()).toContain(`nonce="${second}"`);
+  expect(await again.text()).not.toContain(`nonce="${first}"`);
+
+  // Staff rename the project: the next request renders again and shows the new name.
+  const project = await (await request.get(`/api/projects/${listed.id}`, { headers: auth })).json();
+  const renamed = `${project.name} – محدّث`;
+  const saved = await request.put(`/api/projects/${listed.id}`, { data: { ...project, name: renamed }, headers: auth });
+  expect(saved.status()).toBe(200);
+  const after = await request.get(url);
+  expect(after.headers()["x-page-cache"]).toBe("miss");
+  expect(await after.text()).toContain(renamed);
+  const restored = await request.put(`/api/projects/${listed.id}`, { data: project, headers: auth });
+  expect(restored.status()).toBe(200);
+});
+
 test("a visitor opens a project from the home page and sends an enquiry", async ({ page, request }) => {
   const projects: { id: number; name: string }[] = await (await request.get("/api/projects")).json();
   const first = projects[0];

@@ -18,6 +18,7 @@ import type { Db } from "./db/connection.ts";
 import { cspNonceOf } from "./lib/csp-nonce.ts";
 import { apiCacheControl } from "./lib/http-cache.ts";
 import { loggerOptions } from "./lib/log.ts";
+import { createPageCache, isApiWrite } from "./lib/page-cache.ts";
 import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -166,6 +167,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("cache-control", apiCacheControl({ method: request.method, access, setsCookie }));
     return payload;
   });
+  // Rendered public pages kept in memory; any successful write to the API empties the cache (lib/page-cache.ts).
+  const pageCache = createPageCache({
+    ttlMs: !deps.pages || deps.pages.mode === "development" ? 0 : deps.config.pageCacheTtlMs,
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode < 400 && isApiWrite(request.method, request.url)) pageCache.clear();
+  });
+
   await app.register(leadOutboxPlugin, { clock: deps.clock });
   await app.register(leadDeskPlugin, { clock: deps.clock, intervalMs: deps.config.webhookWorkerIntervalMs });
 
@@ -185,6 +194,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(publishingRoutes);
 
-  if (deps.pages) await app.register(pagesPlugin, deps.pages);
+  if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
   return app;
 }

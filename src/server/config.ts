@@ -57,6 +57,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_RSS_MB: z.coerce.number().min(0).default(0),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(5000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
@@ -117,6 +118,8 @@ export interface AppConfig {
    * (plugins/operations.ts `drain`), while the load balancer moves on (docs/operations.md).
    */
   shutdownDrainMs: number;
+  /** How long a rendered public page is answered from memory, ms; 0: every request renders (lib/page-cache.ts). */
+  pageCacheTtlMs: number;
   /** How often the maintenance job (expired sessions, old login attempts) runs across all instances, ms; 0: never. */
   maintenanceIntervalMs: number;
   /**
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     maintenanceIntervalMs: Math.round(e.MAINTENANCE_INTERVAL_MINUTES * 60 * 1000),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     http: {
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       // Node requires headersTimeout <= requestTimeout.

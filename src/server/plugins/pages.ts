@@ -15,6 +15,7 @@ import type { ApiInit } from "../../domain/api-init.ts";
 import { cspNonceOf } from "../lib/csp-nonce.ts";
 import { deferHydration } from "../lib/deferred-hydration.ts";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
+import { type CachedPage, NONCE_PLACEHOLDER, type PageCache, pageCacheKey } from "../lib/page-cache.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
@@ -22,6 +23,8 @@ export interface PagesOptions {
   mode: "development" | "production";
   /** Project root (where vite.config.ts and build/ live). */
   root: string;
+  /** Rendered public pages kept in memory (app.ts creates it and empties it after API writes); none in development. */
+  cache?: PageCache;
 }
 
 /** Largest body a page (a public form's route action) accepts: 1 MiB; forms carry a few KB of text. */
@@ -65,6 +68,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   }
 
   const handlerFor = async () => createRequestHandler(await getBuild(), options.mode);
+  const pageCache = options.mode === "development" ? undefined : options.cache;
 
   // Page bodies (the public forms' route actions) are read here as a buffer of at most PAGE_BODY_LIMIT_BYTES, counted
   // as they stream in: a larger body is cut off and answered 413 in the error shape, never echoed or held whole.
@@ -82,6 +86,12 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         if (request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?")) {
           return reply.callNotFound();
         }
+        // A stored copy of a public page (lib/page-cache.ts) is answered without rendering.
+        const key = pageCacheKey(request.host, request.url);
+        const read = request.method === "GET" || request.method === "HEAD";
+        const hit = read ? pageCache?.get(key) : undefined;
+        if (hit) return sendPage(request, reply, hit, "hit");
+        const renderedAt = pageCache?.generation() ?? 0;
         const handler = await handlerFor();
         const controller = new AbortController();
         reply.raw.on("close", () => {
@@ -107,7 +117,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           response.headers.set("cache-control", PRIVATE_NO_STORE);
           return sendWebResponse(reply, response);
         }
-        return sendCacheablePage(request, reply, response);
+        const page = await storablePage(reply, response);
+        // A HEAD answer has no body: only a GET's copy is stored.
+        if (request.method === "GET") pageCache?.set(key, page, renderedAt);
+        return sendPage(request, reply, page, "miss");
       },
     });
   });
@@ -168,25 +181,42 @@ async function withDeferredHydration(url: string, response: Response): Promise<R
   return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/**
- * A public page (http-cache.ts): read whole (the page was rendered anyway), sent with a weak ETag of its bytes and the
- * shared-cache Cache-Control, or 304 without a body when the client's If-None-Match already names it.
- */
 /** The CSP nonce this response carries, or "" in development (no nonce there). */
 function nonceOfResponse(reply: FastifyReply): string {
   return /'nonce-([^']+)'/.exec(String(reply.raw.getHeader("content-security-policy") ?? ""))?.[1] ?? "";
 }
 
-async function sendCacheablePage(request: FastifyRequest, reply: FastifyReply, response: Response) {
-  const body = new Uint8Array(await response.arrayBuffer());
-  // The validator ignores this response's CSP nonce (docs/decisions/019-script-nonce.md), which differs on every
-  // render of the same page: the same content gets the same ETag.
+/**
+ * A rendered public page read whole (it was rendered anyway) as a storable copy: its nonce replaced by the
+ * placeholder, and a weak ETag that therefore ignores the nonce, which differs on every render of the same page
+ * (docs/decisions/019-script-nonce.md): the same content gets the same ETag.
+ */
+async function storablePage(reply: FastifyReply, response: Response): Promise<CachedPage> {
   const nonce = nonceOfResponse(reply);
-  const etag = weakEtag(nonce ? Buffer.from(Buffer.from(body).toString("utf8").replaceAll(nonce, "")) : body);
-  reply.code(response.status);
-  for (const [key, value] of response.headers) reply.header(key, value);
-  reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", etag);
-  if (fresh(request.headers, { etag })) {
+  const text = await response.text();
+  const body = nonce ? text.replaceAll(nonce, NONCE_PLACEHOLDER) : text;
+  const headers: [string, string][] = [];
+  for (const [name, value] of response.headers) {
+    if (name !== "content-length" && name !== "set-cookie") headers.push([name, value]);
+  }
+  return {
+    status: response.status,
+    headers,
+    body,
+    etag: weakEtag(Buffer.from(body.replaceAll(NONCE_PLACEHOLDER, ""))),
+  };
+}
+
+/**
+ * A public page (http-cache.ts) sent with its ETag and the shared-cache Cache-Control, or 304 without a body when the
+ * client's If-None-Match already names it; `x-page-cache` says whether it came from memory. The body carries this
+ * response's nonce.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: "hit" | "miss") {
+  reply.code(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", page.etag).header("x-page-cache", source);
+  if (fresh(request.headers, { etag: page.etag })) {
     reply.removeHeader("content-type");
     reply.removeHeader("content-length");
     // A 304's headers replace the stored ones: without a CSP here the browser keeps the policy whose nonce matches
@@ -194,7 +224,7 @@ async function sendCacheablePage(request: FastifyRequest, reply: FastifyReply, r
     reply.raw.removeHeader("content-security-policy");
     return reply.code(304).send();
   }
-  return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, nonceOfResponse(reply)));
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
