@@ -1,0 +1,200 @@
+/**
+ * `npm run bench:ssr [-- --seconds N] [--connections N] [--rounds N] [--compare URL…]`: server-side throughput of the
+ * public pages (docs/performance/web.md "SSR throughput").
+ *
+ * Builds when needed and starts two production servers on demo content from one private snapshot of build/ and dist/
+ * (127.0.0.1, free ports, separate temporary data folders): one renders every request (`PAGE_CACHE_TTL_MS=0`, the
+ * behaviour before the page cache), one with the default page cache (docs/decisions/040). A campaign page is created
+ * and published through the API on each. Then, round-robin in the same run, autocannon loads each page on each server
+ * (and every `--compare` URL) for `--seconds` (default 10) with `--connections` (default 50) and reports per target:
+ * requests per second, p50 and p99 latency (ms), and the server's CPU time per answered request (ms, from
+ * /proc/PID/stat: user + system, so it is the server process's own cost whatever else runs on the machine; not
+ * available for `--compare` URLs). With --rounds N (default 1) each target is measured N times and the medians are
+ * printed. A measurement, not a gate: the exit code is 0 unless a server fails to start.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { snapshotApp } from "../scripts/app-snapshot.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+const seconds = Math.max(1, Number(arg("seconds", "10")) || 10);
+const connections = Math.max(1, Number(arg("connections", "50")) || 50);
+const rounds = Math.max(1, Number(arg("rounds", "1")) || 1);
+const compareUrls = (() => {
+  const i = process.argv.indexOf("--compare");
+  if (i < 0) return [];
+  const urls = [];
+  for (const value of process.argv.slice(i + 1)) {
+    if (value.startsWith("--")) break;
+    urls.push(value);
+  }
+  return urls;
+})();
+
+const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-stale.mjs")], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const work = mkdtempSync(path.join(tmpdir(), "bench-ssr-"));
+const entry = snapshotApp(root, path.join(work, "app"));
+const servers = [];
+process.on("exit", () => {
+  for (const s of servers) if (s.child.exitCode === null) s.child.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+});
+process.on("SIGINT", () => process.exit(130));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts one production server with `env` on a free port and waits (at most 120 s) until it answers. */
+async function startServer(label, env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const password = randomBytes(12).toString("hex");
+  const child = spawn(process.execPath, [entry], {
+    cwd: path.join(work, "app"),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(work, `data-${label}`),
+      SEED: "demo",
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+      ADMIN_PASSWORD: password,
+      // The load comes from one address: no per-IP limit may answer 429 instead of the page.
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+      ...env,
+    },
+  });
+  const server = { label, base, password, child };
+  servers.push(server);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label}: server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${label}: not ready in 120 s`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Signs in as the seeded admin and creates + publishes a campaign page of the first project; returns its path. */
+async function campaignPath(server) {
+  const call = async (url, init = {}) => {
+    const res = await fetch(`${server.base}${url}`, {
+      ...init,
+      headers: { "content-type": "application/json", ...server.auth, ...init.headers },
+    });
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${server.label}: ${init.method ?? "GET"} ${url} answered ${res.status}`);
+    return body;
+  };
+  const login = await call("/api/auth/login", {
+    method: "POST",
+    body: JSON.stringify({ username: "admin", password: server.password }),
+  });
+  server.auth = { authorization: `Bearer ${login.token}` };
+  // A project without a landing page gets one (one page per project), with the platforms' campaigns.
+  const overview = await call("/api/landing-pages");
+  const free = overview.find((p) => p.landingPageId === null);
+  if (!free) throw new Error(`${server.label}: every project already has a landing page`);
+  const project = await call(`/api/projects/${free.projectId}`);
+  const poster = project.images[0] ?? (await call("/api/projects")).find((p) => p.images.length > 0)?.images[0];
+  const page = await call(`/api/landing-pages/${free.projectId}`, {
+    method: "POST",
+    body: JSON.stringify({ slug: "bench-campaign", poster }),
+  });
+  await call(`/api/landing-pages/${page.id}/publish`, { method: "POST", body: "{}" });
+  server.projectId = free.projectId;
+  return `/campaign/${page.campaigns[0].urlSlug}`;
+}
+
+/** The process's CPU time (user + system) in ms, from /proc/PID/stat (fields 14 and 15, in clock ticks). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+async function load(url, pid) {
+  const before = pid ? cpuMs(pid) : 0;
+  const result = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "br" } });
+  const cpu = pid ? cpuMs(pid) - before : Number.NaN;
+  const answered = result["2xx"];
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerPage: pid && answered ? cpu / answered : Number.NaN,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : Number.NaN;
+};
+
+const rendering = await startServer("renders every request", { PAGE_CACHE_TTL_MS: "0" });
+const cached = await startServer("page cache (10 s)", {});
+const targets = [];
+for (const server of [rendering, cached]) {
+  const campaign = await campaignPath(server);
+  for (const page of ["/", `/project/${server.projectId}`, campaign]) {
+    targets.push({ server: server.label, page, url: `${server.base}${page}`, pid: server.child.pid });
+  }
+}
+for (const url of compareUrls) targets.push({ server: "reference", page: url, url, pid: null });
+
+const samples = new Map(targets.map((t) => [t, []]));
+for (let round = 0; round < rounds; round++) {
+  // Interleaved: page by page, each server (and reference) in turn, so both see the same machine.
+  const order = [...targets].sort((a, b) => a.page.length - b.page.length || a.page.localeCompare(b.page));
+  for (const target of order) samples.get(target).push(await load(target.url, target.pid));
+}
+
+console.log(
+  `bench:ssr — ${connections} connections, ${seconds} s per target, ${rounds} round(s), medians; load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")}`,
+);
+console.table(
+  targets.map((t) => {
+    const s = samples.get(t);
+    return {
+      server: t.server,
+      page: t.page,
+      "req/s": Math.round(median(s.map((x) => x.rps))),
+      "p50 ms": median(s.map((x) => x.p50)),
+      "p99 ms": median(s.map((x) => x.p99)),
+      "CPU ms/page": Number(median(s.map((x) => x.cpuPerPage)).toFixed(2)),
+      errors: median(s.map((x) => x.errors)),
+    };
+  }),
+);
+process.exit(0);
