@@ -65,7 +65,7 @@ const actorOf = (viewer: LeadViewer | null, ip: string | null = null): AuditActo
 });
 
 /** The scope condition of a viewer on contact_messages. */
-function scopeOf(viewer: LeadViewer): SQL | undefined {
+export function scopeOf(viewer: LeadViewer): SQL | undefined {
   return viewer.viewAll ? undefined : eq(contactMessages.ownerId, viewer.id);
 }
 
@@ -453,7 +453,7 @@ export async function logLeadActivity(
 }
 
 /** Whether a lead is overdue at `now`: not contacted past the agent step, or its follow-up date has passed. */
-function overdueCondition(now: Date, settings: LeadSettings): SQL {
+export function overdueCondition(now: Date, settings: LeadSettings): SQL {
   const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
   return sql`coalesce(${contactMessages.stage} not in ('lost', 'sold') and ((${contactMessages.firstContactAt} is null and ${contactMessages.createdAt} < ${limit}) or ${contactMessages.followUpAt} < ${now}), false)`;
 }
@@ -470,7 +470,7 @@ function decodeCursor(cursor: string): Record<string, unknown> {
 }
 
 /** Jeddah is UTC+3 all year: a YYYY-MM-DD day starts at 00:00+03:00. */
-function dayStart(day: string, addDays = 0): Date {
+export function dayStart(day: string, addDays = 0): Date {
   return new Date(new Date(`${day}T00:00:00+03:00`).getTime() + addDays * 86_400_000);
 }
 
