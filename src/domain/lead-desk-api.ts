@@ -51,3 +51,7 @@ export const leadStatsSchema = z.object({
   ),
 });
 export type LeadStats = z.infer<typeof leadStatsSchema>;
+
+export type AgentList = z.infer<typeof agentListSchema>;
+export type ActivityLogged = z.infer<typeof activityLoggedSchema>;
+export type PersonExport = z.infer<typeof personExportSchema>;

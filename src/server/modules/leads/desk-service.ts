@@ -594,9 +594,45 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
   return { items: page.map((r) => toSummary(r, now, settings)), nextCursor };
 }
 
+/** The staff names and unit numbers the history's `data` refers to (ownerId, previousOwnerId, unitId). */
+async function eventNames(db: Db, data: Record<string, unknown>[]) {
+  const userIds = new Set<string>();
+  const unitIds = new Set<number>();
+  for (const d of data) {
+    for (const key of ["ownerId", "previousOwnerId"]) if (typeof d[key] === "string") userIds.add(d[key] as string);
+    if (typeof d.unitId === "number") unitIds.add(d.unitId);
+  }
+  const people = userIds.size
+    ? await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [...userIds]))
+    : [];
+  const numbers = unitIds.size
+    ? await db
+        .select({ id: units.id, unitNumber: units.unitNumber })
+        .from(units)
+        .where(inArray(units.id, [...unitIds]))
+    : [];
+  return {
+    users: new Map(people.map((p) => [p.id, p.name])),
+    units: new Map(numbers.map((u) => [u.id, u.unitNumber])),
+  };
+}
+
+/** `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit. */
+function withNames(data: Record<string, unknown>, names: Awaited<ReturnType<typeof eventNames>>) {
+  const out = { ...data };
+  if (typeof data.ownerId === "string") out.ownerName = names.users.get(data.ownerId) ?? null;
+  if (typeof data.previousOwnerId === "string") out.previousOwnerName = names.users.get(data.previousOwnerId) ?? null;
+  if (typeof data.unitId === "number") out.unitNumber = names.units.get(data.unitId) ?? null;
+  return out;
+}
+
 /**
  * GET /api/leads/{id}: the lead, its history oldest first (enquiry, assignments, stage changes, activities, unit
- * links, follow-ups, clock steps, merges) with actor names, and the viewer's other enquiries of the same person
+ * links, follow-ups, clock steps, merges) with actor names (and, in `data`, ownerName / previousOwnerName /
+ * unitNumber beside the ids), and the viewer's other enquiries of the same person
  * (same E.164 phone, else same e-mail). Errors: 404.
  */
 export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now = new Date()) {
@@ -617,6 +653,10 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     .leftJoin(users, eq(users.id, leadEvents.actorId))
     .where(eq(leadEvents.leadId, id))
     .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const names = await eventNames(
+    db,
+    events.map((e) => e.event.data),
+  );
   const m = row.lead;
   const samePerson = m.phone
     ? eq(contactMessages.phone, m.phone)
@@ -650,7 +690,7 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
         toStage: e.toStage,
         activityKind: e.activityKind,
         note: e.note,
-        data: e.data,
+        data: withNames(e.data, names),
         createdAt: e.createdAt.toISOString(),
       }),
     ),
