@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-it("counts the day, the week, unassigned and overdue leads, and the median time to first contact per agent", async () => {
+it("counts the day, the week, unassigned and overdue leads, and the median time to first contact per agent; the timeline names the owner", async () => {
   // Sunday in Jeddah: one unassigned lead (no agent list yet).
   now = new Date("2026-11-22T10:00:00Z");
   await sendLead();
@@ -93,4 +93,10 @@ it("counts the day, the week, unassigned and overdue leads, and the median time 
 
   const own = await t.app.inject({ url: "/api/leads/stats", headers: auth(agentA) });
   expect(own.json()).toMatchObject({ newToday: 3, newThisWeek: 3, unassigned: 0, overdue: 1 });
+
+  // The timeline names the owner of an assignment beside its id.
+  const detail = await t.app.inject({ url: `/api/leads/${first}`, headers: auth(manager) });
+  const assigned = detail.json().events.find((e: { kind: string }) => e.kind === "assigned");
+  expect(assigned.data).toMatchObject({ ownerId: agentA.id, ownerName: stats.agents[0].name, auto: true });
+  expect(typeof assigned.data.ownerName).toBe("string");
 });
