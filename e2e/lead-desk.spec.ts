@@ -118,9 +118,10 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
   await expect(page.getByRole("heading", { level: 1, name: PROJECT })).toBeVisible();
   await hydrated(page);
   await page.getByLabel(/الاسم/).fill(VISITOR);
-  await page.getByLabel(/رقم الجوال/).fill("0551234567");
-  const message = page.getByLabel(/الرسالة/);
-  if (await message.count()) await message.fill("أرغب في شقة بثلاث غرف");
+  await page.getByLabel(/البريد الإلكتروني/).fill(`reem-${stamp}@example.com`);
+  await page.getByLabel(/رقم الجوال/).fill("05 5123 4567");
+  await expect(page.getByLabel(/رقم الجوال/)).toHaveValue("0551234567");
+  await page.getByLabel(/الرسالة/).fill("أرغب في شقة بثلاث غرف");
   await page.getByRole("button", { name: "إرسال" }).click();
   await expect(page.getByText("تم إرسال رسالتك بنجاح! سنتواصل معك قريباً.")).toBeVisible();
 
@@ -154,7 +155,7 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
   await agent.setViewportSize({ width: 390, height: 844 });
   await agent.goto("/admin/leads/mine");
   await hydrated(agent);
-  await agent.getByRole("link", { name: VISITOR }).click();
+  await agent.getByRole("link", { name: VISITOR, exact: true }).click();
   await expect(agent.getByRole("heading", { level: 1, name: VISITOR })).toBeVisible();
   await hydrated(agent);
   const leadPath = new URL(agent.url()).pathname;
