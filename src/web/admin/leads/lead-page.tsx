@@ -91,11 +91,11 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
         <CardContent className="grid gap-3">
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted">{DESK_TEXTS.phone}</dt>
-            <dd dir="ltr" className="text-start">
+            <dd dir="ltr" className="text-end">
               {lead.phone ?? "—"}
             </dd>
             <dt className="text-muted">{DESK_TEXTS.email}</dt>
-            <dd dir="ltr" className="text-start break-all">
+            <dd dir="ltr" className="text-end break-all">
               {lead.email ?? "—"}
             </dd>
             <dt className="text-muted">{DESK_TEXTS.project}</dt>

@@ -78,7 +78,6 @@ function EnquiryBlock({ lead }: { lead: LeadDetail["lead"] }) {
     [DESK_TEXTS.source, CONTACT_SOURCE_LABELS[lead.source as ContactSource] ?? lead.source],
     [DESK_TEXTS.project, lead.projectName ?? DESK_TEXTS.noProject],
   ];
-  if (lead.campaignId !== null) rows.push(["الحملة", String(lead.campaignId), true]);
   for (const [key, value] of Object.entries(lead.attribution)) rows.push([ATTRIBUTION_LABELS[key] ?? key, value, true]);
   rows.push([
     "الموافقة على سياسة الخصوصية",
@@ -91,12 +90,20 @@ function EnquiryBlock({ lead }: { lead: LeadDetail["lead"] }) {
         {rows.map(([label, value, latin]) => (
           <div key={label} className="contents">
             <dt className="text-muted">{label}</dt>
-            <dd className="min-w-0 break-words text-start" dir={latin ? "ltr" : undefined}>
+            <dd
+              className={latin ? "min-w-0 break-words text-end" : "min-w-0 break-words"}
+              dir={latin ? "ltr" : undefined}
+            >
               {value}
             </dd>
           </div>
         ))}
       </dl>
+      {lead.campaignId !== null && (
+        <Link to={`/admin/leads?campaignId=${lead.campaignId}`} className="text-sm text-brand-700 hover:underline">
+          عملاء هذه الحملة
+        </Link>
+      )}
       {lead.message && <p className="rounded-lg bg-brand-50 p-3 text-sm whitespace-pre-line">{lead.message}</p>}
     </div>
   );

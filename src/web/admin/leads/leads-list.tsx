@@ -45,6 +45,9 @@ export default function LeadsListScreen() {
   const projects = useProjects();
   const pages = useLeadPages(filters);
   const [search, setSearch] = useState(filters.search ?? "");
+  // On a phone the filters beyond search and stage fold away until asked for (open when the URL sets one).
+  const [more, setMore] = useState(() => Object.keys(filters).some((k) => !["search", "stage", "sort"].includes(k)));
+  const fold = more ? "" : "max-md:hidden";
 
   const setFilter = (key: LeadFilterKey, value: string) =>
     setParams(
@@ -93,9 +96,12 @@ export default function LeadsListScreen() {
             </option>
           ))}
         </select>
+        <Button variant="outline" className="md:hidden" aria-expanded={more} onClick={() => setMore((m) => !m)}>
+          {more ? "إخفاء التصفية" : "تصفية أكثر"}
+        </Button>
         <select
           aria-label={DESK_TEXTS.owner}
-          className={selectClass}
+          className={`${selectClass} ${fold}`}
           value={filters.ownerId ?? ""}
           onChange={select("ownerId")}
         >
@@ -108,7 +114,7 @@ export default function LeadsListScreen() {
         </select>
         <select
           aria-label={DESK_TEXTS.project}
-          className={selectClass}
+          className={`${selectClass} ${fold}`}
           value={filters.projectId ?? ""}
           onChange={select("projectId")}
         >
@@ -132,24 +138,29 @@ export default function LeadsListScreen() {
             </option>
           ))}
         </select>
-        <div className="grid gap-1">
+        <div className={`grid gap-1 ${fold}`}>
           <Label htmlFor="leads-from" className="text-xs text-muted">
             {DESK_TEXTS.from}
           </Label>
           <DateField id="leads-from" value={filters.from} onChange={(v) => setFilter("from", v)} />
         </div>
-        <div className="grid gap-1">
+        <div className={`grid gap-1 ${fold}`}>
           <Label htmlFor="leads-to" className="text-xs text-muted">
             {DESK_TEXTS.to}
           </Label>
           <DateField id="leads-to" value={filters.to} onChange={(v) => setFilter("to", v)} />
         </div>
-        <select aria-label="الترتيب" className={selectClass} value={filters.sort ?? "newest"} onChange={select("sort")}>
+        <select
+          aria-label="الترتيب"
+          className={`${selectClass} ${fold}`}
+          value={filters.sort ?? "newest"}
+          onChange={select("sort")}
+        >
           <option value="newest">{DESK_TEXTS.sortNewest}</option>
           <option value="oldest">{DESK_TEXTS.sortOldest}</option>
           <option value="urgency">{DESK_TEXTS.sortUrgency}</option>
         </select>
-        <label className="flex items-center gap-2 text-sm">
+        <label className={`flex items-center gap-2 text-sm ${fold}`}>
           <input
             type="checkbox"
             className="size-5"
@@ -158,7 +169,7 @@ export default function LeadsListScreen() {
           />
           {DESK_TEXTS.overdueOnly}
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className={`flex items-center gap-2 text-sm ${fold}`}>
           <input
             type="checkbox"
             className="size-5"
