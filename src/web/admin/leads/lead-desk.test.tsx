@@ -12,7 +12,8 @@ import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
 import { json, signInAs } from "~/test-utils/admin-harness.tsx";
-import type { LeadSummary } from "./api.ts";
+import type { LeadDetail, LeadSummary } from "./api.ts";
+import { LeadView } from "./lead-page.tsx";
 import LeadsListScreen from "./leads-list.tsx";
 import { AgentLeadCard } from "./my-leads.tsx";
 import { StageDialog } from "./stage-dialog.tsx";
@@ -250,5 +251,78 @@ describe("stage dialog", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("هذه الوحدة مرتبطة بعميل آخر");
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ stage: "reserved", unitId: 11 });
     expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+});
+
+describe("lead page", () => {
+  const event = (id: number, kind: string, at: string, fields: Record<string, unknown> = {}) => ({
+    id,
+    leadId: 5,
+    kind,
+    actorId: null,
+    actorName: null,
+    fromStage: null,
+    toStage: null,
+    activityKind: null,
+    note: null,
+    data: {},
+    createdAt: at,
+    ...fields,
+  });
+  const detail = (): LeadDetail =>
+    ({
+      lead: {
+        ...lead(5, { email: "reem@example.com", isDuplicate: true }),
+        message: "أرغب في شقة",
+        attribution: { utmSource: "tiktok", ttclid: "tt-1" },
+        consentVersion: "2026-11-01",
+        consentAt: "2026-11-23T09:00:00.000Z",
+      },
+      events: [
+        event(1, "assigned", "2026-11-23T09:00:01.000Z", { data: { ownerId: "a", ownerName: "سلمى", auto: true } }),
+        event(2, "activity", "2026-11-23T09:03:00.000Z", {
+          activityKind: "whatsapp",
+          note: "تم الرد",
+          actorName: "سلمى",
+        }),
+        event(3, "stage_changed", "2026-11-23T09:03:01.000Z", { fromStage: "new", toStage: "visit" }),
+        event(4, "unit_linked", "2026-11-23T10:00:00.000Z", {
+          data: { unitId: 11, unitNumber: "101", status: "محجوزة" },
+        }),
+      ],
+      related: [lead(9, { createdAt: "2026-11-23T09:30:00.000Z", projectName: "المرجان" })],
+    }) as LeadDetail;
+
+  it("shows the enquiry, then the history and the later enquiry in time order, with contact actions", () => {
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    const items = within(screen.getByRole("list", { name: "سجل العميل" })).getAllByRole("listitem");
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining("استفسار جديد"),
+      expect.stringContaining("أُسند تلقائيًا إلى سلمى"),
+      expect.stringContaining("واتساب"),
+      expect.stringContaining("المرحلة: جديد ← زيارة"),
+      expect.stringContaining("استفسار آخر من نفس الشخص"),
+      expect.stringContaining("رُبطت الوحدة 101 (محجوزة)"),
+    ]);
+    expect(items[0]).toHaveTextContent("tt-1");
+    expect(items[0]).toHaveTextContent("الموافقة على سياسة الخصوصية");
+    expect(screen.getByRole("link", { name: "بريد سارة العتيبي 5" })).toHaveAttribute(
+      "href",
+      "mailto:reem@example.com",
+    );
+  });
+
+  it("offers each action only with the permission the server checks", () => {
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    expect(screen.getByRole("button", { name: "تغيير المرحلة" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "إعادة الإسناد" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "حذف بيانات الشخص" })).not.toBeInTheDocument();
+    cleanup();
+    signInAs({ id: "m", permissions: ["leads.view_all", "leads.view_own", "leads.assign", "leads.settings"] });
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    expect(screen.queryByRole("button", { name: "تغيير المرحلة" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "إعادة الإسناد" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "دمج مع عميل آخر" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "حذف بيانات الشخص" })).toBeInTheDocument();
   });
 });

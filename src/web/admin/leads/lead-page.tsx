@@ -81,9 +81,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
-            <CardTitle className="min-w-0 text-xl break-words">
-              <h1>{lead.name}</h1>
-            </CardTitle>
+            <h1 className="min-w-0 text-xl font-bold break-words text-ink">{lead.name}</h1>
             <StageBadge stage={lead.stage} />
             <LeadFlags lead={lead} />
           </div>
