@@ -4,7 +4,7 @@
  * 390 px agent A opens "عملائي", taps WhatsApp (the wa.me link names the project), logs the contact in two taps,
  * which moves the lead to زيارة, then on the lead page moves it to حجز with unit 101 → the public project page shows
  * unit 101 as محجوزة → the manager's dashboard shows agent A's time to first contact. Screenshots of عملائي, the lead
- * page, the list and the dashboard at 360/390/768/1280 px go to e2e-output/lead-desk/, and at each width no page is
+ * page, the list, the settings and the dashboard at 360/390/768/1280 px go to e2e-output/lead-desk/, and at each width no page is
  * wider than the screen.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
@@ -189,6 +189,9 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
   });
   await shoot(manager, "/admin/leads", "list", async (p) => {
     await expect(p.getByTestId("lead-row").first()).toBeVisible();
+  });
+  await shoot(manager, "/admin/leads/settings", "settings", async (p) => {
+    await expect(p.getByRole("heading", { name: "أسباب الفقد" })).toBeVisible();
   });
   await shoot(manager, leadPath, "lead", async (p) => {
     await expect(p.getByRole("heading", { level: 1, name: VISITOR })).toBeVisible();
