@@ -62,7 +62,7 @@ it("saves the response-clock minutes and adds a lost reason", async () => {
   const user = userEvent.setup();
   renderScreen(<DeskSettingsScreen />);
   const reassign = await screen.findByLabelText("إعادة الإسناد بعد (دقيقة)");
-  await waitFor(() => expect(reassign).toHaveValue("30"));
+  await waitFor(() => expect(reassign).toHaveValue("٣٠"));
   await user.clear(reassign);
   await user.type(reassign, "٤٥");
   await user.click(within(reassign.closest("form") as HTMLElement).getByRole("button", { name: "حفظ" }));

@@ -5,6 +5,7 @@
  * reassign), and the editable list of lost reasons. Client-only route.
  */
 import { useEffect, useId, useState } from "react";
+import { toAsciiDigits } from "#domain/digits.ts";
 import { formatNumber } from "#domain/format.ts";
 import { ROLE_LABELS } from "#domain/roles.ts";
 import { useUsers } from "~/admin/employees/api.ts";
@@ -125,7 +126,7 @@ function AgentListsCard() {
                         setChosen((c) => (e.target.checked ? [...c, p.id] : c.filter((x) => x !== p.id)))
                       }
                     />
-                    <span className="truncate font-bold text-ink">{p.name}</span>
+                    <span className="min-w-0 font-bold break-words text-ink">{p.name}</span>
                     <span className="text-xs text-muted">{ROLE_LABELS[p.role]}</span>
                     {on && (
                       <span className="text-xs text-muted">{`الدور ${formatNumber(chosen.indexOf(p.id) + 1)}`}</span>
@@ -173,12 +174,14 @@ function ClockCard() {
   const save = useSaveLeadSettings();
   const [values, setValues] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (settings.data) setValues(Object.fromEntries(Object.entries(settings.data).map(([k, v]) => [k, String(v)])));
+    if (settings.data) {
+      setValues(Object.fromEntries(Object.entries(settings.data).map(([k, v]) => [k, formatNumber(v)])));
+    }
   }, [settings.data]);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const toInt = (v: string | undefined) =>
-      Number((v ?? "").replace(/[٠-٩]/gu, (d) => String(d.charCodeAt(0) - 0x660)));
+    // Arabic-Indic or Latin digits; the grouping marks formatNumber writes are dropped.
+    const toInt = (v: string | undefined) => Number(toAsciiDigits((v ?? "").replace(/[٬,\s]/gu, "")));
     save.mutate(
       {
         notifyAgentAfter: toInt(values.notifyAgentAfter),

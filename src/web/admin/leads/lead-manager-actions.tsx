@@ -5,6 +5,7 @@
  * enquiry after a confirmation (leads.settings). Server errors are shown inline in Arabic.
  */
 import { useId, useState } from "react";
+import { toAsciiDigits } from "#domain/digits.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -114,7 +115,7 @@ export function MergeDialog({
   const candidates = related.filter((r) => r.mergedIntoId === null);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const other = Number(otherId.replace(/[٠-٩]/gu, (d) => String(d.charCodeAt(0) - 0x660)));
+    const other = Number(toAsciiDigits(otherId.trim()));
     if (!Number.isInteger(other) || other <= 0) return setError("يرجى إدخال رقم العميل الآخر");
     merge.mutate(
       { id: lead.id, otherId: other },
@@ -195,7 +196,7 @@ export function PersonRequests({ person, onErased }: { person: PersonRef; onEras
       <CardHeader>
         <CardTitle>طلبات حماية البيانات الشخصية</CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
+      <CardContent className="flex-row flex-wrap gap-2">
         <Button variant="outline" onClick={() => void exportJson()}>
           تصدير بيانات الشخص
         </Button>
