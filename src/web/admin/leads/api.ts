@@ -115,7 +115,7 @@ export function fetchLeadPage(filters: LeadFilters, cursor: string | null, limit
 }
 
 /** The paged list of leads for `filters`, pages loaded on demand; key ["leads", "list", filters]. */
-export function useLeadPages(filters: LeadFilters, options: { enabled?: boolean } = {}) {
+export function useLeadPages(filters: LeadFilters, options: { enabled?: boolean; refetchInterval?: number } = {}) {
   return useInfiniteQuery({
     queryKey: ["leads", "list", filters],
     queryFn: ({ pageParam }) => fetchLeadPage(filters, pageParam),

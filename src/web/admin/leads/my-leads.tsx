@@ -13,7 +13,7 @@ import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { type LeadFilters, type LeadSummary, useLeadPages } from "./api.ts";
+import { type LeadFilters, type LeadSummary, NOTIFICATIONS_POLL_MS, useLeadPages } from "./api.ts";
 import { ContactLinks, LogContactPanel, readWhatsappTemplate, saveWhatsappTemplate } from "./contact-actions.tsx";
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
@@ -35,7 +35,8 @@ const MINE: LeadFilters = { ownerId: "me", sort: "urgency" };
 const closed = (lead: LeadSummary) => lead.stage === "lost" || lead.stage === "sold";
 
 export default function MyLeadsScreen() {
-  const pages = useLeadPages(MINE);
+  // New leads arrive while the agent keeps this screen open: ask again as often as the bell does.
+  const pages = useLeadPages(MINE, { refetchInterval: NOTIFICATIONS_POLL_MS });
   const [template, setTemplate] = useState(readWhatsappTemplate);
   const items = (pages.data?.pages.flatMap((p) => p.items) ?? []).filter((l) => !closed(l));
 
