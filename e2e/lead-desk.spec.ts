@@ -160,7 +160,7 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
   await hydrated(agent);
   const leadPath = new URL(agent.url()).pathname;
   await expect(agent.getByText("أُسند تلقائيًا إلى مسؤولة المبيعات أ")).toBeVisible();
-  await expect(agent.getByText("tt-" + stamp)).toBeVisible();
+  await expect(agent.getByText(`tt-${stamp}`)).toBeVisible();
   await agent.getByRole("button", { name: "تغيير المرحلة" }).click();
   const dialog = agent.getByRole("dialog", { name: "تغيير المرحلة" });
   await dialog.getByLabel("المرحلة الجديدة").selectOption("reserved");
