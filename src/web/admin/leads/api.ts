@@ -228,6 +228,13 @@ export function useAgentLists(options: { enabled?: boolean } = {}) {
   });
 }
 
+/** Every agent of the round-robin lists once (first list's order), for owner pickers; needs leads.settings. */
+export function useDeskAgents(options: { enabled?: boolean } = {}) {
+  const lists = useAgentLists(options);
+  const byId = new Map((lists.data ?? []).flatMap((l) => l.agents).map((a) => [a.userId, a] as const));
+  return [...byId.values()];
+}
+
 /** PUT /api/leads/agents (leads.settings): replaces one list (projectId null = the site default list). */
 export function useSaveAgentList() {
   return useLeadMutation((body: { projectId: number | null; userIds: string[] }) =>

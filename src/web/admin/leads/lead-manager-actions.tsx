@@ -24,7 +24,7 @@ import {
   fetchPersonExport,
   type LeadSummary,
   type PersonRef,
-  useAgentLists,
+  useDeskAgents,
   useErasePerson,
   useMergeLead,
   useReassignLead,
@@ -44,8 +44,7 @@ function ErrorNote({ text }: { text: string | null }) {
 
 export function ReassignDialog({ lead, open, onOpenChange }: { lead: LeadSummary } & DialogProps) {
   const ids = useId();
-  const lists = useAgentLists({ enabled: open });
-  const agents = [...new Map((lists.data ?? []).flatMap((l) => l.agents).map((a) => [a.userId, a] as const)).values()];
+  const agents = useDeskAgents({ enabled: open });
   const [ownerId, setOwnerId] = useState("");
   const [error, setError] = useState<string | null>(null);
   const reassign = useReassignLead();

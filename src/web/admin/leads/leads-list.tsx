@@ -14,11 +14,13 @@ import { DateField } from "~/admin/common/date-field.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { type LeadFilterKey, type LeadSummary, leadFiltersFrom, useLeadPages } from "./api.ts";
+import { type LeadFilterKey, type LeadSummary, leadFiltersFrom, useDeskAgents, useLeadPages } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { selectClass } from "./stage-dialog.tsx";
@@ -44,6 +46,8 @@ export default function LeadsListScreen() {
   const filters = leadFiltersFrom(params);
   const projects = useProjects();
   const pages = useLeadPages(filters);
+  // The agents of the round-robin lists, to filter by owner (the lists are read with leads.settings).
+  const agents = useDeskAgents({ enabled: userCan(useCurrentUser(), "leads.settings") });
   const [search, setSearch] = useState(filters.search ?? "");
   // On a phone the filters beyond search and stage fold away until asked for (open when the URL sets one).
   const [more, setMore] = useState(() => Object.keys(filters).some((k) => !["search", "stage", "sort"].includes(k)));
@@ -108,9 +112,16 @@ export default function LeadsListScreen() {
           <option value="">{DESK_TEXTS.allOwners}</option>
           <option value="me">{DESK_TEXTS.mine}</option>
           <option value="none">{DESK_TEXTS.unassigned}</option>
-          {filters.ownerId && !["me", "none"].includes(filters.ownerId) && (
-            <option value={filters.ownerId}>{items[0]?.ownerName ?? "مسؤول محدد"}</option>
-          )}
+          {agents.map((a) => (
+            <option key={a.userId} value={a.userId}>
+              {a.name}
+            </option>
+          ))}
+          {filters.ownerId &&
+            !["me", "none"].includes(filters.ownerId) &&
+            !agents.some((a) => a.userId === filters.ownerId) && (
+              <option value={filters.ownerId}>{items[0]?.ownerName ?? "مسؤول محدد"}</option>
+            )}
         </select>
         <select
           aria-label={DESK_TEXTS.project}
