@@ -128,7 +128,8 @@ describe("leads list", () => {
     renderAt(<LeadsListScreen />, "/admin/leads");
     await screen.findAllByText("سارة العتيبي 1");
     await user.type(screen.getByRole("searchbox", { name: "بحث بالاسم أو الجوال أو البريد" }), "٠٥٥٥");
-    expect(await screen.findByText("لا يوجد عملاء يطابقون «٠٥٥٥»")).toBeInTheDocument();
+    // The box writes to the URL after a pause in typing; a loaded machine may need more than the default second.
+    expect(await screen.findByText("لا يوجد عملاء يطابقون «٠٥٥٥»", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(listCalls().at(-1)?.url.searchParams.get("search")).toBe("٠٥٥٥");
     expect(screen.getByTestId("location").textContent).toContain(`search=${encodeURIComponent("٠٥٥٥")}`);
   });
