@@ -76,6 +76,12 @@ for (const width of WIDTHS) {
     const projects = (await (await request.get("/api/projects")).json()) as { id: number }[];
     const projectId = projects[0]?.id;
     expect(projectId).toBeGreaterThan(0);
+    const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+    const leads = await request.get("/api/leads?limit=1", {
+      headers: { authorization: `Bearer ${(await login.json()).token}` },
+    });
+    const leadId = ((await leads.json()) as { items: { id: number }[] }).items[0]?.id;
+    expect(leadId).toBeGreaterThan(0);
     const screens = [
       "/admin",
       "/admin/projects",
@@ -86,6 +92,10 @@ for (const width of WIDTHS) {
       `/admin/units/upload?project=${projectId}`,
       "/admin/landing",
       "/admin/contact-messages",
+      "/admin/leads",
+      "/admin/leads/mine",
+      `/admin/leads/${leadId}`,
+      "/admin/leads/settings",
       "/admin/employees",
       "/admin/permissions",
       "/admin/audit-log",

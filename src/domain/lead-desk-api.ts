@@ -32,3 +32,26 @@ export const personExportSchema = z.object({
   person: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
   enquiries: z.array(z.record(z.string(), z.unknown())),
 });
+
+/**
+ * GET /api/leads/stats: the dashboard's lead figures in the viewer's scope (docs/product.md §2.11, §2.16).
+ * `today`/`weekStart` are the Jeddah calendar days (YYYY-MM-DD, UTC+3; the week starts on Sunday) the counts start
+ * from, so a card links to the list filtered from that day. `agents`: the median seconds from creation to the first
+ * logged contact of the leads each agent owns, over leads created in the last 30 days and contacted.
+ */
+export const leadStatsSchema = z.object({
+  today: z.string(),
+  weekStart: z.string(),
+  newToday: z.number(),
+  newThisWeek: z.number(),
+  unassigned: z.number(),
+  overdue: z.number(),
+  agents: z.array(
+    z.object({ ownerId: z.string(), name: z.string(), contacted: z.number(), medianSeconds: z.number() }),
+  ),
+});
+export type LeadStats = z.infer<typeof leadStatsSchema>;
+
+export type AgentList = z.infer<typeof agentListSchema>;
+export type ActivityLogged = z.infer<typeof activityLoggedSchema>;
+export type PersonExport = z.infer<typeof personExportSchema>;

@@ -4,6 +4,7 @@
  * then scopes by leads.view_all, so an agent reads and changes only their own leads (others answer 404).
  *
  * GET    /api/leads                       leads.view_own   paginated list (filters, sort, cursor)
+ * GET    /api/leads/stats                 leads.view_own   dashboard figures (desk-stats.ts)
  * GET    /api/leads/{id}                  leads.view_own   the lead, its timeline and the person's other enquiries
  * PATCH  /api/leads/{id}/stage            leads.work       stage change with unit link
  * POST   /api/leads/{id}/activities       leads.work       call / WhatsApp / e-mail / meeting / note, follow-up
@@ -47,6 +48,7 @@ import {
   agentAwayStateSchema,
   agentListSavedSchema,
   agentListSchema,
+  leadStatsSchema,
   ownerSetSchema,
   personExportSchema,
 } from "../../../domain/lead-desk-api.ts";
@@ -74,6 +76,7 @@ import {
   setAgentList,
   updateLostReason,
 } from "./desk-service.ts";
+import { leadStats } from "./desk-stats.ts";
 
 /** The signed-in viewer of a request, with whether they see every lead. */
 async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
@@ -92,6 +95,15 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       schema: { querystring: leadListQuerySchema, response: { 200: leadPageSchema } },
     },
     async (request) => listLeads(app.db, await viewerOf(request), request.query, now()),
+  );
+
+  r.get(
+    "/api/leads/stats",
+    {
+      config: { access: { permission: "leads.view_own" } },
+      schema: { response: { 200: leadStatsSchema } },
+    },
+    async (request) => leadStats(app.db, await viewerOf(request), now()),
   );
 
   r.get(

@@ -65,7 +65,7 @@ const actorOf = (viewer: LeadViewer | null, ip: string | null = null): AuditActo
 });
 
 /** The scope condition of a viewer on contact_messages. */
-function scopeOf(viewer: LeadViewer): SQL | undefined {
+export function scopeOf(viewer: LeadViewer): SQL | undefined {
   return viewer.viewAll ? undefined : eq(contactMessages.ownerId, viewer.id);
 }
 
@@ -453,7 +453,7 @@ export async function logLeadActivity(
 }
 
 /** Whether a lead is overdue at `now`: not contacted past the agent step, or its follow-up date has passed. */
-function overdueCondition(now: Date, settings: LeadSettings): SQL {
+export function overdueCondition(now: Date, settings: LeadSettings): SQL {
   const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
   return sql`coalesce(${contactMessages.stage} not in ('lost', 'sold') and ((${contactMessages.firstContactAt} is null and ${contactMessages.createdAt} < ${limit}) or ${contactMessages.followUpAt} < ${now}), false)`;
 }
@@ -470,7 +470,7 @@ function decodeCursor(cursor: string): Record<string, unknown> {
 }
 
 /** Jeddah is UTC+3 all year: a YYYY-MM-DD day starts at 00:00+03:00. */
-function dayStart(day: string, addDays = 0): Date {
+export function dayStart(day: string, addDays = 0): Date {
   return new Date(new Date(`${day}T00:00:00+03:00`).getTime() + addDays * 86_400_000);
 }
 
@@ -594,9 +594,45 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
   return { items: page.map((r) => toSummary(r, now, settings)), nextCursor };
 }
 
+/** The staff names and unit numbers the history's `data` refers to (ownerId, previousOwnerId, unitId). */
+async function eventNames(db: Db, data: Record<string, unknown>[]) {
+  const userIds = new Set<string>();
+  const unitIds = new Set<number>();
+  for (const d of data) {
+    for (const key of ["ownerId", "previousOwnerId"]) if (typeof d[key] === "string") userIds.add(d[key] as string);
+    if (typeof d.unitId === "number") unitIds.add(d.unitId);
+  }
+  const people = userIds.size
+    ? await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [...userIds]))
+    : [];
+  const numbers = unitIds.size
+    ? await db
+        .select({ id: units.id, unitNumber: units.unitNumber })
+        .from(units)
+        .where(inArray(units.id, [...unitIds]))
+    : [];
+  return {
+    users: new Map(people.map((p) => [p.id, p.name])),
+    units: new Map(numbers.map((u) => [u.id, u.unitNumber])),
+  };
+}
+
+/** `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit. */
+function withNames(data: Record<string, unknown>, names: Awaited<ReturnType<typeof eventNames>>) {
+  const out = { ...data };
+  if (typeof data.ownerId === "string") out.ownerName = names.users.get(data.ownerId) ?? null;
+  if (typeof data.previousOwnerId === "string") out.previousOwnerName = names.users.get(data.previousOwnerId) ?? null;
+  if (typeof data.unitId === "number") out.unitNumber = names.units.get(data.unitId) ?? null;
+  return out;
+}
+
 /**
  * GET /api/leads/{id}: the lead, its history oldest first (enquiry, assignments, stage changes, activities, unit
- * links, follow-ups, clock steps, merges) with actor names, and the viewer's other enquiries of the same person
+ * links, follow-ups, clock steps, merges) with actor names (and, in `data`, ownerName / previousOwnerName /
+ * unitNumber beside the ids), and the viewer's other enquiries of the same person
  * (same E.164 phone, else same e-mail). Errors: 404.
  */
 export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now = new Date()) {
@@ -617,6 +653,10 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     .leftJoin(users, eq(users.id, leadEvents.actorId))
     .where(eq(leadEvents.leadId, id))
     .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const names = await eventNames(
+    db,
+    events.map((e) => e.event.data),
+  );
   const m = row.lead;
   const samePerson = m.phone
     ? eq(contactMessages.phone, m.phone)
@@ -650,7 +690,7 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
         toStage: e.toStage,
         activityKind: e.activityKind,
         note: e.note,
-        data: e.data,
+        data: withNames(e.data, names),
         createdAt: e.createdAt.toISOString(),
       }),
     ),

@@ -1,11 +1,13 @@
 /**
  * /admin, the dashboard (SPEC §2.11): cards for total projects, total units and contact messages ("—" when the
  * user may not read them: 403 or no permission), the first 5 projects (name, city, price, completion) and the first
- * 5 updates (title, project, short date), skeletons while loading. Client-only route.
+ * 5 updates (title, project, short date), skeletons while loading; with leads.view_own the lead figures
+ * (lead-cards.tsx). Every card and list item links to the list behind it. Client-only route.
  */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { BuildingIcon, DoorOpenIcon, MailIcon } from "lucide-react";
 import type * as React from "react";
+import { Link } from "react-router";
 import { DASHBOARD_LIST_SIZE } from "#domain/constants.ts";
 import { formatDateShort, formatNumber, formatPercent, formatSAR } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
@@ -21,6 +23,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Progress } from "~/shared/ui/progress.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { computeDashboardStats } from "./dashboard-stats.ts";
+import { LeadCards } from "./lead-cards.tsx";
 
 /** Client-only route: nothing to load before render (the shell has checked the session; queries load data). */
 export async function clientLoader() {
@@ -56,15 +59,23 @@ export default function Dashboard() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-ink">{TEXTS.adminProductName}</h1>
       <section aria-label={TEXTS.adminProductName} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard title={TEXTS.statProjects} icon={BuildingIcon} query={projects} enabled />
-        <StatCard title={TEXTS.statUnits} icon={DoorOpenIcon} query={units} enabled={userCan(user, "units.view")} />
+        <StatCard title={TEXTS.statProjects} icon={BuildingIcon} query={projects} enabled to="/admin/projects" />
+        <StatCard
+          title={TEXTS.statUnits}
+          icon={DoorOpenIcon}
+          query={units}
+          enabled={userCan(user, "units.view")}
+          to="/admin/units"
+        />
         <StatCard
           title={TEXTS.statContactMessages}
           icon={MailIcon}
           query={messages}
           enabled={userCan(user, "contact_messages.view")}
+          to="/admin/contact-messages"
         />
       </section>
+      {userCan(user, "leads.view_own") && <LeadCards />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentProjects query={projects} />
         <LatestUpdates query={updates} />
@@ -78,17 +89,20 @@ function StatCard({
   icon: Icon,
   query,
   enabled,
+  to,
 }: {
   title: string;
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
   query: UseQueryResult<readonly unknown[]>;
   enabled: boolean;
+  /** The list behind the figure; the card links there when the user may read it. */
+  to: string;
 }) {
   const loading = enabled && query.isPending;
   // No permission (client check) or a refused/failed call (403 included): the figure is unknown.
   const unknown = !enabled || query.isError;
-  return (
-    <Card className="flex-row items-center gap-4">
+  const card = (
+    <Card className="h-full flex-row items-center gap-4">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
         <Icon aria-hidden="true" className="size-6" />
       </span>
@@ -106,6 +120,13 @@ function StatCard({
         )}
       </div>
     </Card>
+  );
+  return enabled ? (
+    <Link to={to} className="rounded-xl hover:[&>*]:bg-brand-50 focus-visible:ring-3 focus-visible:ring-accent-400/50">
+      {card}
+    </Link>
+  ) : (
+    card
   );
 }
 
@@ -152,7 +173,9 @@ function RecentProjects({ query }: { query: ReturnType<typeof useProjects> }) {
             {items.map((project) => (
               <li key={project.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <p className="font-bold text-ink">{project.name}</p>
+                  <Link to={`/admin/projects/${project.id}`} className="font-bold text-ink hover:underline">
+                    {project.name}
+                  </Link>
                   <p className="text-sm font-bold text-brand-700">{formatSAR(project.price)}</p>
                 </div>
                 {project.city ? <p className="text-sm text-muted">{project.city}</p> : null}
@@ -193,7 +216,9 @@ function LatestUpdates({ query }: { query: ReturnType<typeof useProjectUpdates> 
           <ul className="flex flex-col divide-y divide-brand-100">
             {items.map((update) => (
               <li key={update.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
-                <p className="font-bold text-ink">{update.title}</p>
+                <Link to="/admin/project-updates" className="font-bold text-ink hover:underline">
+                  {update.title}
+                </Link>
                 <p className="flex flex-wrap justify-between gap-x-3 text-sm text-muted">
                   <span>{update.projectName ?? ""}</span>
                   <time dateTime={update.createdAt}>{formatDateShort(update.createdAt)}</time>

@@ -2,7 +2,18 @@
  * Contact messages (SPEC §7.2, §2.16; docs/webhooks.md): the list (the dashboard uses only the count), delete, the webhook
  * retry and the export link of the filtered list.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  LeadActivityKind,
+  LeadSettings,
+  LeadStage,
+  LeadSummary,
+  leadDetailSchema,
+  lostReasonViewSchema,
+  notificationListSchema,
+} from "#domain/lead-desk.ts";
+import type { ActivityLogged, AgentList, LeadStats, PersonExport } from "#domain/lead-desk-api.ts";
 import type { ContactMessageView } from "#domain/schemas/contact.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
@@ -52,4 +63,239 @@ export function useRetryWebhook() {
 export function downloadContactExport(format: "xlsx" | "csv", filters: Record<string, string>): Promise<void> {
   const path = `/api/contact/messages/export?${new URLSearchParams({ format, ...filters })}`;
   return apiClient.download(path, `contact-messages-${new Date().toISOString().slice(0, 10)}.${format}`);
+}
+
+// ——— The lead desk (src/server/modules/leads/desk-routes.ts; shapes in #domain/lead-desk.ts, lead-desk-api.ts) ———
+
+export type { LeadSummary };
+export type LeadPage = { items: LeadSummary[]; nextCursor: string | null };
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+export type LostReason = z.infer<typeof lostReasonViewSchema>;
+export type NotificationList = z.infer<typeof notificationListSchema>;
+/** The body of a stage change (leadStageChangeSchema input). */
+export interface LeadStageChangeBody {
+  stage: LeadStage;
+  note?: string;
+  lostReason?: string;
+  unitId?: number | null;
+}
+
+/** The list filters as they appear in the URL of /admin/leads (every value a string; "" or absent = no filter). */
+export const LEAD_FILTER_KEYS = [
+  "search",
+  "stage",
+  "ownerId",
+  "projectId",
+  "campaignId",
+  "source",
+  "from",
+  "to",
+  "overdue",
+  "duplicate",
+  "sort",
+] as const;
+export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
+export type LeadFilters = Partial<Record<LeadFilterKey, string>>;
+
+/** The filters of `params` (URLSearchParams of the page), empty values dropped. */
+export function leadFiltersFrom(params: URLSearchParams): LeadFilters {
+  const filters: LeadFilters = {};
+  for (const key of LEAD_FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+/** GET /api/leads?…&cursor= → one page {items, nextCursor}. Errors: ApiError 400 {fields} for a bad filter. */
+export function fetchLeadPage(filters: LeadFilters, cursor: string | null, limit = 30): Promise<LeadPage> {
+  const params = new URLSearchParams({ ...filters, limit: String(limit) });
+  if (cursor) params.set("cursor", cursor);
+  return apiClient.request<LeadPage>(`/api/leads?${params}`);
+}
+
+/** The paged list of leads for `filters`, pages loaded on demand; key ["leads", "list", filters]. */
+export function useLeadPages(filters: LeadFilters, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+  return useInfiniteQuery({
+    queryKey: ["leads", "list", filters],
+    queryFn: ({ pageParam }) => fetchLeadPage(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    ...options,
+  });
+}
+
+/** GET /api/leads/{id} → the lead, its timeline and the person's other enquiries; key ["leads", "detail", id]. */
+export function useLeadDetail(id: number) {
+  return useQuery({
+    queryKey: ["leads", "detail", id],
+    queryFn: () => apiClient.request<LeadDetail>(`/api/leads/${id}`),
+  });
+}
+
+/** GET /api/leads/stats → the dashboard's lead figures; pass `enabled: false` without leads.view_own. */
+export function useLeadStats(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["leads", "stats"],
+    queryFn: () => apiClient.request<LeadStats>("/api/leads/stats"),
+    ...options,
+  });
+}
+
+/** GET /api/leads/lost-reasons → every reason (active and not). */
+export function useLostReasons(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["leads", "lost-reasons"],
+    queryFn: () => apiClient.request<LostReason[]>("/api/leads/lost-reasons"),
+    ...options,
+  });
+}
+
+/** A mutation whose success refreshes every lead query (list, detail, stats) and the bell. */
+function useLeadMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ["leads"] }),
+        client.invalidateQueries({ queryKey: ["notifications"] }),
+      ]);
+    },
+  });
+}
+
+/** PATCH /api/leads/{id}/stage. Errors: 400 {lostReason|unitId}, 409 the unit is held by another lead (Arabic). */
+export function useChangeLeadStage() {
+  return useLeadMutation(({ id, ...body }: { id: number } & LeadStageChangeBody) =>
+    apiClient.request<{ stage: LeadStage; unitId: number | null }>(`/api/leads/${id}/stage`, {
+      method: "PATCH",
+      body,
+    }),
+  );
+}
+
+/** POST /api/leads/{id}/activities: a call / WhatsApp / e-mail / meeting / note, with an optional follow-up date. */
+export function useLogActivity() {
+  return useLeadMutation(
+    ({ id, ...body }: { id: number; kind: LeadActivityKind; note?: string; followUpAt?: string }) =>
+      apiClient.request<ActivityLogged>(`/api/leads/${id}/activities`, { method: "POST", body }),
+  );
+}
+
+/** PUT /api/leads/{id}/owner (leads.assign). */
+export function useReassignLead() {
+  return useLeadMutation(({ id, ownerId, note }: { id: number; ownerId: string; note?: string }) =>
+    apiClient.request<{ ownerId: string }>(`/api/leads/${id}/owner`, { method: "PUT", body: { ownerId, note } }),
+  );
+}
+
+/** POST /api/leads/{id}/merge (leads.assign): merges lead `otherId` into `id`. Errors: 404, 400, 409 (Arabic). */
+export function useMergeLead() {
+  return useLeadMutation(({ id, otherId }: { id: number; otherId: number }) =>
+    apiClient.request<{ id: number; mergedId: number }>(`/api/leads/${id}/merge`, {
+      method: "POST",
+      body: { otherId },
+    }),
+  );
+}
+
+/** The person of a PDPL request: an E.164/typed phone, or an e-mail. */
+export interface PersonRef {
+  phone?: string;
+  email?: string;
+}
+
+/** GET /api/leads/person (leads.settings) → everything stored about the person, as JSON. */
+export function fetchPersonExport(person: PersonRef): Promise<PersonExport> {
+  const params = new URLSearchParams(Object.entries(person).filter(([, v]) => v) as [string, string][]);
+  return apiClient.request<PersonExport>(`/api/leads/person?${params}`);
+}
+
+/** POST /api/leads/person/erase (leads.settings) → {erased}: the number of enquiries anonymised. */
+export function useErasePerson() {
+  return useLeadMutation((person: PersonRef) =>
+    apiClient.request<{ erased: number }>("/api/leads/person/erase", { method: "POST", body: person }),
+  );
+}
+
+/** GET /api/leads/agents (leads.settings) → the round-robin lists. */
+export function useAgentLists(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["leads", "agents"],
+    queryFn: () => apiClient.request<AgentList[]>("/api/leads/agents"),
+    ...options,
+  });
+}
+
+/** Every agent of the round-robin lists once (first list's order), for owner pickers; needs leads.settings. */
+export function useDeskAgents(options: { enabled?: boolean } = {}) {
+  const lists = useAgentLists(options);
+  const byId = new Map((lists.data ?? []).flatMap((l) => l.agents).map((a) => [a.userId, a] as const));
+  return [...byId.values()];
+}
+
+/** PUT /api/leads/agents (leads.settings): replaces one list (projectId null = the site default list). */
+export function useSaveAgentList() {
+  return useLeadMutation((body: { projectId: number | null; userIds: string[] }) =>
+    apiClient.request<{ projectId: number | null; userIds: string[] }>("/api/leads/agents", { method: "PUT", body }),
+  );
+}
+
+/** PUT /api/leads/agents/{userId}/away (leads.assign). */
+export function useSetAgentAway() {
+  return useLeadMutation(({ userId, away }: { userId: string; away: boolean }) =>
+    apiClient.request<{ userId: string; away: boolean }>(`/api/leads/agents/${userId}/away`, {
+      method: "PUT",
+      body: { away },
+    }),
+  );
+}
+
+/** GET /api/leads/settings (leads.settings) → the response-clock steps in minutes. */
+export function useLeadSettings(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["leads", "settings"],
+    queryFn: () => apiClient.request<LeadSettings>("/api/leads/settings"),
+    ...options,
+  });
+}
+
+/** PUT /api/leads/settings (leads.settings). Errors: 400 {fields}. */
+export function useSaveLeadSettings() {
+  return useLeadMutation((body: LeadSettings) =>
+    apiClient.request<LeadSettings>("/api/leads/settings", { method: "PUT", body }),
+  );
+}
+
+/** POST /api/leads/lost-reasons, or PUT /api/leads/lost-reasons/{id} with `id` (leads.settings). 409 a duplicate name. */
+export function useSaveLostReason() {
+  return useLeadMutation(({ id, ...body }: { id?: number; name: string; active: boolean }) =>
+    apiClient.request<LostReason>(id ? `/api/leads/lost-reasons/${id}` : "/api/leads/lost-reasons", {
+      method: id ? "PUT" : "POST",
+      body,
+    }),
+  );
+}
+
+/** How often the bell asks for new notifications, in ms. */
+export const NOTIFICATIONS_POLL_MS = 60_000;
+
+/** GET /api/notifications → the newest 50 and the unread count, polled every NOTIFICATIONS_POLL_MS. */
+export function useNotifications() {
+  return useQuery({
+    queryKey: ["notifications"],
+    queryFn: () => apiClient.request<NotificationList>("/api/notifications"),
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+  });
+}
+
+/** POST /api/notifications/read: marks `ids` read (all when absent); the answer replaces the cached list. */
+export function useMarkNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) =>
+      apiClient.request<NotificationList>("/api/notifications/read", { method: "POST", body: ids ? { ids } : {} }),
+    onSuccess: (list) => client.setQueryData(["notifications"], list),
+  });
 }

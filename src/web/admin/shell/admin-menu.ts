@@ -2,12 +2,15 @@
 import {
   BuildingIcon,
   ClipboardListIcon,
+  ContactIcon,
   DoorOpenIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MailIcon,
   MegaphoneIcon,
+  PhoneCallIcon,
   ShieldCheckIcon,
+  SlidersHorizontalIcon,
   UsersIcon,
 } from "lucide-react";
 import type { PermissionKey } from "#domain/roles.ts";
@@ -22,7 +25,7 @@ export interface AdminMenuItem {
   icon: LucideIcon;
 }
 
-/** The eight items of SPEC §2.10, in order. */
+/** The eight items of SPEC §2.10, in order, with the lead desk's three (docs/product.md §2.16 leads) before the staff items. */
 export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuDashboard, to: "/admin", permission: "dashboard.view", icon: LayoutDashboardIcon },
   { label: TEXTS.menuProjects, to: "/admin/projects", permission: "projects.view", icon: BuildingIcon },
@@ -34,6 +37,14 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     to: "/admin/contact-messages",
     permission: "contact_messages.view",
     icon: MailIcon,
+  },
+  { label: "العملاء المحتملون", to: "/admin/leads", permission: "leads.view_all", icon: ContactIcon },
+  { label: "عملائي", to: "/admin/leads/mine", permission: "leads.work", icon: PhoneCallIcon },
+  {
+    label: "إعدادات مكتب العملاء",
+    to: "/admin/leads/settings",
+    permission: "leads.settings",
+    icon: SlidersHorizontalIcon,
   },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },

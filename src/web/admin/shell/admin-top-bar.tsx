@@ -1,6 +1,6 @@
 /**
  * The admin top bar (SPEC §2.10): menu buttons, logo, product name, the user's name (a link to their account page)
- * and the logout button.
+ * the logout button, and the `actions` slot (the notification bell).
  * Below 768 px the menu button opens the drawer; from 768 px up the other one collapses the sidebar.
  */
 import { LogOutIcon, MenuIcon, PanelRightCloseIcon, PanelRightOpenIcon, UserIcon } from "lucide-react";
@@ -19,6 +19,8 @@ export interface AdminTopBarProps {
   onOpenDrawer: () => void;
   onLogout: () => void;
   loggingOut?: boolean;
+  /** Shown before the user's name (the notification bell). */
+  actions?: React.ReactNode;
 }
 
 /** The sticky top bar; every button has an Arabic accessible name. */
@@ -32,6 +34,7 @@ export function AdminTopBar({
   onOpenDrawer,
   onLogout,
   loggingOut = false,
+  actions,
 }: AdminTopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-brand-100 bg-surface px-3 md:gap-3 md:px-4">
@@ -62,6 +65,7 @@ export function AdminTopBar({
         <span className="truncate text-base font-bold text-brand-700 md:text-lg">{TEXTS.adminProductName}</span>
       </Link>
       <div className="ms-auto flex items-center gap-2 md:gap-3">
+        {actions}
         <Link
           to="/admin/account"
           className="flex items-center gap-2 rounded-lg px-2 py-1 text-sm text-muted hover:bg-canvas"

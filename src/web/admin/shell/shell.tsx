@@ -19,6 +19,7 @@ import { AdminNav } from "./admin-nav.tsx";
 import { AdminProviders } from "./admin-providers.tsx";
 import { AdminShellSkeleton } from "./admin-shell-skeleton.tsx";
 import { AdminTopBar } from "./admin-top-bar.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 import { useSession } from "./session-provider.tsx";
 import { useIsMobile } from "./use-media-query.ts";
 
@@ -103,6 +104,7 @@ function ShellFrame() {
         onOpenDrawer={() => setDrawerOpen(true)}
         onLogout={onLogout}
         loggingOut={loggingOut}
+        actions={<NotificationBell />}
       />
       <div className="flex flex-1">
         <aside

@@ -1,0 +1,76 @@
+/**
+ * The dashboard's lead figures (GET /api/leads/stats; shape in src/domain/lead-desk-api.ts leadStatsSchema): new
+ * leads today and this week (Jeddah days, UTC+3, weeks from Sunday), unassigned and overdue open leads, and the median
+ * time to first contact per agent over the last 30 days. Scoped like the list: an agent counts only their own leads.
+ * Merged enquiries are left out, as in the list.
+ */
+import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import type { LeadStats } from "../../../domain/lead-desk-api.ts";
+import type { Db } from "../../db/connection.ts";
+import { contactMessages, users } from "../../db/schema.ts";
+import { dayStart, type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./desk-service.ts";
+
+const DAY_MS = 86_400_000;
+const MEDIAN_WINDOW_DAYS = 30;
+
+/** The Jeddah calendar day (YYYY-MM-DD) of `at`, and that day's weekday (0 = Sunday). */
+function jeddahDay(at: Date): { day: string; weekday: number } {
+  const local = new Date(at.getTime() + 3 * 3_600_000);
+  return { day: local.toISOString().slice(0, 10), weekday: local.getUTCDay() };
+}
+
+/** Computes the figures at `now` for `viewer`. */
+export async function leadStats(db: Db, viewer: LeadViewer, now = new Date()): Promise<LeadStats> {
+  const settings = await readLeadSettings(db);
+  const { day: today, weekday } = jeddahDay(now);
+  const weekStart = jeddahDay(new Date(now.getTime() - weekday * DAY_MS)).day;
+  const base = and(scopeOf(viewer), isNull(contactMessages.mergedIntoId));
+  const count = sql<number>`count(*)::int`;
+  const [row] = await db
+    .select({
+      newToday: sql<number>`count(*) filter (where ${contactMessages.createdAt} >= ${dayStart(today)})::int`,
+      newThisWeek: count,
+    })
+    .from(contactMessages)
+    .where(and(base, gte(contactMessages.createdAt, dayStart(weekStart))));
+  // Unassigned and overdue count every open lead, not only this week's.
+  const [open] = await db
+    .select({
+      unassigned: sql<number>`count(*) filter (where ${contactMessages.ownerId} is null and ${contactMessages.stage} not in ('lost', 'sold'))::int`,
+      overdue: sql<number>`count(*) filter (where ${overdueCondition(now, settings)})::int`,
+    })
+    .from(contactMessages)
+    .where(base);
+  const seconds = sql<number>`extract(epoch from (${contactMessages.firstContactAt} - ${contactMessages.createdAt}))`;
+  const agents = await db
+    .select({
+      ownerId: contactMessages.ownerId,
+      name: users.name,
+      contacted: count,
+      medianSeconds: sql<number>`round(percentile_cont(0.5) within group (order by ${seconds}))::int`.as(
+        "median_seconds",
+      ),
+    })
+    .from(contactMessages)
+    .innerJoin(users, eq(users.id, contactMessages.ownerId))
+    .where(
+      and(
+        base,
+        isNotNull(contactMessages.firstContactAt),
+        gte(contactMessages.createdAt, new Date(now.getTime() - MEDIAN_WINDOW_DAYS * DAY_MS)),
+      ),
+    )
+    .groupBy(contactMessages.ownerId, users.name)
+    .orderBy(asc(sql`median_seconds`));
+  return {
+    today,
+    weekStart,
+    newToday: row?.newToday ?? 0,
+    newThisWeek: row?.newThisWeek ?? 0,
+    unassigned: open?.unassigned ?? 0,
+    overdue: open?.overdue ?? 0,
+    agents: agents.flatMap((a) =>
+      a.ownerId ? [{ ...a, ownerId: a.ownerId, medianSeconds: Number(a.medianSeconds) }] : [],
+    ),
+  };
+}

@@ -1,0 +1,329 @@
+/**
+ * The lead desk screens (docs/product.md §2.16 leads): the list's filters live in the URL and reach the server's
+ * query; a search without a match names the query; the agent's card links call and WhatsApp (wa.me with the
+ * template naming the project) and logs the contact in two taps (outcome, next step); the stage dialog asks for a lost
+ * reason and shows the server's 409 for a unit held by another lead inline.
+ */
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
+import { createQueryClient } from "~/admin/shell/query-client.ts";
+import { sessionStore } from "~/shared/session/auth-store.ts";
+import { json, signInAs } from "~/test-utils/admin-harness.tsx";
+import type { LeadDetail, LeadSummary } from "./api.ts";
+import { LeadView } from "./lead-page.tsx";
+import LeadsListScreen from "./leads-list.tsx";
+import { AgentLeadCard } from "./my-leads.tsx";
+import { StageDialog } from "./stage-dialog.tsx";
+
+function lead(id: number, overrides: Partial<LeadSummary> = {}): LeadSummary {
+  return {
+    id,
+    name: `سارة العتيبي ${id}`,
+    phone: "+966501234567",
+    email: null,
+    source: "campaign",
+    projectId: 4,
+    projectName: "الواحة",
+    campaignId: 9,
+    stage: "new",
+    stageLabel: "جديد",
+    ownerId: "me",
+    ownerName: "أنا",
+    unitId: null,
+    lostReason: null,
+    isDuplicate: false,
+    firstContactAt: null,
+    followUpAt: null,
+    overdue: true,
+    mergedIntoId: null,
+    createdAt: "2026-11-23T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+type Handler = (url: URL, body: unknown) => Response | Promise<Response>;
+let handlers: [string, Handler][];
+let calls: { method: string; url: URL; body: unknown }[];
+
+/** Answers "METHOD /path" (path without the query); unknown calls 404. */
+function route(key: string, handler: Handler) {
+  handlers.push([key, handler]);
+}
+
+beforeEach(() => {
+  handlers = [];
+  calls = [];
+  localStorage.clear();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      const method = init?.method ?? "GET";
+      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      const found = handlers.find(([key]) => key === `${method} ${url.pathname}`);
+      return found ? found[1](url, body) : json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
+    }),
+  );
+  route("GET /api/projects", () => json([{ id: 4, name: "الواحة" }]));
+  signInAs({ id: "me", permissions: ["leads.view_all", "leads.view_own", "leads.work", "units.view"] });
+});
+afterEach(() => {
+  cleanup();
+  act(() => sessionStore.signOut());
+  vi.unstubAllGlobals();
+});
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderAt(element: React.ReactNode, entry: string) {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/leads",
+      Component: () => (
+        <AdminProviders queryClient={createQueryClient()}>
+          {element}
+          <LocationProbe />
+        </AdminProviders>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={[entry]} />);
+}
+
+const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.pathname === "/api/leads");
+
+describe("leads list", () => {
+  it("reads its filters from the URL, sends them to the server and writes a changed filter back to the URL", async () => {
+    route("GET /api/leads", () => json({ items: [lead(1)], nextCursor: null }));
+    const user = userEvent.setup();
+    renderAt(<LeadsListScreen />, "/admin/leads?overdue=true&ownerId=none");
+    expect(await screen.findAllByText("سارة العتيبي 1")).not.toHaveLength(0);
+    const first = listCalls()[0].url.searchParams;
+    expect(first.get("overdue")).toBe("true");
+    expect(first.get("ownerId")).toBe("none");
+    expect(screen.getByRole("checkbox", { name: "المتأخرون فقط" })).toBeChecked();
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "المرحلة" }), "visit");
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toContain("stage=visit"));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get("stage")).toBe("visit"));
+    expect(listCalls().at(-1)?.url.searchParams.get("overdue")).toBe("true");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "المشروع" }), "4");
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get("projectId")).toBe("4"));
+    expect(screen.getByTestId("location").textContent).toContain("projectId=4");
+  });
+
+  it("sends a typed search to the server and names the query when nothing matches", async () => {
+    route("GET /api/leads", (url) =>
+      json({ items: url.searchParams.get("search") ? [] : [lead(1)], nextCursor: null }),
+    );
+    const user = userEvent.setup();
+    renderAt(<LeadsListScreen />, "/admin/leads");
+    await screen.findAllByText("سارة العتيبي 1");
+    await user.type(screen.getByRole("searchbox", { name: "بحث بالاسم أو الجوال أو البريد" }), "٠٥٥٥");
+    // The box writes to the URL after a pause in typing; a loaded machine may need more than the default second.
+    expect(await screen.findByText("لا يوجد عملاء يطابقون «٠٥٥٥»", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(listCalls().at(-1)?.url.searchParams.get("search")).toBe("٠٥٥٥");
+    expect(screen.getByTestId("location").textContent).toContain(`search=${encodeURIComponent("٠٥٥٥")}`);
+  });
+});
+
+describe("agent card", () => {
+  it("links call and WhatsApp, then logs the contact and the next step in two taps", async () => {
+    route("POST /api/leads/7/activities", () =>
+      json({ firstContactAt: "2026-11-23T09:01:00.000Z", followUpAt: null, secondsToFirstContact: 60 }, 201),
+    );
+    route("PATCH /api/leads/7/stage", () => json({ stage: "visit", unitId: null }));
+    route("GET /api/leads", () => json({ items: [], nextCursor: null }));
+    const user = userEvent.setup();
+    renderAt(
+      <ul>
+        <AgentLeadCard lead={lead(7)} template="السلام عليكم {الاسم}، بخصوص {المشروع}" />
+      </ul>,
+      "/admin/leads",
+    );
+    const card = screen.getByTestId("agent-lead");
+    expect(within(card).getByRole("link", { name: "اتصال سارة العتيبي 7" })).toHaveAttribute(
+      "href",
+      "tel:+966501234567",
+    );
+    const whatsapp = within(card).getByRole("link", { name: "واتساب سارة العتيبي 7" });
+    const href = new URL(whatsapp.getAttribute("href") ?? "");
+    expect(href.origin + href.pathname).toBe("https://wa.me/966501234567");
+    expect(href.searchParams.get("text")).toBe("السلام عليكم سارة، بخصوص مشروع الواحة");
+
+    // Opening WhatsApp in a new tab is the browser's job; the card only needs the tap.
+    whatsapp.addEventListener("click", (e) => e.preventDefault());
+    await user.click(whatsapp);
+    await user.click(within(card).getByRole("button", { name: "تم الرد" }));
+    await user.click(within(card).getByRole("button", { name: "موعد زيارة" }));
+
+    await waitFor(() => expect(screen.queryByTestId("log-contact")).not.toBeInTheDocument());
+    const posted = calls.filter((c) => c.method !== "GET");
+    expect(posted.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      ["POST", "/api/leads/7/activities", { kind: "whatsapp", note: "تم الرد" }],
+      ["PATCH", "/api/leads/7/stage", { stage: "visit" }],
+    ]);
+  });
+
+  it("sets a follow-up date tomorrow and moves a new lead to تم التواصل", async () => {
+    route("POST /api/leads/8/activities", () =>
+      json({ firstContactAt: null, followUpAt: null, secondsToFirstContact: null }, 201),
+    );
+    route("PATCH /api/leads/8/stage", () => json({ stage: "contacted", unitId: null }));
+    const user = userEvent.setup();
+    renderAt(
+      <ul>
+        <AgentLeadCard lead={lead(8)} template="{الاسم}" />
+      </ul>,
+      "/admin/leads",
+    );
+    const call = screen.getByRole("link", { name: "اتصال سارة العتيبي 8" });
+    call.addEventListener("click", (e) => e.preventDefault());
+    await user.click(call);
+    await user.click(screen.getByRole("button", { name: "لم يرد" }));
+    await user.click(screen.getByRole("button", { name: "متابعة غدًا" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    const activity = calls.find((c) => c.method === "POST")?.body as { kind: string; followUpAt: string };
+    expect(activity.kind).toBe("call");
+    expect(activity.followUpAt).toMatch(/^\d{4}-\d{2}-\d{2}T10:00:00\+03:00$/);
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ stage: "contacted" });
+  });
+});
+
+describe("stage dialog", () => {
+  function renderDialog(overrides: Partial<LeadSummary> = {}) {
+    renderAt(
+      <StageDialog lead={lead(5, { stage: "visit", ...overrides })} open onOpenChange={() => {}} />,
+      "/admin/leads",
+    );
+  }
+
+  it("asks for a lost reason from the list and sends it", async () => {
+    route("GET /api/leads/lost-reasons", () =>
+      json([
+        { id: 1, name: "السعر", active: true },
+        { id: 2, name: "قديم", active: false },
+      ]),
+    );
+    route("PATCH /api/leads/5/stage", () => json({ stage: "lost", unitId: null }));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.selectOptions(screen.getByLabelText("المرحلة الجديدة"), "lost");
+    const reason = await screen.findByLabelText("سبب الفقد");
+    await waitFor(() => expect(within(reason).getByRole("option", { name: "السعر" })).toBeInTheDocument());
+    expect(within(reason).queryByRole("option", { name: "قديم" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "حفظ" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("يرجى اختيار سبب الفقد");
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await user.selectOptions(reason, "السعر");
+    await user.click(screen.getByRole("button", { name: "حفظ" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ stage: "lost", lostReason: "السعر" }),
+    );
+  });
+
+  it("offers the project's available units at حجز and shows the server's 409 inline", async () => {
+    route("GET /api/projects/4/units", () =>
+      json([
+        { id: 11, projectId: 4, unitNumber: "101", building: "", status: "متاحة" },
+        { id: 12, projectId: 4, unitNumber: "102", building: "", status: "مباعة" },
+      ]),
+    );
+    route("PATCH /api/leads/5/stage", () =>
+      json({ statusCode: 409, error: "Conflict", message: "هذه الوحدة مرتبطة بعميل آخر" }, 409),
+    );
+    const user = userEvent.setup();
+    renderDialog();
+    await user.selectOptions(screen.getByLabelText("المرحلة الجديدة"), "reserved");
+    const unit = await screen.findByLabelText("الوحدة");
+    await waitFor(() => expect(within(unit).getByRole("option", { name: "101" })).toBeInTheDocument());
+    expect(within(unit).queryByRole("option", { name: "102" })).not.toBeInTheDocument();
+    await user.selectOptions(unit, "11");
+    await user.click(screen.getByRole("button", { name: "حفظ" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("هذه الوحدة مرتبطة بعميل آخر");
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ stage: "reserved", unitId: 11 });
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+});
+
+describe("lead page", () => {
+  const event = (id: number, kind: string, at: string, fields: Record<string, unknown> = {}) => ({
+    id,
+    leadId: 5,
+    kind,
+    actorId: null,
+    actorName: null,
+    fromStage: null,
+    toStage: null,
+    activityKind: null,
+    note: null,
+    data: {},
+    createdAt: at,
+    ...fields,
+  });
+  const detail = (): LeadDetail =>
+    ({
+      lead: {
+        ...lead(5, { email: "reem@example.com", isDuplicate: true }),
+        message: "أرغب في شقة",
+        attribution: { utmSource: "tiktok", ttclid: "tt-1" },
+        consentVersion: "2026-11-01",
+        consentAt: "2026-11-23T09:00:00.000Z",
+      },
+      events: [
+        event(1, "assigned", "2026-11-23T09:00:01.000Z", { data: { ownerId: "a", ownerName: "سلمى", auto: true } }),
+        event(2, "activity", "2026-11-23T09:03:00.000Z", {
+          activityKind: "whatsapp",
+          note: "تم الرد",
+          actorName: "سلمى",
+        }),
+        event(3, "stage_changed", "2026-11-23T09:03:01.000Z", { fromStage: "new", toStage: "visit" }),
+        event(4, "unit_linked", "2026-11-23T10:00:00.000Z", {
+          data: { unitId: 11, unitNumber: "101", status: "محجوزة" },
+        }),
+      ],
+      related: [lead(9, { createdAt: "2026-11-23T09:30:00.000Z", projectName: "المرجان" })],
+    }) as LeadDetail;
+
+  it("shows the enquiry, then the history and the later enquiry in time order, with contact actions", () => {
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    const items = within(screen.getByRole("list", { name: "سجل العميل" })).getAllByRole("listitem");
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining("استفسار جديد"),
+      expect.stringContaining("أُسند تلقائيًا إلى سلمى"),
+      expect.stringContaining("واتساب"),
+      expect.stringContaining("المرحلة: جديد ← زيارة"),
+      expect.stringContaining("استفسار آخر من نفس الشخص"),
+      expect.stringContaining("رُبطت الوحدة 101 (محجوزة)"),
+    ]);
+    expect(items[0]).toHaveTextContent("tt-1");
+    expect(items[0]).toHaveTextContent("الموافقة على سياسة الخصوصية");
+    expect(screen.getByRole("link", { name: "بريد سارة العتيبي 5" })).toHaveAttribute(
+      "href",
+      "mailto:reem@example.com",
+    );
+  });
+
+  it("offers each action only with the permission the server checks", () => {
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    expect(screen.getByRole("button", { name: "تغيير المرحلة" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "إعادة الإسناد" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "حذف بيانات الشخص" })).not.toBeInTheDocument();
+    cleanup();
+    signInAs({ id: "m", permissions: ["leads.view_all", "leads.view_own", "leads.assign", "leads.settings"] });
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    expect(screen.queryByRole("button", { name: "تغيير المرحلة" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "إعادة الإسناد" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "دمج مع عميل آخر" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "حذف بيانات الشخص" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * /admin/leads/:id, one lead (docs/product.md §2.16 leads; issue text "timeline", "people, not rows", "PDPL"):
+ * the person with phone and e-mail as actions (tel:, WhatsApp, mailto:, each offering the two-tap log), the stage
+ * with its change dialog, an activity/note form with the follow-up date, reassignment (leads.assign), merging
+ * another lead into this one (leads.assign), the person's PDPL export and erasure (leads.settings), and the
+ * timeline. Each action shows only with the permission the server checks (#domain/roles.ts). Client-only route.
+ */
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { formatDateTime } from "#domain/format.ts";
+import { LEAD_ACTIVITY_KINDS, LEAD_ACTIVITY_LABELS, type LeadActivityKind } from "#domain/lead-desk.ts";
+import { DateField } from "~/admin/common/date-field.tsx";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { type LeadDetail, useLeadDetail, useLogActivity } from "./api.ts";
+import { ContactLinks, LogContactPanel, readWhatsappTemplate } from "./contact-actions.tsx";
+import { DESK_TEXTS } from "./desk-texts.ts";
+import { LeadFlags, StageBadge } from "./lead-badges.tsx";
+import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
+import { LeadTimeline } from "./lead-timeline.tsx";
+import { StageDialog, selectClass } from "./stage-dialog.tsx";
+
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Skeleton className="h-64 w-full rounded-xl" />;
+}
+
+export function meta() {
+  return [{ title: "العميل المحتمل" }];
+}
+
+export default function LeadPage() {
+  const id = Number(useParams().id);
+  const detail = useLeadDetail(id);
+  if (detail.isPending) return <Skeleton className="h-64 w-full rounded-xl" />;
+  if (detail.isError) {
+    return (
+      <div className="grid gap-3">
+        <p role="alert" className="rounded-xl bg-danger/10 p-6 text-danger">
+          {apiErrorMessage(detail.error, DESK_TEXTS.loadFailed)}
+        </p>
+        <Link to="/admin/leads" className="text-brand-700">
+          {DESK_TEXTS.listTitle}
+        </Link>
+      </div>
+    );
+  }
+  return <LeadView detail={detail.data} />;
+}
+
+/** The loaded lead. */
+export function LeadView({ detail }: { detail: LeadDetail }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const lead = detail.lead;
+  const canWork = userCan(user, "leads.work");
+  const canAssign = userCan(user, "leads.assign");
+  const canSettings = userCan(user, "leads.settings");
+  const [used, setUsed] = useState<LeadActivityKind | null>(null);
+  const [stageOpen, setStageOpen] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
+  const [mergeOpen, setMergeOpen] = useState(false);
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <nav aria-label="مسار التنقل" className="text-sm">
+        <Link to="/admin/leads" className="text-brand-700 hover:underline">
+          {DESK_TEXTS.listTitle}
+        </Link>
+      </nav>
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="min-w-0 text-xl font-bold break-words text-ink">{lead.name}</h1>
+            <StageBadge stage={lead.stage} />
+            <LeadFlags lead={lead} />
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-muted">{DESK_TEXTS.phone}</dt>
+            <dd dir="ltr" className="text-end">
+              {lead.phone ?? "—"}
+            </dd>
+            <dt className="text-muted">{DESK_TEXTS.email}</dt>
+            <dd dir="ltr" className="text-end break-all">
+              {lead.email ?? "—"}
+            </dd>
+            <dt className="text-muted">{DESK_TEXTS.project}</dt>
+            <dd>{lead.projectName ?? DESK_TEXTS.noProject}</dd>
+            <dt className="text-muted">{DESK_TEXTS.owner}</dt>
+            <dd>{lead.ownerName ?? DESK_TEXTS.unassigned}</dd>
+            {lead.lostReason && (
+              <>
+                <dt className="text-muted">{DESK_TEXTS.lostReason}</dt>
+                <dd>{lead.lostReason}</dd>
+              </>
+            )}
+            <dt className="text-muted">{DESK_TEXTS.followUp}</dt>
+            <dd>{lead.followUpAt ? formatDateTime(lead.followUpAt) : "—"}</dd>
+          </dl>
+          <ContactLinks lead={lead} template={readWhatsappTemplate()} onUse={setUsed} size="default" />
+          {used && canWork && <LogContactPanel lead={lead} kind={used} onDone={() => setUsed(null)} />}
+          <div className="flex flex-wrap gap-2">
+            {canWork && <Button onClick={() => setStageOpen(true)}>{DESK_TEXTS.changeStage}</Button>}
+            {canAssign && (
+              <Button variant="outline" onClick={() => setAssignOpen(true)}>
+                إعادة الإسناد
+              </Button>
+            )}
+            {canAssign && (
+              <Button variant="outline" onClick={() => setMergeOpen(true)}>
+                دمج مع عميل آخر
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+
+      {canWork && <ActivityForm leadId={lead.id} />}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>سجل العميل</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LeadTimeline detail={detail} />
+        </CardContent>
+      </Card>
+
+      {canSettings && (
+        <PersonRequests
+          person={{ phone: lead.phone ?? undefined, email: lead.email ?? undefined }}
+          onErased={() => navigate("/admin/leads")}
+        />
+      )}
+
+      <StageDialog lead={lead} open={stageOpen} onOpenChange={setStageOpen} />
+      {canAssign && <ReassignDialog lead={lead} open={assignOpen} onOpenChange={setAssignOpen} />}
+      {canAssign && <MergeDialog lead={lead} related={detail.related} open={mergeOpen} onOpenChange={setMergeOpen} />}
+    </div>
+  );
+}
+
+/** A note or a logged meeting/call, with an optional follow-up day (10:00 Jeddah time). */
+function ActivityForm({ leadId }: { leadId: number }) {
+  const [kind, setKind] = useState<LeadActivityKind>("note");
+  const [note, setNote] = useState("");
+  const [day, setDay] = useState("");
+  const log = useLogActivity();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!note.trim() && !day && kind === "note") return;
+    log.mutate(
+      { id: leadId, kind, note: note.trim() || undefined, followUpAt: day ? `${day}T10:00:00+03:00` : undefined },
+      {
+        onSuccess: () => {
+          setNote("");
+          setDay("");
+          toast({ variant: "success", title: "تم الحفظ" });
+        },
+        onError: (e) =>
+          toast({ variant: "destructive", title: DESK_TEXTS.logFailed, description: apiErrorMessage(e, "") }),
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>تسجيل نشاط أو ملاحظة</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-1">
+            <Label htmlFor="activity-kind">نوع النشاط</Label>
+            <select
+              id="activity-kind"
+              className={selectClass}
+              value={kind}
+              onChange={(e) => setKind(e.target.value as LeadActivityKind)}
+            >
+              {LEAD_ACTIVITY_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {LEAD_ACTIVITY_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="activity-follow-up">{DESK_TEXTS.followUp}</Label>
+            <DateField id="activity-follow-up" value={day} onChange={setDay} />
+          </div>
+          <div className="grid gap-1 sm:col-span-2">
+            <Label htmlFor="activity-note">{DESK_TEXTS.note}</Label>
+            <textarea
+              id="activity-note"
+              className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
+              value={note}
+              maxLength={2000}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+          <Button type="submit" className="justify-self-start" disabled={log.isPending}>
+            {DESK_TEXTS.save}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

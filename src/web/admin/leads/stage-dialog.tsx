@@ -1,0 +1,193 @@
+/**
+ * The stage change of one lead (docs/product.md §2.16 leads; rules in #domain/lead-desk.ts): any stage to any other,
+ * مفقود asks for a reason from the editable list, حجز/بيع offer a unit of the lead's project (the available ones and
+ * the one it already holds; unit numbers in Latin digits), an optional note. The server's answer decides: a 409 (the
+ * unit is held by another lead) or a 400 is shown inline in Arabic, and the dialog stays open.
+ */
+import { useEffect, useId, useState } from "react";
+import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage, stageHoldsUnit, UNIT_STATUS_FREE } from "#domain/lead-desk.ts";
+import { useProjectUnits } from "~/admin/units/api.ts";
+import { isApiError } from "~/shared/lib/api-client.ts";
+import { Button } from "~/shared/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/shared/ui/dialog.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { type LeadSummary, useChangeLeadStage, useLostReasons } from "./api.ts";
+import { DESK_TEXTS } from "./desk-texts.ts";
+
+export const selectClass =
+  "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink focus-visible:ring-3 focus-visible:ring-accent-400/50";
+
+/** The Arabic message of a failed change: the server's message (409/400 fields), else the generic one. */
+function errorText(error: unknown): string {
+  if (isApiError(error)) {
+    const fields = error.body?.fields ? Object.values(error.body.fields) : [];
+    return fields[0] ?? error.serverMessage ?? DESK_TEXTS.stageFailed;
+  }
+  return DESK_TEXTS.stageFailed;
+}
+
+export function StageDialog({
+  lead,
+  open,
+  onOpenChange,
+  initialStage,
+}: {
+  lead: Pick<LeadSummary, "id" | "name" | "stage" | "projectId" | "unitId">;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The stage preselected when the dialog opens (default: the lead's current stage). */
+  initialStage?: LeadStage;
+}) {
+  const ids = useId();
+  const [stage, setStage] = useState<LeadStage>(initialStage ?? lead.stage);
+  const [reason, setReason] = useState("");
+  const [unitId, setUnitId] = useState<string>(lead.unitId ? String(lead.unitId) : "");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const reasons = useLostReasons({ enabled: open && stage === "lost" });
+  const holds = stageHoldsUnit(stage);
+  const units = useProjectUnits(open && holds ? lead.projectId : null);
+  const change = useChangeLeadStage();
+
+  useEffect(() => {
+    if (open) {
+      setStage(initialStage ?? lead.stage);
+      setReason("");
+      setUnitId(lead.unitId ? String(lead.unitId) : "");
+      setNote("");
+      setError(null);
+    }
+  }, [open, initialStage, lead.stage, lead.unitId]);
+
+  const offered = (units.data ?? []).filter((u) => u.status === UNIT_STATUS_FREE || u.id === lead.unitId);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (stage === "lost" && !reason) {
+      setError("يرجى اختيار سبب الفقد");
+      return;
+    }
+    change.mutate(
+      {
+        id: lead.id,
+        stage,
+        note: note.trim() || undefined,
+        lostReason: stage === "lost" ? reason : undefined,
+        unitId: holds ? (unitId ? Number(unitId) : null) : undefined,
+      },
+      {
+        onSuccess: () => {
+          toast({ variant: "success", title: DESK_TEXTS.stageSaved });
+          onOpenChange(false);
+        },
+        onError: (e) => setError(errorText(e)),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{DESK_TEXTS.changeStage}</DialogTitle>
+            <DialogDescription>{lead.name}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-stage`}>{DESK_TEXTS.newStage}</Label>
+            <select
+              id={`${ids}-stage`}
+              className={selectClass}
+              value={stage}
+              onChange={(e) => {
+                setStage(e.target.value as LeadStage);
+                setError(null);
+              }}
+            >
+              {LEAD_STAGES.map((s) => (
+                <option key={s} value={s}>
+                  {LEAD_STAGE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {stage === "lost" && (
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-reason`}>{DESK_TEXTS.lostReason}</Label>
+              <select
+                id={`${ids}-reason`}
+                className={selectClass}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                aria-invalid={error !== null && !reason}
+              >
+                <option value="">{DESK_TEXTS.chooseReason}</option>
+                {(reasons.data ?? [])
+                  .filter((r) => r.active)
+                  .map((r) => (
+                    <option key={r.id} value={r.name}>
+                      {r.name}
+                    </option>
+                  ))}
+              </select>
+            </div>
+          )}
+          {holds && lead.projectId !== null && (
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-unit`}>{DESK_TEXTS.unit}</Label>
+              <select
+                id={`${ids}-unit`}
+                className={selectClass}
+                value={unitId}
+                onChange={(e) => {
+                  setUnitId(e.target.value);
+                  setError(null);
+                }}
+              >
+                <option value="">{DESK_TEXTS.noUnit}</option>
+                {offered.map((u) => (
+                  <option key={u.id} value={String(u.id)}>
+                    {u.building ? `${u.unitNumber} — ${u.building}` : u.unitNumber}
+                  </option>
+                ))}
+              </select>
+              <p className="text-xs text-muted">{DESK_TEXTS.unitHint}</p>
+            </div>
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-note`}>{DESK_TEXTS.note}</Label>
+            <textarea
+              id={`${ids}-note`}
+              className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
+              value={note}
+              maxLength={2000}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {DESK_TEXTS.cancel}
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {DESK_TEXTS.save}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
