@@ -11,8 +11,9 @@
  * the lead's history.
  *
  * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (buildApp
- * `clock`), `runDue()` runs every due job now; the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests
- * call `runDue()`) starts on onReady and stops on onClose.
+ * `clock`), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
+ * nothing without SMTP_URL); the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests call them) starts on
+ * onReady and stops on onClose.
  */
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -21,6 +22,7 @@ import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
 import { notify, pickAgent, readLeadSettings } from "./desk-service.ts";
+import { createMailTransport, type MailSummary, sendDueMails } from "./mail.ts";
 
 /** Most jobs one `runDue` pass carries out (the next pass takes the rest). */
 const MAX_JOBS_PER_PASS = 500;
@@ -95,6 +97,8 @@ export interface LeadDesk {
   clock(): Date;
   /** Runs the due response-clock jobs now. Returns how many ran. */
   runDue(): Promise<number>;
+  /** Sends the due notification e-mails now (none without SMTP_URL). */
+  sendMails(): Promise<MailSummary>;
 }
 
 declare module "fastify" {
@@ -108,6 +112,9 @@ export const leadDeskPlugin = fp(
   async (app: FastifyInstance, options: { clock?: () => Date; intervalMs: number }) => {
     const clock = options.clock ?? (() => new Date());
     let running: Promise<number> | null = null;
+    let mailing: Promise<MailSummary> | null = null;
+    const smtp = app.config.smtp;
+    const transport = smtp ? createMailTransport(smtp.url) : null;
     const desk: LeadDesk = {
       clock,
       runDue() {
@@ -116,13 +123,23 @@ export const leadDeskPlugin = fp(
         });
         return running;
       },
+      sendMails() {
+        if (!smtp || !transport) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
+        mailing ??= sendDueMails(app.db, transport, { ...smtp, publicUrl: app.config.publicUrl }, clock).finally(() => {
+          mailing = null;
+        });
+        return mailing;
+      },
     };
     app.decorate("leadDesk", desk);
     let timer: NodeJS.Timeout | null = null;
     app.addHook("onReady", async () => {
       if (options.intervalMs > 0) {
         timer = setInterval(() => {
-          desk.runDue().catch((error) => app.log.error({ err: error }, "lead desk jobs failed"));
+          desk
+            .runDue()
+            .then(() => desk.sendMails())
+            .catch((error) => app.log.error({ err: error }, "lead desk jobs failed"));
         }, options.intervalMs);
         timer.unref();
       }
@@ -130,6 +147,8 @@ export const leadDeskPlugin = fp(
     app.addHook("onClose", async () => {
       if (timer) clearInterval(timer);
       await running?.catch(() => 0);
+      await mailing?.catch(() => null);
+      transport?.close();
     });
   },
   { name: "lead-desk" },

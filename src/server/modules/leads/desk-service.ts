@@ -212,7 +212,10 @@ async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSe
   await tx.insert(leadJobs).values(jobs);
 }
 
-/** Stores an in-app notification for each user. */
+/**
+ * Stores an in-app notification for each user. Each row is also the outbox of its e-mail copy (email_status
+ * "pending", due at `at`): the mail worker (mail.ts) sends it when SMTP_URL is set and the user has an e-mail.
+ */
 export async function notify(
   tx: Db | Tx,
   userIds: string[],
@@ -222,7 +225,9 @@ export async function notify(
   at: Date,
 ) {
   if (!userIds.length) return;
-  await tx.insert(notifications).values(userIds.map((userId) => ({ userId, leadId, kind, text, createdAt: at })));
+  await tx
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ userId, leadId, kind, text, createdAt: at, emailNextAt: at })));
 }
 
 /**

@@ -110,7 +110,14 @@ export async function createUser(db: Db, actor: Acting, input: UserCreate): Prom
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ username: input.username, name: input.name, role: input.role, passwordHash, accountId: actor.id })
+        .values({
+          username: input.username,
+          name: input.name,
+          role: input.role,
+          email: input.email ?? null,
+          passwordHash,
+          accountId: actor.id,
+        })
         .returning();
       const created = toPublicUser(row);
       await recordAudit(tx, auditActor(actor), {
@@ -149,6 +156,7 @@ export async function updateUser(db: Db, actor: Acting, id: string, input: UserU
           username: input.username,
           name: input.name,
           role: input.role,
+          ...(input.email !== undefined ? { email: input.email } : {}),
           ...(passwordHash ? { passwordHash } : {}),
           updatedAt: new Date(),
         })
