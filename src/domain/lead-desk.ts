@@ -66,6 +66,7 @@ export const LEAD_EVENT_KINDS = [
   "unit_linked",
   "unit_unlinked",
   "follow_up_set",
+  "follow_up_due",
   "sla_agent_notified",
   "sla_managers_notified",
   "sla_reassigned",
@@ -104,6 +105,7 @@ export const LEAD_TEXTS = {
   notifyManagers: "عميل لم يتم التواصل معه منذ 15 دقيقة",
   reassigned: "أعيد إسناد عميل إليك لعدم التواصل في الوقت المحدد",
   assignedToYou: "تم إسناد عميل جديد إليك",
+  followUpDue: "حان موعد المتابعة مع عميل",
 } as const;
 
 const id = z.coerce.number<string | number>().int().positive().max(2_147_483_647);

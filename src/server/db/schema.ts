@@ -525,7 +525,7 @@ export const leadDeskSettings = pgTable("lead_desk_settings", {
 
 /**
  * Timed lead jobs (response clock): claimed with FOR UPDATE SKIP LOCKED by one instance at a time, done once.
- * kind: "notify_agent" | "notify_managers" | "reassign".
+ * kind: "notify_agent" | "notify_managers" | "reassign" (the response clock) | "follow_up" (a follow-up reminder).
  */
 export const leadJobs = pgTable(
   "lead_jobs",

@@ -7,8 +7,10 @@
  * - notify_managers (default 15 min): every manager and general manager is told;
  * - reassign (default 30 min, configurable): the lead goes to the next agent by round robin (the owner skipped),
  *   and a new reassign step is queued.
- * A job of a lead contacted meanwhile (first_contact_at set) or closed (lost/sold) does nothing. Each step is in
- * the lead's history.
+ * - follow_up (at the lead's follow-up date, logLeadActivity): the owner is told the follow-up is due (in-app and
+ *   e-mail); a reminder whose date was changed since (follow_up_at differs) does nothing.
+ * A clock job of a lead contacted meanwhile (first_contact_at set), and any job of a closed lead (lost/sold), does
+ * nothing. Each step is in the lead's history.
  *
  * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (buildApp
  * `clock`), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
@@ -45,7 +47,20 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
       .where(eq(contactMessages.id, job.leadId))
       .for("update")
       .limit(1);
-    if (!lead || lead.firstContactAt || lead.stage === "lost" || lead.stage === "sold") return true;
+    if (!lead || lead.stage === "lost" || lead.stage === "sold") return true;
+    if (job.kind === "follow_up") {
+      if (lead.ownerId && lead.followUpAt?.getTime() === job.runAt.getTime()) {
+        await notify(tx, [lead.ownerId], lead.id, "follow_up", LEAD_TEXTS.followUpDue, now);
+        await tx.insert(leadEvents).values({
+          leadId: lead.id,
+          kind: "follow_up_due",
+          data: { ownerId: lead.ownerId, followUpAt: job.runAt.toISOString() },
+          createdAt: now,
+        });
+      }
+      return true;
+    }
+    if (lead.firstContactAt) return true;
     await carryOut(tx, job.kind, lead, now);
     return true;
   });

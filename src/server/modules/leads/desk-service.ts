@@ -193,12 +193,20 @@ export async function pickAgent(
   return null;
 }
 
-/** Queues the response-clock jobs of a lead assigned at `now` (the earlier ones of the lead are cancelled). */
-async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSettings, onlyReassign = false) {
+/** The lead_jobs kinds of the response clock (a follow-up reminder is not one of them). */
+export const CLOCK_JOB_KINDS = ["notify_agent", "notify_managers", "reassign"];
+
+/** Closes the lead's pending jobs of `kinds` at `now`. */
+async function cancelJobs(tx: Tx, leadId: number, kinds: string[], now: Date) {
   await tx
     .update(leadJobs)
     .set({ doneAt: now })
-    .where(and(eq(leadJobs.leadId, leadId), isNull(leadJobs.doneAt)));
+    .where(and(eq(leadJobs.leadId, leadId), isNull(leadJobs.doneAt), inArray(leadJobs.kind, kinds)));
+}
+
+/** Queues the response-clock jobs of a lead assigned at `now` (the earlier ones of the lead are cancelled). */
+async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSettings, onlyReassign = false) {
+  await cancelJobs(tx, leadId, CLOCK_JOB_KINDS, now);
   const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
   const jobs = [
     ...(onlyReassign
@@ -411,7 +419,8 @@ export async function changeLeadStage(
 
 /**
  * POST /api/leads/{id}/activities (leads.work): logs a call, WhatsApp, e-mail, meeting or note. The first contact
- * activity stops the response clock (first_contact_at set, pending jobs done). `followUpAt` sets the next step.
+ * activity stops the response clock (first_contact_at set, pending clock jobs done). `followUpAt` sets the next step
+ * and queues its reminder (a "follow_up" job replacing any earlier one: the owner is notified when it is due).
  * Errors: 404 lead.
  */
 export async function logLeadActivity(
@@ -427,11 +436,11 @@ export async function logLeadActivity(
     const firstContactAt = lead.firstContactAt ?? (contact ? now : null);
     const followUpAt = input.followUpAt ? new Date(input.followUpAt) : lead.followUpAt;
     await tx.update(contactMessages).set({ firstContactAt, followUpAt }).where(eq(contactMessages.id, id));
-    if (contact && !lead.firstContactAt) {
-      await tx
-        .update(leadJobs)
-        .set({ doneAt: now })
-        .where(and(eq(leadJobs.leadId, id), isNull(leadJobs.doneAt)));
+    if (contact && !lead.firstContactAt) await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
+    // The follow-up reminder: one pending "follow_up" job per lead, due at the follow-up date (desk-jobs.ts).
+    if (followUpAt && input.followUpAt) {
+      await cancelJobs(tx, id, ["follow_up"], now);
+      await tx.insert(leadJobs).values({ leadId: id, kind: "follow_up", runAt: followUpAt });
     }
     await addEvent(tx, id, "activity", { actorId: viewer.id, activityKind: input.kind, note: input.note, at: now });
     if (input.followUpAt) {

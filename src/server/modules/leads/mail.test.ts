@@ -180,4 +180,22 @@ describe("notification e-mails", () => {
     const rows = await t.db.select().from(notifications).where(eq(notifications.leadId, leadId));
     expect(rows.filter((r) => r.emailStatus === "pending")).toEqual([]);
   });
+
+  it("mails the follow-up reminder to the owner when it is due", async () => {
+    received.length = 0;
+    const followUpAt = new Date(now.getTime() + 2 * 60 * 60_000).toISOString();
+    const logged = await t.app.inject({
+      method: "POST",
+      url: `/api/leads/${leadId}/activities`,
+      headers: t.bearer(agent.token),
+      payload: { kind: "whatsapp", followUpAt },
+    });
+    expect(logged.statusCode).toBe(201);
+    advance(120);
+    await t.app.leadDesk.runDue();
+    expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
+    expect(received[0].to).toEqual(["agent@example.test"]);
+    expect(decoded(received[0])).toContain(LEAD_TEXTS.followUpDue);
+    expect(decoded(received[0])).toContain(`?lead=${leadId}`);
+  });
 });
