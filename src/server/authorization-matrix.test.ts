@@ -121,6 +121,8 @@ describe("authorization matrix", () => {
         "POST /api/auth/login/two-factor",
         "GET /api/roles/two-factor",
         "PUT /api/roles/:role/two-factor",
+        "GET /api/leads/export",
+        "GET /api/leads/person/xlsx",
       ]),
     );
     for (const route of routes) {

@@ -14,7 +14,7 @@
  *
  * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (buildApp
  * `clock`), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
- * nothing without SMTP_URL); the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests call them) starts on
+ * nothing without SMTP_URL), `runRetention()` the daily PDPL retention job; the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests call them) starts on
  * onReady and stops on onClose.
  */
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
@@ -23,8 +23,13 @@ import fp from "fastify-plugin";
 import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
-import { notify, pickAgent, readLeadSettings } from "./desk-service.ts";
+import { runJobIfDue } from "../maintenance/jobs.ts";
+import { anonymiseExpiredLeads, notify, pickAgent, readLeadSettings } from "./desk-service.ts";
 import { createMailTransport, type MailSummary, sendDueMails } from "./mail.ts";
+
+/** The retention job's name in `scheduled_jobs`, and its period (a day). */
+export const RETENTION_JOB = "lead_retention";
+export const RETENTION_PERIOD_MS = 24 * 60 * 60 * 1000;
 
 /** Most jobs one `runDue` pass carries out (the next pass takes the rest). */
 const MAX_JOBS_PER_PASS = 500;
@@ -114,6 +119,11 @@ export interface LeadDesk {
   runDue(): Promise<number>;
   /** Sends the due notification e-mails now (none without SMTP_URL). */
   sendMails(): Promise<MailSummary>;
+  /**
+   * Runs the PDPL retention job (desk-service.ts anonymiseExpiredLeads) when its daily turn has come across all
+   * instances (scheduled_jobs "lead_retention"). Returns the leads anonymised, or null when it was not due.
+   */
+  runRetention(): Promise<number | null>;
 }
 
 declare module "fastify" {
@@ -138,6 +148,14 @@ export const leadDeskPlugin = fp(
         });
         return running;
       },
+      async runRetention() {
+        let count: number | null = null;
+        await runJobIfDue(app.db, RETENTION_JOB, RETENTION_PERIOD_MS, async (tx) => {
+          count = await anonymiseExpiredLeads(tx, clock());
+          if (count) app.log.info({ job: RETENTION_JOB, anonymised: count }, "lead retention job ran");
+        });
+        return count;
+      },
       sendMails() {
         if (!smtp || !transport) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
         mailing ??= sendDueMails(app.db, transport, { ...smtp, publicUrl: app.config.publicUrl }, clock).finally(() => {
@@ -154,6 +172,7 @@ export const leadDeskPlugin = fp(
           desk
             .runDue()
             .then(() => desk.sendMails())
+            .then(() => desk.runRetention())
             .catch((error) => app.log.error({ err: error }, "lead desk jobs failed"));
         }, options.intervalMs);
         timer.unref();

@@ -22,6 +22,7 @@ import {
   type LeadSummary,
   type PersonQuery,
   RESPONSE_CLOCK_DEFAULTS,
+  RETENTION_DAYS_DEFAULT,
   UNIT_STATUS_FOR_STAGE,
   UNIT_STATUS_FREE,
 } from "../../../domain/lead-desk.ts";
@@ -109,22 +110,29 @@ async function addEvent(
   });
 }
 
-/** The response-clock settings (row 1; the defaults when the row is missing). */
-export async function readLeadSettings(db: Db | Tx): Promise<LeadSettings> {
+/** The response-clock and retention settings (row 1; the defaults when the row is missing). */
+export async function readLeadSettings(db: Db | Tx): Promise<Required<LeadSettings>> {
   const [row] = await db.select().from(leadDeskSettings).where(eq(leadDeskSettings.id, 1)).limit(1);
   return row
     ? {
         notifyAgentAfter: row.notifyAgentAfter,
         notifyManagersAfter: row.notifyManagersAfter,
         reassignAfter: row.reassignAfter,
+        retentionDays: row.retentionDays,
       }
-    : { ...RESPONSE_CLOCK_DEFAULTS };
+    : { ...RESPONSE_CLOCK_DEFAULTS, retentionDays: RETENTION_DAYS_DEFAULT };
 }
 
-/** PUT /api/leads/settings. Audited. */
-export async function saveLeadSettings(db: Db, actor: AuditActor, settings: LeadSettings): Promise<LeadSettings> {
+/** PUT /api/leads/settings. Audited. `retentionDays` absent: unchanged. */
+export async function saveLeadSettings(
+  db: Db,
+  actor: AuditActor,
+  input: LeadSettings,
+): Promise<Required<LeadSettings>> {
   return db.transaction(async (tx) => {
     const previous = await readLeadSettings(tx);
+    // A body without retentionDays (an older screen) keeps the stored period.
+    const settings = { ...input, retentionDays: input.retentionDays ?? previous.retentionDays };
     await tx
       .insert(leadDeskSettings)
       .values({ id: 1, ...settings })
@@ -895,7 +903,7 @@ function personCondition(person: PersonQuery): SQL | undefined {
  * (contact details, message, attribution, consent, IP) with its history. The export itself is audited.
  * Errors: 404 nothing stored for this phone/e-mail.
  */
-export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuery) {
+export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuery, format: "json" | "xlsx" = "json") {
   const leads = await db.select().from(contactMessages).where(personCondition(person)).orderBy(asc(contactMessages.id));
   if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
   const events = await db
@@ -912,7 +920,7 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
     entityType: "person",
     entityId: null,
     action: "export",
-    newState: { leadIds: leads.map((l) => l.id) },
+    newState: { leadIds: leads.map((l) => l.id), format },
   });
   return {
     person: { phone: person.phone ?? null, email: person.email ?? null },
@@ -946,6 +954,70 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
 }
 
 /**
+ * Removes the personal data of leads `ids` (PDPL erasure and retention), inside the caller's transaction. Kept:
+ * source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay right). Removed: name
+ * (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, notes and data of the history, and the
+ * webhook deliveries (their payloads carry the contact details). Marks anonymised_at.
+ */
+export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(contactMessages)
+    .set({
+      name: LEAD_TEXTS.erasedName,
+      phone: null,
+      email: null,
+      message: null,
+      attribution: {},
+      ipAddress: null,
+      anonymisedAt: now,
+    })
+    .where(inArray(contactMessages.id, ids));
+  await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
+  await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+}
+
+/** Most leads one retention pass anonymises (the next day's pass takes the rest). */
+const RETENTION_BATCH = 5000;
+
+/**
+ * The retention job (PDPL; docs/product.md §2.16): anonymises (anonymiseLeads) the leads closed (sold or lost) more
+ * than `retentionDays` (lead settings, default 730) before `now`, by the date of their last stage change, at most
+ * RETENTION_BATCH per pass. One audit row names the lead ids. Returns how many were anonymised.
+ */
+export async function anonymiseExpiredLeads(tx: Tx, now: Date): Promise<number> {
+  const { retentionDays } = await readLeadSettings(tx);
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  const rows = await tx
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(
+      and(
+        inArray(contactMessages.stage, ["sold", "lost"]),
+        isNull(contactMessages.anonymisedAt),
+        lt(sql`coalesce(${contactMessages.stageChangedAt}, ${contactMessages.createdAt})`, before),
+      ),
+    )
+    .orderBy(asc(contactMessages.id))
+    .limit(RETENTION_BATCH)
+    .for("update", { skipLocked: true });
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return 0;
+  await anonymiseLeads(tx, ids, now);
+  await recordAudit(
+    tx,
+    { userId: null, ip: null },
+    {
+      entityType: "person",
+      entityId: null,
+      action: "retention",
+      newState: { leadIds: ids, retentionDays },
+    },
+  );
+  return ids.length;
+}
+
+/**
  * POST /api/leads/person/erase (leads.settings, PDPL erasure request): anonymises every enquiry of the person in one
  * transaction. Kept: source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay
  * right). Removed: name (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, notes and contact
@@ -961,12 +1033,7 @@ export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery
       .for("update");
     if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
     const ids = leads.map((l) => l.id);
-    await tx
-      .update(contactMessages)
-      .set({ name: LEAD_TEXTS.erasedName, phone: null, email: null, message: null, attribution: {}, ipAddress: null })
-      .where(inArray(contactMessages.id, ids));
-    await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
-    await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+    await anonymiseLeads(tx, ids, new Date());
     await recordAudit(tx, actor, { entityType: "person", entityId: null, action: "erase", newState: { leadIds: ids } });
     return { erased: ids.length };
   });
