@@ -3,7 +3,7 @@
  * snake_case columns mapped to camelCase keys; cascade / set-null rules as SPEC §3 states them.
  * Areas are decimal(10,2) (m² or m), prices integers in SAR, percentages integers 0–100.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -401,6 +401,14 @@ export const contactMessages = pgTable(
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }),
     /** Set when staff merged this enquiry into another lead of the same person (it leaves the lists, stays stored). */
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contactMessages.id, { onDelete: "set null" }),
+    /**
+     * The Arabic search form of name, e-mail and message (search_key, drizzle/0004), kept by the database, so the
+     * lead desk's list filters on a stored text instead of folding every row it reads (docs/performance/leads.md).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL =>
+        sql`search_key(${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, ''))`,
+    ),
     /** When the personal data was removed (PDPL erasure or the retention job); null: not anonymised. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
   },
@@ -414,6 +422,13 @@ export const contactMessages = pgTable(
     index("contact_messages_email_idx").on(t.email, t.createdAt),
     index("contact_messages_landing_page_id_idx").on(t.landingPageId),
     index("contact_messages_campaign_id_idx").on(t.campaignId),
+    // The urgency order and the overdue filter (desk-service.ts): open leads not contacted yet, and follow-ups.
+    index("contact_messages_uncontacted_idx")
+      .on(t.createdAt)
+      .where(sql`${t.firstContactAt} is null and ${t.stage} not in ('lost', 'sold')`),
+    index("contact_messages_follow_up_idx")
+      .on(t.followUpAt)
+      .where(sql`${t.followUpAt} is not null and ${t.stage} not in ('lost', 'sold')`),
   ],
 );
 

@@ -28,7 +28,7 @@ import {
 } from "../../../domain/lead-desk.ts";
 import { hasPermission } from "../../../domain/permissions.ts";
 import { isRole } from "../../../domain/roles.ts";
-import { phoneSearchDigits } from "../../../domain/search.ts";
+import { normalizeSearchText, phoneSearchDigits } from "../../../domain/search.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   contactMessages,
@@ -45,7 +45,6 @@ import {
   webhookDeliveries,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
-import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
@@ -474,10 +473,17 @@ export async function logLeadActivity(
   });
 }
 
-/** Whether a lead is overdue at `now`: not contacted past the agent step, or its follow-up date has passed. */
+/**
+ * Whether a lead is overdue at `now`: open, and not contacted past the agent step or its follow-up date passed.
+ * Written as the partial indexes contact_messages_uncontacted_idx / _follow_up_idx are, so PostgreSQL uses them.
+ */
 function overdueCondition(now: Date, settings: LeadSettings): SQL {
   const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
-  return sql`coalesce(${contactMessages.stage} not in ('lost', 'sold') and ((${contactMessages.firstContactAt} is null and ${contactMessages.createdAt} < ${limit}) or ${contactMessages.followUpAt} < ${now}), false)`;
+  return sql`((${contactMessages.firstContactAt} is null and ${contactMessages.stage} not in ('lost', 'sold') and ${contactMessages.createdAt} < ${limit}) or (${contactMessages.followUpAt} is not null and ${contactMessages.stage} not in ('lost', 'sold') and ${contactMessages.followUpAt} < ${now}))`;
+}
+/** The negation of overdueCondition (its nulls read as false). */
+function notOverdueCondition(now: Date, settings: LeadSettings): SQL {
+  return sql`not coalesce(${overdueCondition(now, settings)}, false)`;
 }
 
 function encodeCursor(value: object): string {
@@ -489,6 +495,12 @@ function decodeCursor(cursor: string): Record<string, unknown> {
     if (value && typeof value === "object") return value as Record<string, unknown>;
   } catch {}
   throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
+}
+
+/** search_text contains the Arabic normal form of `query` (undefined: a query that folds to nothing). */
+function searchTextMatch(query: string): SQL | undefined {
+  const term = normalizeSearchText(query);
+  return term ? sql`${contactMessages.searchText} like ${`%${escapeLike(term)}%`} escape '\\'` : undefined;
 }
 
 /** Jeddah is UTC+3 all year: a YYYY-MM-DD day starts at 00:00+03:00. */
@@ -538,9 +550,10 @@ function toSummary(
 }
 
 /**
- * GET /api/leads: one page of the viewer's leads, filtered and sorted on the server. Sorts: newest/oldest use a
- * keyset cursor on (created_at, id); urgency (overdue first, then newest) an offset cursor. Search: the Arabic
- * search form of name/e-mail/message and a phone typed in any form (src/server/lib/search.ts).
+ * GET /api/leads: one page of the viewer's leads, filtered and sorted on the server. Every sort pages by a keyset
+ * cursor on (created_at, id); urgency (overdue first, then newest) reads the overdue leads, then the others, and its
+ * cursor also names the phase. Search: the stored Arabic search form of name/e-mail/message (search_text) and a
+ * phone typed in any form (src/server/lib/search.ts). Figures at 100,000 leads: docs/performance/leads.md.
  * Returns {items, nextCursor} (null on the last page). Errors: 400 {cursor} a cursor this list did not give.
  */
 export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery, now = new Date()) {
@@ -551,10 +564,7 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
     const digits = phoneSearchDigits(query.search);
     where.push(
       or(
-        searchMatch(
-          sql`${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, '')`,
-          query.search,
-        ),
+        searchTextMatch(query.search),
         digits ? sql`coalesce(${contactMessages.phone}, '') like ${`%${escapeLike(digits)}%`} escape '\\'` : undefined,
       ),
     );
@@ -570,50 +580,74 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
   if (query.from) where.push(gte(contactMessages.createdAt, dayStart(query.from)));
   if (query.to) where.push(lt(contactMessages.createdAt, dayStart(query.to, 1)));
   if (query.overdue === "true") where.push(overdueCondition(now, settings));
-  if (query.overdue === "false") where.push(sql`not ${overdueCondition(now, settings)}`);
+  if (query.overdue === "false") where.push(notOverdueCondition(now, settings));
 
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  let offset = 0;
-  let order: SQL[];
-  if (query.sort === "urgency") {
-    offset = cursor && typeof cursor.o === "number" && cursor.o >= 0 ? Math.floor(cursor.o) : 0;
-    if (cursor && typeof cursor.o !== "number") throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
-    order = [sql`${overdueCondition(now, settings)} desc`, desc(contactMessages.createdAt), desc(contactMessages.id)];
-  } else {
-    const newest = query.sort === "newest";
-    if (cursor) {
-      const at = typeof cursor.t === "string" ? new Date(cursor.t) : null;
-      const cid = typeof cursor.i === "number" ? cursor.i : null;
-      if (!at || Number.isNaN(at.getTime()) || cid === null) throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
-      where.push(
-        newest
-          ? or(lt(contactMessages.createdAt, at), and(eq(contactMessages.createdAt, at), lt(contactMessages.id, cid)))
-          : or(gt(contactMessages.createdAt, at), and(eq(contactMessages.createdAt, at), gt(contactMessages.id, cid))),
-      );
-    }
-    order = newest
-      ? [desc(contactMessages.createdAt), desc(contactMessages.id)]
-      : [asc(contactMessages.createdAt), asc(contactMessages.id)];
+  let keyset: { at: Date; id: number } | null = null;
+  if (cursor) {
+    const at = typeof cursor.t === "string" ? new Date(cursor.t) : null;
+    const cid = typeof cursor.i === "number" ? cursor.i : null;
+    if (!at || Number.isNaN(at.getTime()) || cid === null) throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
+    keyset = { at, id: cid };
   }
-  const rows = await db
-    .select(summaryColumns)
-    .from(contactMessages)
-    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .leftJoin(users, eq(users.id, contactMessages.ownerId))
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(query.limit + 1)
-    .offset(offset);
+  const newest = query.sort !== "oldest";
+  const after = (k: { at: Date; id: number } | null) =>
+    !k
+      ? undefined
+      : newest
+        ? or(
+            lt(contactMessages.createdAt, k.at),
+            and(eq(contactMessages.createdAt, k.at), lt(contactMessages.id, k.id)),
+          )
+        : or(
+            gt(contactMessages.createdAt, k.at),
+            and(eq(contactMessages.createdAt, k.at), gt(contactMessages.id, k.id)),
+          );
+  const order = newest
+    ? [desc(contactMessages.createdAt), desc(contactMessages.id)]
+    : [asc(contactMessages.createdAt), asc(contactMessages.id)];
+  const read = (conditions: (SQL | undefined)[], limit: number) =>
+    db
+      .select(summaryColumns)
+      .from(contactMessages)
+      .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+      .leftJoin(users, eq(users.id, contactMessages.ownerId))
+      .where(and(...where, ...conditions))
+      .orderBy(...order)
+      .limit(limit);
+
+  // Urgency: the overdue leads newest first (phase 1), then the others newest first (phase 2), each by keyset, so
+  // no page sorts the whole table; the cursor names the phase of the page's last row.
+  let rows: { row: Awaited<ReturnType<typeof read>>[number]; phase: 1 | 2 }[];
+  if (query.sort === "urgency") {
+    const phase = cursor?.p === 2 ? 2 : 1;
+    rows = [];
+    if (phase === 1) {
+      const overdue = await read([overdueCondition(now, settings), after(keyset)], query.limit + 1);
+      rows = overdue.map((row) => ({ row, phase: 1 as const }));
+    }
+    if (rows.length <= query.limit) {
+      const rest = await read(
+        [notOverdueCondition(now, settings), phase === 2 ? after(keyset) : undefined],
+        query.limit + 1 - rows.length,
+      );
+      rows.push(...rest.map((row) => ({ row, phase: 2 as const })));
+    }
+  } else {
+    rows = (await read([after(keyset)], query.limit + 1)).map((row) => ({ row, phase: 1 as const }));
+  }
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
     !more || !last
       ? null
-      : query.sort === "urgency"
-        ? encodeCursor({ o: offset + query.limit })
-        : encodeCursor({ t: last.lead.createdAt.toISOString(), i: last.lead.id });
-  return { items: page.map((r) => toSummary(r, now, settings)), nextCursor };
+      : encodeCursor({
+          t: last.row.lead.createdAt.toISOString(),
+          i: last.row.lead.id,
+          ...(query.sort === "urgency" ? { p: last.phase } : {}),
+        });
+  return { items: page.map((r) => toSummary(r.row, now, settings)), nextCursor };
 }
 
 /**
