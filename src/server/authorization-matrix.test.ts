@@ -123,6 +123,9 @@ describe("authorization matrix", () => {
         "PUT /api/roles/:role/two-factor",
         "GET /api/leads/export",
         "GET /api/leads/person/xlsx",
+        "GET /api/units/page",
+        "GET /api/project-updates/page",
+        "GET /api/users/page",
       ]),
     );
     for (const route of routes) {
