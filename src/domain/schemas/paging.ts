@@ -55,7 +55,7 @@ export type UnitPageQuery = z.output<typeof unitPageQuerySchema>;
 /** GET /api/project-updates/page: progress updates newest first (staff, drafts included). */
 export const updatePageQuerySchema = z.object({
   projectId: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
-  /** Part of the title (Arabic letter variants folded). */
+  /** Part of the title or the project's name (Arabic letter variants folded). */
   search: pageSearch,
   state: z.enum(["published", "draft"], { error: "الحالة غير صالحة" }).optional(),
   ...pageQueryShape,

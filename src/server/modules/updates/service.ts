@@ -63,15 +63,15 @@ export async function listUpdates(
 
 /**
  * GET /api/project-updates/page (updates.view): one page of progress updates, drafts included, newest first (keyset
- * on created_at, id), filtered by project, state (published/draft) and a part of the title (Arabic letter variants
- * folded, src/server/lib/search.ts). Output: { items, nextCursor, total }. Errors: 400 {cursor}.
+ * on created_at, id), filtered by project, state (published/draft) and a part of the title or project name (Arabic
+ * letter variants folded, src/server/lib/search.ts). Output: { items, nextCursor, total }. Errors: 400 {cursor}.
  */
 export async function pageUpdates(db: Db | Tx, query: UpdatePageQuery) {
   const filters = and(
     query.projectId === undefined ? undefined : eq(projectUpdates.projectId, query.projectId),
     query.state === "published" ? isNotNull(projectUpdates.publishedAt) : undefined,
     query.state === "draft" ? isNull(projectUpdates.publishedAt) : undefined,
-    query.search ? searchMatch(sql`${projectUpdates.title}`, query.search) : undefined,
+    query.search ? searchMatch(sql`${projectUpdates.title} || ' ' || ${projects.name}`, query.search) : undefined,
   );
   const key = query.cursor ? decodeCursor(query.cursor, { t: "time", i: "number" }) : null;
   const [rows, [total]] = await Promise.all([
@@ -95,7 +95,11 @@ export async function pageUpdates(db: Db | Tx, query: UpdatePageQuery) {
       )
       .orderBy(desc(projectUpdates.createdAt), desc(projectUpdates.id))
       .limit(query.limit + 1),
-    db.select({ n: count() }).from(projectUpdates).where(filters),
+    db
+      .select({ n: count() })
+      .from(projectUpdates)
+      .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
+      .where(filters),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
