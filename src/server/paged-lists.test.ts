@@ -135,6 +135,8 @@ describe("staff accounts, paged", () => {
     expect(names).toEqual(expect.arrayContaining(["paged-0", "paged-1", "paged-2", "paged-3", "paged-4"]));
     expect(all.totals).toEqual([names.length]);
     expect(all.items[0]).not.toHaveProperty("passwordHash");
+    const counts = (await t.app.inject({ url: "/api/users/page?limit=1", headers: t.bearer(admin.token) })).json();
+    expect(counts.roleCounts).toMatchObject({ sales_agent: 3, photographer: 2, super_admin: 1 });
     const agents = await walk("/api/users/page?role=sales_agent", 1);
     expect(agents.items.map((u) => u.username).sort()).toEqual(["paged-0", "paged-1", "paged-2"]);
     const byName = await walk(`/api/users/page?search=${encodeURIComponent("نورة")}`, 10);

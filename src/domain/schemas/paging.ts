@@ -62,6 +62,11 @@ export const updatePageQuerySchema = z.object({
 });
 export type UpdatePageQuery = z.output<typeof updatePageQuerySchema>;
 
+/** GET /api/users/page answer: a page of accounts and the number of accounts per role (all staff). */
+export function userPageSchema<T extends z.ZodType>(user: T) {
+  return pageSchema(user).extend({ roleCounts: z.record(z.string(), z.number().int()) });
+}
+
 /** GET /api/users/page: staff accounts, oldest first. */
 export const userPageQuerySchema = z.object({
   /** Part of the username or name. */

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noContentSchema, publicUserSchema, userOverrideSchema } from "../../../domain/schemas/api.ts";
 import { uuidParam } from "../../../domain/schemas/common.ts";
-import { pageSchema, userPageQuerySchema } from "../../../domain/schemas/paging.ts";
+import { userPageQuerySchema, userPageSchema } from "../../../domain/schemas/paging.ts";
 import { userPermissionOverrideSchema, userPermissionParams } from "../../../domain/schemas/permission.ts";
 import { userCreateBodySchema, userReplaceSchema } from "../../../domain/schemas/user.ts";
 import { requireAuth } from "../../plugins/auth.ts";
@@ -38,7 +38,7 @@ export async function userRoutes(app: FastifyInstance) {
     "/api/users/page",
     {
       config: { access: { permission: "users.view" } },
-      schema: { querystring: userPageQuerySchema, response: { 200: pageSchema(publicUserSchema) } },
+      schema: { querystring: userPageQuerySchema, response: { 200: userPageSchema(publicUserSchema) } },
     },
     async (request) => pageUsers(app.db, request.query),
   );

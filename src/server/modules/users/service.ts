@@ -99,7 +99,8 @@ async function assertUsernameFree(db: Db | Tx, username: string, exceptId?: stri
 
 /**
  * GET /api/users/page (users.view): one page of staff accounts, oldest first (keyset on created_at, id), filtered by
- * role and a part of the username or name. Output: { items, nextCursor, total }. Errors: 400 {cursor}.
+ * role and a part of the username or name. Output: { items, nextCursor, total, roleCounts } — roleCounts: accounts
+ * per role over all staff, whatever the filters (the screen's counters and staff rules). Errors: 400 {cursor}.
  */
 export async function pageUsers(db: Db, query: UserPageQuery) {
   const like = query.search ? `%${escapeLike(query.search)}%` : null;
@@ -127,9 +128,11 @@ export async function pageUsers(db: Db, query: UserPageQuery) {
       .limit(query.limit + 1),
     db.select({ n: count() }).from(users).where(filters),
   ]);
+  const byRole = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
+    roleCounts: Object.fromEntries(byRole.map((r) => [r.role, Number(r.n)])),
     items: page.map((r) => toPublicUser(r.user)),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.at, i: last.user.id }) : null,
     total: Number(total?.n ?? 0),

@@ -2,7 +2,14 @@
  * Project updates (SPEC §7.2): the list and the back-office writes of SPEC §2.13, §4.9. Writes invalidate
  * ["project-updates"] and the project's ["projects", id, "updates"] (SPEC §4.9).
  */
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { PreviewLink } from "#domain/publishing.ts";
 import type { ProjectUpdateInput } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
@@ -49,6 +56,8 @@ export function useProjectUpdatePages(search: string) {
     queryFn: ({ pageParam }) => apiClient.request<ProjectUpdatePage>(projectUpdatesPageUrl(search, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // The previous results stay on screen while a new search loads.
+    placeholderData: keepPreviousData,
   });
 }
 
