@@ -91,6 +91,11 @@ describe("units of a project, paged", () => {
       "C-103",
     ]);
     expect(all.totals).toEqual([9]);
+    const first = await t.app.inject({
+      url: `/api/units/page?projectId=${projectId}&limit=1`,
+      headers: t.bearer(admin.token),
+    });
+    expect(first.json().statusCounts).toEqual({ مباعة: 3, متاحة: 6 });
     const sold = await walk(`/api/units/page?projectId=${projectId}&status=${encodeURIComponent("مباعة")}`, 2);
     expect(sold.items.map((u) => u.unitNumber)).toEqual(["103", "103", "103"]);
     expect(sold.totals).toEqual([3]);

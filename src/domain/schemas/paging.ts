@@ -52,6 +52,11 @@ export const unitPageQuerySchema = z.object({
 });
 export type UnitPageQuery = z.output<typeof unitPageQuerySchema>;
 
+/** GET /api/units/page answer: a page of units and the project's units per status (all of them). */
+export function unitPageSchema<T extends z.ZodType>(unit: T) {
+  return pageSchema(unit).extend({ statusCounts: z.record(z.string(), z.number().int()) });
+}
+
 /** GET /api/project-updates/page: progress updates newest first (staff, drafts included). */
 export const updatePageQuerySchema = z.object({
   projectId: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),

@@ -22,7 +22,7 @@ import {
   XLSX_TYPE,
 } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { pageSchema, unitPageQuerySchema } from "../../../domain/schemas/paging.ts";
+import { unitPageQuerySchema, unitPageSchema } from "../../../domain/schemas/paging.ts";
 import { unitCreateSchema, unitReplaceSchema } from "../../../domain/schemas/unit.ts";
 import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import { actorOf as actor } from "../../lib/audit-actor.ts";
@@ -72,7 +72,7 @@ export async function unitRoutes(app: FastifyInstance) {
     "/api/units/page",
     {
       config: { access: { permission: "units.view" } },
-      schema: { querystring: unitPageQuerySchema, response: { 200: pageSchema(unitViewSchema) } },
+      schema: { querystring: unitPageQuerySchema, response: { 200: unitPageSchema(unitViewSchema) } },
     },
     async (request) => pageUnitsOfProject(app.db, request.query),
   );

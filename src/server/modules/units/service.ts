@@ -64,7 +64,8 @@ export async function listAllUnits(db: Db | Tx): Promise<Unit[]> {
 /**
  * GET /api/units/page?projectId= (units.view): one page of a project's units, drafts included, ordered by
  * building, unit number, id (keyset on the unique index units_project_building_number_key), filtered by status and
- * a part of the unit number or building. Output: { items, nextCursor, total } (src/domain/schemas/paging.ts).
+ * a part of the unit number or building. Output: { items, nextCursor, total, statusCounts } (src/domain/schemas/
+ * paging.ts) — statusCounts: the project's units per status, whatever the filters (the screen's counters).
  * Errors: 404 unknown project; 400 {cursor}.
  */
 export async function pageUnitsOfProject(db: Db | Tx, query: UnitPageQuery) {
@@ -91,9 +92,15 @@ export async function pageUnitsOfProject(db: Db | Tx, query: UnitPageQuery) {
       .limit(query.limit + 1),
     db.select({ n: count() }).from(units).where(filters),
   ]);
+  const byStatus = await db
+    .select({ status: units.status, n: count() })
+    .from(units)
+    .where(eq(units.projectId, projectId))
+    .groupBy(units.status);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
+    statusCounts: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
     items: page.map(toUnit),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ b: last.building, n: last.unitNumber, i: last.id }) : null,
