@@ -2,17 +2,11 @@
  * Staff accounts and per-user permission overrides (SPEC §7.2, §2.17, §2.18): request functions, query options and
  * hooks. Mutations invalidate the queries they change; errors are ApiError with the server's Arabic message.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Role } from "#domain/roles.ts";
 import type { UserCreateInput, UserUpdateInput } from "#domain/schemas/user.ts";
 import type { PublicUser } from "#domain/types.ts";
+import { type ListPage, pageUrl, usePagedList } from "~/admin/common/paged-list.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
 /** One per-user override as GET /api/users/{id}/permissions lists it. */
@@ -36,37 +30,21 @@ export function useUsers(options: { enabled?: boolean } = {}) {
 }
 
 /** One page of GET /api/users/page (src/domain/schemas/paging.ts), with the number of accounts per role. */
-export interface UserPage {
-  items: PublicUser[];
-  nextCursor: string | null;
-  total: number;
+export interface UserPage extends ListPage<PublicUser> {
   roleCounts: Partial<Record<Role, number>>;
 }
 
 /** Accounts per page of the employees screen. */
 export const USERS_PAGE_SIZE = 50;
 
-/** The URL of one page: `search` (name or username) and the previous page's cursor. */
-export function usersPageUrl(search: string, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(USERS_PAGE_SIZE) });
-  if (search.trim()) params.set("search", search.trim());
-  if (cursor) params.set("cursor", cursor);
-  return `/api/users/page?${params}`;
-}
-
 /**
- * The employees screen's list (users.view), oldest first, searched on the server, page by page. Key
- * ["users", "page", search]: the writes' invalidation of ["users"] covers it.
+ * The employees screen's list (users.view), oldest first, searched on the server (name or username), page by page.
+ * Key ["users", "page", search]: the writes' invalidation of ["users"] covers it.
  */
 export function useUserPages(search: string) {
-  return useInfiniteQuery({
-    queryKey: ["users", "page", search.trim()],
-    queryFn: ({ pageParam }) => apiClient.request<UserPage>(usersPageUrl(search, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    // The previous results stay on screen while a new search loads.
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<UserPage>(["users", "page", search.trim()], (cursor) =>
+    pageUrl("/api/users/page", { limit: USERS_PAGE_SIZE, search }, cursor),
+  );
 }
 
 /** POST /api/users → the created user. Errors: 400 field messages, 403 staff rules, 409 username taken. */

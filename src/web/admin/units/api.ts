@@ -3,17 +3,11 @@
  * Every successful write invalidates ["units"], ["projects"] (counts and sales percentage) and the project's
  * unit list ["projects", id, "units"], so the lists and counters change at once.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UnitInput } from "#domain/schemas/unit.ts";
 import type { Unit } from "#domain/types.ts";
 import type { UnitImportResult } from "#domain/unit-import.ts";
+import { type ListPage, pageUrl, usePagedList } from "~/admin/common/paged-list.ts";
 import { postMultipart } from "~/admin/uploads/api.ts";
 import { ApiError, apiClient } from "~/shared/lib/api-client.ts";
 
@@ -43,35 +37,21 @@ export function useProjectUnits(projectId: number | null) {
 }
 
 /** One page of GET /api/units/page (src/domain/schemas/paging.ts), with the project's units per status. */
-export interface UnitPage {
-  items: Unit[];
-  nextCursor: string | null;
-  total: number;
+export interface UnitPage extends ListPage<Unit> {
   statusCounts: Record<string, number>;
 }
 
 /** Units per page of the project's units screen. */
 export const UNITS_PAGE_SIZE = 100;
 
-/** The URL of one page of a project's units after `cursor`. */
-export function unitsPageUrl(projectId: number, cursor: string | null): string {
-  const params = new URLSearchParams({ projectId: String(projectId), limit: String(UNITS_PAGE_SIZE) });
-  if (cursor) params.set("cursor", cursor);
-  return `/api/units/page?${params}`;
-}
-
 /**
  * A project's units for staff (units.view), by building then number, page by page. Key
  * ["projects", id, "units", "page"]: the unit writes' invalidation of ["projects", id, "units"] covers it.
  */
 export function useProjectUnitPages(projectId: number) {
-  return useInfiniteQuery({
-    queryKey: ["projects", projectId, "units", "page"],
-    queryFn: ({ pageParam }) => apiClient.request<UnitPage>(unitsPageUrl(projectId, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<UnitPage>(["projects", projectId, "units", "page"], (cursor) =>
+    pageUrl("/api/units/page", { projectId, limit: UNITS_PAGE_SIZE }, cursor),
+  );
 }
 
 /** GET /api/units/{id} (units.view) → one unit, key ["units", id]. ApiError 404 when it does not exist. */

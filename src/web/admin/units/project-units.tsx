@@ -6,7 +6,7 @@
 import { PackageOpenIcon, PlusIcon, UploadIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import type { UnitCounts } from "#domain/project-rules.ts";
+import { UNIT_STATUSES, type UnitCounts } from "#domain/project-rules.ts";
 import { LoadMore } from "~/admin/common/load-more.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
@@ -19,6 +19,8 @@ import { BackLink } from "./back-link.tsx";
 import { UnitCounters } from "./unit-counters.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 import { UnitsTable } from "./units-table.tsx";
+
+const [AVAILABLE, RESERVED, SOLD] = UNIT_STATUSES;
 
 export interface ProjectUnitsProps {
   projectId: number;
@@ -36,9 +38,9 @@ export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImpo
     const byStatus = units.data?.pages[0]?.statusCounts ?? {};
     return {
       total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
-      available: byStatus["متاحة"] ?? 0,
-      reserved: byStatus["محجوزة"] ?? 0,
-      sold: byStatus["مباعة"] ?? 0,
+      available: byStatus[AVAILABLE] ?? 0,
+      reserved: byStatus[RESERVED] ?? 0,
+      sold: byStatus[SOLD] ?? 0,
     };
   }, [units.data]);
   const remove = useDeleteUnit();

@@ -2,17 +2,11 @@
  * Project updates (SPEC §7.2): the list and the back-office writes of SPEC §2.13, §4.9. Writes invalidate
  * ["project-updates"] and the project's ["projects", id, "updates"] (SPEC §4.9).
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PreviewLink } from "#domain/publishing.ts";
 import type { ProjectUpdateInput } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
+import { type ListPage, pageUrl, usePagedList } from "~/admin/common/paged-list.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
 /** GET /api/project-updates (public) → every update, newest first, each with its projectName. */
@@ -28,37 +22,17 @@ export function useProjectUpdates() {
   return useQuery(projectUpdatesQuery());
 }
 
-/** One page of GET /api/project-updates/page (src/domain/schemas/paging.ts). */
-export interface ProjectUpdatePage {
-  items: ProjectUpdate[];
-  nextCursor: string | null;
-  total: number;
-}
-
 /** Updates per page of the staff list. */
 export const UPDATES_PAGE_SIZE = 50;
 
-/** The URL of one page of the staff list: `search` (title or project name) and the previous page's cursor. */
-export function projectUpdatesPageUrl(search: string, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(UPDATES_PAGE_SIZE) });
-  if (search.trim()) params.set("search", search.trim());
-  if (cursor) params.set("cursor", cursor);
-  return `/api/project-updates/page?${params}`;
-}
-
 /**
- * The staff list of updates (updates.view), drafts included, newest first, searched on the server, page by page
- * (`fetchNextPage` for the next 50). Key ["project-updates", "page", search]: the writes' invalidation covers it.
+ * The staff list of updates (updates.view), drafts included, newest first, searched on the server (title or project
+ * name), page by page. Key ["project-updates", "page", search]: the writes' invalidation covers it.
  */
 export function useProjectUpdatePages(search: string) {
-  return useInfiniteQuery({
-    queryKey: ["project-updates", "page", search.trim()],
-    queryFn: ({ pageParam }) => apiClient.request<ProjectUpdatePage>(projectUpdatesPageUrl(search, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    // The previous results stay on screen while a new search loads.
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<ListPage<ProjectUpdate>>(["project-updates", "page", search.trim()], (cursor) =>
+    pageUrl("/api/project-updates/page", { limit: UPDATES_PAGE_SIZE, search }, cursor),
+  );
 }
 
 function useInvalidateUpdates() {
