@@ -100,10 +100,11 @@ describe("PDPL export as XLSX", () => {
     const book = XLSX.read(res.rawPayload, { type: "buffer" });
     expect(book.SheetNames).toEqual(["الاستفسارات", "السجل"]);
     expect(book.Workbook?.Views?.[0]?.RTL).toBe(true);
-    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets["الاستفسارات"]);
+    const [enquiriesSheet, historySheet] = book.SheetNames;
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[enquiriesSheet]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ "رقم الاستفسار": String(id), الاسم: "ريم القحطاني", "رقم الجوال": lead.phone });
-    const history = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets["السجل"]);
+    const history = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[historySheet]);
     expect(history.map((h) => h.النوع)).toContain("assigned");
     const audits = await t.db
       .select()
