@@ -153,6 +153,8 @@ describe("staff accounts, paged", () => {
       "/api/users/page?cursor=bm90LWEtY3Vyc29y",
       `/api/units/page?projectId=${projectId}&cursor=${Buffer.from('{"b":1}').toString("base64url")}`,
       `/api/project-updates/page?cursor=${Buffer.from('{"t":"yesterday","i":1}').toString("base64url")}`,
+      `/api/users/page?cursor=${Buffer.from('{"t":"2026-13-45 10:00:00+00","i":"x"}').toString("base64url")}`,
+      `/api/users/page?cursor=${Buffer.from('{"t":"2026-02-30 10:00:00.5+99","i":"x"}').toString("base64url")}`,
     ]) {
       const res = await t.app.inject({ url, headers: t.bearer(admin.token) });
       expect(res.statusCode, url).toBe(400);
