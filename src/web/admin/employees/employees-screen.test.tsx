@@ -135,6 +135,26 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(await screen.findByText("تم إضافة الموظف بنجاح")).toBeInTheDocument();
   });
 
+  it("saves the staff e-mail that notification e-mails go to", async () => {
+    signInAs({ id: "me", role: "super_admin", isAdmin: true });
+    const calls = mockApi({
+      [FIRST_PAGE]: () => page(people),
+      "PUT /api/users/u2": (body) => json({ ...people[1], ...(body as object) }),
+    });
+    renderScreen(<EmployeesScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "تعديل سارة خالد" }));
+    const dialog = await screen.findByRole("dialog", { name: "تعديل الموظف" });
+    const email = within(dialog).getByLabelText("البريد الإلكتروني (اختياري)");
+    await userEvent.type(email, "not-an-email");
+    await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
+    expect(await within(dialog).findByText("البريد الإلكتروني غير صالح")).toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, "Sara@Example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.some((c) => c.key === "PUT /api/users/u2")).toBe(true));
+    expect(calls.find((c) => c.key === "PUT /api/users/u2")?.body).toMatchObject({ email: "sara@example.com" });
+  });
+
   it("asks for confirmation before deleting, then calls DELETE", async () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
     const calls = mockApi({
