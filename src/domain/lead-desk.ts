@@ -66,6 +66,7 @@ export const LEAD_EVENT_KINDS = [
   "unit_linked",
   "unit_unlinked",
   "follow_up_set",
+  "follow_up_due",
   "sla_agent_notified",
   "sla_managers_notified",
   "sla_reassigned",
@@ -104,6 +105,8 @@ export const LEAD_TEXTS = {
   notifyManagers: "عميل لم يتم التواصل معه منذ 15 دقيقة",
   reassigned: "أعيد إسناد عميل إليك لعدم التواصل في الوقت المحدد",
   assignedToYou: "تم إسناد عميل جديد إليك",
+  followUpDue: "حان موعد المتابعة مع عميل",
+  retentionInvalid: "مدة الاحتفاظ يجب أن تكون بين 30 و3650 يومًا",
 } as const;
 
 const id = z.coerce.number<string | number>().int().positive().max(2_147_483_647);
@@ -162,7 +165,13 @@ export const leadAgentsSchema = z.object({
 /** PUT /api/leads/agents/{userId}/away body. */
 export const agentAwaySchema = z.object({ away: z.boolean() });
 
-/** PUT /api/leads/settings body: the response-clock steps in minutes. */
+/** Days a closed lead keeps its personal data by default (PDPL retention; staff change it in the settings). */
+export const RETENTION_DAYS_DEFAULT = 730;
+
+/**
+ * PUT /api/leads/settings body and answer: the response-clock steps in minutes, and `retentionDays` (30–3650): a lead
+ * closed (sold/lost) longer than that is anonymised by the retention job; absent in a body: unchanged.
+ */
 export const leadSettingsSchema = z.object({
   notifyAgentAfter: z
     .number()
@@ -179,6 +188,12 @@ export const leadSettingsSchema = z.object({
     .int()
     .min(1)
     .max(7 * 24 * 60),
+  retentionDays: z
+    .number({ error: LEAD_TEXTS.retentionInvalid })
+    .int(LEAD_TEXTS.retentionInvalid)
+    .min(30, LEAD_TEXTS.retentionInvalid)
+    .max(3650, LEAD_TEXTS.retentionInvalid)
+    .optional(),
 });
 export type LeadSettings = z.output<typeof leadSettingsSchema>;
 

@@ -121,6 +121,11 @@ describe("authorization matrix", () => {
         "POST /api/auth/login/two-factor",
         "GET /api/roles/two-factor",
         "PUT /api/roles/:role/two-factor",
+        "GET /api/leads/export",
+        "GET /api/leads/person/xlsx",
+        "GET /api/units/page",
+        "GET /api/project-updates/page",
+        "GET /api/users/page",
       ]),
     );
     for (const route of routes) {

@@ -76,6 +76,14 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool,
   MEDIA_PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  // Lead desk e-mail (docs/operations.md "E-mail"): unset SMTP_URL sends no e-mail.
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  SMTP_FROM: optionalText,
 });
 
 export interface AppConfig {
@@ -97,6 +105,8 @@ export interface AppConfig {
   contactRateLimit: { max: number; timeWindowMs: number };
   /** How often the webhook worker looks for due deliveries, ms; 0 turns the worker off (tests drive it by hand). */
   webhookWorkerIntervalMs: number;
+  /** Lead desk e-mail (SMTP_URL; the URL holds credentials: never logged); undefined: no e-mail. */
+  smtp: { url: string; from: string } | undefined;
   /** Upload limits in bytes per kind. */
   uploadLimits: { image: number; pdf: number; video: number };
   /** node-postgres pool size per instance (DATABASE_URL only). */
@@ -197,6 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: e.CONTACT_RATE_LIMIT_MAX,
       timeWindowMs: Math.round(e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60 * 1000),
     },
+    smtp: e.SMTP_URL
+      ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `مكتب العملاء <no-reply@${new URL(publicUrl).hostname}>` }
+      : undefined,
     uploadLimits: { image: e.UPLOAD_IMAGE_MAX_MB, pdf: e.UPLOAD_PDF_MAX_MB, video: e.UPLOAD_VIDEO_MAX_MB },
     dbPoolSize: e.DB_POOL_SIZE,
     overload: {

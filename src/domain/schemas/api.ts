@@ -177,6 +177,8 @@ export const publicUserSchema = z
     username: z.string(),
     name: z.string(),
     role: z.enum(ROLES),
+    /** Where the lead desk's notification e-mails go (null: none). */
+    email: z.string().nullable().optional(),
     accountId: z.uuid().nullable(),
     createdAt: dateTime,
   })

@@ -19,6 +19,7 @@ export const USER_TEXTS = {
   usernameChars: "اسم المستخدم يقبل الحروف الإنجليزية والأرقام والنقطة والشرطة فقط",
   nameLong: "يجب ألا يزيد الاسم عن 100 حرف",
   roleInvalid: "الدور غير صالح",
+  emailInvalid: "البريد الإلكتروني غير صالح",
   ...PASSWORD_TEXTS,
 } as const;
 
@@ -35,7 +36,23 @@ const nameSchema = text({ error: TEXTS.nameRequired }).trim().min(1, TEXTS.nameR
 
 const roleSchema = z.enum(ROLES, { error: USER_TEXTS.roleInvalid }).default(DEFAULT_ROLE);
 
-const userFields = { username: usernameSchema, name: nameSchema, role: roleSchema };
+/**
+ * The staff member's e-mail, where the lead desk's notification e-mails go (docs/operations.md "E-mail"): lower-cased;
+ * "" or null clears it; absent keeps the stored one on edit (none on create).
+ */
+const staffEmailSchema = z
+  .union([
+    z.literal("").transform(() => null),
+    z.null(),
+    text()
+      .trim()
+      .toLowerCase()
+      .max(254, USER_TEXTS.emailInvalid)
+      .pipe(z.email({ message: USER_TEXTS.emailInvalid })),
+  ])
+  .optional();
+
+const userFields = { username: usernameSchema, name: nameSchema, role: roleSchema, email: staffEmailSchema };
 
 /** The password policy on a body's `password` (absent = unchanged on edit), as a field message. */
 function passwordRule(value: { username: string; password?: string }, ctx: z.RefinementCtx) {

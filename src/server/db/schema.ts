@@ -3,7 +3,7 @@
  * snake_case columns mapped to camelCase keys; cascade / set-null rules as SPEC §3 states them.
  * Areas are decimal(10,2) (m² or m), prices integers in SAR, percentages integers 0–100.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -33,6 +33,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("employee"),
     name: text("name").notNull(),
+    /** Where the lead desk's e-mail notifications go (null: in-app only; docs/operations.md "E-mail"). */
+    email: text("email"),
     /** The user who created this account (ARCHITECTURE resolution 7). */
     accountId: uuid("account_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -399,6 +401,16 @@ export const contactMessages = pgTable(
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }),
     /** Set when staff merged this enquiry into another lead of the same person (it leaves the lists, stays stored). */
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contactMessages.id, { onDelete: "set null" }),
+    /**
+     * The Arabic search form of name, e-mail and message (search_key, drizzle/0004), kept by the database, so the
+     * lead desk's list filters on a stored text instead of folding every row it reads (docs/performance/leads.md).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL =>
+        sql`search_key(${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, ''))`,
+    ),
+    /** When the personal data was removed (PDPL erasure or the retention job); null: not anonymised. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     uniqueIndex("contact_messages_unit_id_key").on(t.unitId),
@@ -410,6 +422,13 @@ export const contactMessages = pgTable(
     index("contact_messages_email_idx").on(t.email, t.createdAt),
     index("contact_messages_landing_page_id_idx").on(t.landingPageId),
     index("contact_messages_campaign_id_idx").on(t.campaignId),
+    // The urgency order and the overdue filter (desk-service.ts): open leads not contacted yet, and follow-ups.
+    index("contact_messages_uncontacted_idx")
+      .on(t.createdAt)
+      .where(sql`${t.firstContactAt} is null and ${t.stage} not in ('lost', 'sold')`),
+    index("contact_messages_follow_up_idx")
+      .on(t.followUpAt)
+      .where(sql`${t.followUpAt} is not null and ${t.stage} not in ('lost', 'sold')`),
   ],
 );
 
@@ -514,12 +533,14 @@ export const leadDeskSettings = pgTable("lead_desk_settings", {
   notifyAgentAfter: integer("notify_agent_after").notNull().default(5),
   notifyManagersAfter: integer("notify_managers_after").notNull().default(15),
   reassignAfter: integer("reassign_after").notNull().default(30),
+  /** Days a closed lead (sold/lost) keeps its personal data before the retention job anonymises it (PDPL). */
+  retentionDays: integer("retention_days").notNull().default(730),
   updatedAt: updatedAt(),
 });
 
 /**
  * Timed lead jobs (response clock): claimed with FOR UPDATE SKIP LOCKED by one instance at a time, done once.
- * kind: "notify_agent" | "notify_managers" | "reassign".
+ * kind: "notify_agent" | "notify_managers" | "reassign" (the response clock) | "follow_up" (a follow-up reminder).
  */
 export const leadJobs = pgTable(
   "lead_jobs",
@@ -549,8 +570,22 @@ export const notifications = pgTable(
     text: text("text").notNull(),
     readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
+    /**
+     * The e-mail copy of the notification (modules/leads/mail.ts): "pending" until sent to the user's e-mail,
+     * "sent", "failed" after the last retry, "none" (no address, or too old to send). The row is the outbox.
+     */
+    emailStatus: text("email_status").$type<"pending" | "sent" | "failed" | "none">().notNull().default("pending"),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    emailNextAt: timestamp("email_next_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** A worker holds the row until then while it talks to the SMTP server (the claim token). */
+    emailLockedUntil: timestamp("email_locked_until", { withTimezone: true, mode: "date" }),
+    emailError: text("email_error"),
+    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_email_due_idx").on(t.emailStatus, t.emailNextAt),
+  ],
 );
 
 export const permissions = pgTable(

@@ -62,6 +62,7 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     username: row.username,
     name: row.name,
     role: isRole(row.role) ? row.role : "employee",
+    email: row.email,
     accountId: row.accountId,
     createdAt: row.createdAt.toISOString(),
   };

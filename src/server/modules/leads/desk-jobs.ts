@@ -7,12 +7,15 @@
  * - notify_managers (default 15 min): every manager and general manager is told;
  * - reassign (default 30 min, configurable): the lead goes to the next agent by round robin (the owner skipped),
  *   and a new reassign step is queued.
- * A job of a lead contacted meanwhile (first_contact_at set) or closed (lost/sold) does nothing. Each step is in
- * the lead's history.
+ * - follow_up (at the lead's follow-up date, logLeadActivity): the owner is told the follow-up is due (in-app and
+ *   e-mail); a reminder whose date was changed since (follow_up_at differs) does nothing.
+ * A clock job of a lead contacted meanwhile (first_contact_at set), and any job of a closed lead (lost/sold), does
+ * nothing. Each step is in the lead's history.
  *
  * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (buildApp
- * `clock`), `runDue()` runs every due job now; the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests
- * call `runDue()`) starts on onReady and stops on onClose.
+ * `clock`), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
+ * nothing without SMTP_URL), `runRetention()` the daily PDPL retention job; the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests call them) starts on
+ * onReady and stops on onClose.
  */
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -20,7 +23,13 @@ import fp from "fastify-plugin";
 import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
-import { notify, pickAgent, readLeadSettings } from "./desk-service.ts";
+import { runJobIfDue } from "../maintenance/jobs.ts";
+import { anonymiseExpiredLeads, notify, pickAgent, readLeadSettings } from "./desk-service.ts";
+import { createMailTransport, type MailSummary, sendDueMails } from "./mail.ts";
+
+/** The retention job's name in `scheduled_jobs`, and its period (a day). */
+export const RETENTION_JOB = "lead_retention";
+export const RETENTION_PERIOD_MS = 24 * 60 * 60 * 1000;
 
 /** Most jobs one `runDue` pass carries out (the next pass takes the rest). */
 const MAX_JOBS_PER_PASS = 500;
@@ -43,7 +52,20 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
       .where(eq(contactMessages.id, job.leadId))
       .for("update")
       .limit(1);
-    if (!lead || lead.firstContactAt || lead.stage === "lost" || lead.stage === "sold") return true;
+    if (!lead || lead.stage === "lost" || lead.stage === "sold") return true;
+    if (job.kind === "follow_up") {
+      if (lead.ownerId && lead.followUpAt?.getTime() === job.runAt.getTime()) {
+        await notify(tx, [lead.ownerId], lead.id, "follow_up", LEAD_TEXTS.followUpDue, now);
+        await tx.insert(leadEvents).values({
+          leadId: lead.id,
+          kind: "follow_up_due",
+          data: { ownerId: lead.ownerId, followUpAt: job.runAt.toISOString() },
+          createdAt: now,
+        });
+      }
+      return true;
+    }
+    if (lead.firstContactAt) return true;
     await carryOut(tx, job.kind, lead, now);
     return true;
   });
@@ -95,6 +117,13 @@ export interface LeadDesk {
   clock(): Date;
   /** Runs the due response-clock jobs now. Returns how many ran. */
   runDue(): Promise<number>;
+  /** Sends the due notification e-mails now (none without SMTP_URL). */
+  sendMails(): Promise<MailSummary>;
+  /**
+   * Runs the PDPL retention job (desk-service.ts anonymiseExpiredLeads) when its daily turn has come across all
+   * instances (scheduled_jobs "lead_retention"). Returns the leads anonymised, or null when it was not due.
+   */
+  runRetention(): Promise<number | null>;
 }
 
 declare module "fastify" {
@@ -108,6 +137,9 @@ export const leadDeskPlugin = fp(
   async (app: FastifyInstance, options: { clock?: () => Date; intervalMs: number }) => {
     const clock = options.clock ?? (() => new Date());
     let running: Promise<number> | null = null;
+    let mailing: Promise<MailSummary> | null = null;
+    const smtp = app.config.smtp;
+    const transport = smtp ? createMailTransport(smtp.url) : null;
     const desk: LeadDesk = {
       clock,
       runDue() {
@@ -116,13 +148,32 @@ export const leadDeskPlugin = fp(
         });
         return running;
       },
+      async runRetention() {
+        let count: number | null = null;
+        await runJobIfDue(app.db, RETENTION_JOB, RETENTION_PERIOD_MS, async (tx) => {
+          count = await anonymiseExpiredLeads(tx, clock());
+          if (count) app.log.info({ job: RETENTION_JOB, anonymised: count }, "lead retention job ran");
+        });
+        return count;
+      },
+      sendMails() {
+        if (!smtp || !transport) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
+        mailing ??= sendDueMails(app.db, transport, { ...smtp, publicUrl: app.config.publicUrl }, clock).finally(() => {
+          mailing = null;
+        });
+        return mailing;
+      },
     };
     app.decorate("leadDesk", desk);
     let timer: NodeJS.Timeout | null = null;
     app.addHook("onReady", async () => {
       if (options.intervalMs > 0) {
         timer = setInterval(() => {
-          desk.runDue().catch((error) => app.log.error({ err: error }, "lead desk jobs failed"));
+          desk
+            .runDue()
+            .then(() => desk.sendMails())
+            .then(() => desk.runRetention())
+            .catch((error) => app.log.error({ err: error }, "lead desk jobs failed"));
         }, options.intervalMs);
         timer.unref();
       }
@@ -130,6 +181,8 @@ export const leadDeskPlugin = fp(
     app.addHook("onClose", async () => {
       if (timer) clearInterval(timer);
       await running?.catch(() => 0);
+      await mailing?.catch(() => null);
+      transport?.close();
     });
   },
   { name: "lead-desk" },

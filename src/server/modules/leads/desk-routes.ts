@@ -10,7 +10,10 @@
  * POST   /api/leads/{id}/activities       leads.work       call / WhatsApp / e-mail / meeting / note, follow-up
  * PUT    /api/leads/{id}/owner            leads.assign     manual reassignment
  * POST   /api/leads/{id}/merge            leads.assign     merge another lead of the same person into this one
+ * GET    /api/leads/export                leads.export     the filtered list as CSV/XLSX, streamed (own leads only
+ *                                                           without leads.view_all)
  * GET    /api/leads/person                leads.settings   PDPL export of one person (phone or email)
+ * GET    /api/leads/person/xlsx           leads.settings   the same as an .xlsx workbook
  * POST   /api/leads/person/erase          leads.settings   PDPL erasure: anonymise every enquiry of the person
  * GET    /api/leads/lost-reasons          leads.view_own   the lost reasons
  * POST   /api/leads/lost-reasons          leads.settings   add a reason
@@ -52,9 +55,11 @@ import {
   ownerSetSchema,
   personExportSchema,
 } from "../../../domain/lead-desk-api.ts";
+import { CSV_TYPE, fileResponse, XLSX_TYPE } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { EXPORT_BATCH, personToXlsx, streamLeadExport } from "./desk-export.ts";
 import {
   changeLeadStage,
   createLostReason,
@@ -277,6 +282,57 @@ export async function leadDeskRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return exportPerson(app.db, actorOf(request), request.query);
+    },
+  );
+
+  r.get(
+    "/api/leads/person/xlsx",
+    {
+      config: { access: { permission: "leads.settings" } },
+      schema: {
+        querystring: personQuerySchema,
+        response: {
+          200: fileResponse("Everything stored about one person, as a spreadsheet (attachment)", [XLSX_TYPE]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportPerson(app.db, actorOf(request), request.query, "xlsx");
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", 'attachment; filename="person.xlsx"')
+        .type(XLSX_TYPE)
+        .send(personToXlsx(data));
+    },
+  );
+
+  r.get(
+    "/api/leads/export",
+    {
+      config: { access: { permission: "leads.export" } },
+      schema: {
+        querystring: leadListQuerySchema
+          .omit({ cursor: true, limit: true })
+          .extend({ format: z.enum(["csv", "xlsx"]).default("xlsx") }),
+        response: {
+          200: fileResponse("The filtered leads as a spreadsheet, streamed (attachment)", [XLSX_TYPE, CSV_TYPE]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      const { format, ...filters } = request.query;
+      // Keyset order only (the urgency order pages by offset, which gets slower page after page).
+      const sort = filters.sort === "oldest" ? "oldest" : "newest";
+      const at = now();
+      const stream = streamLeadExport(format, (cursor) =>
+        listLeads(app.db, viewer, { ...filters, sort, limit: EXPORT_BATCH, cursor: cursor ?? undefined }, at),
+      );
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="leads.${format}"`)
+        .type(format === "csv" ? CSV_TYPE : XLSX_TYPE)
+        .send(stream);
     },
   );
 

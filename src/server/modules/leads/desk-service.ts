@@ -22,12 +22,13 @@ import {
   type LeadSummary,
   type PersonQuery,
   RESPONSE_CLOCK_DEFAULTS,
+  RETENTION_DAYS_DEFAULT,
   UNIT_STATUS_FOR_STAGE,
   UNIT_STATUS_FREE,
 } from "../../../domain/lead-desk.ts";
 import { hasPermission } from "../../../domain/permissions.ts";
 import { isRole } from "../../../domain/roles.ts";
-import { phoneSearchDigits } from "../../../domain/search.ts";
+import { normalizeSearchText, phoneSearchDigits } from "../../../domain/search.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   contactMessages,
@@ -44,7 +45,6 @@ import {
   webhookDeliveries,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
-import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
@@ -109,22 +109,29 @@ async function addEvent(
   });
 }
 
-/** The response-clock settings (row 1; the defaults when the row is missing). */
-export async function readLeadSettings(db: Db | Tx): Promise<LeadSettings> {
+/** The response-clock and retention settings (row 1; the defaults when the row is missing). */
+export async function readLeadSettings(db: Db | Tx): Promise<Required<LeadSettings>> {
   const [row] = await db.select().from(leadDeskSettings).where(eq(leadDeskSettings.id, 1)).limit(1);
   return row
     ? {
         notifyAgentAfter: row.notifyAgentAfter,
         notifyManagersAfter: row.notifyManagersAfter,
         reassignAfter: row.reassignAfter,
+        retentionDays: row.retentionDays,
       }
-    : { ...RESPONSE_CLOCK_DEFAULTS };
+    : { ...RESPONSE_CLOCK_DEFAULTS, retentionDays: RETENTION_DAYS_DEFAULT };
 }
 
-/** PUT /api/leads/settings. Audited. */
-export async function saveLeadSettings(db: Db, actor: AuditActor, settings: LeadSettings): Promise<LeadSettings> {
+/** PUT /api/leads/settings. Audited. `retentionDays` absent: unchanged. */
+export async function saveLeadSettings(
+  db: Db,
+  actor: AuditActor,
+  input: LeadSettings,
+): Promise<Required<LeadSettings>> {
   return db.transaction(async (tx) => {
     const previous = await readLeadSettings(tx);
+    // A body without retentionDays (an older screen) keeps the stored period.
+    const settings = { ...input, retentionDays: input.retentionDays ?? previous.retentionDays };
     await tx
       .insert(leadDeskSettings)
       .values({ id: 1, ...settings })
@@ -193,12 +200,20 @@ export async function pickAgent(
   return null;
 }
 
-/** Queues the response-clock jobs of a lead assigned at `now` (the earlier ones of the lead are cancelled). */
-async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSettings, onlyReassign = false) {
+/** The lead_jobs kinds of the response clock (a follow-up reminder is not one of them). */
+export const CLOCK_JOB_KINDS = ["notify_agent", "notify_managers", "reassign"];
+
+/** Closes the lead's pending jobs of `kinds` at `now`. */
+async function cancelJobs(tx: Tx, leadId: number, kinds: string[], now: Date) {
   await tx
     .update(leadJobs)
     .set({ doneAt: now })
-    .where(and(eq(leadJobs.leadId, leadId), isNull(leadJobs.doneAt)));
+    .where(and(eq(leadJobs.leadId, leadId), isNull(leadJobs.doneAt), inArray(leadJobs.kind, kinds)));
+}
+
+/** Queues the response-clock jobs of a lead assigned at `now` (the earlier ones of the lead are cancelled). */
+async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSettings, onlyReassign = false) {
+  await cancelJobs(tx, leadId, CLOCK_JOB_KINDS, now);
   const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
   const jobs = [
     ...(onlyReassign
@@ -212,7 +227,10 @@ async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSe
   await tx.insert(leadJobs).values(jobs);
 }
 
-/** Stores an in-app notification for each user. */
+/**
+ * Stores an in-app notification for each user. Each row is also the outbox of its e-mail copy (email_status
+ * "pending", due at `at`): the mail worker (mail.ts) sends it when SMTP_URL is set and the user has an e-mail.
+ */
 export async function notify(
   tx: Db | Tx,
   userIds: string[],
@@ -222,7 +240,9 @@ export async function notify(
   at: Date,
 ) {
   if (!userIds.length) return;
-  await tx.insert(notifications).values(userIds.map((userId) => ({ userId, leadId, kind, text, createdAt: at })));
+  await tx
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ userId, leadId, kind, text, createdAt: at, emailNextAt: at })));
 }
 
 /**
@@ -406,7 +426,8 @@ export async function changeLeadStage(
 
 /**
  * POST /api/leads/{id}/activities (leads.work): logs a call, WhatsApp, e-mail, meeting or note. The first contact
- * activity stops the response clock (first_contact_at set, pending jobs done). `followUpAt` sets the next step.
+ * activity stops the response clock (first_contact_at set, pending clock jobs done). `followUpAt` sets the next step
+ * and queues its reminder (a "follow_up" job replacing any earlier one: the owner is notified when it is due).
  * Errors: 404 lead.
  */
 export async function logLeadActivity(
@@ -422,11 +443,11 @@ export async function logLeadActivity(
     const firstContactAt = lead.firstContactAt ?? (contact ? now : null);
     const followUpAt = input.followUpAt ? new Date(input.followUpAt) : lead.followUpAt;
     await tx.update(contactMessages).set({ firstContactAt, followUpAt }).where(eq(contactMessages.id, id));
-    if (contact && !lead.firstContactAt) {
-      await tx
-        .update(leadJobs)
-        .set({ doneAt: now })
-        .where(and(eq(leadJobs.leadId, id), isNull(leadJobs.doneAt)));
+    if (contact && !lead.firstContactAt) await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
+    // The follow-up reminder: one pending "follow_up" job per lead, due at the follow-up date (desk-jobs.ts).
+    if (followUpAt && input.followUpAt) {
+      await cancelJobs(tx, id, ["follow_up"], now);
+      await tx.insert(leadJobs).values({ leadId: id, kind: "follow_up", runAt: followUpAt });
     }
     await addEvent(tx, id, "activity", { actorId: viewer.id, activityKind: input.kind, note: input.note, at: now });
     if (input.followUpAt) {
@@ -452,10 +473,17 @@ export async function logLeadActivity(
   });
 }
 
-/** Whether a lead is overdue at `now`: not contacted past the agent step, or its follow-up date has passed. */
+/**
+ * Whether a lead is overdue at `now`: open, and not contacted past the agent step or its follow-up date passed.
+ * Written as the partial indexes contact_messages_uncontacted_idx / _follow_up_idx are, so PostgreSQL uses them.
+ */
 export function overdueCondition(now: Date, settings: LeadSettings): SQL {
   const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
-  return sql`coalesce(${contactMessages.stage} not in ('lost', 'sold') and ((${contactMessages.firstContactAt} is null and ${contactMessages.createdAt} < ${limit}) or ${contactMessages.followUpAt} < ${now}), false)`;
+  return sql`((${contactMessages.firstContactAt} is null and ${contactMessages.stage} not in ('lost', 'sold') and ${contactMessages.createdAt} < ${limit}) or (${contactMessages.followUpAt} is not null and ${contactMessages.stage} not in ('lost', 'sold') and ${contactMessages.followUpAt} < ${now}))`;
+}
+/** The negation of overdueCondition (its nulls read as false). */
+function notOverdueCondition(now: Date, settings: LeadSettings): SQL {
+  return sql`not coalesce(${overdueCondition(now, settings)}, false)`;
 }
 
 function encodeCursor(value: object): string {
@@ -467,6 +495,12 @@ function decodeCursor(cursor: string): Record<string, unknown> {
     if (value && typeof value === "object") return value as Record<string, unknown>;
   } catch {}
   throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
+}
+
+/** search_text contains the Arabic normal form of `query` (undefined: a query that folds to nothing). */
+function searchTextMatch(query: string): SQL | undefined {
+  const term = normalizeSearchText(query);
+  return term ? sql`${contactMessages.searchText} like ${`%${escapeLike(term)}%`} escape '\\'` : undefined;
 }
 
 /** Jeddah is UTC+3 all year: a YYYY-MM-DD day starts at 00:00+03:00. */
@@ -516,9 +550,10 @@ function toSummary(
 }
 
 /**
- * GET /api/leads: one page of the viewer's leads, filtered and sorted on the server. Sorts: newest/oldest use a
- * keyset cursor on (created_at, id); urgency (overdue first, then newest) an offset cursor. Search: the Arabic
- * search form of name/e-mail/message and a phone typed in any form (src/server/lib/search.ts).
+ * GET /api/leads: one page of the viewer's leads, filtered and sorted on the server. Every sort pages by a keyset
+ * cursor on (created_at, id); urgency (overdue first, then newest) reads the overdue leads, then the others, and its
+ * cursor also names the phase. Search: the stored Arabic search form of name/e-mail/message (search_text) and a
+ * phone typed in any form (src/server/lib/search.ts). Figures at 100,000 leads: docs/performance/leads.md.
  * Returns {items, nextCursor} (null on the last page). Errors: 400 {cursor} a cursor this list did not give.
  */
 export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery, now = new Date()) {
@@ -529,10 +564,7 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
     const digits = phoneSearchDigits(query.search);
     where.push(
       or(
-        searchMatch(
-          sql`${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, '')`,
-          query.search,
-        ),
+        searchTextMatch(query.search),
         digits ? sql`coalesce(${contactMessages.phone}, '') like ${`%${escapeLike(digits)}%`} escape '\\'` : undefined,
       ),
     );
@@ -548,50 +580,74 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
   if (query.from) where.push(gte(contactMessages.createdAt, dayStart(query.from)));
   if (query.to) where.push(lt(contactMessages.createdAt, dayStart(query.to, 1)));
   if (query.overdue === "true") where.push(overdueCondition(now, settings));
-  if (query.overdue === "false") where.push(sql`not ${overdueCondition(now, settings)}`);
+  if (query.overdue === "false") where.push(notOverdueCondition(now, settings));
 
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  let offset = 0;
-  let order: SQL[];
-  if (query.sort === "urgency") {
-    offset = cursor && typeof cursor.o === "number" && cursor.o >= 0 ? Math.floor(cursor.o) : 0;
-    if (cursor && typeof cursor.o !== "number") throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
-    order = [sql`${overdueCondition(now, settings)} desc`, desc(contactMessages.createdAt), desc(contactMessages.id)];
-  } else {
-    const newest = query.sort === "newest";
-    if (cursor) {
-      const at = typeof cursor.t === "string" ? new Date(cursor.t) : null;
-      const cid = typeof cursor.i === "number" ? cursor.i : null;
-      if (!at || Number.isNaN(at.getTime()) || cid === null) throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
-      where.push(
-        newest
-          ? or(lt(contactMessages.createdAt, at), and(eq(contactMessages.createdAt, at), lt(contactMessages.id, cid)))
-          : or(gt(contactMessages.createdAt, at), and(eq(contactMessages.createdAt, at), gt(contactMessages.id, cid))),
-      );
-    }
-    order = newest
-      ? [desc(contactMessages.createdAt), desc(contactMessages.id)]
-      : [asc(contactMessages.createdAt), asc(contactMessages.id)];
+  let keyset: { at: Date; id: number } | null = null;
+  if (cursor) {
+    const at = typeof cursor.t === "string" ? new Date(cursor.t) : null;
+    const cid = typeof cursor.i === "number" ? cursor.i : null;
+    if (!at || Number.isNaN(at.getTime()) || cid === null) throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
+    keyset = { at, id: cid };
   }
-  const rows = await db
-    .select(summaryColumns)
-    .from(contactMessages)
-    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .leftJoin(users, eq(users.id, contactMessages.ownerId))
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(query.limit + 1)
-    .offset(offset);
+  const newest = query.sort !== "oldest";
+  const after = (k: { at: Date; id: number } | null) =>
+    !k
+      ? undefined
+      : newest
+        ? or(
+            lt(contactMessages.createdAt, k.at),
+            and(eq(contactMessages.createdAt, k.at), lt(contactMessages.id, k.id)),
+          )
+        : or(
+            gt(contactMessages.createdAt, k.at),
+            and(eq(contactMessages.createdAt, k.at), gt(contactMessages.id, k.id)),
+          );
+  const order = newest
+    ? [desc(contactMessages.createdAt), desc(contactMessages.id)]
+    : [asc(contactMessages.createdAt), asc(contactMessages.id)];
+  const read = (conditions: (SQL | undefined)[], limit: number) =>
+    db
+      .select(summaryColumns)
+      .from(contactMessages)
+      .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+      .leftJoin(users, eq(users.id, contactMessages.ownerId))
+      .where(and(...where, ...conditions))
+      .orderBy(...order)
+      .limit(limit);
+
+  // Urgency: the overdue leads newest first (phase 1), then the others newest first (phase 2), each by keyset, so
+  // no page sorts the whole table; the cursor names the phase of the page's last row.
+  let rows: { row: Awaited<ReturnType<typeof read>>[number]; phase: 1 | 2 }[];
+  if (query.sort === "urgency") {
+    const phase = cursor?.p === 2 ? 2 : 1;
+    rows = [];
+    if (phase === 1) {
+      const overdue = await read([overdueCondition(now, settings), after(keyset)], query.limit + 1);
+      rows = overdue.map((row) => ({ row, phase: 1 as const }));
+    }
+    if (rows.length <= query.limit) {
+      const rest = await read(
+        [notOverdueCondition(now, settings), phase === 2 ? after(keyset) : undefined],
+        query.limit + 1 - rows.length,
+      );
+      rows.push(...rest.map((row) => ({ row, phase: 2 as const })));
+    }
+  } else {
+    rows = (await read([after(keyset)], query.limit + 1)).map((row) => ({ row, phase: 1 as const }));
+  }
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
     !more || !last
       ? null
-      : query.sort === "urgency"
-        ? encodeCursor({ o: offset + query.limit })
-        : encodeCursor({ t: last.lead.createdAt.toISOString(), i: last.lead.id });
-  return { items: page.map((r) => toSummary(r, now, settings)), nextCursor };
+      : encodeCursor({
+          t: last.row.lead.createdAt.toISOString(),
+          i: last.row.lead.id,
+          ...(query.sort === "urgency" ? { p: last.phase } : {}),
+        });
+  return { items: page.map((r) => toSummary(r.row, now, settings)), nextCursor };
 }
 
 /** The staff names and unit numbers the history's `data` refers to (ownerId, previousOwnerId, unitId). */
@@ -921,7 +977,7 @@ function personCondition(person: PersonQuery): SQL | undefined {
  * (contact details, message, attribution, consent, IP) with its history. The export itself is audited.
  * Errors: 404 nothing stored for this phone/e-mail.
  */
-export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuery) {
+export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuery, format: "json" | "xlsx" = "json") {
   const leads = await db.select().from(contactMessages).where(personCondition(person)).orderBy(asc(contactMessages.id));
   if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
   const events = await db
@@ -938,7 +994,7 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
     entityType: "person",
     entityId: null,
     action: "export",
-    newState: { leadIds: leads.map((l) => l.id) },
+    newState: { leadIds: leads.map((l) => l.id), format },
   });
   return {
     person: { phone: person.phone ?? null, email: person.email ?? null },
@@ -972,6 +1028,70 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
 }
 
 /**
+ * Removes the personal data of leads `ids` (PDPL erasure and retention), inside the caller's transaction. Kept:
+ * source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay right). Removed: name
+ * (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, notes and data of the history, and the
+ * webhook deliveries (their payloads carry the contact details). Marks anonymised_at.
+ */
+export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(contactMessages)
+    .set({
+      name: LEAD_TEXTS.erasedName,
+      phone: null,
+      email: null,
+      message: null,
+      attribution: {},
+      ipAddress: null,
+      anonymisedAt: now,
+    })
+    .where(inArray(contactMessages.id, ids));
+  await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
+  await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+}
+
+/** Most leads one retention pass anonymises (the next day's pass takes the rest). */
+const RETENTION_BATCH = 5000;
+
+/**
+ * The retention job (PDPL; docs/product.md §2.16): anonymises (anonymiseLeads) the leads closed (sold or lost) more
+ * than `retentionDays` (lead settings, default 730) before `now`, by the date of their last stage change, at most
+ * RETENTION_BATCH per pass. One audit row names the lead ids. Returns how many were anonymised.
+ */
+export async function anonymiseExpiredLeads(tx: Tx, now: Date): Promise<number> {
+  const { retentionDays } = await readLeadSettings(tx);
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  const rows = await tx
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(
+      and(
+        inArray(contactMessages.stage, ["sold", "lost"]),
+        isNull(contactMessages.anonymisedAt),
+        lt(sql`coalesce(${contactMessages.stageChangedAt}, ${contactMessages.createdAt})`, before),
+      ),
+    )
+    .orderBy(asc(contactMessages.id))
+    .limit(RETENTION_BATCH)
+    .for("update", { skipLocked: true });
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return 0;
+  await anonymiseLeads(tx, ids, now);
+  await recordAudit(
+    tx,
+    { userId: null, ip: null },
+    {
+      entityType: "person",
+      entityId: null,
+      action: "retention",
+      newState: { leadIds: ids, retentionDays },
+    },
+  );
+  return ids.length;
+}
+
+/**
  * POST /api/leads/person/erase (leads.settings, PDPL erasure request): anonymises every enquiry of the person in one
  * transaction. Kept: source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay
  * right). Removed: name (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, notes and contact
@@ -987,12 +1107,7 @@ export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery
       .for("update");
     if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
     const ids = leads.map((l) => l.id);
-    await tx
-      .update(contactMessages)
-      .set({ name: LEAD_TEXTS.erasedName, phone: null, email: null, message: null, attribution: {}, ipAddress: null })
-      .where(inArray(contactMessages.id, ids));
-    await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
-    await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+    await anonymiseLeads(tx, ids, new Date());
     await recordAudit(tx, actor, { entityType: "person", entityId: null, action: "erase", newState: { leadIds: ids } });
     return { erased: ids.length };
   });

@@ -5,6 +5,7 @@
  * - POST /api/units (units.create), PUT /api/units/{id} (units.edit), DELETE /api/units/{id} (units.delete):
  *   the body is checked with the form's schema (domain/schemas/unit.ts), so a 400 carries its Arabic messages.
  * - POST /api/units/upload and POST /api/projects/{id}/units/upload (units.import): multipart with one file field.
+ * - GET /api/units/page?projectId= (units.view): one page of a project's units (src/domain/schemas/paging.ts).
  * - GET /api/units/template.xlsx and /api/units/template.csv (units.import): the import templates.
  * The public list GET /api/projects/{id}/units lives with the project routes.
  */
@@ -21,12 +22,13 @@ import {
   XLSX_TYPE,
 } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
+import { unitPageQuerySchema, unitPageSchema } from "../../../domain/schemas/paging.ts";
 import { unitCreateSchema, unitReplaceSchema } from "../../../domain/schemas/unit.ts";
 import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import { actorOf as actor } from "../../lib/audit-actor.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { type ImportFile, type ImportTarget, importUnits } from "./import.ts";
-import { createUnit, deleteUnit, getUnit, listAllUnits, updateUnit } from "./service.ts";
+import { createUnit, deleteUnit, getUnit, listAllUnits, pageUnitsOfProject, updateUnit } from "./service.ts";
 import { csvTemplate, TEMPLATE_FILE_NAME, xlsxTemplate } from "./template.ts";
 
 const fileError = (message: string, status = 400) => new HttpError(status, message, { file: message });
@@ -64,6 +66,15 @@ export async function unitRoutes(app: FastifyInstance) {
     "/api/units",
     { config: { access: { permission: "units.view" } }, schema: { response: { 200: z.array(unitViewSchema) } } },
     async () => listAllUnits(app.db),
+  );
+
+  r.get(
+    "/api/units/page",
+    {
+      config: { access: { permission: "units.view" } },
+      schema: { querystring: unitPageQuerySchema, response: { 200: unitPageSchema(unitViewSchema) } },
+    },
+    async (request) => pageUnitsOfProject(app.db, request.query),
   );
 
   r.get(

@@ -3,15 +3,17 @@
  * unit number. Every mutation runs in a transaction with its audit row. A unit number is unique per project and
  * building (the units_project_building_number_key index); a clash answers 409.
  */
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { UNIT_STATUSES, type UnitStatus } from "../../../domain/project-rules.ts";
+import type { UnitPageQuery } from "../../../domain/schemas/paging.ts";
 import type { UnitValues } from "../../../domain/schemas/unit.ts";
 import type { Unit } from "../../../domain/types.ts";
 import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
-import { isUniqueViolation } from "../../lib/sql.ts";
+import { decodeCursor, encodeCursor } from "../../lib/paging.ts";
+import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { assertProjectExists } from "../projects/service.ts";
 
@@ -57,6 +59,53 @@ export async function listAllUnits(db: Db | Tx): Promise<Unit[]> {
     .from(units)
     .orderBy(asc(units.projectId), ...unitOrder);
   return rows.map(toUnit);
+}
+
+/**
+ * GET /api/units/page?projectId= (units.view): one page of a project's units, drafts included, ordered by
+ * building, unit number, id (keyset on the unique index units_project_building_number_key), filtered by status and
+ * a part of the unit number or building. Output: { items, nextCursor, total, statusCounts } (src/domain/schemas/
+ * paging.ts) — statusCounts: the project's units per status, whatever the filters (the screen's counters).
+ * Errors: 404 unknown project; 400 {cursor}.
+ */
+export async function pageUnitsOfProject(db: Db | Tx, query: UnitPageQuery) {
+  const { projectId } = query;
+  await assertProjectExists(db, projectId);
+  const like = query.search ? `%${escapeLike(query.search)}%` : null;
+  const filters = and(
+    eq(units.projectId, projectId),
+    query.status ? eq(units.status, query.status) : undefined,
+    like ? or(ilike(units.unitNumber, like), ilike(units.building, like)) : undefined,
+  );
+  const key = query.cursor ? decodeCursor(query.cursor, { b: "string", n: "string", i: "number" }) : null;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(units)
+      .where(
+        and(
+          filters,
+          key ? sql`(${units.building}, ${units.unitNumber}, ${units.id}) > (${key.b}, ${key.n}, ${key.i})` : undefined,
+        ),
+      )
+      .orderBy(asc(units.building), asc(units.unitNumber), asc(units.id))
+      .limit(query.limit + 1),
+    db.select({ n: count() }).from(units).where(filters),
+  ]);
+  const byStatus = await db
+    .select({ status: units.status, n: count() })
+    .from(units)
+    .where(eq(units.projectId, projectId))
+    .groupBy(units.status);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    statusCounts: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
+    items: page.map(toUnit),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ b: last.building, n: last.unitNumber, i: last.id }) : null,
+    total: Number(total?.n ?? 0),
+  };
 }
 
 /** One unit. Errors: 404 UNIT_NOT_FOUND. */

@@ -1,5 +1,6 @@
 /**
  * Progress update routes (SPEC §7.2). Public reads: GET /api/project-updates and /api/project-updates/{id}.
+ * Staff list: GET /api/project-updates/page (updates.view; paged, drafts included; src/domain/schemas/paging.ts).
  * Writes (issue 4): POST /api/project-updates (updates.create), PUT /api/project-updates/{id} (updates.edit),
  * DELETE /api/project-updates/{id} (updates.delete), validated with the form's domain schema.
  */
@@ -8,11 +9,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noContentSchema, projectUpdateSchema } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
+import { pageSchema, updatePageQuerySchema } from "../../../domain/schemas/paging.ts";
 import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { draftsVisible } from "../publishing/service.ts";
-import { createUpdate, deleteUpdate, getUpdate, listUpdates, updateUpdate } from "./service.ts";
+import { createUpdate, deleteUpdate, getUpdate, listUpdates, pageUpdates, updateUpdate } from "./service.ts";
 
 export async function updateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,6 +26,14 @@ export async function updateRoutes(app: FastifyInstance) {
       const includeDrafts = await draftsVisible(app.db, request, reply, "update");
       return listUpdates(app.db, { includeDrafts, includeDraftProjects: includeDrafts });
     },
+  );
+  r.get(
+    "/api/project-updates/page",
+    {
+      config: { access: { permission: "updates.view" } },
+      schema: { querystring: updatePageQuerySchema, response: { 200: pageSchema(projectUpdateSchema) } },
+    },
+    async (request) => pageUpdates(app.db, request.query),
   );
   r.get(
     "/api/project-updates/:id",

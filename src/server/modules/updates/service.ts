@@ -1,10 +1,13 @@
 /** Construction progress updates (SPEC §3 project_updates, §2.5, §2.7). Newest first. */
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import type { UpdatePageQuery } from "../../../domain/schemas/paging.ts";
 import type { ProjectUpdatePayload } from "../../../domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { projects, projectUpdates } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/http-errors.ts";
+import { decodeCursor, encodeCursor, exactTime, timeCompare } from "../../lib/paging.ts";
+import { searchMatch } from "../../lib/search.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 
 export const UPDATE_NOT_FOUND = "التحديث غير موجود";
@@ -56,6 +59,55 @@ export async function listUpdates(
     )
     .orderBy(desc(projectUpdates.createdAt), desc(projectUpdates.id));
   return rows.map((r) => toProjectUpdate(r.update, r.projectName));
+}
+
+/**
+ * GET /api/project-updates/page (updates.view): one page of progress updates, drafts included, newest first (keyset
+ * on created_at, id), filtered by project, state (published/draft) and a part of the title or project name (Arabic
+ * letter variants folded, src/server/lib/search.ts). Output: { items, nextCursor, total }. Errors: 400 {cursor}.
+ */
+export async function pageUpdates(db: Db | Tx, query: UpdatePageQuery) {
+  const filters = and(
+    query.projectId === undefined ? undefined : eq(projectUpdates.projectId, query.projectId),
+    query.state === "published" ? isNotNull(projectUpdates.publishedAt) : undefined,
+    query.state === "draft" ? isNull(projectUpdates.publishedAt) : undefined,
+    query.search ? searchMatch(sql`${projectUpdates.title} || ' ' || ${projects.name}`, query.search) : undefined,
+  );
+  const key = query.cursor ? decodeCursor(query.cursor, { t: "time", i: "number" }) : null;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ update: projectUpdates, projectName: projects.name, at: exactTime(projectUpdates.createdAt) })
+      .from(projectUpdates)
+      .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
+      .where(
+        and(
+          filters,
+          key
+            ? or(
+                timeCompare(projectUpdates.createdAt, "<", key.t as string),
+                and(
+                  timeCompare(projectUpdates.createdAt, "=", key.t as string),
+                  lt(projectUpdates.id, key.i as number),
+                ),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(projectUpdates.createdAt), desc(projectUpdates.id))
+      .limit(query.limit + 1),
+    db
+      .select({ n: count() })
+      .from(projectUpdates)
+      .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
+      .where(filters),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toProjectUpdate(r.update, r.projectName)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.at, i: last.update.id }) : null,
+    total: Number(total?.n ?? 0),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Staff accounts and their permission overrides (SPEC §7.2, §2.17, §2.18; ARCHITECTURE resolution 7).
- * GET /api/users (users.view), POST (users.create), PUT /{id} (users.edit), DELETE /{id} (users.delete);
+ * GET /api/users (users.view), GET /api/users/page (users.view; paged, src/domain/schemas/paging.ts), POST (users.create), PUT /{id} (users.edit), DELETE /{id} (users.delete);
  * GET/PUT /api/users/{id}/permissions and DELETE /api/users/{id}/permissions/{permissionId} (permissions.manage).
  * The route rule is checked by the auth guard; the staff rules (who may manage whom) by the service.
  */
@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noContentSchema, publicUserSchema, userOverrideSchema } from "../../../domain/schemas/api.ts";
 import { uuidParam } from "../../../domain/schemas/common.ts";
+import { userPageQuerySchema, userPageSchema } from "../../../domain/schemas/paging.ts";
 import { userPermissionOverrideSchema, userPermissionParams } from "../../../domain/schemas/permission.ts";
 import { userCreateBodySchema, userReplaceSchema } from "../../../domain/schemas/user.ts";
 import { requireAuth } from "../../plugins/auth.ts";
@@ -18,6 +19,7 @@ import {
   deleteUser,
   listUserOverrides,
   listUsers,
+  pageUsers,
   resetUserOverride,
   setUserOverride,
   updateUser,
@@ -30,6 +32,15 @@ export async function userRoutes(app: FastifyInstance) {
     "/api/users",
     { config: { access: { permission: "users.view" } }, schema: { response: { 200: z.array(publicUserSchema) } } },
     async () => listUsers(app.db),
+  );
+
+  r.get(
+    "/api/users/page",
+    {
+      config: { access: { permission: "users.view" } },
+      schema: { querystring: userPageQuerySchema, response: { 200: userPageSchema(publicUserSchema) } },
+    },
+    async (request) => pageUsers(app.db, request.query),
   );
 
   r.post(

@@ -5,9 +5,10 @@
  * Errors: 400 bad input (route schemas), 403 a staff rule refuses (Arabic reason), 404 unknown user or permission,
  * 409 username taken.
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, or } from "drizzle-orm";
 import { hasPermission } from "../../../domain/permissions.ts";
 import { isPermissionKey, type Role } from "../../../domain/roles.ts";
+import type { UserPageQuery } from "../../../domain/schemas/paging.ts";
 import type { UserPermissionOverride } from "../../../domain/schemas/permission.ts";
 import type { UserCreate, UserUpdate } from "../../../domain/schemas/user.ts";
 import {
@@ -24,7 +25,8 @@ import type { PublicUser } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { permissions, rolePermissions, userPermissions, users } from "../../db/schema.ts";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors.ts";
-import { isUniqueViolation } from "../../lib/sql.ts";
+import { decodeCursor, encodeCursor, exactTime, timeCompare } from "../../lib/paging.ts";
+import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import type { RequestAuth } from "../../plugins/auth.ts";
 import { recordAudit } from "../audit/service.ts";
 import { hashPassword, revokeUserSessions, toPublicUser } from "../auth/service.ts";
@@ -95,6 +97,48 @@ async function assertUsernameFree(db: Db | Tx, username: string, exceptId?: stri
   if (row && row.id !== exceptId) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
 }
 
+/**
+ * GET /api/users/page (users.view): one page of staff accounts, oldest first (keyset on created_at, id), filtered by
+ * role and a part of the username or name. Output: { items, nextCursor, total, roleCounts } — roleCounts: accounts
+ * per role over all staff, whatever the filters (the screen's counters and staff rules). Errors: 400 {cursor}.
+ */
+export async function pageUsers(db: Db, query: UserPageQuery) {
+  const like = query.search ? `%${escapeLike(query.search)}%` : null;
+  const filters = and(
+    query.role ? eq(users.role, query.role) : undefined,
+    like ? or(ilike(users.username, like), ilike(users.name, like)) : undefined,
+  );
+  const key = query.cursor ? decodeCursor(query.cursor, { t: "time", i: "string" }) : null;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, at: exactTime(users.createdAt) })
+      .from(users)
+      .where(
+        and(
+          filters,
+          key
+            ? or(
+                timeCompare(users.createdAt, ">", key.t as string),
+                and(timeCompare(users.createdAt, "=", key.t as string), gt(users.id, key.i as string)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(query.limit + 1),
+    db.select({ n: count() }).from(users).where(filters),
+  ]);
+  const byRole = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    roleCounts: Object.fromEntries(byRole.map((r) => [r.role, Number(r.n)])),
+    items: page.map((r) => toPublicUser(r.user)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.at, i: last.user.id }) : null,
+    total: Number(total?.n ?? 0),
+  };
+}
+
 /** GET /api/users: every account, oldest first, without password hashes. */
 export async function listUsers(db: Db): Promise<PublicUser[]> {
   const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.username));
@@ -110,7 +154,14 @@ export async function createUser(db: Db, actor: Acting, input: UserCreate): Prom
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ username: input.username, name: input.name, role: input.role, passwordHash, accountId: actor.id })
+        .values({
+          username: input.username,
+          name: input.name,
+          role: input.role,
+          email: input.email ?? null,
+          passwordHash,
+          accountId: actor.id,
+        })
         .returning();
       const created = toPublicUser(row);
       await recordAudit(tx, auditActor(actor), {
@@ -149,6 +200,7 @@ export async function updateUser(db: Db, actor: Acting, id: string, input: UserU
           username: input.username,
           name: input.name,
           role: input.role,
+          ...(input.email !== undefined ? { email: input.email } : {}),
           ...(passwordHash ? { passwordHash } : {}),
           updatedAt: new Date(),
         })

@@ -30,7 +30,7 @@ describe("staff accounts API", () => {
     expect(res.statusCode).toBe(200);
     const list = res.json() as Record<string, unknown>[];
     expect(list.map((u) => u.username)).toContain(manager.username);
-    expect(Object.keys(list[0]).sort()).toEqual(["accountId", "createdAt", "id", "name", "role", "username"]);
+    expect(Object.keys(list[0]).sort()).toEqual(["accountId", "createdAt", "email", "id", "name", "role", "username"]);
   });
 
   it("creates an employee with the default role, owned by its creator, with an audit row", async () => {

@@ -3,8 +3,10 @@
  * hooks. Mutations invalidate the queries they change; errors are ApiError with the server's Arabic message.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Role } from "#domain/roles.ts";
 import type { UserCreateInput, UserUpdateInput } from "#domain/schemas/user.ts";
 import type { PublicUser } from "#domain/types.ts";
+import { type ListPage, pageUrl, usePagedList } from "~/admin/common/paged-list.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
 /** One per-user override as GET /api/users/{id}/permissions lists it. */
@@ -25,6 +27,24 @@ export const usersQuery = () => queryOptions({ queryKey: ["users"], queryFn: fet
 /** All users; pass `enabled: user.isAdmin` where SPEC asks the list only for admins (dashboard). */
 export function useUsers(options: { enabled?: boolean } = {}) {
   return useQuery({ ...usersQuery(), ...options });
+}
+
+/** One page of GET /api/users/page (src/domain/schemas/paging.ts), with the number of accounts per role. */
+export interface UserPage extends ListPage<PublicUser> {
+  roleCounts: Partial<Record<Role, number>>;
+}
+
+/** Accounts per page of the employees screen. */
+export const USERS_PAGE_SIZE = 50;
+
+/**
+ * The employees screen's list (users.view), oldest first, searched on the server (name or username), page by page.
+ * Key ["users", "page", search]: the writes' invalidation of ["users"] covers it.
+ */
+export function useUserPages(search: string) {
+  return usePagedList<UserPage>(["users", "page", search.trim()], (cursor) =>
+    pageUrl("/api/users/page", { limit: USERS_PAGE_SIZE, search }, cursor),
+  );
 }
 
 /** POST /api/users → the created user. Errors: 400 field messages, 403 staff rules, 409 username taken. */

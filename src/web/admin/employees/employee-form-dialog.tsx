@@ -51,7 +51,7 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(editing ? userUpdateSchema : userCreateFormSchema),
-    defaultValues: { username: "", name: "", role: DEFAULT_ROLE, password: "" },
+    defaultValues: { username: "", name: "", role: DEFAULT_ROLE, email: "", password: "" },
   });
 
   useEffect(() => {
@@ -60,8 +60,14 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
     void loadCommonPasswords();
     reset(
       employee
-        ? { username: employee.username, name: employee.name, role: employee.role, password: "" }
-        : { username: "", name: "", role: DEFAULT_ROLE, password: "" },
+        ? {
+            username: employee.username,
+            name: employee.name,
+            role: employee.role,
+            email: employee.email ?? "",
+            password: "",
+          }
+        : { username: "", name: "", role: DEFAULT_ROLE, email: "", password: "" },
     );
   }, [open, employee, reset]);
 
@@ -71,14 +77,18 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (employee) await update.mutateAsync({ id: employee.id, input: values });
-      else await create.mutateAsync({ ...values, password: values.password ?? "" });
+      else {
+        // An empty e-mail is left out of a new account (none stored).
+        const { email, ...rest } = values;
+        await create.mutateAsync({ ...rest, ...(email ? { email } : {}), password: values.password ?? "" });
+      }
     } catch (error) {
       const fields = isApiError(error) ? error.body?.fields : undefined;
       if (fields && Object.keys(fields).length) {
         // The first field the server named is focused (and so scrolled into view).
         let first = true;
         for (const [field, message] of Object.entries(fields)) {
-          if (["username", "name", "role", "password"].includes(field)) {
+          if (["username", "name", "role", "email", "password"].includes(field)) {
             setError(field as FieldPath<FormValues>, { message }, { shouldFocus: first });
             first = false;
           }
@@ -115,6 +125,7 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
   const name = field("name");
   const role = field("role");
   const password = field("password");
+  const email = field("email");
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -158,6 +169,24 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
               ))}
             </select>
             {role.error}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={email.id}>{T.email}</Label>
+            <Input
+              id={email.id}
+              type="email"
+              dir="ltr"
+              className="text-start"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...email.aria}
+              {...register("email")}
+            />
+            <p id={`${email.id}-hint`} className="text-xs text-muted">
+              {T.emailHint}
+            </p>
+            {email.error}
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={password.id}>{T.password}</Label>

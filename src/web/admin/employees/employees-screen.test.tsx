@@ -26,6 +26,14 @@ const people: PublicUser[] = [
   { id: "u4", username: "lina", name: "لينا", role: "employee", accountId: "me", createdAt: "" },
 ];
 
+/** The server's answer for one page holding `list` (counts per role over `all`). */
+function page(list: PublicUser[], all: PublicUser[] = list) {
+  const roleCounts: Record<string, number> = {};
+  for (const u of all) roleCounts[u.role] = (roleCounts[u.role] ?? 0) + 1;
+  return json({ items: list, nextCursor: null, total: list.length, roleCounts });
+}
+const FIRST_PAGE = "GET /api/users/page?limit=50";
+
 beforeEach(() => {
   localStorage.clear();
   vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -40,14 +48,14 @@ afterEach(() => {
 describe("employees screen (SPEC §2.17)", () => {
   it("shows 5 skeleton rows while the list loads", () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
-    mockApi({ "GET /api/users": () => new Promise<Response>(() => {}) });
+    mockApi({ [FIRST_PAGE]: () => new Promise<Response>(() => {}) });
     renderScreen(<EmployeesScreen />);
     expect(screen.getAllByTestId("employee-skeleton-row")).toHaveLength(5);
   });
 
   it("shows the counters, the you marker, role badges, dates or '-', and no delete on the own row", async () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
-    mockApi({ "GET /api/users": () => json(people) });
+    mockApi({ [FIRST_PAGE]: () => page(people) });
     renderScreen(<EmployeesScreen />);
     const own = (await screen.findByRole("rowheader", { name: /المدير العام/ })).closest("tr") as HTMLElement;
     expect(within(own).getByText("أنت")).toBeInTheDocument();
@@ -68,20 +76,29 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(filterEmployees(people, "sara").map((u) => u.id)).toEqual(["u2"]);
     expect(filterEmployees(people, " عمر ").map((u) => u.id)).toEqual(["u3"]);
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
-    mockApi({ "GET /api/users": () => json(people) });
+    // The search runs on the server once typing settles (GET /api/users/page?search=…).
+    const calls = mockApi({
+      [FIRST_PAGE]: () => page(people),
+      [`${FIRST_PAGE}&search=SARA`]: () => page([people[1]], people),
+      [`${FIRST_PAGE}&search=zzz`]: () => page([], people),
+    });
     renderScreen(<EmployeesScreen />);
     await screen.findByText("سارة خالد");
     await userEvent.type(screen.getByRole("searchbox", { name: "ابحث بالاسم أو اسم المستخدم" }), "SARA");
+    await waitFor(() => expect(screen.queryByText("عمر")).not.toBeInTheDocument());
     expect(screen.getByText("سارة خالد")).toBeInTheDocument();
-    expect(screen.queryByText("عمر")).not.toBeInTheDocument();
     await userEvent.clear(screen.getByRole("searchbox"));
     await userEvent.type(screen.getByRole("searchbox"), "zzz");
-    expect(screen.getByText("لا يوجد موظفون مطابقون للبحث")).toBeInTheDocument();
+    expect(await screen.findByText("لا يوجد موظفون مطابقون للبحث")).toBeInTheDocument();
+    expect(calls.map((c) => c.key).filter((k) => k.includes("search="))).toEqual([
+      `${FIRST_PAGE}&search=SARA`,
+      `${FIRST_PAGE}&search=zzz`,
+    ]);
   });
 
   it("shows the empty state with its add button", async () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
-    mockApi({ "GET /api/users": () => json([]) });
+    mockApi({ [FIRST_PAGE]: () => page([]) });
     renderScreen(<EmployeesScreen />);
     expect(await screen.findByText("لا يوجد موظفون")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "إضافة موظف" }));
@@ -91,7 +108,7 @@ describe("employees screen (SPEC §2.17)", () => {
   it("creates an employee with the default role after the password policy passes", async () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
     const calls = mockApi({
-      "GET /api/users": () => json(people),
+      [FIRST_PAGE]: () => page(people),
       "POST /api/users": (body) =>
         json({ ...(body as object), id: "new", accountId: "me", createdAt: "2025-04-01" }, 201),
     });
@@ -118,10 +135,30 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(await screen.findByText("تم إضافة الموظف بنجاح")).toBeInTheDocument();
   });
 
+  it("saves the staff e-mail that notification e-mails go to", async () => {
+    signInAs({ id: "me", role: "super_admin", isAdmin: true });
+    const calls = mockApi({
+      [FIRST_PAGE]: () => page(people),
+      "PUT /api/users/u2": (body) => json({ ...people[1], ...(body as object) }),
+    });
+    renderScreen(<EmployeesScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "تعديل سارة خالد" }));
+    const dialog = await screen.findByRole("dialog", { name: "تعديل الموظف" });
+    const email = within(dialog).getByLabelText("البريد الإلكتروني (اختياري)");
+    await userEvent.type(email, "not-an-email");
+    await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
+    expect(await within(dialog).findByText("البريد الإلكتروني غير صالح")).toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, "Sara@Example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.some((c) => c.key === "PUT /api/users/u2")).toBe(true));
+    expect(calls.find((c) => c.key === "PUT /api/users/u2")?.body).toMatchObject({ email: "sara@example.com" });
+  });
+
   it("asks for confirmation before deleting, then calls DELETE", async () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
     const calls = mockApi({
-      "GET /api/users": () => json(people),
+      [FIRST_PAGE]: () => page(people),
       "DELETE /api/users/u2": () => json(null, 204),
     });
     renderScreen(<EmployeesScreen />);
@@ -133,6 +170,32 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(await screen.findByText("تم حذف الموظف بنجاح")).toBeInTheDocument();
   });
 
+  it("loads the next page with «عرض المزيد»", async () => {
+    signInAs({ id: "me", role: "super_admin", isAdmin: true });
+    mockApi({
+      [FIRST_PAGE]: () =>
+        json({
+          items: people.slice(0, 2),
+          nextCursor: "c2",
+          total: 4,
+          roleCounts: { super_admin: 1, employee: 2, manager: 1 },
+        }),
+      [`${FIRST_PAGE}&cursor=c2`]: () =>
+        json({
+          items: people.slice(2),
+          nextCursor: null,
+          total: 4,
+          roleCounts: { super_admin: 1, employee: 2, manager: 1 },
+        }),
+    });
+    renderScreen(<EmployeesScreen />);
+    await screen.findByText("سارة خالد");
+    expect(screen.queryByText("لينا")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "عرض المزيد" }));
+    expect(await screen.findByText("لينا")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "عرض المزيد" })).not.toBeInTheDocument();
+  });
+
   it("offers a manager only the accounts they created below their role, and no super_admin role", async () => {
     signInAs({
       id: "m1",
@@ -140,8 +203,8 @@ describe("employees screen (SPEC §2.17)", () => {
       permissions: ["users.view", "users.create", "users.edit", "users.delete"],
     });
     mockApi({
-      "GET /api/users": () =>
-        json([
+      [FIRST_PAGE]: () =>
+        page([
           ...people,
           { id: "m1", username: "mgr", name: "مدير", role: "manager", accountId: "me", createdAt: "2025-03-05" },
           { id: "e9", username: "mine", name: "موظفي", role: "employee", accountId: "m1", createdAt: "2025-03-06" },

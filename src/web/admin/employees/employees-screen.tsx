@@ -3,16 +3,18 @@
  * labelled active; super_admin, labelled managers), a case-insensitive search on name or username, and the table
  * (name with the "you" marker, username, role badge, creation date in the long Arabic format or "-", edit and
  * delete). 5 skeleton rows while loading; an empty state with its add button. Delete is never offered on the own
- * row; edit and delete show only where the staff rules allow them (the server decides again).
+ * row; edit and delete show only where the staff rules allow them (the server decides again). The list is searched
+ * and paged on the server (GET /api/users/page, 50 a page, «عرض المزيد»); the counters come from its per-role counts.
  */
 
 import { PencilIcon, PlusIcon, ShieldIcon, Trash2Icon, UserRoundIcon, UsersIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { formatDateLong, formatNumber } from "#domain/format.ts";
 import { ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import { canAssignRole, canDeleteUser, canUpdateUser, type StaffActor } from "#domain/staff-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { PublicUser } from "#domain/types.ts";
+import { LoadMore } from "~/admin/common/load-more.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -24,7 +26,7 @@ import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card } from "~/shared/ui/card.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { useUsers } from "./api.ts";
+import { useUserPages } from "./api.ts";
 import { DeleteEmployeeDialog } from "./delete-employee-dialog.tsx";
 import { EmployeeFormDialog } from "./employee-form-dialog.tsx";
 import { EMPLOYEE_TEXTS as T } from "./employees-texts.ts";
@@ -44,6 +46,16 @@ export function actorOf(user: CurrentUser): StaffActor {
   return { id: user.id, role: user.role, holds: (key) => userCan(user, key) };
 }
 
+/** `value`, once it has stopped changing for `ms` (server search while typing). */
+function useSettled<T>(value: T, ms = 250): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /** Users whose name or username contains `query`, ignoring case and surrounding spaces. */
 export function filterEmployees(list: readonly PublicUser[], query: string): PublicUser[] {
   const q = query.trim().toLocaleLowerCase("ar");
@@ -55,16 +67,17 @@ export function filterEmployees(list: readonly PublicUser[], query: string): Pub
 
 export function EmployeesScreen() {
   const user = useCurrentUser();
-  const users = useUsers();
   const [query, setQuery] = useState("");
+  const users = useUserPages(useSettled(query));
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
 
   const actor = actorOf(user);
-  const list = users.data ?? [];
-  const visible = useMemo(() => filterEmployees(users.data ?? [], query), [users.data, query]);
-  const superAdmins = list.filter((u) => u.role === "super_admin").length;
+  const visible = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
+  const roleCounts = users.data?.pages[0]?.roleCounts ?? {};
+  const staffTotal = Object.values(roleCounts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const superAdmins = roleCounts.super_admin ?? 0;
   const assignable = ROLES.filter((role) => canAssignRole(actor, role, []).ok);
   const canCreate = userCan(user, "users.create");
 
@@ -101,13 +114,8 @@ export function EmployeesScreen() {
       </div>
 
       <section aria-label={T.title} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Counter label={T.statTotal} value={list.length} loading={users.isPending} icon={UsersIcon} />
-        <Counter
-          label={T.statActive}
-          value={list.filter((u) => u.role === "employee").length}
-          loading={users.isPending}
-          icon={UserRoundIcon}
-        />
+        <Counter label={T.statTotal} value={staffTotal} loading={users.isPending} icon={UsersIcon} />
+        <Counter label={T.statActive} value={roleCounts.employee ?? 0} loading={users.isPending} icon={UserRoundIcon} />
         <Counter label={T.statManagers} value={superAdmins} loading={users.isPending} icon={ShieldIcon} />
       </section>
 
@@ -203,8 +211,8 @@ export function EmployeesScreen() {
         </table>
         {!users.isPending && visible.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
-            <p className="font-bold text-muted">{list.length === 0 ? T.empty : T.noMatch}</p>
-            {list.length === 0 && canCreate ? (
+            <p className="font-bold text-muted">{staffTotal === 0 ? T.empty : T.noMatch}</p>
+            {staffTotal === 0 && canCreate ? (
               <Button variant="outline" onClick={openCreate}>
                 <PlusIcon aria-hidden="true" />
                 {T.addEmployee}
@@ -213,6 +221,15 @@ export function EmployeesScreen() {
           </div>
         ) : null}
       </Card>
+      {users.isSuccess && visible.length > 0 ? (
+        <LoadMore
+          shown={visible.length}
+          total={users.data.pages[0]?.total ?? visible.length}
+          hasMore={users.hasNextPage}
+          loading={users.isFetchingNextPage}
+          onMore={() => void users.fetchNextPage()}
+        />
+      ) : null}
 
       <EmployeeFormDialog open={formOpen} onOpenChange={setFormOpen} employee={editing} roles={assignable} />
       <DeleteEmployeeDialog employee={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} />

@@ -57,6 +57,8 @@ export function eventText(e: LeadEventView): string {
       return `فُكّ ربط الوحدة ${str(d.unitNumber) ?? ""}`;
     case "follow_up_set":
       return `موعد المتابعة: ${formatDateTime(str(d.followUpAt))}`;
+    case "follow_up_due":
+      return "حان موعد المتابعة";
     case "sla_agent_notified":
       return "تنبيه المسؤول: لم يتم التواصل بعد";
     case "sla_managers_notified":

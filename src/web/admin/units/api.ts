@@ -7,6 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { UnitInput } from "#domain/schemas/unit.ts";
 import type { Unit } from "#domain/types.ts";
 import type { UnitImportResult } from "#domain/unit-import.ts";
+import { type ListPage, pageUrl, usePagedList } from "~/admin/common/paged-list.ts";
 import { postMultipart } from "~/admin/uploads/api.ts";
 import { ApiError, apiClient } from "~/shared/lib/api-client.ts";
 
@@ -33,6 +34,24 @@ export const projectUnitsQuery = (projectId: number) =>
 /** The units of one project; disabled while `projectId` is null. */
 export function useProjectUnits(projectId: number | null) {
   return useQuery({ ...projectUnitsQuery(projectId ?? 0), enabled: projectId !== null });
+}
+
+/** One page of GET /api/units/page (src/domain/schemas/paging.ts), with the project's units per status. */
+export interface UnitPage extends ListPage<Unit> {
+  statusCounts: Record<string, number>;
+}
+
+/** Units per page of the project's units screen. */
+export const UNITS_PAGE_SIZE = 100;
+
+/**
+ * A project's units for staff (units.view), by building then number, page by page. Key
+ * ["projects", id, "units", "page"]: the unit writes' invalidation of ["projects", id, "units"] covers it.
+ */
+export function useProjectUnitPages(projectId: number) {
+  return usePagedList<UnitPage>(["projects", projectId, "units", "page"], (cursor) =>
+    pageUrl("/api/units/page", { projectId, limit: UNITS_PAGE_SIZE }, cursor),
+  );
 }
 
 /** GET /api/units/{id} (units.view) → one unit, key ["units", id]. ApiError 404 when it does not exist. */

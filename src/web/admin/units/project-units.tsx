@@ -1,21 +1,26 @@
 /**
  * The second view of /admin/units (SPEC §2.14): back button, the four counters, the units table (or its empty
- * state) for one project, and the add-unit and bulk-upload buttons for that project.
+ * state) for one project, and the add-unit and bulk-upload buttons for that project. The units come page by page
+ * from the server (GET /api/units/page, «عرض المزيد»); the counters from its per-status counts of the project.
  */
 import { PackageOpenIcon, PlusIcon, UploadIcon } from "lucide-react";
+import { useMemo } from "react";
 import { Link } from "react-router";
-import { countUnits } from "#domain/project-rules.ts";
+import { UNIT_STATUSES, type UnitCounts } from "#domain/project-rules.ts";
+import { LoadMore } from "~/admin/common/load-more.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { useDeleteUnit, useProjectUnits } from "./api.ts";
+import { useDeleteUnit, useProjectUnitPages } from "./api.ts";
 import { BackLink } from "./back-link.tsx";
 import { UnitCounters } from "./unit-counters.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 import { UnitsTable } from "./units-table.tsx";
+
+const [AVAILABLE, RESERVED, SOLD] = UNIT_STATUSES;
 
 export interface ProjectUnitsProps {
   projectId: number;
@@ -27,7 +32,17 @@ export interface ProjectUnitsProps {
 
 export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImport }: ProjectUnitsProps) {
   const projects = useProjects();
-  const units = useProjectUnits(projectId);
+  const units = useProjectUnitPages(projectId);
+  const list = useMemo(() => units.data?.pages.flatMap((page) => page.items) ?? [], [units.data]);
+  const counts = useMemo((): UnitCounts => {
+    const byStatus = units.data?.pages[0]?.statusCounts ?? {};
+    return {
+      total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
+      available: byStatus[AVAILABLE] ?? 0,
+      reserved: byStatus[RESERVED] ?? 0,
+      sold: byStatus[SOLD] ?? 0,
+    };
+  }, [units.data]);
   const remove = useDeleteUnit();
   const project = projects.data?.find((p) => p.id === projectId);
 
@@ -77,8 +92,8 @@ export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImpo
         <QueryError message={UNIT_TEXTS.unitsLoadFailed} onRetry={() => void units.refetch()} />
       ) : (
         <>
-          <UnitCounters counts={countUnits(units.data)} />
-          {units.data.length === 0 ? (
+          <UnitCounters counts={counts} />
+          {list.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-brand-100 bg-surface p-10 text-center">
               <PackageOpenIcon aria-hidden="true" className="size-10 text-muted" />
               <p className="font-bold text-ink">{UNIT_TEXTS.emptyUnits}</p>
@@ -86,7 +101,7 @@ export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImpo
             </div>
           ) : (
             <UnitsTable
-              units={units.data}
+              units={list}
               canEdit={canEdit}
               canDelete={canDelete}
               deletingId={remove.isPending ? remove.variables?.id : null}
@@ -106,6 +121,15 @@ export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImpo
               }
             />
           )}
+          {list.length > 0 ? (
+            <LoadMore
+              shown={list.length}
+              total={units.data.pages[0]?.total ?? list.length}
+              hasMore={units.hasNextPage}
+              loading={units.isFetchingNextPage}
+              onMore={() => void units.fetchNextPage()}
+            />
+          ) : null}
         </>
       )}
     </div>

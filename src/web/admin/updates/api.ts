@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { PreviewLink } from "#domain/publishing.ts";
 import type { ProjectUpdateInput } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
+import { type ListPage, pageUrl, usePagedList } from "~/admin/common/paged-list.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
 /** GET /api/project-updates (public) → every update, newest first, each with its projectName. */
@@ -19,6 +20,19 @@ export const projectUpdatesQuery = () => queryOptions({ queryKey: ["project-upda
 /** All project updates. */
 export function useProjectUpdates() {
   return useQuery(projectUpdatesQuery());
+}
+
+/** Updates per page of the staff list. */
+export const UPDATES_PAGE_SIZE = 50;
+
+/**
+ * The staff list of updates (updates.view), drafts included, newest first, searched on the server (title or project
+ * name), page by page. Key ["project-updates", "page", search]: the writes' invalidation covers it.
+ */
+export function useProjectUpdatePages(search: string) {
+  return usePagedList<ListPage<ProjectUpdate>>(["project-updates", "page", search.trim()], (cursor) =>
+    pageUrl("/api/project-updates/page", { limit: UPDATES_PAGE_SIZE, search }, cursor),
+  );
 }
 
 function useInvalidateUpdates() {

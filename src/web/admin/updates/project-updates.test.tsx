@@ -1,12 +1,15 @@
 /**
  * The updates screen's drafts (docs/decisions/017-drafts-and-preview.md): each card shows "مسودة" or "منشور"; a
  * manager publishes a draft (POST …/publish, toast, the card turns "منشور") and unpublishes a published one; a
- * photographer without updates.publish sees the button disabled with its tooltip.
+ * photographer without updates.publish sees the button disabled with its tooltip. The list is paged and searched on
+ * the server (GET /api/project-updates/page): «عرض المزيد» loads the next page, a search asks the server.
  */
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatNumber } from "#domain/format.ts";
 import { PUBLISHING_TEXTS } from "#domain/publishing.ts";
+import { LOAD_MORE_TEXTS } from "~/admin/common/load-more.tsx";
 import { PUBLISHING_UI } from "~/admin/common/publishing-controls.tsx";
 import { resetToasts } from "~/shared/ui/use-toast.ts";
 import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
@@ -43,7 +46,7 @@ const setPublished = (id: number, publishedAt: string | null) => () => {
 beforeEach(() => {
   updates = [update(1, null), update(2, "2026-11-21T10:00:00.000Z")];
   calls = mockApi({
-    "GET /api/project-updates": () => json(updates),
+    "GET /api/project-updates/page?limit=50": () => json({ items: updates, nextCursor: null, total: updates.length }),
     "GET /api/projects": () => json([]),
     "POST /api/project-updates/1/publish": setPublished(1, "2026-11-23T10:00:00.000Z"),
     "POST /api/project-updates/2/unpublish": setPublished(2, null),
@@ -86,5 +89,39 @@ describe("project updates: drafts", () => {
     const publish = await screen.findByRole("button", { name: `${PUBLISHING_TEXTS.publish} تحديث 1` });
     expect(publish).toHaveAttribute("aria-disabled", "true");
     expect(publish).toHaveAccessibleDescription(PUBLISHING_UI.noPublishPermission("update"));
+  });
+});
+
+describe("project updates: server-side pages", () => {
+  it("loads the next page with «عرض المزيد» and searches on the server", async () => {
+    const first = [update(1, null), update(2, null)];
+    const second = [update(3, null)];
+    calls = mockApi({
+      "GET /api/projects": () => json([]),
+      "GET /api/project-updates/page?limit=50": () => json({ items: first, nextCursor: "c2", total: 3 }),
+      "GET /api/project-updates/page?limit=50&cursor=c2": () => json({ items: second, nextCursor: null, total: 3 }),
+      "GET /api/project-updates/page?limit=50&search=%D8%AA%D8%AD%D8%AF%D9%8A%D8%AB+3": () =>
+        json({ items: second, nextCursor: null, total: 1 }),
+    });
+    signInAs({ role: "manager", permissions: ["updates.view"] });
+    renderScreen(<ProjectUpdatesScreen />, "/admin/project-updates");
+    await screen.findByText("تحديث 1");
+    expect(screen.queryByText("تحديث 3")).not.toBeInTheDocument();
+    expect(screen.getByText(LOAD_MORE_TEXTS.shown(formatNumber(2), formatNumber(3)))).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: LOAD_MORE_TEXTS.more }));
+    expect(await screen.findByText("تحديث 3")).toBeInTheDocument();
+    expect(screen.getByText("تحديث 1")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: LOAD_MORE_TEXTS.more })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole("searchbox"), "تحديث 3");
+    await waitFor(() =>
+      expect(calls.map((c) => c.key)).toContain(
+        "GET /api/project-updates/page?limit=50&search=%D8%AA%D8%AD%D8%AF%D9%8A%D8%AB+3",
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText("تحديث 1")).not.toBeInTheDocument());
+    expect(screen.getByText("تحديث 3")).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { updateThumbnail } from "#domain/project-rules.ts";
 import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
+import { LoadMore } from "~/admin/common/load-more.tsx";
 import { PROJECT_TEXTS, UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
@@ -32,8 +33,8 @@ import {
   useCreateProjectUpdate,
   useDeleteProjectUpdate,
   useEditProjectUpdate,
+  useProjectUpdatePages,
   useProjectUpdatePreview,
-  useProjectUpdates,
   usePublishProjectUpdate,
 } from "./api.ts";
 import { UpdateForm } from "./update-form.tsx";
@@ -64,7 +65,8 @@ function GridSkeleton() {
 }
 
 export default function ProjectUpdatesScreen() {
-  const updates = useProjectUpdates();
+  const [search, setSearch] = useState("");
+  const updates = useProjectUpdatePages(search);
   const projects = useProjects();
   const create = useCreateProjectUpdate();
   const edit = useEditProjectUpdate();
@@ -72,17 +74,12 @@ export default function ProjectUpdatesScreen() {
   const publish = usePublishProjectUpdate();
   const preview = useProjectUpdatePreview();
   const canPublish = userCan(useSession().user, "updates.publish");
-  const [search, setSearch] = useState("");
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ProjectUpdate | null>(null);
   const [deleting, setDeleting] = useState<ProjectUpdate | null>(null);
 
-  const visible = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const list = updates.data ?? [];
-    if (!q) return list;
-    return list.filter((u) => u.title.toLowerCase().includes(q) || (u.projectName ?? "").toLowerCase().includes(q));
-  }, [updates.data, search]);
+  // Searched and paged on the server; the pages loaded so far, in order.
+  const visible = useMemo(() => updates.data?.pages.flatMap((page) => page.items) ?? [], [updates.data]);
 
   async function save(payload: ProjectUpdatePayload) {
     try {
@@ -214,6 +211,15 @@ export default function ProjectUpdatesScreen() {
           })}
         </ul>
       )}
+      {updates.isSuccess && visible.length > 0 ? (
+        <LoadMore
+          shown={visible.length}
+          total={updates.data.pages[0]?.total ?? visible.length}
+          hasMore={updates.hasNextPage}
+          loading={updates.isFetchingNextPage}
+          onMore={() => void updates.fetchNextPage()}
+        />
+      ) : null}
 
       <Dialog open={formOpen} onOpenChange={(open) => !open && setFormOpen(false)}>
         <DialogContent className="max-w-4xl">

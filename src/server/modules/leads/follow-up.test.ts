@@ -1,0 +1,150 @@
+/**
+ * Follow-up reminders (desk-service.ts logLeadActivity, desk-jobs.ts "follow_up"): setting a follow-up date queues a
+ * job that notifies the owner when it is due, on the app's fake clock; the job is a row (a restarted or another
+ * instance runs it) and runs once even when two instances look at once; a changed date replaces the reminder and a
+ * closed lead gets none.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
+import type { Database } from "../../db/connection.ts";
+import { leadJobs, notifications, projects } from "../../db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { runDueLeadJobs } from "./desk-jobs.ts";
+
+let t: TestApp;
+let peer: Database;
+let now = new Date("2026-11-23T09:00:00Z");
+const advance = (minutes: number) => {
+  now = new Date(now.getTime() + minutes * 60_000);
+};
+let manager: TestUser;
+let agent: TestUser;
+let projectId: number;
+let phone = 0;
+
+async function sendLead(): Promise<number> {
+  phone += 1;
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/contact",
+    payload: {
+      name: "خالد",
+      phone: `05600000${String(phone).padStart(2, "0")}`,
+      message: "أرغب في زيارة",
+      projectReference: projectId,
+    },
+    remoteAddress: "203.0.113.77",
+  });
+  expect(res.json()).toMatchObject({ id: expect.any(Number) });
+  return res.json().id;
+}
+
+async function logActivity(leadId: number, followUpAt: Date) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/leads/${leadId}/activities`,
+    headers: t.bearer(agent.token),
+    payload: { kind: "call", note: "طلب الاتصال لاحقًا", followUpAt: followUpAt.toISOString() },
+  });
+  expect(res.statusCode).toBe(201);
+  expect(res.json().followUpAt).toBe(followUpAt.toISOString());
+}
+
+const reminders = (leadId: number) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.leadId, leadId), eq(notifications.kind, "follow_up")));
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" },
+    clock: () => now,
+  });
+  peer = await t.openPeerDatabase();
+  manager = await t.signIn("manager");
+  agent = await t.signIn("sales_agent");
+  const [project] = await t.db.insert(projects).values({ name: "مشروع اللؤلؤ", city: "جدة" }).returning();
+  projectId = project.id;
+  const list = await t.app.inject({
+    method: "PUT",
+    url: "/api/leads/agents",
+    payload: { projectId, userIds: [agent.id] },
+    headers: t.bearer(manager.token),
+  });
+  expect(list.statusCode).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await peer.close();
+  await t.close();
+});
+
+describe("follow-up reminders", () => {
+  it("notifies the owner when the follow-up date comes, once, even with two instances looking", async () => {
+    const leadId = await sendLead();
+    const due = new Date(now.getTime() + 3 * 60 * 60_000);
+    await logActivity(leadId, due);
+    advance(179);
+    await t.app.leadDesk.runDue();
+    expect(await reminders(leadId)).toHaveLength(0);
+
+    advance(1);
+    // Two instances on the same database at the same moment: the row is claimed by one of them.
+    const [a, b] = await Promise.all([runDueLeadJobs(t.db, now), runDueLeadJobs(peer.db, now)]);
+    expect(a + b).toBe(1);
+    const rows = await reminders(leadId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: agent.id, text: LEAD_TEXTS.followUpDue });
+    const bell = await t.app.inject({ url: "/api/notifications", headers: t.bearer(agent.token) });
+    expect(bell.json().items[0]).toMatchObject({ leadId, kind: "follow_up", text: LEAD_TEXTS.followUpDue });
+    const detail = await t.app.inject({ url: `/api/leads/${leadId}`, headers: t.bearer(agent.token) });
+    expect(detail.json().events.map((e: { kind: string }) => e.kind)).toContain("follow_up_due");
+
+    advance(60);
+    expect(await t.app.leadDesk.runDue()).toBe(0);
+    expect(await reminders(leadId)).toHaveLength(1);
+  });
+
+  it("survives a restart: the reminder is a row that a new instance runs when it is due", async () => {
+    const leadId = await sendLead();
+    const due = new Date(now.getTime() + 24 * 60 * 60_000);
+    await logActivity(leadId, due);
+    const [job] = await t.db
+      .select()
+      .from(leadJobs)
+      .where(and(eq(leadJobs.leadId, leadId), eq(leadJobs.kind, "follow_up")));
+    expect(job.runAt.toISOString()).toBe(due.toISOString());
+    expect(job.doneAt).toBeNull();
+    // Another process (nothing shared in memory with this app) finds and runs it the next day.
+    advance(24 * 60);
+    expect(await runDueLeadJobs(peer.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await reminders(leadId)).toHaveLength(1);
+  });
+
+  it("replaces the reminder when the date changes, and sends none for a closed lead", async () => {
+    const leadId = await sendLead();
+    await logActivity(leadId, new Date(now.getTime() + 60 * 60_000));
+    await logActivity(leadId, new Date(now.getTime() + 120 * 60_000));
+    advance(60);
+    await t.app.leadDesk.runDue();
+    expect(await reminders(leadId)).toHaveLength(0);
+    advance(60);
+    await t.app.leadDesk.runDue();
+    expect(await reminders(leadId)).toHaveLength(1);
+
+    const closed = await sendLead();
+    await logActivity(closed, new Date(now.getTime() + 30 * 60_000));
+    const lost = await t.app.inject({
+      method: "PATCH",
+      url: `/api/leads/${closed}/stage`,
+      headers: t.bearer(agent.token),
+      payload: { stage: "lost", lostReason: "السعر" },
+    });
+    expect(lost.statusCode).toBe(200);
+    advance(30);
+    await t.app.leadDesk.runDue();
+    expect(await reminders(closed)).toHaveLength(0);
+  });
+});

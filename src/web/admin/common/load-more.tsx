@@ -1,0 +1,35 @@
+/**
+ * The foot of a list paged on the server (src/domain/schemas/paging.ts): "shown of total" and a «عرض المزيد» button
+ * while more pages remain. Used by the staff lists that load page by page (updates, …).
+ */
+import { formatNumber } from "#domain/format.ts";
+import { Button } from "~/shared/ui/button.tsx";
+
+export const LOAD_MORE_TEXTS = {
+  more: "عرض المزيد",
+  loading: "جارٍ التحميل…",
+  shown: (shown: string, total: string) => `عرض ${shown} من ${total}`,
+} as const;
+
+export interface LoadMoreProps {
+  /** Items on screen. */
+  shown: number;
+  /** Items matching the filters on the server. */
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+}
+
+export function LoadMore({ shown, total, hasMore, loading, onMore }: LoadMoreProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-3 text-sm text-muted">
+      <span aria-live="polite">{LOAD_MORE_TEXTS.shown(formatNumber(shown), formatNumber(total))}</span>
+      {hasMore ? (
+        <Button variant="outline" size="sm" onClick={onMore} disabled={loading} aria-busy={loading}>
+          {loading ? LOAD_MORE_TEXTS.loading : LOAD_MORE_TEXTS.more}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
