@@ -8,6 +8,7 @@
  * same transaction as the change.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { eventKindOfStage } from "../../../domain/conversions.ts";
 import {
   isContactActivity,
   LEAD_STAGE_LABELS,
@@ -47,6 +48,7 @@ import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { queueLeadConversions } from "../conversions/outbox.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
 import { enqueueStageChanged } from "./service.ts";
 
@@ -396,6 +398,8 @@ export async function changeLeadStage(
           },
           now,
         ));
+      const kind = stage !== lead.stage ? eventKindOfStage(stage) : null;
+      if (kind) await queueLeadConversions(tx, { ...lead, stage, unitId: nextUnitId }, kind, now);
       return { stage, unitId: nextUnitId, webhookQueued: queued };
     });
   } catch (error) {
