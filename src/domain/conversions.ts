@@ -35,6 +35,16 @@ export const CAMPAIGN_PLATFORM_CONVERSION: Record<string, ConversionPlatform> = 
   x: "x",
 };
 
+/** Arabic names of the campaign platforms (landing campaigns' platform_name). */
+export const CAMPAIGN_PLATFORM_LABELS: Record<string, string> = {
+  snapchat: "سناب شات",
+  tiktok: "تيك توك",
+  instagram: "إنستغرام",
+  facebook: "فيسبوك",
+  google: "جوجل",
+  x: "إكس",
+};
+
 /** The click id each platform puts on its ad links, as stored in a lead's attribution (attribution.ts). */
 export const PLATFORM_CLICK_ID: Record<ConversionPlatform, "sccid" | "ttclid" | "fbclid" | "gclid" | "twclid"> = {
   snapchat: "sccid",

@@ -27,6 +27,7 @@ export default [
     route("admin/units/upload", "admin/units/units-upload.tsx"),
     route("admin/landing", "admin/landing/landing.tsx"),
     route("admin/contact-messages", "admin/leads/leads.tsx"),
+    route("admin/conversions", "admin/conversions/conversions.tsx"),
     route("admin/employees", "admin/employees/employees.tsx"),
     route("admin/permissions", "admin/permissions/permissions.tsx"),
     route("admin/audit-log", "admin/audit-log/audit-log.tsx"),

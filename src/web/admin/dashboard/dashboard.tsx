@@ -21,6 +21,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Progress } from "~/shared/ui/progress.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { computeDashboardStats } from "./dashboard-stats.ts";
+import { TopCampaignsCard } from "./top-campaigns-card.tsx";
 
 /** Client-only route: nothing to load before render (the shell has checked the session; queries load data). */
 export async function clientLoader() {
@@ -69,6 +70,7 @@ export default function Dashboard() {
         <RecentProjects query={projects} />
         <LatestUpdates query={updates} />
       </div>
+      <TopCampaignsCard />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   MailIcon,
   MegaphoneIcon,
   ShieldCheckIcon,
+  TrendingUpIcon,
   UsersIcon,
 } from "lucide-react";
 import type { PermissionKey } from "#domain/roles.ts";
@@ -22,7 +23,7 @@ export interface AdminMenuItem {
   icon: LucideIcon;
 }
 
-/** The eight items of SPEC §2.10, in order. */
+/** The eight items of SPEC §2.10, in order, and the campaigns report with its connections (docs/conversions.md). */
 export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuDashboard, to: "/admin", permission: "dashboard.view", icon: LayoutDashboardIcon },
   { label: TEXTS.menuProjects, to: "/admin/projects", permission: "projects.view", icon: BuildingIcon },
@@ -35,6 +36,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     permission: "contact_messages.view",
     icon: MailIcon,
   },
+  { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
 ];

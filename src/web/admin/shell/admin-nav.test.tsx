@@ -39,10 +39,10 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin all eight items with their routes", () => {
+  it("shows a super_admin all nine items with their routes", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(8);
+    expect(links).toHaveLength(9);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
@@ -50,6 +50,7 @@ describe("admin menu (SPEC §2.10)", () => {
       ["إدارة الوحدات", "/admin/units"],
       ["صفحات الهبوط", "/admin/landing"],
       ["رسائل التواصل", "/admin/contact-messages"],
+      ["الحملات والتحويلات", "/admin/conversions"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
     ]);
@@ -75,6 +76,6 @@ describe("admin menu (SPEC §2.10)", () => {
   it("hides everything from nobody and from unknown keys", () => {
     expect(visibleMenuItems(null)).toEqual([]);
     expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(8);
+    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(9);
   });
 });
