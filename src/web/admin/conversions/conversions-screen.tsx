@@ -13,7 +13,12 @@ import { CONVERSIONS_TEXTS as T } from "./texts.ts";
 
 export function ConversionsScreen() {
   const user = useCurrentUser();
-  if (!userCan(user, "conversions.manage")) return <p className="text-muted">{TEXTS.notAuthorized}</p>;
+  if (!userCan(user, "conversions.manage"))
+    return (
+      <p role="alert" className="text-lg font-bold text-danger">
+        {TEXTS.notAuthorized}
+      </p>
+    );
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
