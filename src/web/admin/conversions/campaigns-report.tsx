@@ -30,7 +30,10 @@ export function CampaignsReport({ now = new Date() }: { now?: Date }) {
   const id = useId();
   const valid = Boolean(from && to && from <= to);
   const report = useFunnel(from, to, { enabled: valid });
-  const campaigns = report.data?.campaigns ?? [];
+  // Campaigns with enquiries first, then by visits: the active ones lead the page.
+  const campaigns = [...(report.data?.campaigns ?? [])].sort(
+    (a, b) => b.counts.enquiries - a.counts.enquiries || b.counts.visits - a.counts.visits,
+  );
 
   return (
     <div className="flex flex-col gap-4">

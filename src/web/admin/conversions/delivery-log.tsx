@@ -31,7 +31,7 @@ export function DeliveryLog() {
   return (
     <div className="flex flex-col gap-3">
       <div className="grid max-w-xs gap-1.5">
-        <Label htmlFor={`${id}-platform`}>{T.allPlatforms}</Label>
+        <Label htmlFor={`${id}-platform`}>{T.platformFilter}</Label>
         <select
           id={`${id}-platform`}
           className="h-10 rounded-lg border border-brand-100 bg-surface px-3 text-sm"
@@ -53,11 +53,13 @@ export function DeliveryLog() {
         {log.data?.map((d) => (
           <li key={d.id}>
             <Card>
-              <CardContent className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm">
-                <Badge variant={STATUS_VARIANT[d.status]}>{T.status[d.status]}</Badge>
-                <span className="font-bold">{CONVERSION_PLATFORM_LABELS[d.platform]}</span>
-                <span>
-                  {CONVERSION_EVENT_KIND_LABELS[d.kind]} · <bdi dir="ltr">{d.eventName}</bdi>
+              <CardContent className="flex-row flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm">
+                <span className="flex basis-full flex-wrap items-center gap-2">
+                  <Badge variant={STATUS_VARIANT[d.status]}>{T.status[d.status]}</Badge>
+                  <span className="font-bold">{CONVERSION_PLATFORM_LABELS[d.platform]}</span>
+                  <span>
+                    {CONVERSION_EVENT_KIND_LABELS[d.kind]} · <bdi dir="ltr">{d.eventName}</bdi>
+                  </span>
                 </span>
                 {d.leadId !== null && (
                   <span className="text-muted">

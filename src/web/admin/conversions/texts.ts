@@ -47,6 +47,7 @@ export const CONVERSIONS_TEXTS = {
   counts: (delivered: string, pending: string, failed: string) =>
     `تم الإرسال: ${delivered} · قيد الانتظار: ${pending} · فشل: ${failed}`,
   allPlatforms: "كل المنصات",
+  platformFilter: "المنصة",
   leadId: "رقم العميل",
   status: { pending: "قيد الانتظار", delivered: "تم الإرسال", failed: "فشل" },
   retry: "إعادة المحاولة",
