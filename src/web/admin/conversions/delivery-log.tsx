@@ -1,5 +1,5 @@
 /**
- * The delivery log (docs/conversions.md "Delivery"): the newest 200 conversion events, by platform, with their
+ * The delivery log (docs/conversions.md "Delivery"): the newest 200 conversion events, by platform and by lead, with their
  * status, attempts, the platform's last answer and a retry action for a failed or waiting event.
  */
 import { useId, useState } from "react";
@@ -15,6 +15,7 @@ import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent } from "~/shared/ui/card.tsx";
+import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
@@ -26,25 +27,38 @@ const STATUS_VARIANT = { pending: "warning", delivered: "success", failed: "dest
 export function DeliveryLog() {
   const id = useId();
   const [platform, setPlatform] = useState<ConversionPlatform | "">("");
-  const log = useDeliveries({ platform: platform || undefined });
+  const [leadId, setLeadId] = useState("");
+  const log = useDeliveries({ platform: platform || undefined, leadId: Number(leadId) || undefined });
   const retry = useRetryDelivery();
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid max-w-xs gap-1.5">
-        <Label htmlFor={`${id}-platform`}>{T.platformFilter}</Label>
-        <select
-          id={`${id}-platform`}
-          className="h-10 rounded-lg border border-brand-100 bg-surface px-3 text-sm"
-          value={platform}
-          onChange={(e) => setPlatform(e.target.value as ConversionPlatform | "")}
-        >
-          <option value="">{T.allPlatforms}</option>
-          {CONVERSION_PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {CONVERSION_PLATFORM_LABELS[p]}
-            </option>
-          ))}
-        </select>
+      <div className="grid grid-cols-1 gap-3 sm:max-w-lg sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-platform`}>{T.platformFilter}</Label>
+          <select
+            id={`${id}-platform`}
+            className="h-10 rounded-lg border border-brand-100 bg-surface px-3 text-sm"
+            value={platform}
+            onChange={(e) => setPlatform(e.target.value as ConversionPlatform | "")}
+          >
+            <option value="">{T.allPlatforms}</option>
+            {CONVERSION_PLATFORMS.map((p) => (
+              <option key={p} value={p}>
+                {CONVERSION_PLATFORM_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-lead`}>{T.leadId}</Label>
+          <Input
+            id={`${id}-lead`}
+            inputMode="numeric"
+            dir="ltr"
+            value={leadId}
+            onChange={(e) => setLeadId(e.target.value.replace(/\D/g, ""))}
+          />
+        </div>
       </div>
       {log.isError && <QueryError message={T.loadError} onRetry={() => log.refetch()} />}
       {log.isPending && <Skeleton className="h-40" />}
