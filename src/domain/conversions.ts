@@ -135,6 +135,7 @@ export const CONVERSION_TEXTS = {
   idRequired: "هذا الحقل مطلوب لتفعيل الربط",
   tokenRequired: "رمز الوصول مطلوب لتفعيل الربط",
   notConnected: "فعّل الربط وأدخل المعرّفات ورمز الوصول أولاً",
+  testNeedsEvent: "أدخل اسم حدث «إرسال طلب تواصل» لهذه المنصة أولاً",
   eventNameInvalid: "اسم الحدث يحتوي على رموز غير مسموحة",
   eventNotFound: "الحدث غير موجود",
   eventDelivered: "تم تسليم هذا الحدث بالفعل",

@@ -291,6 +291,18 @@ describe("connections", () => {
     });
     expect(res.json()).toEqual({ ok: true, statusCode: 200, error: null });
     expect(receivers.meta.received.at(-1)?.body).toMatchObject({ test_event_code: "TEST123" });
+    // Google names events by conversion action id: without one for the enquiry there is nothing to test.
+    await connect("google", { eventMap: { ...eventMaps.google, enquiry: "" } });
+    const unnamed = await t.app.inject({
+      method: "POST",
+      url: "/api/conversions/connections/google/test",
+      headers: t.bearer(manager.token),
+    });
+    expect([unnamed.statusCode, unnamed.json().message]).toEqual([
+      409,
+      "أدخل اسم حدث «إرسال طلب تواصل» لهذه المنصة أولاً",
+    ]);
+    await connect("google");
     clear();
   });
 });

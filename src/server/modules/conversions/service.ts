@@ -183,7 +183,8 @@ export async function retryConversion(db: Db, actor: AuditActor, id: number, now
 
 /**
  * POST /api/conversions/connections/{platform}/test: sends one anonymous enquiry event now (with the platform's
- * test-event code where it has one) and answers what the platform said. Errors: 409 the connection is not usable.
+ * test-event code where it has one) and answers what the platform said. Errors: 409 the connection is off or has
+ * no token; 409 no event name for the enquiry (Google and X need their conversion action / event id).
  */
 export async function sendTestEvent(
   db: Db,
@@ -194,7 +195,8 @@ export async function sendTestEvent(
 ) {
   const [row] = await db.select().from(conversionConnections).where(eq(conversionConnections.platform, platform));
   const eventName = row?.eventMap.enquiry || DEFAULT_EVENT_MAPS[platform].enquiry;
-  if (!row?.enabled || !row.accessToken || !eventName) throw conflict(CONVERSION_TEXTS.notConnected);
+  if (!row?.enabled || !row.accessToken) throw conflict(CONVERSION_TEXTS.notConnected);
+  if (!eventName) throw conflict(CONVERSION_TEXTS.testNeedsEvent);
   const event: NeutralEvent = {
     eventName,
     kind: "enquiry",
