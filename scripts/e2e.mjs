@@ -21,14 +21,18 @@ if (!existsSync(chrome)) {
 const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-stale.mjs")], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const port = await new Promise((resolve, reject) => {
-  const server = createServer();
-  server.once("error", reject);
-  server.listen(0, "127.0.0.1", () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
-});
+const port = await freePort();
+// The local Snapchat Conversions API receiver of e2e/conversions.spec.ts listens here.
+const snapPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
 // The server runs from a private copy of the build, so a rebuild in the working tree cannot swap its assets.
 const appDir = path.join(dataDir, "app");
@@ -39,6 +43,7 @@ const result = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), 
   env: {
     ...process.env,
     E2E_PORT: String(port),
+    E2E_SNAP_PORT: String(snapPort),
     E2E_DATA_DIR: dataDir,
     CHROME_PATH: chrome,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",

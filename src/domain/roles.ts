@@ -61,6 +61,11 @@ export const PERMISSION_CATALOGUE = [
   { key: "landing_pages.delete", category: "صفحات الهبوط", description: "حذف صفحات الهبوط" },
   { key: "landing_pages.publish", category: "صفحات الهبوط", description: "نشر صفحات الهبوط وإلغاء نشرها" },
   { key: "campaigns.manage", category: "صفحات الهبوط", description: "إدارة الحملات والويب هوك" },
+  {
+    key: "conversions.manage",
+    category: "صفحات الهبوط",
+    description: "ربط منصات الإعلانات وأحداث التحويل وتقرير الحملات والإنفاق",
+  },
   { key: "contact_messages.view", category: "رسائل التواصل", description: "عرض رسائل التواصل" },
   { key: "contact_messages.delete", category: "رسائل التواصل", description: "حذف رسائل التواصل" },
   { key: "contact_messages.export", category: "رسائل التواصل", description: "تصدير رسائل التواصل" },

@@ -62,6 +62,11 @@ export const siteConfigSchema = z.object({
     version: z.string().min(1),
     consentText: z.string().min(1),
     paragraphs: z.array(z.string().min(1)).min(1),
+    /**
+     * The separate marketing consent (docs/conversions.md "Consent"): the checkbox's text and its version, stored
+     * with each lead that ticks it. Absent: the forms show no such box and no lead has marketing consent.
+     */
+    marketingConsent: z.object({ version: z.string().min(1), text: z.string().min(1) }).optional(),
   }),
   copyrightYear: z.number().int().min(2000).max(2100),
 });

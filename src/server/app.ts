@@ -23,6 +23,8 @@ import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secret
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { conversionRoutes } from "./modules/conversions/routes.ts";
+import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
 import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
 import { leadDeskRoutes } from "./modules/leads/desk-routes.ts";
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(leadOutboxPlugin, { clock: deps.clock });
   await app.register(leadDeskPlugin, { clock: deps.clock, intervalMs: deps.config.webhookWorkerIntervalMs });
+  await app.register(conversionOutboxPlugin, { clock: deps.clock });
 
   await app.register(siteRoutes);
   await app.register(healthRoutes);
@@ -193,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(landingRoutes);
   await app.register(auditRoutes);
   await app.register(publishingRoutes);
+  await app.register(conversionRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
   return app;

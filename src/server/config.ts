@@ -84,6 +84,13 @@ const envSchema = z.object({
       .optional(),
   ),
   SMTP_FROM: optionalText,
+  // Conversion APIs of the ad platforms (docs/conversions.md): base URLs, so tests point them at local receivers.
+  CONVERSIONS_SNAPCHAT_URL: z.url().default("https://tr.snapchat.com"),
+  CONVERSIONS_TIKTOK_URL: z.url().default("https://business-api.tiktok.com"),
+  CONVERSIONS_META_URL: z.url().default("https://graph.facebook.com"),
+  CONVERSIONS_GOOGLE_URL: z.url().default("https://datamanager.googleapis.com"),
+  CONVERSIONS_X_URL: z.url().default("https://ads-api.x.com"),
+  CONVERSIONS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
 });
 
 export interface AppConfig {
@@ -154,6 +161,11 @@ export interface AppConfig {
    * <mediaPublicUrl>/<key>. Undefined → /media serves the bytes itself.
    */
   mediaPublicUrl: string | undefined;
+  /** Base URLs of the ad platforms' conversion APIs (no trailing slash) and the per-attempt timeout, ms. */
+  conversions: {
+    urls: { snapchat: string; tiktok: string; meta: string; google: string; x: string };
+    timeoutMs: number;
+  };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
 }
@@ -246,6 +258,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
+    conversions: {
+      urls: {
+        snapchat: e.CONVERSIONS_SNAPCHAT_URL.replace(/\/+$/, ""),
+        tiktok: e.CONVERSIONS_TIKTOK_URL.replace(/\/+$/, ""),
+        meta: e.CONVERSIONS_META_URL.replace(/\/+$/, ""),
+        google: e.CONVERSIONS_GOOGLE_URL.replace(/\/+$/, ""),
+        x: e.CONVERSIONS_X_URL.replace(/\/+$/, ""),
+      },
+      timeoutMs: e.CONVERSIONS_TIMEOUT_MS,
+    },
     secureCookies: true,
   };
 }

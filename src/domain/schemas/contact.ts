@@ -54,6 +54,8 @@ export const contactSchema = z
     updateReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     website: text().max(500).optional(),
     attribution: attribution.optional(),
+    /** The separate, unticked marketing-consent box (docs/conversions.md "Consent"); absent = not given. */
+    marketingConsent: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     const source = contactSourceOf(value);

@@ -40,6 +40,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["uploads", ["upload"]],
   ["media", ["media"]],
   ["audit", ["audit-logs"]],
+  ["conversions", ["conversions"]],
 ];
 
 /** Tag of a URL: /api/projects/:id/units/upload belongs to units (the import), everything else by first segment. */

@@ -170,10 +170,14 @@ export async function landingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getPublicCampaign(app.db, `${request.params.platform}/${request.params.slug}`, {
+      const key = `${request.params.platform}/${request.params.slug}`;
+      const campaign = await getPublicCampaign(app.db, key, {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
+        pageView: { url: `${app.config.publicUrl}/campaign/${key}`, now: app.leadDesk.clock() },
       });
+      app.conversionOutbox.kick();
+      return campaign;
     },
   );
 
@@ -185,10 +189,13 @@ export async function landingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getPublicCampaign(app.db, request.params.slug, {
+      const campaign = await getPublicCampaign(app.db, request.params.slug, {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
+        pageView: { url: `${app.config.publicUrl}/campaign/${request.params.slug}`, now: app.leadDesk.clock() },
       });
+      app.conversionOutbox.kick();
+      return campaign;
     },
   );
 }

@@ -4,6 +4,7 @@
  * in the answer of the call that first sets a URL or rotates the secret (`webhookSecret`).
  * Webhook URLs are checked for public addresses when saved (webhook-address.ts) → 400 on `webhookUrl`.
  */
+
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { CAMPAIGN_PLATFORMS } from "../../../domain/constants.ts";
 import {
@@ -20,6 +21,8 @@ import { contactMessages, landingCampaigns, landingPages, projects } from "../..
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { countDailyVisit } from "../conversions/funnel.ts";
+import { queuePageView } from "../conversions/outbox.ts";
 import { detachLeads } from "../leads/origin.ts";
 import { generateWebhookSecret } from "../leads/outbox.ts";
 import { assertPublicWebhookUrl } from "../leads/webhook-address.ts";
@@ -427,7 +430,12 @@ export async function deleteCampaign(db: Db, id: number, actor: AuditActor): Pro
 export async function getPublicCampaign(
   db: Db,
   key: string,
-  options: { countVisit: boolean; canSeeDraft?: (landingPageId: number) => Promise<boolean> },
+  options: {
+    countVisit: boolean;
+    canSeeDraft?: (landingPageId: number) => Promise<boolean>;
+    /** The page's public URL and the time: a counted visit is also counted per day and queued as a page view. */
+    pageView?: { url: string; now: Date };
+  },
 ): Promise<PublicCampaignResponse> {
   const [row] = await db
     .select({ campaign: landingCampaigns, page: landingPages, project: projects })
@@ -444,6 +452,10 @@ export async function getPublicCampaign(
       .update(landingCampaigns)
       .set({ visits: sql`${landingCampaigns.visits} + 1` })
       .where(eq(landingCampaigns.id, row.campaign.id));
+    if (options.pageView) {
+      await countDailyVisit(db, row.campaign.id, options.pageView.now);
+      await queuePageView(db, row.campaign, options.pageView.url, options.pageView.now);
+    }
   }
   const { campaign, page, project } = row;
   return {

@@ -8,6 +8,7 @@
  * same transaction as the change.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { eventKindOfStage } from "../../../domain/conversions.ts";
 import {
   isContactActivity,
   LEAD_STAGE_LABELS,
@@ -32,6 +33,7 @@ import { normalizeSearchText, phoneSearchDigits } from "../../../domain/search.t
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   contactMessages,
+  conversionEvents,
   leadAgentStatus,
   leadAgents,
   leadDeskSettings,
@@ -47,6 +49,7 @@ import {
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { queueLeadConversions } from "../conversions/outbox.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
 import { enqueueStageChanged } from "./service.ts";
 
@@ -416,6 +419,8 @@ export async function changeLeadStage(
           },
           now,
         ));
+      const kind = stage !== lead.stage ? eventKindOfStage(stage) : null;
+      if (kind) await queueLeadConversions(tx, { ...lead, stage, unitId: nextUnitId }, kind, now);
       return { stage, unitId: nextUnitId, webhookQueued: queued };
     });
   } catch (error) {
@@ -1030,8 +1035,9 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
 /**
  * Removes the personal data of leads `ids` (PDPL erasure and retention), inside the caller's transaction. Kept:
  * source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay right). Removed: name
- * (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, notes and data of the history, and the
- * webhook deliveries (their payloads carry the contact details). Marks anonymised_at.
+ * (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, user agent, notes and data of the history,
+ * the webhook deliveries and the ad-platform conversion events (their payloads carry the contact details, hashed or
+ * not, with the IP and user agent). Marks anonymised_at.
  */
 export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<void> {
   if (!ids.length) return;
@@ -1044,11 +1050,13 @@ export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<
       message: null,
       attribution: {},
       ipAddress: null,
+      userAgent: null,
       anonymisedAt: now,
     })
     .where(inArray(contactMessages.id, ids));
   await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
   await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+  await tx.delete(conversionEvents).where(inArray(conversionEvents.leadId, ids));
 }
 
 /** Most leads one retention pass anonymises (the next day's pass takes the rest). */

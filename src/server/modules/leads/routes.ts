@@ -45,11 +45,15 @@ export async function leadRoutes(app: FastifyInstance) {
       }
       const result = await createContactMessage(app.db, request.body, {
         ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? null,
         consentVersion: app.site.privacy.version,
+        marketingConsentVersion: app.site.privacy.marketingConsent?.version ?? null,
+        publicUrl: app.config.publicUrl,
         now: app.leadDesk.clock(),
       });
       // The lead and its queued webhook are committed: deliver now rather than at the next poll.
       if (result.queued) app.leadOutbox.kick();
+      app.conversionOutbox.kick();
       return reply.code(201).send({ ok: true, id: result.id, isDuplicate: result.isDuplicate });
     },
   );

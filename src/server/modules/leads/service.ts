@@ -29,13 +29,20 @@ import { conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, eraseAuditPersonalData, recordAudit } from "../audit/service.ts";
+import { queueLeadConversions } from "../conversions/outbox.ts";
 import { assignNewLead } from "./desk-service.ts";
 import { leadOrigin } from "./origin.ts";
 import { enqueueLeadDelivery, type LeadWebhookPayload, requeueDelivery, type WebhookTarget } from "./outbox.ts";
 
 export interface ContactMeta {
   ip: string | null;
+  /** The browser's User-Agent (conversion events). */
+  userAgent?: string | null;
   consentVersion: string;
+  /** The marketing-consent text's version, stored when the person ticked that box. */
+  marketingConsentVersion?: string | null;
+  /** The site's public URL (the page URL of conversion events). */
+  publicUrl?: string;
   now?: Date;
 }
 
@@ -174,6 +181,9 @@ export async function createContactMessage(
         consentVersion: meta.consentVersion,
         consentAt: now,
         ipAddress: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 1000) ?? null,
+        marketingConsentVersion: payload.marketingConsent ? (meta.marketingConsentVersion ?? null) : null,
+        marketingConsentAt: payload.marketingConsent && meta.marketingConsentVersion ? now : null,
         createdAt: now,
       })
       .returning();
@@ -189,6 +199,8 @@ export async function createContactMessage(
     );
     // The lead desk: round-robin owner and response clock, in the lead's own transaction.
     await assignNewLead(tx, row.id, projectId, now);
+    // Conversion events to the ad platforms, in the lead's own transaction (modules/conversions).
+    await queueLeadConversions(tx, row, "enquiry", now, meta.publicUrl ?? null);
     const target = webhookTargetOf(context);
     if (target) await enqueueLeadDelivery(tx, row.id, target, leadPayload(row, context, now), now);
     return { id: row.id, isDuplicate: row.isDuplicate, queued: target !== null };

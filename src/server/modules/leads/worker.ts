@@ -16,12 +16,32 @@ import fp from "fastify-plugin";
 import type { Db } from "../../db/connection.ts";
 import {
   ATTEMPT_TIMEOUT_MS,
+  type AttemptOptions,
+  type AttemptOutcome,
+  type AttemptResult,
   attemptDelivery,
   type ClaimedDelivery,
   claimNextDelivery,
   LEASE_MARGIN_MS,
   recordAttempt,
 } from "./outbox.ts";
+
+/**
+ * The table-specific steps of an outbox: claim one due row (skipping busy destinations), attempt it, record the
+ * outcome under the claim's lease. The lead webhooks use outbox.ts; other outboxes (modules/conversions) their own.
+ */
+export interface OutboxQueue<C extends { destination: string }> {
+  claim(db: Db, now: Date, leaseMs: number, busyDestinations: readonly string[]): Promise<C | null>;
+  attempt(db: Db, claim: C, now: Date, options: AttemptOptions): Promise<AttemptResult>;
+  record(db: Db, claim: C, result: AttemptResult, now: Date): Promise<AttemptOutcome>;
+}
+
+/** The lead webhook queue (outbox.ts). */
+const webhookQueue = {
+  claim: claimNextDelivery,
+  attempt: attemptDelivery,
+  record: recordAttempt,
+};
 
 /** Counts of attempts that ended, by outcome. */
 export interface DeliverSummary {
@@ -30,7 +50,7 @@ export interface DeliverSummary {
   failed: number;
 }
 
-export interface OutboxOptions {
+export interface OutboxOptions<C extends { destination: string } = ClaimedDelivery> {
   /** config.webhookAllowPrivate: private and loopback targets allowed (docs/webhooks.md "Allowed addresses"). */
   allowPrivate: boolean;
   /** Per-attempt timeout, ms (default ATTEMPT_TIMEOUT_MS). */
@@ -45,10 +65,12 @@ export interface OutboxOptions {
   continuous?: boolean;
   /** Where a failed pass is reported (never thrown). */
   onError?: (error: unknown) => void;
+  /** The rows it delivers (default: the lead webhooks of outbox.ts). */
+  queue?: OutboxQueue<C>;
 }
 
 /** The outbox worker of one process. See the module comment. */
-export class LeadOutbox {
+export class LeadOutbox<C extends { destination: string } = ClaimedDelivery> {
   readonly #db: Db;
   readonly #allowPrivate: boolean;
   readonly #timeoutMs: number;
@@ -56,6 +78,7 @@ export class LeadOutbox {
   readonly #perDestination: number;
   readonly #maxInFlight: number;
   readonly #onError: (error: unknown) => void;
+  readonly #queue: OutboxQueue<C>;
   #continuous: boolean;
   /** Attempts in flight, by launch number. */
   readonly #inFlight = new Map<number, Promise<void>>();
@@ -69,7 +92,7 @@ export class LeadOutbox {
   /** Attempts ended since this outbox was made. */
   readonly summary: DeliverSummary = { delivered: 0, retrying: 0, failed: 0 };
 
-  constructor(db: Db, options: OutboxOptions) {
+  constructor(db: Db, options: OutboxOptions<C>) {
     this.#db = db;
     this.#allowPrivate = options.allowPrivate;
     this.#timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
@@ -78,6 +101,7 @@ export class LeadOutbox {
     this.#maxInFlight = options.maxInFlight ?? 8;
     this.#continuous = options.continuous ?? false;
     this.#onError = options.onError ?? (() => {});
+    this.#queue = options.queue ?? (webhookQueue as unknown as OutboxQueue<C>);
   }
 
   /** Attempts in flight now. */
@@ -165,24 +189,24 @@ export class LeadOutbox {
     const leaseMs = this.#timeoutMs + LEASE_MARGIN_MS;
     while (!this.#stopped && this.#inFlight.size < this.#maxInFlight) {
       const busy = [...this.#byDestination].filter(([, n]) => n >= this.#perDestination).map(([d]) => d);
-      const claim = await claimNextDelivery(this.#db, this.#clock(), leaseMs, busy);
+      const claim = await this.#queue.claim(this.#db, this.#clock(), leaseMs, busy);
       if (!claim) return;
       this.#launch(claim);
     }
   }
 
-  #launch(claim: ClaimedDelivery): void {
+  #launch(claim: C): void {
     const destination = claim.destination;
     const launch = ++this.#launches;
     this.#byDestination.set(destination, (this.#byDestination.get(destination) ?? 0) + 1);
     const run = (async () => {
       try {
-        const result = await attemptDelivery(this.#db, claim, this.#clock(), {
+        const result = await this.#queue.attempt(this.#db, claim, this.#clock(), {
           allowPrivate: this.#allowPrivate,
           timeoutMs: this.#timeoutMs,
           signal: this.#abort.signal,
         });
-        const outcome = await recordAttempt(this.#db, claim, result, this.#clock());
+        const outcome = await this.#queue.record(this.#db, claim, result, this.#clock());
         if (outcome === "delivered" || outcome === "retrying" || outcome === "failed") this.summary[outcome] += 1;
       } catch (error) {
         this.#onError(error);

@@ -24,6 +24,7 @@ import { Progress } from "~/shared/ui/progress.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { computeDashboardStats } from "./dashboard-stats.ts";
 import { LeadCards } from "./lead-cards.tsx";
+import { TopCampaignsCard } from "./top-campaigns-card.tsx";
 
 /** Client-only route: nothing to load before render (the shell has checked the session; queries load data). */
 export async function clientLoader() {
@@ -80,6 +81,7 @@ export default function Dashboard() {
         <RecentProjects query={projects} />
         <LatestUpdates query={updates} />
       </div>
+      <TopCampaignsCard />
     </div>
   );
 }

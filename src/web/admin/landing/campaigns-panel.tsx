@@ -31,6 +31,7 @@ import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useCampaigns, useDeleteCampaign } from "./api.ts";
 import { AddCampaignDialog, WebhookDialog } from "./campaign-dialogs.tsx";
+import { CampaignFunnelLine } from "./campaign-funnel.tsx";
 import { campaignUrl, copyText } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 
@@ -182,6 +183,7 @@ function CampaignCard({
             <dd className="font-bold text-ink">{`${formatNumber(campaign.conversionRate)}٪`}</dd>
           </div>
         </dl>
+        <CampaignFunnelLine campaignId={campaign.id} />
         <p className="text-xs text-muted">
           {LANDING_UI.createdAt}: {formatDateShort(campaign.createdAt)}
         </p>

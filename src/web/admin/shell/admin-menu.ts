@@ -11,6 +11,7 @@ import {
   PhoneCallIcon,
   ShieldCheckIcon,
   SlidersHorizontalIcon,
+  TrendingUpIcon,
   UsersIcon,
 } from "lucide-react";
 import type { PermissionKey } from "#domain/roles.ts";
@@ -25,7 +26,10 @@ export interface AdminMenuItem {
   icon: LucideIcon;
 }
 
-/** The eight items of SPEC §2.10, in order, with the lead desk's three (docs/product.md §2.16 leads) before the staff items. */
+/**
+ * The eight items of SPEC §2.10, in order, with the lead desk's three (docs/product.md §2.16 leads) before the staff
+ * items, and the campaigns report with its connections (docs/conversions.md).
+ */
 export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuDashboard, to: "/admin", permission: "dashboard.view", icon: LayoutDashboardIcon },
   { label: TEXTS.menuProjects, to: "/admin/projects", permission: "projects.view", icon: BuildingIcon },
@@ -46,6 +50,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     permission: "leads.settings",
     icon: SlidersHorizontalIcon,
   },
+  { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
 ];

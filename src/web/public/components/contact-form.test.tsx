@@ -52,6 +52,25 @@ function renderForm(
 }
 
 describe("ContactForm (SPEC §4.6, §5.1, §8.4)", () => {
+  it("shows the marketing consent of the site configuration as a separate, unticked box", async () => {
+    const privacy = site.privacy as SiteConfig["privacy"];
+    privacy.marketingConsent = { version: "m1", text: "أوافق على قياس الإعلانات." };
+    try {
+      const submissions = renderForm({}, () => ({ result: { ok: true, sentAt: 1 }, status: 200 }));
+      const box = await screen.findByRole("checkbox", { name: "أوافق على قياس الإعلانات." });
+      expect(box).not.toBeChecked();
+      await userEvent.click(screen.getByRole("button", { name: "إرسال" }));
+      await waitFor(() => expect(submissions).toHaveLength(1));
+      expect(submissions[0].get("marketingConsent")).toBeNull();
+      await userEvent.click(box);
+      await userEvent.click(screen.getByRole("button", { name: "إرسال" }));
+      await waitFor(() => expect(submissions).toHaveLength(2));
+      expect(submissions[1].get("marketingConsent")).toBe("on");
+    } finally {
+      delete privacy.marketingConsent;
+    }
+  });
+
   it("home: four fields, digits-only phone with the SPEC hint, honeypot and consent", async () => {
     renderForm({}, () => ({ result: { ok: true, sentAt: 1 }, status: 200 }));
     const phone = await screen.findByLabelText(/رقم الجوال/);

@@ -4,7 +4,8 @@
  * button reads "جاري الإرسال..." while submitting and the fields are cleared after a success.
  * Field errors come from the server in Arabic; native browser validation is off so no browser-language
  * message ever shows. Every variant shows the consent text with a link to the privacy notice (Saudi PDPL) and posts
- * the visit's attribution (UTM parameters, click ids, referrer) as hidden "attr_*" fields (docs/product.md §10.4).
+ * the visit's attribution (UTM parameters, click ids, referrer) as hidden "attr_*" fields (docs/product.md §10.4),
+ * and, when the site configuration has one, a separate unticked marketing-consent box (docs/conversions.md).
  * The campaign variant (SPEC §2.8, §5.1): name, email and phone required, message optional; back to idle 5 s after
  * a success (SPEC §4.6).
  */
@@ -261,6 +262,20 @@ export function ContactForm({
       {Object.entries(attribution).map(([key, value]) => (
         <input key={key} type="hidden" name={attributionFieldName(key)} value={value} />
       ))}
+
+      {site.privacy.marketingConsent && (
+        <div className="flex items-start gap-2 text-sm text-muted">
+          <input
+            id={id("marketing-consent")}
+            type="checkbox"
+            name="marketingConsent"
+            value="on"
+            defaultChecked={false}
+            className="mt-1 size-4 shrink-0 accent-brand-700"
+          />
+          <label htmlFor={id("marketing-consent")}>{site.privacy.marketingConsent.text}</label>
+        </div>
+      )}
 
       <p className="text-sm text-muted">
         <span>{site.privacy.consentText}</span>{" "}

@@ -77,6 +77,15 @@ describe("handleContactAction (SPEC §4.6, §5.1, §8.4; resolutions 3 and 4)", 
     expect(body.projectReference).toBeUndefined();
   });
 
+  it("posts marketing consent only when its box was ticked", async () => {
+    const api = apiAnswering(201, { ok: true });
+    const fields = { name: "سارة", message: "سؤال", email: "s@x.sa" };
+    await handleContactAction(post(fields), api, { kind: "update", reference: 9 });
+    await handleContactAction(post({ ...fields, marketingConsent: "on" }), api, { kind: "update", reference: 9 });
+    const bodies = api.mock.calls.map((call) => call[1]?.body as Record<string, unknown>);
+    expect(bodies.map((b) => b.marketingConsent)).toEqual([undefined, true]);
+  });
+
   it("maps 429 to rate-limited with the server's Arabic message, and other failures to failed", async () => {
     const valid = { name: "سارة", message: "سؤال", email: "s@x.sa" };
     const limited = await handleContactAction(post(valid), apiAnswering(429, { message: "طلبات كثيرة" }), {

@@ -99,6 +99,7 @@ export async function readContactForm(request: Request): Promise<{
       ...(Object.keys(attribution).length ? { attribution } : {}),
       ...values,
       website: typeof honeypot === "string" ? honeypot : undefined,
+      ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
     },
   };
 }
