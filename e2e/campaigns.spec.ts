@@ -111,7 +111,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await add.getByLabel("اسم المنصة").fill("whatsapp");
     await add.getByLabel("الاسم المعروض").fill(CAMPAIGN_NAME);
     await add.getByRole("button", { name: "إضافة الحملة" }).click();
-    await expect(add.getByText("يجب ألا يقل الرابط عن 3 أحرف")).toBeVisible();
+    await expect(add.getByText("يجب ألا يقل الرابط عن ٣ أحرف")).toBeVisible();
     await add.getByLabel("الرابط").fill(SLUG);
     await add.getByRole("button", { name: "إضافة الحملة" }).click();
     await expect(add).toBeHidden();

@@ -45,7 +45,7 @@ export const TEXTS = {
   requiredFieldsMissing: "يرجى ملء جميع الحقول المطلوبة",
   sentTitle: "تم الإرسال بنجاح!",
   errorBangTitle: "حدث خطأ!",
-  phoneHint10: "أدخل 10 أرقام",
+  phoneHint10: "أدخل ١٠ أرقام",
   // §2.9 / §5.2 / §8.1 login
   loginHeading: "تسجيل الدخول",
   loggingIn: "جاري تسجيل الدخول...",

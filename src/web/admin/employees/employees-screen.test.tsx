@@ -105,7 +105,7 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(await within(dialog).findByText("كلمة المرور مطلوبة")).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText("كلمة المرور"), "short");
     await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
-    expect(await within(dialog).findByText("يجب أن تتكون كلمة المرور من 12 حرفًا على الأقل")).toBeInTheDocument();
+    expect(await within(dialog).findByText("يجب أن تتكون كلمة المرور من ١٢ حرفًا على الأقل")).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText("كلمة المرور"), "-and-long-enough");
     await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(calls.some((c) => c.key === "POST /api/users")).toBe(true));

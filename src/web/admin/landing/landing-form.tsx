@@ -188,7 +188,7 @@ function LandingForm({
             placeholder="al-waha"
           />
           <p id="landing-slug-hint" className="text-xs text-muted">
-            {`تصبح روابط المنصات مثل /campaign/x/${state.slug.trim() || "…"}؛ من 3 إلى 50 حرفاً: أحرف إنجليزية صغيرة وأرقام وشرطة. يُنشأ تلقائياً إن تُرك فارغاً، ولا يتغير بعد الإنشاء.`}
+            {`تصبح روابط المنصات مثل /campaign/x/${state.slug.trim() || "…"}؛ من ٣ إلى ٥٠ حرفًا: أحرف إنجليزية صغيرة وأرقام وشرطة. يُنشأ تلقائياً إن تُرك فارغاً، ولا يتغير بعد الإنشاء.`}
           </p>
           {errors.slug && <p className="text-sm font-medium text-danger">{errors.slug}</p>}
         </div>

@@ -74,7 +74,7 @@ describe("projects screen (SPEC §2.12, §6)", () => {
     const card = within(
       await screen.findByRole("link", { name: "مشروع 3" }).then((l) => l.closest("li") as HTMLElement),
     );
-    expect(card.getByText("مميز #2")).toBeInTheDocument();
+    expect(card.getByText("مميز #٢")).toBeInTheDocument();
     expect(card.getByRole("link", { name: PROJECT_TEXTS.viewOnSite })).toHaveAttribute("href", "/project/3");
     expect(card.getByRole("link", { name: PROJECT_TEXTS.viewOnSite })).toHaveAttribute("target", "_blank");
     expect(card.getByRole("link", { name: PROJECT_TEXTS.details })).toHaveAttribute("href", "/admin/projects/3");

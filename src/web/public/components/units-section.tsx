@@ -126,7 +126,7 @@ export function UnitsSection({ units, error }: { units: Unit[]; error?: boolean 
         </ul>
       </nav>
       <p role="status" className="text-sm text-muted">
-        {`عرض ${formatNumber(visible.shown.length)} من ${formatNumber(visible.matching)} وحدة`}
+        {`الوحدات المعروضة: ${formatNumber(visible.shown.length)} من ${formatNumber(visible.matching)}`}
       </p>
       {visible.shown.length === 0 ? (
         <p className="rounded-2xl bg-surface p-6 text-center text-muted">لا توجد وحدات بهذه الحالة.</p>
