@@ -46,7 +46,8 @@ export const UPLOAD_MESSAGES = {
   notMultipart: "يجب إرسال الملف بصيغة multipart/form-data",
   malformed: "تعذر قراءة الملف المرفوع: صيغة الطلب غير صحيحة",
   incomplete: "لم يصل الملف كاملًا، يرجى المحاولة مرة أخرى",
-  fileFailed: (name: string, reason: string) => `تعذر رفع الملف "${name}": ${reason}`,
+  // The file name sits between FSI and PDI (the text form of <bdi>) so a Latin name does not reorder the sentence.
+  fileFailed: (name: string, reason: string) => `تعذر رفع الملف «\u2068${name}\u2069»: ${reason}`,
 } as const;
 
 export interface UploadResult {

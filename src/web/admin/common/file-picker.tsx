@@ -63,8 +63,8 @@ export function FilePicker({
         {buttonLabel}
       </label>
       {fileName === undefined ? null : (
-        <span className="min-w-0 max-w-full truncate text-sm text-muted" dir="auto">
-          {fileName ?? FILE_PICKER_TEXTS.noFile}
+        <span className="min-w-0 max-w-full truncate text-sm text-muted">
+          {fileName ? <bdi>{fileName}</bdi> : FILE_PICKER_TEXTS.noFile}
         </span>
       )}
     </div>

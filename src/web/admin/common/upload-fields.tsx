@@ -23,7 +23,8 @@ export const UPLOAD_TEXTS = {
   uploading: "جاري الرفع...",
   remove: "إزالة",
   removeImage: (n: number) => `إزالة الصورة ${formatNumber(n)}`,
-  fileFailed: (name: string, reason: string) => `تعذر رفع الملف "${name}": ${reason}`,
+  // The file name sits between FSI and PDI (the text form of <bdi>) so a Latin name does not reorder the sentence.
+  fileFailed: (name: string, reason: string) => `تعذر رفع الملف «\u2068${name}\u2069»: ${reason}`,
   skipped: (n: number) => `ولم يُرفع ما بعده: ${countNoun(n, NOUNS.file)}`,
   uploadFailedDefault: "تعذر رفع الملف",
   current: "الملف الحالي",
@@ -214,8 +215,8 @@ export function SingleFileField({
       {value ? (
         <div className="flex items-center gap-2 text-sm">
           <FileIcon aria-hidden="true" className="size-4 text-muted" />
-          <a href={value} target="_blank" rel="noreferrer" className="truncate text-brand-700 underline" dir="ltr">
-            {value}
+          <a href={value} target="_blank" rel="noreferrer" className="truncate text-brand-700 underline">
+            <bdi>{value}</bdi>
           </a>
           <Button
             type="button"

@@ -55,7 +55,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[CRUMBS[0], { label: CRUMBS[1].label }]} />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">مشاريعنا</h1>
-        <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">
+        <Form method="get" role="search" noValidate className="flex w-full gap-2 sm:w-auto">
           <label htmlFor="project-search" className="sr-only">
             البحث في المشاريع
           </label>
