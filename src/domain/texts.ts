@@ -100,3 +100,15 @@ export const TEXTS = {
   completion: "نسبة الإنجاز",
   notAvailable: "غير متاح",
 } as const;
+
+/**
+ * A search without results, public and back office (issue "search that Arabic users expect": the empty result names
+ * the query and offers to clear it, never the list's empty-state text). The query is quoted in «»; a screen that can
+ * renders it in <bdi> after `noMatchLead` so a Latin or numeric query keeps its place in the sentence.
+ */
+export const SEARCH_TEXTS = {
+  noMatchLead: "لا توجد نتائج مطابقة لـ",
+  noMatch: (query: string) => `لا توجد نتائج مطابقة لـ «${query.trim()}»`,
+  tryAnother: "جرّب كلمة أخرى، أو امسح البحث لعرض القائمة كاملة.",
+  clear: "مسح البحث",
+} as const;

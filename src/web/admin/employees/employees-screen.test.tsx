@@ -76,7 +76,11 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(screen.queryByText("عمر")).not.toBeInTheDocument();
     await userEvent.clear(screen.getByRole("searchbox"));
     await userEvent.type(screen.getByRole("searchbox"), "zzz");
-    expect(screen.getByText("لا يوجد موظفون مطابقون للبحث")).toBeInTheDocument();
+    // The no-match block names the query and clears the search (not the empty state's text).
+    expect(screen.getByRole("status")).toHaveTextContent("لا توجد نتائج مطابقة لـ «zzz»");
+    await userEvent.click(screen.getByRole("button", { name: "مسح البحث" }));
+    expect(screen.getByRole("searchbox")).toHaveValue("");
+    expect(screen.getByText("سارة خالد")).toBeInTheDocument();
   });
 
   it("shows the empty state with its add button", async () => {

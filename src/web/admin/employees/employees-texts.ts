@@ -27,7 +27,6 @@ export const EMPLOYEE_TEXTS = {
   confirmText: "سيتم حذف الموظف نهائيًا، ولا يمكن التراجع عن هذا الإجراء.",
   cancel: "إلغاء",
   empty: "لا يوجد موظفون",
-  noMatch: "لا يوجد موظفون مطابقون للبحث",
   name: "الاسم",
   username: "اسم المستخدم",
   role: "الدور",

@@ -9,6 +9,7 @@ import { CopyIcon, ExternalLinkIcon, PlusIcon, Trash2Icon, WebhookIcon } from "l
 import { useMemo, useState } from "react";
 import { formatDateShort, formatNumber } from "#domain/format.ts";
 import { type CampaignWithStats, campaignPath, platformLabel } from "#domain/schemas/landing.ts";
+import { NoMatch } from "~/admin/common/no-match.tsx";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -107,7 +108,7 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
       ) : (campaigns.data ?? []).length === 0 ? (
         <p className="rounded-xl bg-brand-50 p-6 text-center text-muted">{LANDING_UI.emptyCampaigns}</p>
       ) : visible.length === 0 ? (
-        <p className="rounded-xl bg-brand-50 p-6 text-center text-muted">{LANDING_UI.noMatches}</p>
+        <NoMatch query={search} onClear={() => setSearch("")} className="rounded-xl bg-brand-50" />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((campaign) => (

@@ -4,7 +4,7 @@
  */
 import { Search, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { TEXTS } from "#domain/texts.ts";
+import { SEARCH_TEXTS, TEXTS } from "#domain/texts.ts";
 import type { Project } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { EmptyState, LoadError } from "~/public/components/list-state.tsx";
@@ -21,11 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     return { projects: [] as Project[], error: true, search };
   }
-}
-
-/** The title of a search without results (SPEC §2.4 empty block, for a search): names the query, quoted. */
-function noMatchTitle(search: string): string {
-  return `لا توجد نتائج مطابقة لـ «${search}»`;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -89,7 +84,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
         ) : projects.length === 0 && search ? (
           <div role="status">
             <EmptyState
-              title={noMatchTitle(search)}
+              title={SEARCH_TEXTS.noMatch(search)}
               text="جرّب كلمة أخرى أو اسم الحي، أو اعرض جميع المشاريع."
               action={
                 <Link
@@ -97,7 +92,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
                   className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-900"
                 >
                   <X aria-hidden="true" className="size-4" />
-                  مسح البحث
+                  {SEARCH_TEXTS.clear}
                 </Link>
               }
             />
