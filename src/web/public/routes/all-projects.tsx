@@ -84,7 +84,11 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
         ) : projects.length === 0 && search ? (
           <div role="status">
             <EmptyState
-              title={SEARCH_TEXTS.noMatch(search)}
+              title={
+                <>
+                  {SEARCH_TEXTS.noMatchLead} «<bdi>{search}</bdi>»
+                </>
+              }
               text="جرّب كلمة أخرى أو اسم الحي، أو اعرض جميع المشاريع."
               action={
                 <Link
@@ -101,7 +105,11 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
           <EmptyState title={TEXTS.projectsEmpty} text={TEXTS.projectsComingSoon} />
         ) : (
           <>
-            {search && <p role="status" className="mb-4 text-muted">{`نتائج البحث عن «${search}»`}</p>}
+            {search && (
+              <p role="status" className="mb-4 text-muted">
+                نتائج البحث عن «<bdi>{search}</bdi>»
+              </p>
+            )}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {projects.map((project, index) => (
                 <li key={project.id} className="grid">
