@@ -34,6 +34,8 @@ describe("counted nouns (resolution 11, Intl.PluralRules ar)", () => {
     expect(countNoun(25, NOUNS.campaign)).toBe("٢٥ حملة");
     expect(countNoun(11, NOUNS.file)).toBe("١١ ملفًا");
     expect(countNoun(2, NOUNS.unit, { oblique: true })).toBe("وحدتين");
+    expect(countNoun(50, NOUNS.character)).toBe("٥٠ حرفًا");
+    expect(countNoun(8, NOUNS.second, { oblique: true })).toBe("٨ ثوانٍ");
     expect(countNoun(2, NOUNS.year)).toBe("سنتان");
     expect(countNoun(1, NOUNS.project)).toBe("مشروع واحد");
   });

@@ -150,4 +150,6 @@ export const NOUNS = {
   employee: noun("موظف", "موظفان", "موظفين", "موظف واحد"),
   message: noun("رسالة", "رسالتان", "رسائل"),
   result: noun("نتيجة", "نتيجتان", "نتائج"),
+  character: noun("حرف", "حرفان", "أحرف", "حرف واحد"),
+  second: noun("ثانية", "ثانيتان", "ثوانٍ"),
 } as const satisfies Record<string, CountedNoun>;

@@ -17,6 +17,7 @@ import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { finished } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { createFile, type ISOFile, MP4BoxBuffer } from "mp4box";
+import { formatNumber } from "../../../domain/format.ts";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
@@ -41,7 +42,7 @@ export const UPLOAD_MESSAGES = {
   missingFile: (kind: UploadKind) => `يجب إرفاق ${KIND_LABELS[kind]} في الحقل "${kind}"`,
   missingImages: 'يجب إرفاق صورة واحدة على الأقل في الحقل "images"',
   tooLarge: (kind: UploadKind, bytes: number) =>
-    `حجم ${KIND_LABELS[kind]} أكبر من الحد المسموح (${Math.floor(bytes / (1024 * 1024))} ميجابايت)`,
+    `حجم ${KIND_LABELS[kind]} أكبر من الحد المسموح (${formatNumber(Math.floor(bytes / (1024 * 1024)))} ميجابايت)`,
   tooMany: "عدد الملفات أكبر من المسموح",
   notMultipart: "يجب إرسال الملف بصيغة multipart/form-data",
   malformed: "تعذر قراءة الملف المرفوع: صيغة الطلب غير صحيحة",
