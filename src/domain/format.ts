@@ -152,4 +152,5 @@ export const NOUNS = {
   result: noun("نتيجة", "نتيجتان", "نتائج"),
   character: noun("حرف", "حرفان", "أحرف", "حرف واحد"),
   second: noun("ثانية", "ثانيتان", "ثوانٍ"),
+  value: noun("قيمة", "قيمتان", "قيم"),
 } as const satisfies Record<string, CountedNoun>;

@@ -80,9 +80,9 @@ export function SessionsCard() {
                 </p>
                 <p className="text-xs text-muted">
                   <span dir="ltr">{session.ipAddress ?? T.unknownAddress}</span>
-                  {" · "}
+                  {"، "}
                   {T.signedInAt}: {formatDateLong(session.createdAt)}
-                  {" · "}
+                  {"، "}
                   {T.lastActive}: {formatDateLong(session.lastUsedAt)}
                 </p>
               </div>
