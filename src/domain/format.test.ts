@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countNoun, formatDateLong, formatHijri, formatSAR, NOUNS } from "./format.ts";
+import { countNoun, formatDateLong, formatFloor, formatHijri, formatSAR, NOUNS } from "./format.ts";
 
 describe("formatters (SPEC §9, resolution 9)", () => {
   it("formats SAR in the Arabic-Saudi locale without decimals", () => {
@@ -19,6 +19,12 @@ describe("formatters (SPEC §9, resolution 9)", () => {
 
   it("gives the Hijri date beside it", () => {
     expect(formatHijri("2026-03-15T12:00:00Z")).toMatch(/هـ/);
+  });
+});
+
+describe("floors", () => {
+  it("names the ground floor and basements instead of a lone ٠", () => {
+    expect([0, -1, 3].map(formatFloor)).toEqual(["الأرضي", "القبو ١", "٣"]);
   });
 });
 

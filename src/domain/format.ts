@@ -49,6 +49,16 @@ export function formatPercent(value: number): string {
   return `${formatNumber(Math.round(value))}٪`;
 }
 
+/**
+ * A unit's floor as shown in text: 0 is "الأرضي" (a lone Arabic-Indic zero "٠" reads as a dot), a basement level
+ * "القبو ١", any other floor its number in Arabic-Indic digits.
+ */
+export function formatFloor(floor: number): string {
+  if (floor === 0) return "الأرضي";
+  if (floor < 0) return `القبو ${formatNumber(-floor)}`;
+  return formatNumber(floor);
+}
+
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
