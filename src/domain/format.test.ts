@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countNoun, formatDateLong, formatFloor, formatHijri, formatSAR, NOUNS } from "./format.ts";
+import { countNoun, formatDateLong, formatFloor, formatHijri, formatSAR, formatYear, NOUNS } from "./format.ts";
 
 describe("formatters (SPEC §9, resolution 9)", () => {
   it("formats SAR in the Arabic-Saudi locale without decimals", () => {
@@ -25,6 +25,7 @@ describe("formatters (SPEC §9, resolution 9)", () => {
 describe("floors", () => {
   it("names the ground floor and basements instead of a lone ٠", () => {
     expect([0, -1, 3].map(formatFloor)).toEqual(["الأرضي", "القبو ١", "٣"]);
+    expect(formatYear(2026)).toBe("٢٠٢٦");
   });
 });
 

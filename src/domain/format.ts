@@ -44,6 +44,13 @@ export function formatNumber(value: number): string {
   return numberFormatter.format(value);
 }
 
+const yearFormatter = new Intl.NumberFormat(NUMBER_LOCALE, { useGrouping: false, maximumFractionDigits: 0 });
+
+/** A calendar year in Arabic-Indic digits without grouping ("٢٠٢٦", not "٢٬٠٢٦"). */
+export function formatYear(year: number): string {
+  return yearFormatter.format(year);
+}
+
 /** A percentage value (0–100) as "٤٥٪". */
 export function formatPercent(value: number): string {
   return `${formatNumber(Math.round(value))}٪`;
