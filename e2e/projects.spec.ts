@@ -66,7 +66,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
     { name: "front.png", mimeType: "image/png", buffer: await png(10 + (stamp % 100)) },
     { name: "side.png", mimeType: "image/png", buffer: await png(150 + (stamp % 100)) },
   ]);
-  await expect(dialog.getByRole("button", { name: "إزالة الصورة 2" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "إزالة الصورة ٢" })).toBeVisible();
   await dialog.getByLabel("ضمان إضافي").fill("  المصاعد  ");
   await dialog.getByRole("button", { name: "إضافة", exact: true }).click();
   await expect(dialog.getByLabel("مدة ضمان المصاعد (سنوات)")).toHaveValue("1");
@@ -137,7 +137,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   await updateDialog
     .getByLabel("الصور الداخلية: اختيار صور")
     .setInputFiles([{ name: "inside.png", mimeType: "image/png", buffer: await png(90 + (stamp % 100)) }]);
-  await expect(updateDialog.getByRole("button", { name: "إزالة الصورة 1" })).toBeVisible();
+  await expect(updateDialog.getByRole("button", { name: "إزالة الصورة ١" })).toBeVisible();
   await updateDialog.getByRole("button", { name: "إنشاء التحديث" }).click();
   await expect(page.getByText("تم إنشاء التحديث بنجاح", { exact: true })).toBeVisible();
   const updateCard = page.locator("li").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
