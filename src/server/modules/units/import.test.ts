@@ -153,7 +153,7 @@ describe("unit import", () => {
       const result = res.json() as UnitImportResult;
       expect(result).toMatchObject({ insertedCount: 30, skippedCount: 0, errors: [] });
       expect(result.sampleHeaders).toEqual(HEADERS_EN);
-      expect(result.message).toContain("30");
+      expect(result.message).toBe("تم استيراد ٣٠ وحدة بنجاح");
       const stored = await t.db.select().from(units).where(eq(units.projectId, projectId));
       expect(stored).toHaveLength(30);
       const second = stored.find((u) => u.unitNumber === "U-2");
