@@ -248,7 +248,7 @@ export const IMPORT_ERROR_LABELS: Record<ImportErrorCode, string> = {
 };
 
 export const IMPORT_MESSAGES = {
-  invalidFileType: "نوع الملف غير صالح، الملفات المسموحة: \u2066.xlsx\u2069 و\u2066.xls\u2069 و\u2066.csv\u2069",
+  invalidFileType: "نوع الملف غير صالح، الملفات المسموحة: XLSX وXLS وCSV",
   fileTooLarge: `حجم الملف كبير جدًا، الحد الأقصى ${formatNumber(10)} ميجابايت`,
   tooManyRows: (max: number) => `عدد الصفوف أكبر من المسموح، الحد الأقصى ${countNoun(max, NOUNS.row)}`,
   fileMissing: "يرجى اختيار ملف",

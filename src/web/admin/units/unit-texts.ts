@@ -65,7 +65,7 @@ export const UNIT_TEXTS = {
   // Upload
   uploadTitle: "رفع الوحدات من ملف",
   uploadIntro: "ارفع ملف Excel أو CSV يحتوي على الوحدات. تُقبل أسماء الأعمدة بالعربية أو بالإنجليزية.",
-  uploadHint: `الصيغ المسموحة: \u2066.xlsx\u2069 و\u2066.xls\u2069 و\u2066.csv\u2069، بحد أقصى ${formatNumber(SPREADSHEET_MAX_BYTES / 1024 / 1024)} ميجابايت و${countNoun(SPREADSHEET_MAX_ROWS, NOUNS.row)}.`,
+  uploadHint: `الصيغ المسموحة: XLSX وXLS وCSV، بحد أقصى ${formatNumber(SPREADSHEET_MAX_BYTES / 1024 / 1024)} ميجابايت و${countNoun(SPREADSHEET_MAX_ROWS, NOUNS.row)}.`,
   uploadGlobalHint: "بدون اختيار مشروع يجب أن يحتوي الملف على عمود رقم المشروع.",
   targetProject: "المشروع المستهدف",
   allProjects: "حسب عمود رقم المشروع في الملف",
