@@ -85,7 +85,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await form.getByLabel(/رابط الصفحة/).fill(PAGE_SLUG);
     await form.getByLabel(/رابط الويب هوك/).fill(crmUrl);
     await form.getByRole("button", { name: "إضافة ميزة" }).click();
-    await form.getByLabel("النص 1").fill("إطلالة بحرية");
+    await form.getByLabel("النص ١").fill("إطلالة بحرية");
     await form.getByRole("button", { name: "حفظ" }).click();
     const secret = (await form.getByTestId("webhook-secret").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^whsec_/);

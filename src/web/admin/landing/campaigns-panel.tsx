@@ -74,7 +74,7 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="campaigns-title" className="flex items-center gap-2 text-lg font-bold text-ink">
           {LANDING_UI.campaigns}
-          <Badge variant="secondary" aria-label={`عدد الحملات ${campaigns.data?.length ?? 0}`}>
+          <Badge variant="secondary" aria-label={`عدد الحملات ${formatNumber(campaigns.data?.length ?? 0)}`}>
             {formatNumber(campaigns.data?.length ?? 0)}
           </Badge>
         </h2>
