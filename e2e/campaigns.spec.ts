@@ -85,7 +85,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await form.getByLabel(/رابط الصفحة/).fill(PAGE_SLUG);
     await form.getByLabel(/رابط الويب هوك/).fill(crmUrl);
     await form.getByRole("button", { name: "إضافة ميزة" }).click();
-    await form.getByLabel("النص 1").fill("إطلالة بحرية");
+    await form.getByLabel("النص ١").fill("إطلالة بحرية");
     await form.getByRole("button", { name: "حفظ" }).click();
     const secret = (await form.getByTestId("webhook-secret").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^whsec_/);
@@ -111,7 +111,7 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await add.getByLabel("اسم المنصة").fill("whatsapp");
     await add.getByLabel("الاسم المعروض").fill(CAMPAIGN_NAME);
     await add.getByRole("button", { name: "إضافة الحملة" }).click();
-    await expect(add.getByText("يجب ألا يقل الرابط عن 3 أحرف")).toBeVisible();
+    await expect(add.getByText("يجب ألا يقل الرابط عن ٣ أحرف")).toBeVisible();
     await add.getByLabel("الرابط").fill(SLUG);
     await add.getByRole("button", { name: "إضافة الحملة" }).click();
     await expect(add).toBeHidden();

@@ -1,7 +1,7 @@
 /**
  * Projects back office (SPEC §2.12, §2.13, §4.5, §6, §8.2; drafts: docs/decisions/017-drafts-and-preview.md): a
  * manager creates a project with two uploaded images and a custom guarantee, previews the draft, publishes it and sees
- * it on the public site, sets featured rank 2 and sees "مميز #2" on the home
+ * it on the public site, sets featured rank 2 and sees "مميز #٢" on the home
  * carousel, edits it, creates and publishes a progress update with a photo that appears on /all-updates, then deletes the project.
  * An employee (whose role lacks projects.delete) sees the delete button disabled with its tooltip.
  * The manager and the employee are created through POST /api/users as the e2e admin; names carry Date.now().
@@ -66,7 +66,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
     { name: "front.png", mimeType: "image/png", buffer: await png(10 + (stamp % 100)) },
     { name: "side.png", mimeType: "image/png", buffer: await png(150 + (stamp % 100)) },
   ]);
-  await expect(dialog.getByRole("button", { name: "إزالة الصورة 2" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "إزالة الصورة ٢" })).toBeVisible();
   await dialog.getByLabel("ضمان إضافي").fill("  المصاعد  ");
   await dialog.getByRole("button", { name: "إضافة", exact: true }).click();
   await expect(dialog.getByLabel("مدة ضمان المصاعد (سنوات)")).toHaveValue("1");
@@ -106,7 +106,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   await page.goto(`/project/${id}`);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 
-  // Featured rank 2 → "مميز #2" on the home carousel.
+  // Featured rank 2 → "مميز #٢" on the home carousel.
   await page.goto("/admin/projects");
   await card(page, name).getByRole("button", { name: "ترتيب التمييز" }).click();
   const rank = page.getByRole("dialog", { name: "تعيين ترتيب المشروع المميز" });
@@ -114,7 +114,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   await rank.getByRole("button", { name: "حفظ", exact: true }).click();
   await expect(page.getByText("تم تعيين المشروع بترتيب #2", { exact: true })).toBeVisible();
   await page.goto("/");
-  await expect(page.locator(`a[href="/project/${id}"]`).first()).toContainText("مميز #2");
+  await expect(page.locator(`a[href="/project/${id}"]`).first()).toContainText("مميز #٢");
 
   // Edit.
   const edited = `${name} المعدل`;
@@ -137,7 +137,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   await updateDialog
     .getByLabel("الصور الداخلية: اختيار صور")
     .setInputFiles([{ name: "inside.png", mimeType: "image/png", buffer: await png(90 + (stamp % 100)) }]);
-  await expect(updateDialog.getByRole("button", { name: "إزالة الصورة 1" })).toBeVisible();
+  await expect(updateDialog.getByRole("button", { name: "إزالة الصورة ١" })).toBeVisible();
   await updateDialog.getByRole("button", { name: "إنشاء التحديث" }).click();
   await expect(page.getByText("تم إنشاء التحديث بنجاح", { exact: true })).toBeVisible();
   const updateCard = page.locator("li").filter({ has: page.getByRole("heading", { name: title, exact: true }) });

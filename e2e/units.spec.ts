@@ -136,12 +136,14 @@ test("staff download the template, upload it with 20 rows and a bad one, and rea
   });
   await page.getByRole("button", { name: "رفع الملف" }).click();
 
-  await expect(page.getByRole("status").filter({ hasText: "تم استيراد" })).toHaveText("تم استيراد 20 وحدة وتخطي 1 صف");
+  await expect(page.getByRole("status").filter({ hasText: "تم استيراد" })).toHaveText(
+    "تم استيراد ٢٠ وحدة وتخطي صف واحد",
+  );
   await expect(page.getByTestId("import-inserted")).toHaveText(arabic(20));
   await expect(page.getByTestId("import-skipped")).toHaveText(arabic(1));
   const errors = page.getByRole("list", { name: "أخطاء الصفوف" }).getByRole("listitem");
   await expect(errors).toHaveCount(1);
-  await expect(errors.first()).toContainText("الصف 22");
+  await expect(errors.first()).toContainText("الصف ٢٢");
   await expect(errors.first()).toContainText("خطأ في البيانات");
   await expect(errors.first()).toContainText("عدد الغرف");
   await expect(page.getByRole("list", { name: "الأعمدة المقروءة من الملف" })).toContainText("رقم الوحدة");

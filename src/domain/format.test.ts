@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateLong, formatHijri, formatSAR } from "./format.ts";
+import { countNoun, formatDateLong, formatFloor, formatHijri, formatSAR, formatYear, NOUNS } from "./format.ts";
 
 describe("formatters (SPEC §9, resolution 9)", () => {
   it("formats SAR in the Arabic-Saudi locale without decimals", () => {
@@ -19,5 +19,35 @@ describe("formatters (SPEC §9, resolution 9)", () => {
 
   it("gives the Hijri date beside it", () => {
     expect(formatHijri("2026-03-15T12:00:00Z")).toMatch(/هـ/);
+  });
+});
+
+describe("floors", () => {
+  it("names the ground floor and basements instead of a lone ٠", () => {
+    expect([0, -1, 3].map(formatFloor)).toEqual(["الأرضي", "القبو ١", "٣"]);
+    expect(formatYear(2026)).toBe("٢٠٢٦");
+  });
+});
+
+describe("counted nouns (resolution 11, Intl.PluralRules ar)", () => {
+  it("agrees the noun with 0, 1, 2, 3, 11 and 100 and writes Arabic-Indic digits", () => {
+    const forms = [0, 1, 2, 3, 11, 100].map((n) => countNoun(n, NOUNS.unit));
+    expect(forms).toEqual(["٠ وحدة", "وحدة واحدة", "وحدتان", "٣ وحدات", "١١ وحدة", "١٠٠ وحدة"]);
+  });
+
+  it("uses the sound plural for 3–10 and 103–110, the singular for 11–99", () => {
+    expect(countNoun(10, NOUNS.row)).toBe("١٠ صفوف");
+    expect(countNoun(103, NOUNS.project)).toBe("١٠٣ مشاريع");
+    expect(countNoun(25, NOUNS.campaign)).toBe("٢٥ حملة");
+    expect(countNoun(11, NOUNS.file)).toBe("١١ ملفًا");
+    expect(countNoun(2, NOUNS.unit, { oblique: true })).toBe("وحدتين");
+    expect(countNoun(50, NOUNS.character)).toBe("٥٠ حرفًا");
+    expect(countNoun(8, NOUNS.second, { oblique: true })).toBe("٨ ثوانٍ");
+    expect(countNoun(2, NOUNS.year)).toBe("سنتان");
+    expect(countNoun(1, NOUNS.project)).toBe("مشروع واحد");
+  });
+
+  it("groups large counts with Arabic-Indic digits", () => {
+    expect(countNoun(5000, NOUNS.row)).toBe("٥٬٠٠٠ صف");
   });
 });

@@ -59,7 +59,7 @@ describe("unit counts", () => {
 describe("display rules", () => {
   it("featured badge: 'مميز' for rank 1, '#rank' above 1, nothing when not featured (SPEC §2.3)", () => {
     expect(featuredBadge(1)).toBe("مميز");
-    expect(featuredBadge(2)).toBe("مميز #2");
+    expect(featuredBadge(2)).toBe("مميز #٢");
     expect(featuredBadge(null)).toBeNull();
   });
 

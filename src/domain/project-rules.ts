@@ -1,4 +1,5 @@
 import { SALES_RING_STEPS } from "./constants.ts";
+import { formatNumber } from "./format.ts";
 
 /** Unit status values as stored (SPEC §3 units). */
 export const UNIT_STATUSES = ["متاحة", "محجوزة", "مباعة"] as const;
@@ -75,7 +76,7 @@ export function salesRingStep(percentage: number): 0 | 1 | 2 | 3 {
 /** Featured badge text (SPEC §2.3): "مميز", followed by #rank when rank is above 1; null when not featured. */
 export function featuredBadge(featuredRank: number | null | undefined): string | null {
   if (featuredRank === null || featuredRank === undefined) return null;
-  return featuredRank > 1 ? `مميز #${featuredRank}` : "مميز";
+  return featuredRank > 1 ? `مميز #${formatNumber(featuredRank)}` : "مميز";
 }
 
 /** Featured projects first by ascending rank, then the rest by newest (SPEC §4.5). */

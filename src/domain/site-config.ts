@@ -71,3 +71,26 @@ export const siteConfigSchema = z.object({
   copyrightYear: z.number().int().min(2000).max(2100),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** Arabic names of the settings of config/site.json an operator must set (key path → name). */
+const SETTING_LABELS: Record<string, string> = {
+  phone: "رقم الهاتف",
+  whatsapp: "رقم واتساب",
+  email: "البريد الإلكتروني",
+  commercialRegistration: "رقم السجل التجاري",
+  licenseNumber: "رقم الترخيص",
+  "social.x": "حساب إكس",
+  "social.instagram": "حساب إنستغرام",
+  "social.snapchat": "حساب سناب شات",
+  "social.tiktok": "حساب تيك توك",
+  "social.linkedin": "حساب لينكدإن",
+  "social.youtube": "قناة يوتيوب",
+};
+
+/**
+ * The Arabic name of a setting by its key path ("social.x" → "حساب إكس"); an unnamed path gives "الإعداد" followed
+ * by the path, so every example value found is still listed.
+ */
+export function siteSettingLabel(path: string): string {
+  return SETTING_LABELS[path] ?? `الإعداد ${path}`;
+}

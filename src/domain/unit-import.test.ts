@@ -84,8 +84,9 @@ describe("a row through the unit schema", () => {
 
 describe("importSummary", () => {
   it("says what happened in Arabic", () => {
-    expect(importSummary(20, 0)).toBe("تم استيراد 20 وحدة بنجاح");
-    expect(importSummary(20, 1)).toBe("تم استيراد 20 وحدة وتخطي 1 صف");
-    expect(importSummary(0, 3)).toBe("لم يتم استيراد أي وحدة، تم تخطي 3 صف");
+    expect(importSummary(20, 0)).toBe("تم استيراد ٢٠ وحدة بنجاح");
+    expect(importSummary(20, 1)).toBe("تم استيراد ٢٠ وحدة وتخطي صف واحد");
+    expect(importSummary(2, 2)).toBe("تم استيراد وحدتين وتخطي صفين");
+    expect(importSummary(0, 3)).toBe("لم يتم استيراد أي وحدة، تم تخطي ٣ صفوف");
   });
 });

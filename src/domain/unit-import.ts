@@ -9,6 +9,7 @@
  */
 
 import type { z } from "zod";
+import { countNoun, formatNumber, NOUNS } from "./format.ts";
 import { UNIT_STATUSES, type UnitStatus } from "./project-rules.ts";
 import type { importRowErrorSchema, unitImportResultSchema } from "./schemas/api.ts";
 import { UNIT_DIRECTIONS } from "./schemas/unit.ts";
@@ -247,28 +248,33 @@ export const IMPORT_ERROR_LABELS: Record<ImportErrorCode, string> = {
 };
 
 export const IMPORT_MESSAGES = {
-  invalidFileType: "نوع الملف غير صالح، الملفات المسموحة: ‎.xlsx‎ و‎.xls‎ و‎.csv",
-  fileTooLarge: "حجم الملف كبير جدًا، الحد الأقصى 10 ميجابايت",
-  tooManyRows: (max: number) => `عدد الصفوف أكبر من المسموح، الحد الأقصى ${max} صف`,
+  invalidFileType: "نوع الملف غير صالح، الملفات المسموحة: XLSX وXLS وCSV",
+  fileTooLarge: `حجم الملف كبير جدًا، الحد الأقصى ${formatNumber(10)} ميجابايت`,
+  tooManyRows: (max: number) => `عدد الصفوف أكبر من المسموح، الحد الأقصى ${countNoun(max, NOUNS.row)}`,
   fileMissing: "يرجى اختيار ملف",
   unreadable: "تعذر قراءة الملف، تأكد أنه جدول بيانات صالح",
   emptyFile: "الملف لا يحتوي على بيانات",
   noUnitNumberColumn: "لم يتم العثور على عمود رقم الوحدة (رقم الوحدة / unitNumber) في الصف الأول",
   noProjectColumn: "لم يتم العثور على عمود رقم المشروع (رقم المشروع / projectId)",
-  duplicateInFile: (row: number) => `رقم الوحدة مكرر في الملف (الصف ${row}) لنفس المشروع والمبنى`,
+  duplicateInFile: (row: number) => `رقم الوحدة مكرر في الملف (الصف ${formatNumber(row)}) لنفس المشروع والمبنى`,
   duplicateInDb: "رقم الوحدة موجود مسبقًا في نفس المشروع والمبنى",
   projectNotFound: (ref: string) => `المشروع "${ref}" غير موجود`,
   projectMissing: "رقم المشروع مطلوب",
   saveFailed: "تعذر حفظ الوحدات بسبب خطأ غير متوقع، لم يُحفظ أي صف من الملف",
-  onlyFirstErrors: (n: number) => `يتم عرض أول ${n} خطأ فقط`,
+  onlyFirstErrors: (n: number) => `يتم عرض أول ${countNoun(n, NOUNS.error, { oblique: true })} فقط`,
 } as const;
 
-/** The summary message of an import, e.g. "تم استيراد 20 وحدة وتخطي 1 صف". */
+/**
+ * The summary message of an import, e.g. "تم استيراد ٢٠ وحدة وتخطي صف واحد": counts in Arabic-Indic digits, each
+ * noun agreeing with its number (ARCHITECTURE resolution 11, `countNoun`).
+ */
 export function importSummary(insertedCount: number, skippedCount: number): string {
   if (insertedCount === 0 && skippedCount === 0) return IMPORT_MESSAGES.emptyFile;
-  if (skippedCount === 0) return `تم استيراد ${insertedCount} وحدة بنجاح`;
-  if (insertedCount === 0) return `لم يتم استيراد أي وحدة، تم تخطي ${skippedCount} صف`;
-  return `تم استيراد ${insertedCount} وحدة وتخطي ${skippedCount} صف`;
+  const units = countNoun(insertedCount, NOUNS.unit, { oblique: true });
+  const rows = countNoun(skippedCount, NOUNS.row, { oblique: true });
+  if (skippedCount === 0) return `تم استيراد ${units} بنجاح`;
+  if (insertedCount === 0) return `لم يتم استيراد أي وحدة، تم تخطي ${rows}`;
+  return `تم استيراد ${units} وتخطي ${rows}`;
 }
 
 /** The template's example row (the cells under TEMPLATE_COLUMNS). */

@@ -437,6 +437,17 @@ export const uploadImagesResultSchema = z.object({
   files: z.array(z.object({ url: z.string(), isDuplicate: z.boolean() })),
 });
 
+/**
+ * GET /api/site/example-values: the site configuration's values still holding an example (example.com addresses,
+ * +9665000000… numbers, all-zero registration numbers), each with its key path in config/site.json ("social.x"),
+ * its value and the Arabic name of the setting; an empty list when everything is set.
+ */
+export const siteExampleValuesSchema = z.object({
+  values: z.array(z.object({ path: z.string(), value: z.string(), label: z.string() })),
+  /** Where the values are set: the configuration file's name (SITE_CONFIG, else config/site.json). */
+  file: z.string(),
+});
+
 /** GET /api/site: the site configuration plus the server's public address (PUBLIC_URL, no trailing slash). */
 export const publicSiteSchema = siteConfigSchema.extend({ publicUrl: z.string() });
 

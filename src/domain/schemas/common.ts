@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countNoun, NOUNS } from "../format.ts";
 import { MAX_ID } from "../ids.ts";
 import { normalizeSaudiPhone } from "../phone.ts";
 import { multilineText, text } from "./text.ts";
@@ -10,13 +11,16 @@ import { multilineText, text } from "./text.ts";
 export const optionalText = (max = 2000, multiline = false) =>
   (multiline ? multilineText() : text())
     .trim()
-    .max(max, `يجب ألا يزيد النص عن ${max} حرف`)
+    .max(max, `يجب ألا يزيد النص عن ${countNoun(max, NOUNS.character, { oblique: true })}`)
     .optional()
     .transform((v) => (v ? v : undefined));
 
 /** Required trimmed text with an Arabic message. */
 export const requiredText = (message: string, max = 2000) =>
-  text({ error: message }).trim().min(1, message).max(max, `يجب ألا يزيد النص عن ${max} حرف`);
+  text({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `يجب ألا يزيد النص عن ${countNoun(max, NOUNS.character, { oblique: true })}`);
 
 export const PHONE_INVALID = "رقم الجوال غير صحيح، أدخل رقمًا سعوديًا مثل 05XXXXXXXX";
 

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { type CAMPAIGN_PLATFORMS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from "../constants.ts";
+import { formatNumber } from "../format.ts";
 import type { campaignWithStatsSchema, landingPageViewSchema, publicCampaignSchema } from "./api.ts";
 import { createBody, replaceBody } from "./common.ts";
 import { text } from "./text.ts";
@@ -18,8 +19,8 @@ import { text } from "./text.ts";
 export const LANDING_TEXTS = {
   platformRequired: "اسم المنصة مطلوب",
   displayNameRequired: "الاسم المعروض مطلوب",
-  slugTooShort: `يجب ألا يقل الرابط عن ${SLUG_MIN_LENGTH} أحرف`,
-  slugTooLong: `يجب ألا يزيد الرابط عن ${SLUG_MAX_LENGTH} حرفًا`,
+  slugTooShort: `يجب ألا يقل الرابط عن ${formatNumber(SLUG_MIN_LENGTH)} أحرف`,
+  slugTooLong: `يجب ألا يزيد الرابط عن ${formatNumber(SLUG_MAX_LENGTH)} حرفًا`,
   slugCharacters: "يُسمح فقط بالأحرف الإنجليزية الصغيرة والأرقام والشرطة (-)",
   slugTaken: "هذا الرابط مستخدم بالفعل، اختر رابطًا آخر",
   webhookInvalid: "يجب أن يكون رابط الويب هوك صالحًا",

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { AREA_STEP, BATHROOMS_MAX, BATHROOMS_MIN, ROOMS_MAX, ROOMS_MIN } from "../constants.ts";
+import { countNoun, NOUNS } from "../format.ts";
 import { GUARANTEE_TYPES } from "../project-rules.ts";
 import { FIELD_MESSAGES, ignoredReadOnly, refusedReadOnly } from "./common.ts";
 import { multilineText, text } from "./text.ts";
@@ -58,7 +59,7 @@ export const LIST_MAX = 100;
 export const nullableText = (max: number, multiline = false) =>
   (multiline ? multilineText() : text())
     .trim()
-    .max(max, `يجب ألا يزيد النص عن ${max} حرف`)
+    .max(max, `يجب ألا يزيد النص عن ${countNoun(max, NOUNS.character, { oblique: true })}`)
     .nullable()
     .optional()
     .transform((v) => (v ? v : null));

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { AREA_STEP, FLOOR_MAX, FLOOR_MIN, ROOMS_MAX, ROOMS_MIN } from "../constants.ts";
+import { countNoun, NOUNS } from "../format.ts";
 import { DEFAULT_UNIT_STATUS, UNIT_STATUSES, type UnitStatus } from "../project-rules.ts";
 import { createBody, replaceBody } from "./common.ts";
 import { text } from "./text.ts";
@@ -49,8 +50,8 @@ export const UNIT_BUILDING_MAX_LENGTH = 100;
 export const UNIT_MESSAGES = {
   projectRequired: "المشروع مطلوب",
   unitNumberRequired: "رقم الوحدة مطلوب",
-  unitNumberTooLong: `يجب ألا يزيد رقم الوحدة عن ${UNIT_NUMBER_MAX_LENGTH} حرفًا`,
-  buildingTooLong: `يجب ألا يزيد اسم المبنى عن ${UNIT_BUILDING_MAX_LENGTH} حرف`,
+  unitNumberTooLong: `يجب ألا يزيد رقم الوحدة عن ${countNoun(UNIT_NUMBER_MAX_LENGTH, NOUNS.character, { oblique: true })}`,
+  buildingTooLong: `يجب ألا يزيد اسم المبنى عن ${countNoun(UNIT_BUILDING_MAX_LENGTH, NOUNS.character, { oblique: true })}`,
   priceInvalid: "السعر يجب أن يكون رقمًا صحيحًا موجبًا بالريال",
   roomsInvalid: `عدد الغرف يجب أن يكون رقمًا صحيحًا من ${ROOMS_MIN} إلى ${ROOMS_MAX}`,
   floorInvalid: `الدور يجب أن يكون رقمًا صحيحًا من ${FLOOR_MIN} إلى ${FLOOR_MAX}`,

@@ -14,10 +14,10 @@ import { text } from "./text.ts";
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "../password-policy.ts";
 
 export const USER_TEXTS = {
-  usernameShort: "يجب أن يتكون اسم المستخدم من 3 أحرف على الأقل",
-  usernameLong: "يجب ألا يزيد اسم المستخدم عن 50 حرفًا",
+  usernameShort: "يجب أن يتكون اسم المستخدم من ٣ أحرف على الأقل",
+  usernameLong: "يجب ألا يزيد اسم المستخدم عن ٥٠ حرفًا",
   usernameChars: "اسم المستخدم يقبل الحروف الإنجليزية والأرقام والنقطة والشرطة فقط",
-  nameLong: "يجب ألا يزيد الاسم عن 100 حرف",
+  nameLong: "يجب ألا يزيد الاسم عن ١٠٠ حرف",
   roleInvalid: "الدور غير صالح",
   emailInvalid: "البريد الإلكتروني غير صالح",
   ...PASSWORD_TEXTS,

@@ -211,6 +211,23 @@ describe("demo content (SEED=demo)", () => {
     }
   });
 
+  it("writes the quantities of its Arabic texts in Arabic-Indic digits (ARCHITECTURE resolution 11)", async () => {
+    const rows = [
+      ...(await database.db.select().from(projects)),
+      ...(await database.db.select().from(projectUpdates)),
+      ...(await database.db.select().from(landingPages)),
+    ];
+    const latinDigitTexts: string[] = [];
+    const walk = (value: unknown) => {
+      if (typeof value === "string") {
+        if (/[\u0600-\u06FF]/.test(value) && /[0-9]/.test(value)) latinDigitTexts.push(value);
+      } else if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object" && !(value instanceof Date)) Object.values(value).forEach(walk);
+    };
+    walk(rows);
+    expect(latinDigitTexts).toEqual([]);
+  });
+
   it("does not seed again on a second start", async () => {
     const tables = [projects, units, projectUpdates, landingPages, landingCampaigns, contactMessages, fileHashes];
     const before = await Promise.all(tables.map((t) => database.db.select({ n: count() }).from(t)));

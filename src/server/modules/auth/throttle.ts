@@ -10,6 +10,7 @@
  * failure up to `maxDelayMs`. Failures older than LOGIN_WINDOW_MS start the count again; a success clears the key.
  */
 import { eq, sql } from "drizzle-orm";
+import { countNoun, NOUNS } from "../../../domain/format.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { loginThrottle } from "../../db/schema.ts";
 import { HttpError } from "../../lib/http-errors.ts";
@@ -32,7 +33,10 @@ export const IP_RULE: ThrottleRule = { free: 30, baseDelayMs: 60 * 1000, maxDela
 /** 429 with the seconds to wait (the route copies them into Retry-After). */
 export class ThrottledError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, `محاولات دخول كثيرة، يرجى المحاولة بعد ${retryAfterSeconds} ثانية`);
+    super(
+      429,
+      `محاولات دخول كثيرة، يرجى المحاولة بعد ${countNoun(retryAfterSeconds, NOUNS.second, { oblique: true })}`,
+    );
   }
 }
 

@@ -3,9 +3,14 @@
  * public address (PUBLIC_URL, e.g. "https://example.sa", no trailing slash) that canonical URLs, Open Graph tags,
  * the sitemap and robots.txt are built on. GET /api/health: database reachability. The manifest and icons of the
  * installable site: app-icons.ts.
+ * GET /api/site/example-values (permissions.manage: super_admin and managers by default): the configuration's
+ * example values still set, the same list `npm start` prints (lib/example-values.ts), for the back office's banner
+ * (issue "honest operator warnings", docs/operations.md "Site configuration").
  */
 import type { FastifyInstance } from "fastify";
-import { okSchema, publicSiteSchema } from "../../../domain/schemas/api.ts";
+import { okSchema, publicSiteSchema, siteExampleValuesSchema } from "../../../domain/schemas/api.ts";
+import { siteSettingLabel } from "../../../domain/site-config.ts";
+import { exampleValues } from "../../lib/example-values.ts";
 import { appIconRoutes } from "./app-icons.ts";
 
 export async function siteRoutes(app: FastifyInstance) {
@@ -17,6 +22,18 @@ export async function siteRoutes(app: FastifyInstance) {
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=300");
       return { ...app.site, publicUrl: app.config.publicUrl };
+    },
+  );
+  app.get(
+    "/api/site/example-values",
+    {
+      config: { access: { permission: "permissions.manage" } },
+      schema: { response: { 200: siteExampleValuesSchema } },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const values = exampleValues(app.site).map((found) => ({ ...found, label: siteSettingLabel(found.path) }));
+      return { values, file: app.config.siteConfigPath ?? "config/site.json" };
     },
   );
   app.get("/api/health", { config: { access: "public" }, schema: { response: { 200: okSchema } } }, async () => {

@@ -153,7 +153,7 @@ describe("unit import", () => {
       const result = res.json() as UnitImportResult;
       expect(result).toMatchObject({ insertedCount: 30, skippedCount: 0, errors: [] });
       expect(result.sampleHeaders).toEqual(HEADERS_EN);
-      expect(result.message).toContain("30");
+      expect(result.message).toBe("تم استيراد ٣٠ وحدة بنجاح");
       const stored = await t.db.select().from(units).where(eq(units.projectId, projectId));
       expect(stored).toHaveLength(30);
       const second = stored.find((u) => u.unitNumber === "U-2");
@@ -281,7 +281,7 @@ describe("unit import", () => {
       const rows = [HEADERS_EN, ["1", "A", "", "", "0", "", "", "", ""], ["2", "A", "", "", "", "99", "", "", ""]];
       const result = (await upload(`/api/projects/${projectId}/units/upload`, "bad.csv", csvOf(rows))).json();
       expect(result).toMatchObject({ insertedCount: 0, skippedCount: 2 });
-      expect(result.message).toBe("لم يتم استيراد أي وحدة، تم تخطي 2 صف");
+      expect(result.message).toBe("لم يتم استيراد أي وحدة، تم تخطي صفين");
       const audits = await importAudits(projectId);
       expect(audits).toHaveLength(1);
       expect(audits[0].newState).toMatchObject({ insertedCount: 0, skippedCount: 2, errorCodes: { validation: 2 } });

@@ -17,6 +17,7 @@ import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { finished } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { createFile, type ISOFile, MP4BoxBuffer } from "mp4box";
+import { formatNumber } from "../../../domain/format.ts";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
@@ -41,12 +42,13 @@ export const UPLOAD_MESSAGES = {
   missingFile: (kind: UploadKind) => `يجب إرفاق ${KIND_LABELS[kind]} في الحقل "${kind}"`,
   missingImages: 'يجب إرفاق صورة واحدة على الأقل في الحقل "images"',
   tooLarge: (kind: UploadKind, bytes: number) =>
-    `حجم ${KIND_LABELS[kind]} أكبر من الحد المسموح (${Math.floor(bytes / (1024 * 1024))} ميجابايت)`,
+    `حجم ${KIND_LABELS[kind]} أكبر من الحد المسموح (${formatNumber(Math.floor(bytes / (1024 * 1024)))} ميجابايت)`,
   tooMany: "عدد الملفات أكبر من المسموح",
   notMultipart: "يجب إرسال الملف بصيغة multipart/form-data",
   malformed: "تعذر قراءة الملف المرفوع: صيغة الطلب غير صحيحة",
   incomplete: "لم يصل الملف كاملًا، يرجى المحاولة مرة أخرى",
-  fileFailed: (name: string, reason: string) => `تعذر رفع الملف "${name}": ${reason}`,
+  // The file name sits between FSI and PDI (the text form of <bdi>) so a Latin name does not reorder the sentence.
+  fileFailed: (name: string, reason: string) => `تعذر رفع الملف «\u2068${name}\u2069»: ${reason}`,
 } as const;
 
 export interface UploadResult {

@@ -95,7 +95,7 @@ describe("account screen", () => {
     expect(await screen.findByText("aaaa-bbbb-cccc-dddd")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "حفظت الرموز" }));
     expect(screen.queryByText("aaaa-bbbb-cccc-dddd")).toBeNull();
-    expect(await screen.findByText("رموز الاسترداد المتبقية: 10")).toBeInTheDocument();
+    expect(await screen.findByText("رموز الاسترداد المتبقية: ١٠")).toBeInTheDocument();
     // The role requires it: no way to turn it off.
     expect(screen.queryByRole("button", { name: "إيقاف التحقق بخطوتين" })).toBeNull();
   });
@@ -123,7 +123,7 @@ describe("account screen", () => {
     await user.type(screen.getByLabelText("كلمة المرور الحالية"), "old-password-1");
     await user.type(screen.getByLabelText("كلمة المرور الجديدة"), "short");
     await user.click(screen.getByRole("button", { name: "حفظ كلمة المرور" }));
-    expect(await screen.findByText("يجب أن تتكون كلمة المرور من 12 حرفًا على الأقل")).toBeInTheDocument();
+    expect(await screen.findByText("يجب أن تتكون كلمة المرور من ١٢ حرفًا على الأقل")).toBeInTheDocument();
     await user.clear(screen.getByLabelText("كلمة المرور الجديدة"));
     await user.type(screen.getByLabelText("كلمة المرور الجديدة"), "jeddah-corniche-2027");
     await user.click(screen.getByRole("button", { name: "حفظ كلمة المرور" }));

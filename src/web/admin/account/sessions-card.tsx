@@ -71,7 +71,7 @@ export function SessionsCard() {
               <MonitorSmartphoneIcon aria-hidden="true" className="size-5 text-muted" />
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <p className="font-bold">
-                  {deviceName(session.userAgent)}
+                  <bdi>{deviceName(session.userAgent)}</bdi>
                   {session.current ? (
                     <Badge variant="success" className="ms-2">
                       {T.thisDevice}
@@ -80,9 +80,9 @@ export function SessionsCard() {
                 </p>
                 <p className="text-xs text-muted">
                   <span dir="ltr">{session.ipAddress ?? T.unknownAddress}</span>
-                  {" · "}
+                  {"، "}
                   {T.signedInAt}: {formatDateLong(session.createdAt)}
-                  {" · "}
+                  {"، "}
                   {T.lastActive}: {formatDateLong(session.lastUsedAt)}
                 </p>
               </div>

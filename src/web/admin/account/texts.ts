@@ -1,4 +1,6 @@
 /** Every text of the account screens and the login's second step (Arabic; docs/decisions "staff sign-in hardening"). */
+import { formatNumber } from "#domain/format.ts";
+
 export const ACCOUNT_TEXTS = {
   title: "حسابي",
   menuLabel: "حسابي",
@@ -7,7 +9,7 @@ export const ACCOUNT_TEXTS = {
   passwordDescription: "أدخل كلمة المرور الحالية ثم الجديدة. سيتم تسجيل خروجك من جميع الأجهزة الأخرى.",
   currentPassword: "كلمة المرور الحالية",
   newPassword: "كلمة المرور الجديدة",
-  newPasswordHint: "12 حرفًا على الأقل، وليست من كلمات المرور الشائعة",
+  newPasswordHint: "١٢ حرفًا على الأقل، وليست من كلمات المرور الشائعة",
   savePassword: "حفظ كلمة المرور",
   savingPassword: "جاري الحفظ...",
   passwordChanged: "تم تغيير كلمة المرور بنجاح",
@@ -30,7 +32,7 @@ export const ACCOUNT_TEXTS = {
   twoFactorRequired: "يتطلب دورك التحقق بخطوتين. فعّله للمتابعة إلى لوحة التحكم.",
   startSetup: "تفعيل التحقق بخطوتين",
   scanQr:
-    "امسح الرمز بتطبيق المصادقة (مثل Google Authenticator أو Microsoft Authenticator)، ثم أدخل الرمز المكوّن من 6 أرقام.",
+    "امسح الرمز بتطبيق المصادقة (مثل Google Authenticator أو Microsoft Authenticator)، ثم أدخل الرمز المكوّن من ٦ أرقام.",
   qrAlt: "رمز QR لإضافة الحساب إلى تطبيق المصادقة",
   manualKey: "أو أدخل هذا المفتاح يدويًا",
   code: "رمز التحقق",
@@ -41,7 +43,7 @@ export const ACCOUNT_TEXTS = {
   recoveryDescription:
     "احفظ هذه الرموز في مكان آمن. يمكن استخدام كل رمز مرة واحدة لتسجيل الدخول إذا فقدت جوالك. لن تظهر مرة أخرى.",
   recoverySaved: "حفظت الرموز",
-  recoveryLeft: (n: number) => `رموز الاسترداد المتبقية: ${n}`,
+  recoveryLeft: (n: number) => `رموز الاسترداد المتبقية: ${formatNumber(n)}`,
   disable: "إيقاف التحقق بخطوتين",
   disableConfirm: "تأكيد الإيقاف",
   disabledToast: "تم إيقاف التحقق بخطوتين",
@@ -51,7 +53,7 @@ export const ACCOUNT_TEXTS = {
   roleUpdated: "تم حفظ إعداد الدور",
   // Login second step
   loginCodeTitle: "التحقق بخطوتين",
-  loginCodeDescription: "أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو أحد رموز الاسترداد.",
+  loginCodeDescription: "أدخل الرمز المكوّن من ٦ أرقام من تطبيق المصادقة، أو أحد رموز الاسترداد.",
   loginCodeSubmit: "تحقق",
   loginCodeBack: "العودة إلى تسجيل الدخول",
   // Shared

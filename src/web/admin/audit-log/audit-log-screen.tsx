@@ -228,9 +228,12 @@ export function AuditLogScreen() {
                           <td data-label={AUDIT_TEXTS.user} className={RT.td}>
                             {entry.userName ?? (entry.userId ? AUDIT_TEXTS.deletedUser : AUDIT_TEXTS.system)}
                             {entry.username ? (
-                              <span dir="ltr" className="ms-1 text-xs text-muted">
-                                ({entry.username})
-                              </span>
+                              <>
+                                {" "}
+                                <bdi dir="ltr" className="text-xs text-muted">
+                                  ({entry.username})
+                                </bdi>
+                              </>
                             ) : null}
                           </td>
                           <td data-label={AUDIT_TEXTS.action} className={cn(RT.td, "font-bold")}>
@@ -239,9 +242,12 @@ export function AuditLogScreen() {
                           <td data-label={AUDIT_TEXTS.colEntity} className={RT.td}>
                             {label(ENTITY_LABELS, entry.entityType)}
                             {entry.entityId ? (
-                              <span dir="ltr" className="ms-1 text-xs text-muted">
-                                #{entry.entityId.slice(0, 8)}
-                              </span>
+                              <>
+                                {" "}
+                                <bdi dir="ltr" className="text-xs text-muted">
+                                  #{entry.entityId.slice(0, 8)}
+                                </bdi>
+                              </>
                             ) : null}
                           </td>
                           <td className={cn(RT.actions, "md:text-end")}>

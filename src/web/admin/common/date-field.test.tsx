@@ -30,6 +30,8 @@ describe("DateField", () => {
     render(<Harness initial="2026-11-05" onChange={onChange} />);
     const trigger = screen.getByRole("button", { name: /نوفمبر/ });
     expect(trigger).toHaveTextContent("٥ نوفمبر ٢٠٢٦");
+    // The Hijri (Umm al-Qura) date beside the Gregorian one: 5 November 2026 is 25 Jumada al-Ula 1448.
+    expect(trigger).toHaveTextContent(/\(.*١٤٤٨ هـ\)/);
     const user = userEvent.setup();
     await user.click(trigger);
     const grid = await screen.findByRole("grid");

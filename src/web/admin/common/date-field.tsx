@@ -1,7 +1,8 @@
 /**
  * An Arabic date field (docs/product.md, back-office forms): a button showing the chosen day in the long Arabic
  * format ("٢٣ نوفمبر ٢٠٢٦") that opens a right-to-left Arabic calendar (react-day-picker, Saudi Arabic locale,
- * Arabic-Indic digits), instead of the browser's date input whose words follow the browser's language.
+ * Arabic-Indic digits), instead of the browser's date input whose words follow the browser's language. The Hijri
+ * (Umm al-Qura) date of the chosen day is shown beside the Gregorian one (ARCHITECTURE resolution 9).
  * Value: a calendar day "YYYY-MM-DD", or "" for none; `onChange` receives the same shape. A clear button empties it.
  */
 import { CalendarIcon, XIcon } from "lucide-react";
@@ -10,7 +11,7 @@ import { useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { arSA } from "react-day-picker/locale";
 import "react-day-picker/style.css";
-import { formatDateLong } from "#domain/format.ts";
+import { formatDateLong, formatHijri } from "#domain/format.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
 
@@ -46,7 +47,9 @@ export interface DateFieldProps {
 export function DateField({ id, value, onChange, onBlur, disabled, className, ...aria }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   const day = parseDay(value);
-  const shown = day ? formatDateLong(`${formatDay(day)}T12:00:00+03:00`) : DATE_FIELD_TEXTS.choose;
+  const noon = day ? `${formatDay(day)}T12:00:00+03:00` : null;
+  const shown = noon ? formatDateLong(noon) : DATE_FIELD_TEXTS.choose;
+  const hijri = noon ? formatHijri(noon) : null;
   return (
     <div className={cn("flex items-center gap-1", className)}>
       <PopoverPrimitive.Root
@@ -62,11 +65,16 @@ export function DateField({ id, value, onChange, onBlur, disabled, className, ..
             type="button"
             variant="outline"
             disabled={disabled}
-            className={cn("h-10 flex-1 justify-start font-normal", !day && "text-muted")}
+            className={cn("h-auto min-h-10 flex-1 flex-wrap justify-start font-normal", !day && "text-muted")}
             {...aria}
           >
             <CalendarIcon aria-hidden="true" />
-            {shown}
+            <span>{shown}</span>
+            {hijri ? (
+              <span className="text-xs text-muted" data-testid="date-field-hijri">
+                {`(${hijri})`}
+              </span>
+            ) : null}
           </Button>
         </PopoverPrimitive.Trigger>
         <PopoverPrimitive.Portal>

@@ -42,8 +42,8 @@ describe("FilePicker", () => {
     render(<Harness multiple />);
     const files = ["a.png", "b.png", "c.png"].map((n) => new File(["x"], n, { type: "image/png" }));
     await userEvent.upload(screen.getByLabelText(/ملف الوحدات/), files);
-    expect(screen.getByText("3 ملفات")).toBeInTheDocument();
+    expect(screen.getByText("٣ ملفات")).toBeInTheDocument();
     expect(FILE_PICKER_TEXTS.files(2)).toBe("ملفان");
-    expect(FILE_PICKER_TEXTS.files(11)).toBe("11 ملفًا");
+    expect(FILE_PICKER_TEXTS.files(11)).toBe("١١ ملفًا");
   });
 });

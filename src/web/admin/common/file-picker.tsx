@@ -4,8 +4,10 @@
  * `<input type="file">` stays in the page, visually hidden, so labels, keyboard focus (the button shows the focus
  * ring), screen readers and test tools reach it as before. Callers keep their own field label (`htmlFor` = `id`).
  */
+
 import { UploadIcon } from "lucide-react";
 import type * as React from "react";
+import { countNoun, NOUNS } from "#domain/format.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { buttonVariants } from "~/shared/ui/button.tsx";
 
@@ -15,7 +17,7 @@ export const FILE_PICKER_TEXTS = {
   chooseImage: "اختيار صورة",
   chooseImages: "اختيار صور",
   noFile: "لم يُختر أي ملف",
-  files: (n: number) => (n === 1 ? "ملف واحد" : n === 2 ? "ملفان" : n <= 10 ? `${n} ملفات` : `${n} ملفًا`),
+  files: (n: number) => countNoun(n, NOUNS.file),
 } as const;
 
 export interface FilePickerProps
@@ -61,8 +63,8 @@ export function FilePicker({
         {buttonLabel}
       </label>
       {fileName === undefined ? null : (
-        <span className="min-w-0 max-w-full truncate text-sm text-muted" dir="auto">
-          {fileName ?? FILE_PICKER_TEXTS.noFile}
+        <span className="min-w-0 max-w-full truncate text-sm text-muted">
+          {fileName ? <bdi>{fileName}</bdi> : FILE_PICKER_TEXTS.noFile}
         </span>
       )}
     </div>

@@ -6,6 +6,7 @@
  */
 import { FileIcon, ImagePlusIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { countNoun, formatNumber, NOUNS } from "#domain/format.ts";
 import { imageVariant } from "#domain/media.ts";
 import { UploadBatchError, type UploadKind, uploadFile, uploadImages } from "~/admin/uploads/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -16,18 +17,19 @@ import { toast } from "~/shared/ui/use-toast.ts";
 import { PROJECT_TEXTS } from "./project-texts.ts";
 
 export const UPLOAD_TEXTS = {
-  imageHint: "PNG, JPG, JPEG up to 10MB",
+  imageHint: `صور بصيغة PNG أو JPEG أو WebP أو AVIF، حتى ${formatNumber(10)} ميجابايت للصورة`,
   chooseImages: "اختيار صور",
   chooseFile: "اختيار ملف",
   uploading: "جاري الرفع...",
   remove: "إزالة",
-  removeImage: (n: number) => `إزالة الصورة ${n}`,
-  fileFailed: (name: string, reason: string) => `تعذر رفع الملف "${name}": ${reason}`,
-  skipped: (n: number) => `تم تخطي ${n} من الملفات التالية`,
+  removeImage: (n: number) => `إزالة الصورة ${formatNumber(n)}`,
+  // The file name sits between FSI and PDI (the text form of <bdi>) so a Latin name does not reorder the sentence.
+  fileFailed: (name: string, reason: string) => `تعذر رفع الملف «\u2068${name}\u2069»: ${reason}`,
+  skipped: (n: number) => `ولم يُرفع ما بعده: ${countNoun(n, NOUNS.file)}`,
   uploadFailedDefault: "تعذر رفع الملف",
   current: "الملف الحالي",
-  pdfHint: "PDF حتى 20MB",
-  videoHint: "MP4 أو WebM حتى 200MB",
+  pdfHint: `ملف PDF حتى ${formatNumber(20)} ميجابايت`,
+  videoHint: `فيديو بصيغة MP4 أو WebM حتى ${formatNumber(200)} ميجابايت`,
 } as const;
 
 /** `list` followed by the `added` URLs it does not hold yet (a duplicate upload returns the same URL). */
@@ -213,8 +215,8 @@ export function SingleFileField({
       {value ? (
         <div className="flex items-center gap-2 text-sm">
           <FileIcon aria-hidden="true" className="size-4 text-muted" />
-          <a href={value} target="_blank" rel="noreferrer" className="truncate text-brand-700 underline" dir="ltr">
-            {value}
+          <a href={value} target="_blank" rel="noreferrer" className="truncate text-brand-700 underline">
+            <bdi>{value}</bdi>
           </a>
           <Button
             type="button"

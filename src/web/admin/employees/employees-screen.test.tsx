@@ -89,11 +89,15 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(screen.getByText("سارة خالد")).toBeInTheDocument();
     await userEvent.clear(screen.getByRole("searchbox"));
     await userEvent.type(screen.getByRole("searchbox"), "zzz");
-    expect(await screen.findByText("لا يوجد موظفون مطابقون للبحث")).toBeInTheDocument();
+    // The no-match block names the query and clears the search (not the empty state's text).
+    expect(await screen.findByRole("status")).toHaveTextContent("لا توجد نتائج مطابقة لـ «zzz»");
     expect(calls.map((c) => c.key).filter((k) => k.includes("search="))).toEqual([
       `${FIRST_PAGE}&search=SARA`,
       `${FIRST_PAGE}&search=zzz`,
     ]);
+    await userEvent.click(screen.getByRole("button", { name: "مسح البحث" }));
+    expect(screen.getByRole("searchbox")).toHaveValue("");
+    expect(await screen.findByText("سارة خالد")).toBeInTheDocument();
   });
 
   it("shows the empty state with its add button", async () => {
@@ -122,7 +126,7 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(await within(dialog).findByText("كلمة المرور مطلوبة")).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText("كلمة المرور"), "short");
     await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
-    expect(await within(dialog).findByText("يجب أن تتكون كلمة المرور من 12 حرفًا على الأقل")).toBeInTheDocument();
+    expect(await within(dialog).findByText("يجب أن تتكون كلمة المرور من ١٢ حرفًا على الأقل")).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText("كلمة المرور"), "-and-long-enough");
     await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(calls.some((c) => c.key === "POST /api/users")).toBe(true));

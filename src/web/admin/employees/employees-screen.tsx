@@ -15,6 +15,7 @@ import { canAssignRole, canDeleteUser, canUpdateUser, type StaffActor } from "#d
 import { TEXTS } from "#domain/texts.ts";
 import type { PublicUser } from "#domain/types.ts";
 import { LoadMore } from "~/admin/common/load-more.tsx";
+import { NoMatch } from "~/admin/common/no-match.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -209,10 +210,12 @@ export function EmployeesScreen() {
                 })}
           </tbody>
         </table>
-        {!users.isPending && visible.length === 0 ? (
+        {!users.isPending && visible.length === 0 && staffTotal > 0 ? (
+          <NoMatch query={query} onClear={() => setQuery("")} />
+        ) : !users.isPending && visible.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
-            <p className="font-bold text-muted">{staffTotal === 0 ? T.empty : T.noMatch}</p>
-            {staffTotal === 0 && canCreate ? (
+            <p className="font-bold text-muted">{T.empty}</p>
+            {canCreate ? (
               <Button variant="outline" onClick={openCreate}>
                 <PlusIcon aria-hidden="true" />
                 {T.addEmployee}

@@ -138,7 +138,7 @@ export function AddCampaignDialog({
               onChange={change("urlSlug")}
               error={errors.urlSlug}
               maxLength={SLUG_MAX_LENGTH + 10}
-              hint={`${campaignUrl(values.urlSlug || "…")} — من 3 إلى 50 حرفاً: أحرف إنجليزية صغيرة وأرقام وشرطة`}
+              hint={`${campaignUrl(values.urlSlug || "…")} — من ٣ إلى ٥٠ حرفًا: أحرف إنجليزية صغيرة وأرقام وشرطة`}
             />
             <Field
               id="campaign-display-name"

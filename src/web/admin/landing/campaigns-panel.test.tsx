@@ -90,7 +90,7 @@ describe("CampaignsPanel", () => {
   it("lists a card per campaign with the custom badge and statistics, and searches by platform or slug", async () => {
     const user = userEvent.setup();
     expect(await screen.findAllByRole("article")).toHaveLength(7);
-    expect(screen.getByLabelText("عدد الحملات 7")).toBeInTheDocument();
+    expect(screen.getByLabelText("عدد الحملات ٧")).toBeInTheDocument();
     const custom = screen.getByRole("article", { name: "حملة عرض الصيف" });
     expect(within(custom).getByText("مخصصة")).toBeInTheDocument();
     expect(within(custom).getByText("١٥٪")).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { CopyIcon, ExternalLinkIcon, PlusIcon, Trash2Icon, WebhookIcon } from "l
 import { useMemo, useState } from "react";
 import { formatDateShort, formatNumber } from "#domain/format.ts";
 import { type CampaignWithStats, campaignPath, platformLabel } from "#domain/schemas/landing.ts";
+import { NoMatch } from "~/admin/common/no-match.tsx";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -74,7 +75,7 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="campaigns-title" className="flex items-center gap-2 text-lg font-bold text-ink">
           {LANDING_UI.campaigns}
-          <Badge variant="secondary" aria-label={`عدد الحملات ${campaigns.data?.length ?? 0}`}>
+          <Badge variant="secondary" aria-label={`عدد الحملات ${formatNumber(campaigns.data?.length ?? 0)}`}>
             {formatNumber(campaigns.data?.length ?? 0)}
           </Badge>
         </h2>
@@ -108,7 +109,7 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
       ) : (campaigns.data ?? []).length === 0 ? (
         <p className="rounded-xl bg-brand-50 p-6 text-center text-muted">{LANDING_UI.emptyCampaigns}</p>
       ) : visible.length === 0 ? (
-        <p className="rounded-xl bg-brand-50 p-6 text-center text-muted">{LANDING_UI.noMatches}</p>
+        <NoMatch query={search} onClear={() => setSearch("")} className="rounded-xl bg-brand-50" />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((campaign) => (

@@ -4,8 +4,10 @@
  * text. Validated with the shared landingPageSchema (Arabic messages) before it is sent; the server's field
  * messages (e.g. a refused webhook address) show under their fields. A secret issued by the save is shown once.
  */
+
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
+import { formatNumber } from "#domain/format.ts";
 import { type LandingPageInput, type LandingPageView, landingPageSchema } from "#domain/schemas/landing.ts";
 import { ApiError, apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -188,7 +190,7 @@ function LandingForm({
             placeholder="al-waha"
           />
           <p id="landing-slug-hint" className="text-xs text-muted">
-            {`تصبح روابط المنصات مثل /campaign/x/${state.slug.trim() || "…"}؛ من 3 إلى 50 حرفاً: أحرف إنجليزية صغيرة وأرقام وشرطة. يُنشأ تلقائياً إن تُرك فارغاً، ولا يتغير بعد الإنشاء.`}
+            {`تصبح روابط المنصات مثل /campaign/x/${state.slug.trim() || "…"}؛ من ٣ إلى ٥٠ حرفًا: أحرف إنجليزية صغيرة وأرقام وشرطة. يُنشأ تلقائياً إن تُرك فارغاً، ولا يتغير بعد الإنشاء.`}
           </p>
           {errors.slug && <p className="text-sm font-medium text-danger">{errors.slug}</p>}
         </div>
@@ -234,7 +236,7 @@ function LandingForm({
             <div key={item.uid} className="grid gap-3 rounded-lg bg-brand-50/50 p-3 sm:grid-cols-[1fr_auto]">
               <div className="grid gap-3">
                 <div className="grid gap-1.5">
-                  <Label htmlFor={`${key}-${index}-text`}>{`النص ${index + 1}`}</Label>
+                  <Label htmlFor={`${key}-${index}-text`}>{`النص ${formatNumber(index + 1)}`}</Label>
                   <Input
                     id={`${key}-${index}-text`}
                     value={item.text}
@@ -246,7 +248,7 @@ function LandingForm({
                   )}
                 </div>
                 <SingleImageField
-                  label={`صورة ${index + 1}`}
+                  label={`صورة ${formatNumber(index + 1)}`}
                   value={item.image}
                   onChange={(url) => setItem(key, index, { ...item, image: url })}
                 />
@@ -263,7 +265,7 @@ function LandingForm({
                 }
               >
                 <Trash2Icon aria-hidden="true" />
-                {`حذف العنصر ${index + 1}`}
+                {`حذف العنصر ${formatNumber(index + 1)}`}
               </Button>
             </div>
           ))}

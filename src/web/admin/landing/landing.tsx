@@ -4,7 +4,7 @@
  */
 import { ChevronLeftIcon } from "lucide-react";
 import { Link } from "react-router";
-import { formatNumber } from "#domain/format.ts";
+import { countNoun, NOUNS } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
@@ -57,7 +57,7 @@ export default function LandingScreen() {
                   {row.city && <span className="text-sm text-muted">{row.city}</span>}
                 </span>
                 {row.landingPageId ? (
-                  <Badge variant="success">{`صفحة هبوط · ${formatNumber(row.campaigns)} حملات`}</Badge>
+                  <Badge variant="success">{`صفحة هبوط، ${countNoun(row.campaigns, NOUNS.campaign)}`}</Badge>
                 ) : (
                   <Badge variant="outline">بدون صفحة هبوط</Badge>
                 )}

@@ -64,7 +64,7 @@ export default function ProjectDetailScreen() {
               </div>
               <p className="text-muted">
                 {[project.data.city, project.data.district].filter(Boolean).join("، ")}
-                {project.data.price > 0 ? ` · ${formatSAR(project.data.price)}` : ""}
+                {project.data.price > 0 ? `، ${formatSAR(project.data.price)}` : ""}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">

@@ -57,6 +57,7 @@ function RankForm({ project, onClose }: { project: Project; onClose: () => void 
 
   return (
     <form
+      noValidate
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();

@@ -10,12 +10,14 @@
  * - the REGA advertising licence, Wafi licence and title-deed numbers, warned about when missing.
  * Field errors of a 400 answer are put on their fields.
  */
+
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangleIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
 import { Controller, type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { AREA_STEP, BATHROOMS_MAX, BATHROOMS_MIN, ROOMS_MAX, ROOMS_MIN } from "#domain/constants.ts";
+import { formatPercent } from "#domain/format.ts";
 import { GUARANTEE_LABELS, GUARANTEE_TYPES } from "#domain/project-rules.ts";
 import {
   addCustomGuarantee,
@@ -322,7 +324,7 @@ export function ProjectForm({ project, signedIn, onSubmit, onCancel, checkName, 
             <div className="flex items-center justify-between">
               <Label htmlFor={fid(field)}>{label}</Label>
               <output htmlFor={fid(field)} className="text-sm font-bold text-brand-700">
-                {value}%
+                {formatPercent(value)}
               </output>
             </div>
             <input

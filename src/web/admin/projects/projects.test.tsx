@@ -74,7 +74,7 @@ describe("projects screen (SPEC §2.12, §6)", () => {
     const card = within(
       await screen.findByRole("link", { name: "مشروع 3" }).then((l) => l.closest("li") as HTMLElement),
     );
-    expect(card.getByText("مميز #2")).toBeInTheDocument();
+    expect(card.getByText("مميز #٢")).toBeInTheDocument();
     expect(card.getByRole("link", { name: PROJECT_TEXTS.viewOnSite })).toHaveAttribute("href", "/project/3");
     expect(card.getByRole("link", { name: PROJECT_TEXTS.viewOnSite })).toHaveAttribute("target", "_blank");
     expect(card.getByRole("link", { name: PROJECT_TEXTS.details })).toHaveAttribute("href", "/admin/projects/3");
@@ -83,6 +83,13 @@ describe("projects screen (SPEC §2.12, §6)", () => {
     await user.type(screen.getByRole("searchbox", { name: PROJECT_TEXTS.searchLabel }), "الرياض");
     expect(screen.getByRole("link", { name: "مشروع 2" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "مشروع 1" })).not.toBeInTheDocument();
+
+    // No match: the query is named and the search can be cleared (not the empty list's text).
+    await user.clear(screen.getByRole("searchbox"));
+    await user.type(screen.getByRole("searchbox"), "لا يوجد");
+    expect(screen.getByText(/لا توجد نتائج مطابقة لـ/)).toHaveTextContent("لا توجد نتائج مطابقة لـ «لا يوجد»");
+    await user.click(screen.getByRole("button", { name: "مسح البحث" }));
+    expect(screen.getByRole("link", { name: "مشروع 1" })).toBeInTheDocument();
   });
 
   it("disables the buttons an employee lacks, described by the §6 tooltip text, and hides the featured-rank button", async () => {

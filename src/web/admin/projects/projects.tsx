@@ -15,6 +15,7 @@ import { imageVariant } from "#domain/media.ts";
 import { featuredBadge } from "#domain/project-rules.ts";
 import type { Project } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
+import { NoMatch } from "~/admin/common/no-match.tsx";
 import { PermissionButton } from "~/admin/common/permission-button.tsx";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
@@ -189,7 +190,11 @@ export default function ProjectsScreen() {
       ) : projects.isError ? (
         <QueryError message={PROJECT_TEXTS.genericErrorTitle} onRetry={() => void projects.refetch()} />
       ) : visible.length === 0 ? (
-        <p className="text-muted">{search.trim() ? PROJECT_TEXTS.noResults : PROJECT_TEXTS.empty}</p>
+        search.trim() ? (
+          <NoMatch query={search} onClear={() => setSearch("")} />
+        ) : (
+          <p className="text-muted">{PROJECT_TEXTS.empty}</p>
+        )
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {visible.map((project) => (

@@ -7,6 +7,7 @@
 import { useEffect, useState } from "react";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
+import { ExampleValuesBanner } from "~/admin/site-setup/example-values-banner.tsx";
 import { useSite } from "~/root.tsx";
 import { cn } from "~/shared/lib/cn.ts";
 import { useCurrentUserQuery } from "~/shared/session/auth-api.ts";
@@ -117,6 +118,7 @@ function ShellFrame() {
           <AdminNav user={user} collapsed={collapsed} className="sticky top-16 p-3" />
         </aside>
         <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
+          <ExampleValuesBanner />
           <Outlet />
         </main>
       </div>

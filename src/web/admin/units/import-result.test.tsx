@@ -9,7 +9,7 @@ function result(errors: ImportRowError[], overrides: Partial<UnitImportResult> =
     insertedCount: 20,
     skippedCount: errors.length,
     errors,
-    message: "تم استيراد 20 وحدة وتخطي 1 صف",
+    message: "تم استيراد ٢٠ وحدة وتخطي صف واحد",
     sampleHeaders: ["رقم الوحدة", "المبنى"],
     ...overrides,
   };
@@ -27,7 +27,7 @@ describe("ImportResult", () => {
         ])}
       />,
     );
-    expect(screen.getByRole("status")).toHaveTextContent("تم استيراد 20 وحدة وتخطي 1 صف");
+    expect(screen.getByRole("status")).toHaveTextContent("تم استيراد ٢٠ وحدة وتخطي صف واحد");
     expect(screen.getByTestId("import-inserted")).toHaveTextContent("٢٠");
     expect(screen.getByTestId("import-skipped")).toHaveTextContent("٤");
     const headers = screen.getByRole("list", { name: "الأعمدة المقروءة من الملف" });
@@ -38,13 +38,13 @@ describe("ImportResult", () => {
     ).toEqual(["رقم الوحدة", "المبنى"]);
     const items = within(screen.getByRole("list", { name: "أخطاء الصفوف" })).getAllByRole("listitem");
     expect(items).toHaveLength(4);
-    expect(items[0]).toHaveTextContent("الصف 3");
+    expect(items[0]).toHaveTextContent("الصف ٣");
     expect(items[0]).toHaveTextContent("عدد الغرف غير صحيح");
     expect(items[0].className).toContain("yellow");
     expect(items[1].className).toContain("red");
     expect(items[2].className).toContain("orange");
     expect(items[3].className).toContain("gray");
-    expect(screen.queryByText("يتم عرض أول 100 خطأ فقط")).not.toBeInTheDocument();
+    expect(screen.queryByText("يتم عرض أول ١٠٠ خطأ فقط")).not.toBeInTheDocument();
   });
 
   it("lists only the first 100 errors and says so", () => {
@@ -55,8 +55,8 @@ describe("ImportResult", () => {
     }));
     render(<ImportResult result={result(errors, { insertedCount: 0 })} />);
     expect(within(screen.getByRole("list", { name: "أخطاء الصفوف" })).getAllByRole("listitem")).toHaveLength(100);
-    expect(screen.getByText("يتم عرض أول 100 خطأ فقط")).toBeInTheDocument();
-    expect(screen.queryByText("الصف 102")).not.toBeInTheDocument();
+    expect(screen.getByText("يتم عرض أول ١٠٠ خطأ فقط")).toBeInTheDocument();
+    expect(screen.queryByText("الصف ١٠٢")).not.toBeInTheDocument();
   });
 });
 

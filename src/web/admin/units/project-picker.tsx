@@ -5,7 +5,6 @@
  */
 import { ImageOffIcon, PlusIcon, UploadIcon } from "lucide-react";
 import { Link } from "react-router";
-import { formatNumber } from "#domain/format.ts";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
@@ -75,9 +74,7 @@ export function ProjectPicker({ canCreate, canImport }: { canCreate: boolean; ca
                     <h2 className="font-bold text-ink">{project.name}</h2>
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       {project.city ? <Badge variant="secondary">{project.city}</Badge> : <span />}
-                      <span className="text-sm text-muted">
-                        {UNIT_TEXTS.unitCount(formatNumber(project.unitCounts.total))}
-                      </span>
+                      <span className="text-sm text-muted">{UNIT_TEXTS.unitCount(project.unitCounts.total)}</span>
                     </div>
                   </div>
                 </Card>

@@ -2,11 +2,15 @@
  * Arabic texts of the units back office (SPEC §2.14, §5.6, §8.5). SPEC names these without giving the words,
  * except the delete confirm ("are you sure you want to delete this unit?") and the error codes, translated here.
  */
+
+import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_ROWS } from "#domain/constants.ts";
+import { countNoun, formatNumber, NOUNS } from "#domain/format.ts";
+import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
 export const UNIT_TEXTS = {
   title: "إدارة الوحدات",
   pickProject: "اختر مشروعًا لإدارة وحداته",
   noImage: "لا توجد صورة",
-  unitCount: (n: string) => `${n} وحدة`,
+  unitCount: (n: number) => countNoun(n, NOUNS.unit),
   bulkUpload: "رفع ملف وحدات",
   addUnit: "إضافة وحدة",
   back: "رجوع",
@@ -61,7 +65,7 @@ export const UNIT_TEXTS = {
   // Upload
   uploadTitle: "رفع الوحدات من ملف",
   uploadIntro: "ارفع ملف Excel أو CSV يحتوي على الوحدات. تُقبل أسماء الأعمدة بالعربية أو بالإنجليزية.",
-  uploadHint: "الصيغ المسموحة: ‎.xlsx‎ و‎.xls‎ و‎.csv‎، بحد أقصى 10 ميجابايت و5000 صف.",
+  uploadHint: `الصيغ المسموحة: XLSX وXLS وCSV، بحد أقصى ${formatNumber(SPREADSHEET_MAX_BYTES / 1024 / 1024)} ميجابايت و${countNoun(SPREADSHEET_MAX_ROWS, NOUNS.row)}.`,
   uploadGlobalHint: "بدون اختيار مشروع يجب أن يحتوي الملف على عمود رقم المشروع.",
   targetProject: "المشروع المستهدف",
   allProjects: "حسب عمود رقم المشروع في الملف",
@@ -86,6 +90,6 @@ export const UNIT_TEXTS = {
   row: "الصف",
   code: "نوع الخطأ",
   message: "الرسالة",
-  onlyFirst: (n: number) => `يتم عرض أول ${n} خطأ فقط`,
-  rowLabel: (n: number) => `الصف ${n}`,
+  onlyFirst: (n: number) => IMPORT_MESSAGES.onlyFirstErrors(n),
+  rowLabel: (n: number) => `الصف ${formatNumber(n)}`,
 } as const;

@@ -5,7 +5,7 @@
  */
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
-import { formatNumber } from "#domain/format.ts";
+import { formatFloor, formatNumber } from "#domain/format.ts";
 import type { Unit } from "#domain/types.ts";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
@@ -78,7 +78,7 @@ export function UnitsTable({ units, canEdit, canDelete, onDelete, deletingId, co
                 {unit.rooms === null ? "—" : formatNumber(unit.rooms)}
               </td>
               <td data-label={UNIT_TEXTS.floor} className={RT.td}>
-                {unit.floor === null ? "—" : formatNumber(unit.floor)}
+                {unit.floor === null ? "—" : formatFloor(unit.floor)}
               </td>
               {showActions ? (
                 <td className={RT.actions}>

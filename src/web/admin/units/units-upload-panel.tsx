@@ -3,9 +3,11 @@
  * drop-downs, .csv), the file picker with the type and size checks of §5.6 (.xlsx/.xls/.csv, ≤ 10 MB; the server
  * checks the content and the 5000-row limit), an upload progress bar, then the result (ImportResult).
  */
+
 import { FileSpreadsheetIcon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { SPREADSHEET_MAX_BYTES } from "#domain/constants.ts";
+import { formatPercent } from "#domain/format.ts";
 import type { UnitImportResult } from "#domain/unit-import.ts";
 import { FilePicker } from "~/admin/common/file-picker.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -149,7 +151,7 @@ export function UnitsUploadPanel({ projectId, projectName }: UnitsUploadPanelPro
             <div className="flex flex-col gap-1">
               <div className="flex items-center gap-3">
                 <Progress value={progress} aria-label={UNIT_TEXTS.uploadProgress} className="flex-1" />
-                <span className="w-12 shrink-0 text-end text-sm text-muted">{`${progress}٪`}</span>
+                <span className="w-12 shrink-0 text-end text-sm text-muted">{formatPercent(progress)}</span>
               </div>
               {uploading && progress >= 100 ? <p className="text-sm text-muted">{UNIT_TEXTS.processing}</p> : null}
             </div>

@@ -14,6 +14,7 @@ import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { LoadMore } from "~/admin/common/load-more.tsx";
+import { NoMatch } from "~/admin/common/no-match.tsx";
 import { PROJECT_TEXTS, UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
@@ -143,7 +144,11 @@ export default function ProjectUpdatesScreen() {
       ) : updates.isError ? (
         <QueryError message={PROJECT_TEXTS.genericErrorTitle} onRetry={() => void updates.refetch()} />
       ) : visible.length === 0 ? (
-        <p className="text-muted">{search.trim() ? UPDATE_TEXTS.noResults : UPDATE_TEXTS.empty}</p>
+        search.trim() ? (
+          <NoMatch query={search} onClear={() => setSearch("")} />
+        ) : (
+          <p className="text-muted">{UPDATE_TEXTS.empty}</p>
+        )
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {visible.map((update) => {

@@ -4,10 +4,12 @@
  * or none) and notes. Validated with the server's domain schema (projectUpdateInputSchema); field errors of a 400
  * answer are put on their fields.
  */
+
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as React from "react";
 import { useId } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
+import { formatPercent } from "#domain/format.ts";
 import {
   type ProjectUpdateInput,
   type ProjectUpdatePayload,
@@ -106,7 +108,7 @@ export function UpdateForm({
             <div className="flex items-center justify-between">
               <Label htmlFor={fid(field)}>{PERCENT_LABELS[field]}</Label>
               <output htmlFor={fid(field)} className="text-sm font-bold text-brand-700">
-                {value}%
+                {formatPercent(value)}
               </output>
             </div>
             <input

@@ -53,7 +53,7 @@ describe("badges (SPEC §2.3, §4.3)", () => {
     const { rerender, container } = render(<FeaturedBadge featuredRank={1} />);
     expect(screen.getByText("مميز")).toBeInTheDocument();
     rerender(<FeaturedBadge featuredRank={3} />);
-    expect(screen.getByText("مميز #3")).toBeInTheDocument();
+    expect(screen.getByText("مميز #٣")).toBeInTheDocument();
     rerender(<FeaturedBadge featuredRank={null} />);
     expect(container).toBeEmptyDOMElement();
   });

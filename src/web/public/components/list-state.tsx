@@ -27,7 +27,7 @@ export function LoadError({ title, text, retryHref }: { title: string; text: str
 }
 
 /** The empty block: a main line and an optional second line. */
-export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
+export function EmptyState({ title, text, action }: { title: ReactNode; text?: string; action?: ReactNode }) {
   return (
     <div className="grid place-items-center gap-3 rounded-2xl bg-surface p-10 text-center ring-1 ring-black/5">
       <Inbox aria-hidden="true" className="size-10 text-brand-500" />

@@ -55,7 +55,7 @@ describe("ProjectsCarousel (SPEC §2.3)", () => {
     expect(within(slides[0]).getByText("جدة - الشاطئ")).toBeInTheDocument();
     expect(within(slides[0]).getByText(/٩٥٠٬٠٠٠/)).toBeInTheDocument();
 
-    expect(within(slides[1]).getByText("مميز #2")).toBeInTheDocument();
+    expect(within(slides[1]).getByText("مميز #٢")).toBeInTheDocument();
     expect(within(slides[1]).queryByText(/ر\.س/)).not.toBeInTheDocument();
     expect(within(slides[1]).getByTestId("image-placeholder")).toBeInTheDocument();
 

@@ -4,9 +4,11 @@
  * ≥1024/≥768/smaller widths (CSS widths that match `cardsPerPage`). Before the script runs the strip is a
  * natively scrollable row, so every card is reachable without JavaScript.
  */
+
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
+import { formatNumber } from "#domain/format.ts";
 import type { Project } from "#domain/types.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { ProjectCarouselCard } from "./project-card.tsx";
@@ -67,7 +69,7 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
               key={project.id}
               className={cn(CAROUSEL_SLIDE_CLASS, "snap-start")}
               aria-roledescription="شريحة"
-              aria-label={`${index + 1} من ${projects.length}`}
+              aria-label={`${formatNumber(index + 1)} من ${formatNumber(projects.length)}`}
             >
               <ProjectCarouselCard project={project} deferImage={!imagesShown.has(index)} />
             </li>

@@ -5,6 +5,7 @@
  */
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { formatYear } from "#domain/format.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import type { SiteLinks } from "~/root.tsx";
 
@@ -127,7 +128,7 @@ export function SiteFooter({ site, phone }: { site: SiteConfig; phone: SiteLinks
       <div className="border-t border-white/10">
         {/* Bottom padding: the page can scroll its last line clear of the fixed WhatsApp button and the shortcuts above it (144 px). */}
         <p className="mx-auto max-w-6xl px-4 pt-4 pb-36 text-center text-sm">
-          {`© ${site.copyrightYear} ${site.name}. جميع الحقوق محفوظة.`}
+          {`© ${formatYear(site.copyrightYear)} ${site.name}. جميع الحقوق محفوظة.`}
         </p>
       </div>
     </footer>

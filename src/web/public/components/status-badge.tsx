@@ -29,7 +29,7 @@ export function StatusBadge({
   );
 }
 
-/** "مميز" or "مميز #2" when `featuredRank` is set (SPEC §2.3); nothing otherwise. */
+/** "مميز" or "مميز #٢" when `featuredRank` is set (SPEC §2.3); nothing otherwise. */
 export function FeaturedBadge({ featuredRank, className }: { featuredRank: number | null; className?: string }) {
   const text = featuredBadge(featuredRank);
   if (!text) return null;

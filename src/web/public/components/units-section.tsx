@@ -5,7 +5,7 @@
  * navigate without scrolling or reloading the page data (the route's shouldRevalidate).
  */
 import { Link, useSearchParams } from "react-router";
-import { formatNumber, formatSAR } from "#domain/format.ts";
+import { formatFloor, formatNumber, formatSAR } from "#domain/format.ts";
 import { countUnits } from "#domain/project-rules.ts";
 import type { Unit } from "#domain/types.ts";
 import {
@@ -48,7 +48,7 @@ export function UnitStats({ units }: { units: readonly Unit[] }) {
 function UnitCard({ unit }: { unit: Unit }) {
   const details = [
     unit.building ? { label: "المبنى", value: unit.building } : null,
-    unit.floor !== null ? { label: "الدور", value: formatNumber(unit.floor) } : null,
+    unit.floor !== null ? { label: "الدور", value: formatFloor(unit.floor) } : null,
     unit.rooms !== null ? { label: "الغرف", value: formatNumber(unit.rooms) } : null,
     unit.totalArea !== null ? { label: "المساحة", value: `${formatNumber(unit.totalArea)} م²` } : null,
     unit.direction.length ? { label: "الواجهة", value: unit.direction.join("، ") } : null,
@@ -126,7 +126,7 @@ export function UnitsSection({ units, error }: { units: Unit[]; error?: boolean 
         </ul>
       </nav>
       <p role="status" className="text-sm text-muted">
-        {`عرض ${formatNumber(visible.shown.length)} من ${formatNumber(visible.matching)} وحدة`}
+        {`الوحدات المعروضة: ${formatNumber(visible.shown.length)} من ${formatNumber(visible.matching)}`}
       </p>
       {visible.shown.length === 0 ? (
         <p className="rounded-2xl bg-surface p-6 text-center text-muted">لا توجد وحدات بهذه الحالة.</p>

@@ -2,7 +2,7 @@
  * Display texts of a project's features on the public pages (SPEC §2.6 "area display", rooms and area as a
  * single value or a range). Numbers use the Arabic-Saudi locale of SPEC §9.
  */
-import { formatNumber } from "#domain/format.ts";
+import { countNoun, formatNumber, NOUNS } from "#domain/format.ts";
 import { updateThumbnail } from "#domain/project-rules.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
 
@@ -47,10 +47,7 @@ export function placeText(p: Pick<Project, "city" | "district">): string | null 
 
 /** A number of years with the Arabic counted-noun agreement: "سنة واحدة", "سنتان", "٥ سنوات", "٢٠ سنة". */
 export function yearsText(years: number): string {
-  if (years === 1) return "سنة واحدة";
-  if (years === 2) return "سنتان";
-  if (years >= 3 && years <= 10) return `${formatNumber(years)} سنوات`;
-  return `${formatNumber(years)} سنة`;
+  return countNoun(years, NOUNS.year);
 }
 
 /** The hero photos of an update page (SPEC §2.7): its thumbnail first, then interior and drone photos, no repeats. */

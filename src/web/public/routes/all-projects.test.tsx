@@ -15,7 +15,7 @@ function renderWith(loaderData: { projects: never[]; error: boolean; search: str
 describe("all projects: empty results (SPEC §2.4)", () => {
   it("a search with no match names the quoted query and offers to clear it", async () => {
     renderWith({ projects: [], error: false, search: "ابحر الشمالية" });
-    expect(await screen.findByText("لا توجد نتائج مطابقة لـ «ابحر الشمالية»")).toBeTruthy();
+    expect(await screen.findByRole("status")).toHaveTextContent("لا توجد نتائج مطابقة لـ «ابحر الشمالية»");
     expect(screen.getByRole("link", { name: "مسح البحث" }).getAttribute("href")).toBe("/all-projects");
     expect(screen.queryByText(TEXTS.projectsComingSoon)).toBeNull();
   });

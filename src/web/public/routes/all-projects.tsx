@@ -4,7 +4,7 @@
  */
 import { Search, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { TEXTS } from "#domain/texts.ts";
+import { SEARCH_TEXTS, TEXTS } from "#domain/texts.ts";
 import type { Project } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { EmptyState, LoadError } from "~/public/components/list-state.tsx";
@@ -21,11 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     return { projects: [] as Project[], error: true, search };
   }
-}
-
-/** The title of a search without results (SPEC §2.4 empty block, for a search): names the query, quoted. */
-function noMatchTitle(search: string): string {
-  return `لا توجد نتائج مطابقة لـ «${search}»`;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -55,7 +50,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[CRUMBS[0], { label: CRUMBS[1].label }]} />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">مشاريعنا</h1>
-        <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">
+        <Form method="get" role="search" noValidate className="flex w-full gap-2 sm:w-auto">
           <label htmlFor="project-search" className="sr-only">
             البحث في المشاريع
           </label>
@@ -89,7 +84,11 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
         ) : projects.length === 0 && search ? (
           <div role="status">
             <EmptyState
-              title={noMatchTitle(search)}
+              title={
+                <>
+                  {SEARCH_TEXTS.noMatchLead} «<bdi>{search}</bdi>»
+                </>
+              }
               text="جرّب كلمة أخرى أو اسم الحي، أو اعرض جميع المشاريع."
               action={
                 <Link
@@ -97,7 +96,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
                   className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-900"
                 >
                   <X aria-hidden="true" className="size-4" />
-                  مسح البحث
+                  {SEARCH_TEXTS.clear}
                 </Link>
               }
             />
@@ -106,7 +105,11 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
           <EmptyState title={TEXTS.projectsEmpty} text={TEXTS.projectsComingSoon} />
         ) : (
           <>
-            {search && <p role="status" className="mb-4 text-muted">{`نتائج البحث عن «${search}»`}</p>}
+            {search && (
+              <p role="status" className="mb-4 text-muted">
+                نتائج البحث عن «<bdi>{search}</bdi>»
+              </p>
+            )}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {projects.map((project, index) => (
                 <li key={project.id} className="grid">

@@ -6,24 +6,24 @@ import { Input } from "./input.tsx";
 describe("FormField", () => {
   it("labels its control and describes it with the hint", () => {
     render(
-      <FormField label="كلمة المرور" hint="12 حرفًا على الأقل">
+      <FormField label="كلمة المرور" hint="١٢ حرفًا على الأقل">
         {(control) => <Input type="password" {...control} />}
       </FormField>,
     );
     const input = screen.getByLabelText("كلمة المرور");
     expect(input).not.toHaveAttribute("aria-invalid");
-    expect(input).toHaveAccessibleDescription("12 حرفًا على الأقل");
+    expect(input).toHaveAccessibleDescription("١٢ حرفًا على الأقل");
   });
 
   it("marks the control invalid and describes it with the error instead of the hint", () => {
     render(
-      <FormField label="كلمة المرور" hint="12 حرفًا على الأقل" error="كلمة المرور قصيرة">
+      <FormField label="كلمة المرور" hint="١٢ حرفًا على الأقل" error="كلمة المرور قصيرة">
         {(control) => <Input type="password" {...control} />}
       </FormField>,
     );
     const input = screen.getByLabelText("كلمة المرور");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription("كلمة المرور قصيرة");
-    expect(screen.queryByText("12 حرفًا على الأقل")).toBeNull();
+    expect(screen.queryByText("١٢ حرفًا على الأقل")).toBeNull();
   });
 });
