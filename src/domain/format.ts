@@ -169,5 +169,7 @@ export const NOUNS = {
   result: noun("نتيجة", "نتيجتان", "نتائج"),
   character: noun("حرف", "حرفان", "أحرف", "حرف واحد"),
   second: noun("ثانية", "ثانيتان", "ثوانٍ"),
+  minute: noun("دقيقة", "دقيقتان", "دقائق"),
+  day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
 } as const satisfies Record<string, CountedNoun>;

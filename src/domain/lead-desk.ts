@@ -12,6 +12,7 @@
  *   email, meeting); a note is not a contact.
  */
 import { z } from "zod";
+import { countNoun, formatNumber, NOUNS } from "./format.ts";
 import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
 
 /** Stage codes in pipeline order (ARCHITECTURE resolution 14). */
@@ -101,12 +102,13 @@ export const LEAD_TEXTS = {
   erasedName: "بيانات محذوفة",
   mergeUnit: "لا يمكن دمج عميل مرتبط بوحدة، يرجى فك الربط أولًا",
   alreadyMerged: "تم دمج هذا العميل من قبل",
-  notifyAgent: "عميل جديد لم يتم التواصل معه منذ 5 دقائق",
-  notifyManagers: "عميل لم يتم التواصل معه منذ 15 دقيقة",
+  /** The response clock's notifications, with the minutes since the enquiry. */
+  notifyAgent: (minutes: number) => `عميل جديد لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
+  notifyManagers: (minutes: number) => `عميل لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
   reassigned: "أعيد إسناد عميل إليك لعدم التواصل في الوقت المحدد",
   assignedToYou: "تم إسناد عميل جديد إليك",
   followUpDue: "حان موعد المتابعة مع عميل",
-  retentionInvalid: "مدة الاحتفاظ يجب أن تكون بين 30 و3650 يومًا",
+  retentionInvalid: `مدة الاحتفاظ يجب أن تكون بين ${formatNumber(30)} و${formatNumber(3650)} يومًا`,
 } as const;
 
 const id = z.coerce.number<string | number>().int().positive().max(2_147_483_647);

@@ -23,7 +23,7 @@ export const pageQueryShape = {
     .min(1, PAGING_TEXTS.limitInvalid)
     .max(200, PAGING_TEXTS.limitInvalid)
     .default(50),
-  cursor: z.string().max(300, PAGING_TEXTS.cursorInvalid).optional(),
+  cursor: text().max(300, PAGING_TEXTS.cursorInvalid).optional(),
 };
 
 /** An optional search text (trimmed; empty = none). */
@@ -35,7 +35,7 @@ export const pageSearch = text()
 
 /** The answer of a paged list of `item`. */
 export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable(), total: z.number().int() });
+  return z.object({ items: z.array(item), nextCursor: text().nullable(), total: z.number().int() });
 }
 
 /** GET /api/units/page: a project's units by building, then unit number (staff, drafts included). */
@@ -54,7 +54,7 @@ export type UnitPageQuery = z.output<typeof unitPageQuerySchema>;
 
 /** GET /api/units/page answer: a page of units and the project's units per status (all of them). */
 export function unitPageSchema<T extends z.ZodType>(unit: T) {
-  return pageSchema(unit).extend({ statusCounts: z.record(z.string(), z.number().int()) });
+  return pageSchema(unit).extend({ statusCounts: z.record(text(), z.number().int()) });
 }
 
 /** GET /api/project-updates/page: progress updates newest first (staff, drafts included). */
@@ -69,7 +69,7 @@ export type UpdatePageQuery = z.output<typeof updatePageQuerySchema>;
 
 /** GET /api/users/page answer: a page of accounts and the number of accounts per role (all staff). */
 export function userPageSchema<T extends z.ZodType>(user: T) {
-  return pageSchema(user).extend({ roleCounts: z.record(z.string(), z.number().int()) });
+  return pageSchema(user).extend({ roleCounts: z.record(text(), z.number().int()) });
 }
 
 /** GET /api/users/page: staff accounts, oldest first. */

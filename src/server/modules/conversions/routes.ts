@@ -31,6 +31,7 @@ import {
 } from "../../../domain/conversions.ts";
 import { fileResponse, XLSX_TYPE } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
+import { multilineText } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { campaignFunnels, funnelXlsx, parseSpendCsv, saveSpend } from "./funnel.ts";
@@ -124,7 +125,7 @@ export async function conversionRoutes(app: FastifyInstance) {
       config: manage,
       schema: {
         querystring: spendImportQuerySchema,
-        body: z.object({ csv: z.string().min(1).max(2_000_000) }),
+        body: z.object({ csv: multilineText().min(1).max(2_000_000) }),
         response: { 200: spendSavedSchema },
       },
     },

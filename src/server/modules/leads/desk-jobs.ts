@@ -74,9 +74,10 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
 async function carryOut(tx: Tx, kind: string, lead: typeof contactMessages.$inferSelect, now: Date) {
   const event = (k: "sla_agent_notified" | "sla_managers_notified" | "sla_reassigned", data: Record<string, unknown>) =>
     tx.insert(leadEvents).values({ leadId: lead.id, kind: k, data, createdAt: now });
+  const minutes = Math.round((now.getTime() - lead.createdAt.getTime()) / 60_000);
   if (kind === "notify_agent") {
     if (!lead.ownerId) return;
-    await notify(tx, [lead.ownerId], lead.id, "sla_agent", LEAD_TEXTS.notifyAgent, now);
+    await notify(tx, [lead.ownerId], lead.id, "sla_agent", LEAD_TEXTS.notifyAgent(minutes), now);
     await event("sla_agent_notified", { ownerId: lead.ownerId });
   } else if (kind === "notify_managers") {
     const managers = await tx
@@ -88,7 +89,7 @@ async function carryOut(tx: Tx, kind: string, lead: typeof contactMessages.$infe
       managers.map((m) => m.id),
       lead.id,
       "sla_managers",
-      LEAD_TEXTS.notifyManagers,
+      LEAD_TEXTS.notifyManagers(minutes),
       now,
     );
     await event("sla_managers_notified", { managers: managers.length });

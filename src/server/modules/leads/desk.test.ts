@@ -284,7 +284,7 @@ describe("response clock", () => {
       (n: { kind: string; leadId: number }) => n.kind === "sla_agent" && n.leadId === id,
     );
     expect(agentNotes).toHaveLength(1);
-    expect(agentNotes[0]).toMatchObject({ leadId: id, text: "عميل جديد لم يتم التواصل معه منذ 5 دقائق" });
+    expect(agentNotes[0]).toMatchObject({ leadId: id, text: "عميل جديد لم يتم التواصل معه منذ ٥ دقائق" });
 
     advance(10);
     await t.app.leadDesk.runDue();

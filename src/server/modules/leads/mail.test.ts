@@ -167,7 +167,7 @@ describe("notification e-mails", () => {
     await t.app.leadDesk.runDue();
     expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
     expect(received[0].to).toEqual(["agent@example.test"]);
-    expect(decoded(received[0])).toContain(LEAD_TEXTS.notifyAgent);
+    expect(decoded(received[0])).toContain(LEAD_TEXTS.notifyAgent(6));
 
     received.length = 0;
     advance(10); // 16 minutes
@@ -176,7 +176,7 @@ describe("notification e-mails", () => {
     // Only the manager has an e-mail among the managers and general managers; the others' rows end as "none".
     expect(summary).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(received.map((m) => m.to[0])).toEqual(["manager@example.test"]);
-    expect(decoded(received[0])).toContain(LEAD_TEXTS.notifyManagers);
+    expect(decoded(received[0])).toContain(LEAD_TEXTS.notifyManagers(16));
     const rows = await t.db.select().from(notifications).where(eq(notifications.leadId, leadId));
     expect(rows.filter((r) => r.emailStatus === "pending")).toEqual([]);
   });

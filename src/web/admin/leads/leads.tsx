@@ -157,7 +157,9 @@ export default function ContactMessagesScreen() {
         <div>
           <h1 className="text-2xl font-bold text-ink">{TEXTS.menuContactMessages}</h1>
           <p className="text-muted">
-            {messages.data ? `${formatNumber(visible.length)} من ${formatNumber(messages.data.length)} رسالة` : ""}
+            {messages.data
+              ? `الرسائل المعروضة: ${formatNumber(visible.length)} من ${formatNumber(messages.data.length)}`
+              : ""}
           </p>
         </div>
         {canExport && (
@@ -294,13 +296,13 @@ export default function ContactMessagesScreen() {
                   <DuplicateBadge isDuplicate={m.isDuplicate} />
                 </div>
                 <p className="text-sm text-muted" dir="ltr">
-                  {[m.phone, m.email].filter(Boolean).join(" · ")}
+                  {[m.phone, m.email].filter(Boolean).join("، ")}
                 </p>
                 <button type="button" onClick={() => setOpen(m)} className="truncate text-start text-sm text-brand-700">
                   {m.message || "عرض التفاصيل"}
                 </button>
                 <p className="text-sm">
-                  {m.projectName ?? MAIN_PAGE} · {m.landingPageName ?? UNKNOWN}
+                  {m.projectName ?? MAIN_PAGE}، {m.landingPageName ?? UNKNOWN}
                 </p>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <CampaignText message={m} />
