@@ -5,9 +5,7 @@
  *
  * root.tsx renders the whole stylesheet inline as `<style id="app-css" data-href="/assets/app-HASH.css">…</style>`
  * (the same text as the hashed file). On the server the page's HTML is then rewritten:
- * - a public page keeps in that element only the rules its HTML uses (selected by `beasties`, the maintained fork of
- *   critters, which matches every rule's selectors against the document: rules in media queries, @font-face,
- *   @property and @layer blocks included, keyframes kept when a kept rule names them), and a nonce'd script right
+ * - a public page keeps in that element only the rules its first screen uses (below), and a nonce'd script right
  *   after it adds the whole stylesheet as a `<link rel="stylesheet">` after the window's load event, or at the first
  *   touch, click or key, like the hydration (deferred-hydration.ts), so states that the first paint does not show
  *   (an open lightbox, a form's error, another route after a client-side navigation) are styled before React runs;
@@ -19,10 +17,11 @@
  * (root.tsx), so the server and the client agree on its content whatever this rewrite left there; the added link,
  * script and noscript are tags React 19 skips over when it hydrates the head.
  *
- * What is critical: the first screen. The rules are matched against the page without its footer and with only the
- * first FOLD_BYTES of its <main> (the header, the hero or title, the fixed WhatsApp button and toasts: what a 412 ×
- * 823 phone or a 1280 × 800 desktop shows before scrolling); the rest of the page is styled by the whole stylesheet,
- * which arrives right after load, before the visitor scrolls on a typical connection and without moving what is on
+ * What is critical: the first screen. The rules are matched against the page with only the first FOLD_BYTES of its
+ * <main> (the largest of them whose CSS fits CRITICAL_CSS_BUDGET): the header, the hero or the title and gallery, the
+ * fixed WhatsApp button and toasts, and the footer when <main> is shorter than that (/privacy shows it at once). The
+ * rest of the page is styled by the whole stylesheet, which arrives right after load, before the visitor scrolls on a
+ * typical connection and without moving what is on
  * screen (CLS counts only visible shifts). Rules that only apply on hover or focus (`:hover`, `:focus…`, `:active`,
  * `@media (hover: hover)`) are left out: the stylesheet is requested at the first touch, click or key anyway. Custom
  * properties that no kept rule reads (Tailwind's `@property` registrations, its `:root` theme variables and its
@@ -39,19 +38,42 @@ import { collectPrograms, renderCriticalCss, scanHtml } from "beasties/runtime";
 import postcss, { type Declaration } from "postcss";
 
 const APP_CSS = /<style id="app-css" data-href="([^"]+)">([\s\S]*?)<\/style>/;
-/** HTML bytes of <main> counted as the first screen (the home page's hero is about 1.7 KB of HTML). */
-export const FOLD_BYTES = 4000;
+/**
+ * HTML bytes of <main> counted as the first screen, tried from the largest down until the selected CSS fits
+ * CRITICAL_CSS_BUDGET (the home page's hero is about 1.7 KB of HTML, a project page's title and gallery about 7 KB).
+ */
+export const FOLD_BYTES = [8000, 6000, 4000, 2500] as const;
+/** Inlined CSS aimed at, in bytes before compression: the 14 KB of docs/performance/web.md less a margin. */
+export const CRITICAL_CSS_BUDGET = 13.5 * 1024;
 /** Selectors or media that only matter once the visitor points, focuses or presses. */
 const INTERACTION_ONLY_SELECTOR = /:(hover|focus|focus-visible|focus-within|active)\b/;
 
-/** The compiled stylesheet and its selector programs, per hashed URL (one per build). */
-const compiled = new Map<string, { sheet: CompiledSheet; programs: ReturnType<typeof collectPrograms> }>();
+/** The compiled stylesheet, its selector programs and its local() font faces, per hashed URL (one per build). */
+const compiled = new Map<
+  string,
+  { sheet: CompiledSheet; programs: ReturnType<typeof collectPrograms>; localFaces: string }
+>();
+
+/**
+ * The stylesheet's @font-face rules whose sources are all local() (the metric-matched fallback of app.css): the first
+ * paint draws with them, and beasties' runtime leaves them out when the family is only named through a variable.
+ */
+function localFontFaces(css: string): string {
+  const faces: string[] = [];
+  postcss.parse(css).walkAtRules("font-face", (rule) => {
+    if (!rule.toString().includes("url(")) faces.push(rule.toString());
+  });
+  return faces.join("");
+}
 
 /** The stylesheet without interaction-only rules (see the module comment), as PostCSS text. */
 function withoutInteractionRules(css: string): string {
   const root = postcss.parse(css);
-  root.walkAtRules("media", (rule) => {
-    if (/\(hover:\s*hover\)/.test(rule.params)) rule.remove();
+  root.walkAtRules((rule) => {
+    if (rule.name === "media" && /\(hover:\s*hover\)/.test(rule.params)) rule.remove();
+    // Tailwind's exact `color-mix()` forms of translucent colors: the sRGB fallback declared just before each draws
+    // the same color to the eye, and the whole stylesheet brings the exact form right after load.
+    if (rule.name === "supports" && rule.params.includes("color-mix")) rule.remove();
   });
   root.walkRules((rule) => {
     const kept = rule.selectors.filter((selector) => !INTERACTION_ONLY_SELECTOR.test(selector));
@@ -61,16 +83,15 @@ function withoutInteractionRules(css: string): string {
   return root.toString();
 }
 
-/** The document as far as the first screen goes: <main> cut after FOLD_BYTES (at a tag), no <footer>. */
-export function firstScreenHtml(html: string): string {
-  let result = html.replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
-  const mainStart = result.search(/<main[\s>]/);
-  const mainEnd = result.indexOf("</main>");
-  if (mainStart >= 0 && mainEnd > mainStart) {
-    const cut = result.indexOf("<", Math.min(mainEnd, mainStart + FOLD_BYTES));
-    if (cut > 0 && cut < mainEnd) result = result.slice(0, cut) + result.slice(mainEnd);
-  }
-  return result;
+/** The document as far as the first screen goes: <main> cut after `foldBytes` (at a tag), and then no <footer>. */
+export function firstScreenHtml(html: string, foldBytes: number): string {
+  const mainStart = html.search(/<main[\s>]/);
+  const mainEnd = html.indexOf("</main>");
+  if (mainStart < 0 || mainEnd < mainStart) return html;
+  const cut = html.indexOf("<", Math.min(mainEnd, mainStart + foldBytes));
+  if (cut < 0 || cut >= mainEnd) return html;
+  // A long page: its footer is below the first screen too.
+  return html.slice(0, cut) + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
 }
 
 /** `css` without the custom properties (theme variables, @property, fallback block) that no other rule reads. */
@@ -109,6 +130,15 @@ function pruneUnusedProperties(css: string, html: string): string {
   root.walkAtRules("property", (rule) => {
     if (!used.has(rule.params.trim())) rule.remove();
   });
+  // beasties 0.5.4's runtime joins some rules with a stray ";" (`}.a{…};@property …`), which a browser reads as the
+  // start of the next rule's selector and so drops that rule: the parse keeps it as a raw (after a rule, or in the
+  // whitespace before the next node), cleared here.
+  root.walk((node) => {
+    delete node.raws.ownSemicolon;
+    if (node.raws.before) node.raws.before = node.raws.before.replaceAll(";", "");
+    if ("nodes" in node && node.raws.after) node.raws.after = node.raws.after.replaceAll(";", "");
+  });
+  if (root.raws.after) root.raws.after = root.raws.after.replaceAll(";", "");
   // Blocks left empty (a `:root` without variables, then its @layer or @supports) go too.
   let removed = true;
   while (removed) {
@@ -128,17 +158,22 @@ function criticalCss(html: string, href: string, css: string): string {
   let entry = compiled.get(href);
   if (!entry) {
     const sheet = compileSheet(withoutInteractionRules(css), { href });
-    entry = { sheet, programs: collectPrograms([sheet]) };
+    entry = { sheet, programs: collectPrograms([sheet]), localFaces: localFontFaces(css) };
     compiled.set(href, entry);
   }
-  const firstScreen = firstScreenHtml(html);
-  const tokens = scanHtml(firstScreen, entry.programs);
-  const selected = renderCriticalCss(entry.sheet, tokens, {
-    keyframes: "critical",
-    inlineFonts: true,
-    preloadFonts: false,
-  }).css;
-  return pruneUnusedProperties(selected, firstScreen);
+  let critical = "";
+  for (const foldBytes of FOLD_BYTES) {
+    const firstScreen = firstScreenHtml(html, foldBytes);
+    const tokens = scanHtml(firstScreen, entry.programs);
+    const selected = renderCriticalCss(entry.sheet, tokens, {
+      keyframes: "critical",
+      inlineFonts: true,
+      preloadFonts: false,
+    }).css;
+    critical = entry.localFaces + pruneUnusedProperties(selected, firstScreen);
+    if (Buffer.byteLength(critical) <= CRITICAL_CSS_BUDGET) break;
+  }
+  return critical;
 }
 
 /** The script that adds the whole stylesheet after load or at the first interaction (see the module comment). */
