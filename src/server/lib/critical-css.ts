@@ -35,6 +35,7 @@
  */
 import { type CompiledSheet, compileSheet } from "beasties/compiler";
 import { collectPrograms, renderCriticalCss, scanHtml } from "beasties/runtime";
+import { parseDocument } from "htmlparser2";
 import postcss, { type Declaration } from "postcss";
 
 const APP_CSS = /<style id="app-css" data-href="([^"]+)">([\s\S]*?)<\/style>/;
@@ -90,8 +91,21 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
   if (mainStart < 0 || mainEnd < mainStart) return html;
   const cut = html.indexOf("<", Math.min(mainEnd, mainStart + foldBytes));
   if (cut < 0 || cut >= mainEnd) return html;
-  // A long page: its footer is below the first screen too.
-  return html.slice(0, cut) + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
+  // A long page: its footer is below the first screen too; but a `fixed` or `sticky` element anywhere in the cut part
+  // (a project page's floating section menu) is on the first screen whatever its place in the document.
+  const floating: string[] = [];
+  const cutAway = html.slice(cut, mainEnd);
+  const visit = (nodes: ReturnType<typeof parseDocument>["children"]) => {
+    for (const node of nodes) {
+      if (!("attribs" in node)) continue;
+      const classes = (node.attribs.class ?? "").split(/\s+/);
+      if (classes.includes("fixed") || classes.includes("sticky")) {
+        floating.push(cutAway.slice(node.startIndex ?? 0, (node.endIndex ?? -1) + 1));
+      } else visit(node.children);
+    }
+  };
+  visit(parseDocument(cutAway, { withStartIndices: true, withEndIndices: true }).children);
+  return html.slice(0, cut) + floating.join("") + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
 }
 
 /** `css` without the custom properties (theme variables, @property, fallback block) that no other rule reads. */
