@@ -106,7 +106,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         const response = await withDeferredHydration(
           request.url,
           await handler(toWebRequest(request, controller.signal), context),
-          context.cspNonce,
+          // Development renders from sources that change under it: the whole stylesheet stays inline there.
+          options.mode === "development" ? null : context.cspNonce,
         );
         const policy = pageCachePolicy({
           method: request.method,
@@ -174,14 +175,17 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
 /**
  * A public document (not under /admin, HTML) with its module preloads dropped, hydration started after load
  * (deferred-hydration.ts) and only its critical CSS inlined (critical-css.ts); an admin document with the whole
- * stylesheet linked instead of inlined; any other answer as it is. `nonce`: the response's CSP nonce ("" in development).
+ * stylesheet linked instead of inlined; any other answer as it is. `nonce`: the response's CSP nonce, or null to
+ * leave the stylesheet as it is (development).
  */
-async function withDeferredHydration(url: string, response: Response, nonce: string): Promise<Response> {
+async function withDeferredHydration(url: string, response: Response, nonce: string | null): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return response;
   const path = url.split("?")[0] ?? url;
   const admin = path === "/admin" || path.startsWith("/admin/");
+  if (admin && nonce === null) return response;
   const text = await response.text();
-  const html = admin ? linkWholeStylesheet(text) : inlineCriticalCss(deferHydration(text), nonce);
+  let html = admin ? text : deferHydration(text);
+  if (nonce !== null) html = admin ? linkWholeStylesheet(html) : inlineCriticalCss(html, nonce);
   return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
