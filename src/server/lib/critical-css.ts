@@ -30,9 +30,11 @@
  * Matching uses beasties' compiler/runtime split (the maintained fork of critters): the stylesheet is compiled once
  * per hashed URL (at the first page that names it) into a plan of rules and selector programs; each page is then one
  * pass over its HTML collecting tags, classes, ids and attributes (no DOM, combinators matched on the open-element
- * stack); the pruning is one PostCSS parse of the selected rules (a few KB). The local() fallback @font-face rules are
+ * stack); the pruning is one PostCSS parse of the selected rules, memoized by its input, so pages of one shape (two
+ * project pages) share it. The local() fallback @font-face rules are
  * kept (inlineFonts: the metric-matched fallback is what the first paint draws), nothing is preloaded.
  */
+import { createHash } from "node:crypto";
 import { type CompiledSheet, compileSheet } from "beasties/compiler";
 import { collectPrograms, renderCriticalCss, scanHtml } from "beasties/runtime";
 import { parseDocument } from "htmlparser2";
@@ -94,7 +96,10 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
   // A long page: its footer is below the first screen too; but a `fixed` or `sticky` element anywhere in the cut part
   // (a project page's floating section menu) is on the first screen whatever its place in the document.
   const floating: string[] = [];
-  const cutAway = html.slice(cut, mainEnd);
+  // Parsed from the first tag that names one of those classes (most pages have none past the cut).
+  const rest = html.slice(cut, mainEnd);
+  const first = rest.search(/<[a-zA-Z][^>]*\sclass="(?:[^"]*\s)?(?:fixed|sticky)[\s"]/);
+  const cutAway = first < 0 ? "" : rest.slice(first);
   const visit = (nodes: ReturnType<typeof parseDocument>["children"]) => {
     for (const node of nodes) {
       if (!("attribs" in node)) continue;
@@ -167,6 +172,23 @@ function pruneUnusedProperties(css: string, html: string): string {
   return root.toString();
 }
 
+/** Pruned selections by their input (the selected rules and the variables the page's HTML reads): pages of one shape. */
+const pruned = new Map<string, string>();
+const MAX_PRUNED = 100;
+
+/** pruneUnusedProperties, memoized: one PostCSS parse per page shape rather than per render. */
+function prunedOnce(selected: string, firstScreen: string): string {
+  const htmlReads = [...new Set(firstScreen.match(/var\(--[\w-]+/g) ?? [])].sort().join();
+  const key = createHash("sha256").update(selected).update("\0").update(htmlReads).digest("base64url");
+  let result = pruned.get(key);
+  if (result === undefined) {
+    result = pruneUnusedProperties(selected, firstScreen);
+    if (pruned.size >= MAX_PRUNED) pruned.delete(pruned.keys().next().value as string);
+    pruned.set(key, result);
+  }
+  return result;
+}
+
 /** The rules of `css` (the stylesheet at `href`) that the first screen of `html` uses (see the module comment). */
 function criticalCss(html: string, href: string, css: string): string {
   let entry = compiled.get(href);
@@ -184,7 +206,7 @@ function criticalCss(html: string, href: string, css: string): string {
       inlineFonts: true,
       preloadFonts: false,
     }).css;
-    critical = entry.localFaces + pruneUnusedProperties(selected, firstScreen);
+    critical = entry.localFaces + prunedOnce(selected, firstScreen);
     if (Buffer.byteLength(critical) <= CRITICAL_CSS_BUDGET) break;
   }
   return critical;
