@@ -60,3 +60,54 @@ test("every public page requests at most 60 KB before its first paint; the home 
     if (path === "/") expect(bytes.total, "home page in all").toBeLessThanOrEqual(HOME_TOTAL_BUDGET);
   }
 });
+
+const INLINED_CSS_BUDGET = 14 * KB;
+
+test("every public page inlines at most 14 KB of CSS; the whole stylesheet is a hashed file added after load, linked by admin pages", async ({
+  page,
+  request,
+}) => {
+  const projects: { id: number }[] = await (await request.get("/api/projects")).json();
+  const updates: { id: number }[] = await (await request.get("/api/project-updates")).json();
+  const paths = [
+    "/",
+    "/all-projects",
+    `/project/${projects[0]?.id}`,
+    "/all-updates",
+    `/update/${updates[0]?.id}`,
+    "/privacy",
+  ];
+  let stylesheet = "";
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    // Every inline <style> counts (before compression), whatever put it there.
+    const inlined = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce(
+      (sum, match) => sum + Buffer.byteLength(match[1] ?? ""),
+      0,
+    );
+    expect(inlined, `${path} inlined CSS`).toBeLessThanOrEqual(INLINED_CSS_BUDGET);
+    expect(inlined, `${path} inlines its first screen's CSS`).toBeGreaterThan(2 * KB);
+    // The <noscript> link is for visitors without JavaScript only.
+    const head = html.slice(0, html.indexOf("</head>")).replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
+    expect(head, `${path}: no render-blocking stylesheet of its own`).not.toMatch(
+      /<link rel="stylesheet" href="\/assets\/app-/,
+    );
+    stylesheet = /<style id="app-css" data-href="(\/assets\/app-[^"]+\.css)"/.exec(html)?.[1] ?? "";
+    expect(stylesheet, `${path} names the whole stylesheet`).not.toBe("");
+  }
+  const file = await request.get(stylesheet);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["cache-control"]).toContain("immutable");
+  expect((await file.body()).length).toBeGreaterThan(INLINED_CSS_BUDGET);
+
+  // After load the page has the whole stylesheet: a state the first screen does not show is styled.
+  await page.goto(paths[0] ?? "/", { waitUntil: "load" });
+  await expect
+    .poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/app-"))))
+    .toBe(true);
+
+  // The back office links the same file, render-blocking, and inlines none of it.
+  const admin = await (await request.get("/admin/login")).text();
+  expect(admin).toContain(`<link rel="stylesheet" href="${stylesheet}"/>`);
+  expect(admin).toMatch(/<style id="app-css" data-href="[^"]+"><\/style>/);
+});

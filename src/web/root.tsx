@@ -19,6 +19,7 @@ import type { Route } from "./+types/root";
 // The stylesheet is inlined in every page (docs/product.md §10.3, docs/performance/web.md): no render-blocking request before the first
 // paint on a slow phone link. Public-only styles are @imported by app.css.
 import appCss from "./app.css?inline";
+import appCssUrl from "./app.css?url";
 import "./context.ts";
 import plexArabic400 from "~/fonts/generated/plex-arabic-400.woff2?url";
 import plexArabic700 from "~/fonts/generated/plex-arabic-700.woff2?url";
@@ -101,7 +102,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        <style id={INLINE_CSS_ID}>{inlineCss}</style>
+        <style id={INLINE_CSS_ID} data-href={appCssUrl}>
+          {inlineCss}
+        </style>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script built from our own asset URLs */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FONT_LOADER }} suppressHydrationWarning />
         <Meta />

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "../../domain/api-init.ts";
+import { inlineCriticalCss, linkWholeStylesheet } from "../lib/critical-css.ts";
 import { cspNonceOf } from "../lib/csp-nonce.ts";
 import { deferHydration } from "../lib/deferred-hydration.ts";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
@@ -105,6 +106,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         const response = await withDeferredHydration(
           request.url,
           await handler(toWebRequest(request, controller.signal), context),
+          // Development renders from sources that change under it: the whole stylesheet stays inline there.
+          options.mode === "development" ? null : context.cspNonce,
         );
         const policy = pageCachePolicy({
           method: request.method,
@@ -170,14 +173,19 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
 }
 
 /**
- * A public document (not under /admin, HTML) with its module preloads dropped and hydration started after load
- * (deferred-hydration.ts); any other answer as it is.
+ * A public document (not under /admin, HTML) with its module preloads dropped, hydration started after load
+ * (deferred-hydration.ts) and only its critical CSS inlined (critical-css.ts); an admin document with the whole
+ * stylesheet linked instead of inlined; any other answer as it is. `nonce`: the response's CSP nonce, or null to
+ * leave the stylesheet as it is (development).
  */
-async function withDeferredHydration(url: string, response: Response): Promise<Response> {
-  const path = url.split("?")[0] ?? url;
-  if (path === "/admin" || path.startsWith("/admin/")) return response;
+async function withDeferredHydration(url: string, response: Response, nonce: string | null): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return response;
-  const html = deferHydration(await response.text());
+  const path = url.split("?")[0] ?? url;
+  const admin = path === "/admin" || path.startsWith("/admin/");
+  if (admin && nonce === null) return response;
+  const text = await response.text();
+  let html = admin ? text : deferHydration(text);
+  if (nonce !== null) html = admin ? linkWholeStylesheet(html) : inlineCriticalCss(html, nonce);
   return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { firstScreenHtml, inlineCriticalCss, inlinedCssBytes, linkWholeStylesheet } from "./critical-css.ts";
+
+const HREF = "/assets/app-TEST.css";
+const CSS = [
+  '@font-face{font-family:"Fallback";src:local("Noto Sans Arabic");size-adjust:92.5%}',
+  '@font-face{font-family:"Web";src:url(/fonts/web.woff2) format("woff2")}',
+  "@layer theme{:root{--color-used:#123;--color-unused:#456;--font:var(--family);--family:serif}}",
+  "@layer utilities{.used{color:var(--color-used);font-family:var(--font)}.ring{--tw-ring-shadow:0 0 0 2px;box-shadow:var(--tw-ring-shadow)}",
+  ".unused{color:red}.used:hover{color:blue}.floating{position:fixed}.below{margin:3rem}}",
+  "@media (hover:hover){.used{color:green}}",
+  '@property --tw-ring-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  '@property --tw-unused{syntax:"*";inherits:false}',
+].join("");
+
+function page(main: string, css = CSS) {
+  return (
+    `<!DOCTYPE html><html><head><style id="app-css" data-href="${HREF}">${css}</style></head>` +
+    `<body><header class="used ring">x</header><main id="main">${main}</main><footer class="foot">f</footer></body></html>`
+  );
+}
+
+describe("inlineCriticalCss", () => {
+  it("keeps the rules the page uses, the local fallback faces and the custom properties they read", () => {
+    const html = inlineCriticalCss(page("<p class='used'>نص</p>"), "abc");
+    const css = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(css).toContain(".used{");
+    expect(css).toContain("Noto Sans Arabic");
+    expect(css).toContain("--color-used:#123");
+    expect(css).toContain("--family:serif");
+    expect(css).toContain("@property --tw-ring-shadow");
+    expect(css).not.toContain(".unused");
+    expect(css).not.toContain(":hover");
+    expect(css).not.toContain("hover:hover");
+    expect(css).not.toContain("web.woff2");
+    expect(css).not.toContain("--color-unused");
+    expect(css).not.toContain("--tw-unused");
+    expect(css).not.toMatch(/\};/);
+    expect(inlinedCssBytes(html)).toBe(Buffer.byteLength(css));
+  });
+
+  it("adds the whole stylesheet after load with the response's nonce, and a noscript link", () => {
+    const html = inlineCriticalCss(page("<p class='used'>نص</p>"), "abc");
+    const script = /<script nonce="abc">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    expect(script).toContain('addEventListener("load"');
+    expect(script).toContain(`l.href=${JSON.stringify(HREF)}`);
+    expect(html).toContain(`<noscript><link rel="stylesheet" href="${HREF}"/></noscript>`);
+    expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/, "")).not.toContain('<link rel="stylesheet"');
+  });
+
+  it("leaves a page without the inline stylesheet unchanged", () => {
+    const html = "<html><head></head><body>x</body></html>";
+    expect(inlineCriticalCss(html, "abc")).toBe(html);
+    expect(linkWholeStylesheet(html)).toBe(html);
+  });
+});
+
+describe("firstScreenHtml", () => {
+  it("keeps a short page whole, footer included", () => {
+    const html = page("<p class='used'>x</p>");
+    expect(firstScreenHtml(html, 4000)).toBe(html);
+  });
+
+  it("cuts a long page's main after the fold, drops its footer, keeps fixed elements past the fold", () => {
+    const filler = "<p>".concat("ن".repeat(3000), "</p>");
+    const html = page(`<p class='used'>x</p>${filler}<div class="below">b</div><nav class="fixed floating">n</nav>`);
+    const first = firstScreenHtml(html, 1000);
+    expect(first).toContain("class='used'");
+    expect(first).not.toContain('class="below"');
+    expect(first).toContain('<nav class="fixed floating">n</nav>');
+    expect(first).not.toContain("<footer");
+  });
+});
+
+describe("linkWholeStylesheet", () => {
+  it("links the hashed file and empties the inline element (admin pages)", () => {
+    const html = linkWholeStylesheet(page("<p>x</p>"));
+    expect(html).toContain(`<link rel="stylesheet" href="${HREF}"/><style id="app-css" data-href="${HREF}"></style>`);
+    expect(inlinedCssBytes(html)).toBe(0);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * Critical CSS of a rendered page (docs/decisions/041-critical-css.md, docs/performance/web.md, issue target of
+ * docs/product.md §10.3: the CSS inlined in a page stays under 14 KB before compression; the rest is a hashed,
+ * immutable stylesheet that does not block the first paint).
+ *
+ * root.tsx renders the whole stylesheet inline as `<style id="app-css" data-href="/assets/app-HASH.css">…</style>`
+ * (the same text as the hashed file). On the server the page's HTML is then rewritten:
+ * - a public page keeps in that element only the rules its first screen uses (below), and a nonce'd script right
+ *   after it adds the whole stylesheet as a `<link rel="stylesheet">` after the window's load event, or at the first
+ *   touch, click or key, like the hydration (deferred-hydration.ts), so states that the first paint does not show
+ *   (an open lightbox, a form's error, another route after a client-side navigation) are styled before React runs;
+ *   a `<noscript>` link styles them without JavaScript. The CSP has no 'unsafe-inline': an `onload` attribute would
+ *   not run, so the script carries the response's nonce (docs/decisions/019-script-nonce.md).
+ * - an admin page (`/admin…`) gets an empty inline element and a plain render-blocking `<link rel="stylesheet">` to
+ *   the hashed file: the back office is used from the office's connection, and caching the file beats re-sending it.
+ * The element stays in the document with its id: the browser bundle reads the element's text for hydration
+ * (root.tsx), so the server and the client agree on its content whatever this rewrite left there; the added link,
+ * script and noscript are tags React 19 skips over when it hydrates the head.
+ *
+ * What is critical: the first screen. The rules are matched against the page with only the first FOLD_BYTES of its
+ * <main> (the largest of them whose CSS fits CRITICAL_CSS_BUDGET): the header, the hero or the title and gallery, the
+ * fixed WhatsApp button and toasts, and the footer when <main> is shorter than that (/privacy shows it at once). The
+ * rest of the page is styled by the whole stylesheet, which arrives right after load, before the visitor scrolls on a
+ * typical connection and without moving what is on
+ * screen (CLS counts only visible shifts). Rules that only apply on hover or focus (`:hover`, `:focus…`, `:active`,
+ * `@media (hover: hover)`) are left out: the stylesheet is requested at the first touch, click or key anyway. Custom
+ * properties that no kept rule reads (Tailwind's `@property` registrations, its `:root` theme variables and its
+ * fallback `*` block for browsers without `@property`) are pruned from what is inlined.
+ *
+ * Matching uses beasties' compiler/runtime split (the maintained fork of critters): the stylesheet is compiled once
+ * per hashed URL (at the first page that names it) into a plan of rules and selector programs; each page is then one
+ * pass over its HTML collecting tags, classes, ids and attributes (no DOM, combinators matched on the open-element
+ * stack); the pruning is one PostCSS parse of the selected rules, memoized by its input, so pages of one shape (two
+ * project pages) share it. The local() fallback @font-face rules are
+ * kept (inlineFonts: the metric-matched fallback is what the first paint draws), nothing is preloaded.
+ */
+import { createHash } from "node:crypto";
+import { type CompiledSheet, compileSheet } from "beasties/compiler";
+import { collectPrograms, renderCriticalCss, scanHtml } from "beasties/runtime";
+import { parseDocument } from "htmlparser2";
+import postcss, { type Declaration } from "postcss";
+
+const APP_CSS = /<style id="app-css" data-href="([^"]+)">([\s\S]*?)<\/style>/;
+/**
+ * HTML bytes of <main> counted as the first screen, tried from the largest down until the selected CSS fits
+ * CRITICAL_CSS_BUDGET (the home page's hero is about 1.7 KB of HTML, a project page's title and gallery about 7 KB).
+ */
+export const FOLD_BYTES = [8000, 6000, 4000, 2500] as const;
+/** Inlined CSS aimed at, in bytes before compression: the 14 KB of docs/performance/web.md less a margin. */
+export const CRITICAL_CSS_BUDGET = 13.5 * 1024;
+/** Selectors or media that only matter once the visitor points, focuses or presses. */
+const INTERACTION_ONLY_SELECTOR = /:(hover|focus|focus-visible|focus-within|active)\b/;
+
+/** The compiled stylesheet, its selector programs and its local() font faces, per hashed URL (one per build). */
+const compiled = new Map<
+  string,
+  { sheet: CompiledSheet; programs: ReturnType<typeof collectPrograms>; localFaces: string }
+>();
+
+/**
+ * The stylesheet's @font-face rules whose sources are all local() (the metric-matched fallback of app.css): the first
+ * paint draws with them, and beasties' runtime leaves them out when the family is only named through a variable.
+ */
+function localFontFaces(css: string): string {
+  const faces: string[] = [];
+  postcss.parse(css).walkAtRules("font-face", (rule) => {
+    if (!rule.toString().includes("url(")) faces.push(rule.toString());
+  });
+  return faces.join("");
+}
+
+/** The stylesheet without interaction-only rules (see the module comment), as PostCSS text. */
+function withoutInteractionRules(css: string): string {
+  const root = postcss.parse(css);
+  root.walkAtRules((rule) => {
+    if (rule.name === "media" && /\(hover:\s*hover\)/.test(rule.params)) rule.remove();
+    // Tailwind's exact `color-mix()` forms of translucent colors: the sRGB fallback declared just before each draws
+    // the same color to the eye, and the whole stylesheet brings the exact form right after load.
+    if (rule.name === "supports" && rule.params.includes("color-mix")) rule.remove();
+  });
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter((selector) => !INTERACTION_ONLY_SELECTOR.test(selector));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  return root.toString();
+}
+
+/** The document as far as the first screen goes: <main> cut after `foldBytes` (at a tag), and then no <footer>. */
+export function firstScreenHtml(html: string, foldBytes: number): string {
+  const mainStart = html.search(/<main[\s>]/);
+  const mainEnd = html.indexOf("</main>");
+  if (mainStart < 0 || mainEnd < mainStart) return html;
+  const cut = html.indexOf("<", Math.min(mainEnd, mainStart + foldBytes));
+  if (cut < 0 || cut >= mainEnd) return html;
+  // A long page: its footer is below the first screen too; but a `fixed` or `sticky` element anywhere in the cut part
+  // (a project page's floating section menu) is on the first screen whatever its place in the document.
+  const floating: string[] = [];
+  // Parsed from the first tag that names one of those classes (most pages have none past the cut).
+  const rest = html.slice(cut, mainEnd);
+  const first = rest.search(/<[a-zA-Z][^>]*\sclass="(?:[^"]*\s)?(?:fixed|sticky)[\s"]/);
+  const cutAway = first < 0 ? "" : rest.slice(first);
+  const visit = (nodes: ReturnType<typeof parseDocument>["children"]) => {
+    for (const node of nodes) {
+      if (!("attribs" in node)) continue;
+      const classes = (node.attribs.class ?? "").split(/\s+/);
+      if (classes.includes("fixed") || classes.includes("sticky")) {
+        floating.push(cutAway.slice(node.startIndex ?? 0, (node.endIndex ?? -1) + 1));
+      } else visit(node.children);
+    }
+  };
+  visit(parseDocument(cutAway, { withStartIndices: true, withEndIndices: true }).children);
+  return html.slice(0, cut) + floating.join("") + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
+}
+
+/** `css` without the custom properties (theme variables, @property, fallback block) that no other rule reads. */
+function pruneUnusedProperties(css: string, html: string): string {
+  const root = postcss.parse(css);
+  const definitions: Declaration[] = [];
+  const isDefinitionBlock = (selector: string) => /^(:root|:host|\*|:before|:after|::?backdrop|,|\s)+$/.test(selector);
+  const used = new Set<string>();
+  const readsOf = (text: string) => [...text.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1] as string);
+  for (const name of readsOf(html)) used.add(name);
+  root.walkDecls((decl) => {
+    const parent = decl.parent;
+    if (decl.prop.startsWith("--") && parent?.type === "rule" && isDefinitionBlock((parent as postcss.Rule).selector)) {
+      definitions.push(decl);
+      return;
+    }
+    for (const name of readsOf(decl.value)) used.add(name);
+    // A utility that sets a Tailwind variable (`--tw-shadow: …`) relies on its registration too.
+    if (decl.prop.startsWith("--")) used.add(decl.prop);
+  });
+  // Theme variables read other theme variables: follow them until nothing new is read.
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const decl of definitions) {
+      if (!used.has(decl.prop)) continue;
+      for (const name of readsOf(decl.value)) {
+        if (!used.has(name)) {
+          used.add(name);
+          grew = true;
+        }
+      }
+    }
+  }
+  for (const decl of definitions) if (!used.has(decl.prop)) decl.remove();
+  root.walkAtRules("property", (rule) => {
+    if (!used.has(rule.params.trim())) rule.remove();
+  });
+  // beasties 0.5.4's runtime joins some rules with a stray ";" (`}.a{…};@property …`), which a browser reads as the
+  // start of the next rule's selector and so drops that rule: the parse keeps it as a raw (after a rule, or in the
+  // whitespace before the next node), cleared here.
+  root.walk((node) => {
+    delete node.raws.ownSemicolon;
+    if (node.raws.before) node.raws.before = node.raws.before.replaceAll(";", "");
+    if ("nodes" in node && node.raws.after) node.raws.after = node.raws.after.replaceAll(";", "");
+  });
+  if (root.raws.after) root.raws.after = root.raws.after.replaceAll(";", "");
+  // Blocks left empty (a `:root` without variables, then its @layer or @supports) go too.
+  let removed = true;
+  while (removed) {
+    removed = false;
+    root.walk((node) => {
+      if ((node.type === "rule" || node.type === "atrule") && node.nodes !== undefined && node.nodes.length === 0) {
+        node.remove();
+        removed = true;
+      }
+    });
+  }
+  return root.toString();
+}
+
+/** Pruned selections by their input (the selected rules and the variables the page's HTML reads): pages of one shape. */
+const pruned = new Map<string, string>();
+const MAX_PRUNED = 100;
+
+/** pruneUnusedProperties, memoized: one PostCSS parse per page shape rather than per render. */
+function prunedOnce(selected: string, firstScreen: string): string {
+  const htmlReads = [...new Set(firstScreen.match(/var\(--[\w-]+/g) ?? [])].sort().join();
+  const key = createHash("sha256").update(selected).update("\0").update(htmlReads).digest("base64url");
+  let result = pruned.get(key);
+  if (result === undefined) {
+    result = pruneUnusedProperties(selected, firstScreen);
+    if (pruned.size >= MAX_PRUNED) pruned.delete(pruned.keys().next().value as string);
+    pruned.set(key, result);
+  }
+  return result;
+}
+
+/** The rules of `css` (the stylesheet at `href`) that the first screen of `html` uses (see the module comment). */
+function criticalCss(html: string, href: string, css: string): string {
+  let entry = compiled.get(href);
+  if (!entry) {
+    const sheet = compileSheet(withoutInteractionRules(css), { href });
+    entry = { sheet, programs: collectPrograms([sheet]), localFaces: localFontFaces(css) };
+    compiled.set(href, entry);
+  }
+  let critical = "";
+  for (const foldBytes of FOLD_BYTES) {
+    const firstScreen = firstScreenHtml(html, foldBytes);
+    const tokens = scanHtml(firstScreen, entry.programs);
+    const selected = renderCriticalCss(entry.sheet, tokens, {
+      keyframes: "critical",
+      inlineFonts: true,
+      preloadFonts: false,
+    }).css;
+    critical = entry.localFaces + prunedOnce(selected, firstScreen);
+    if (Buffer.byteLength(critical) <= CRITICAL_CSS_BUDGET) break;
+  }
+  return critical;
+}
+
+/** The script that adds the whole stylesheet after load or at the first interaction (see the module comment). */
+function stylesheetLoader(href: string): string {
+  return (
+    `(()=>{let done=false;const add=()=>{if(done)return;done=true;const l=document.createElement("link");` +
+    `l.rel="stylesheet";l.href=${JSON.stringify(href)};document.head.append(l);};` +
+    `if(document.readyState==="complete")add();else{addEventListener("load",add,{once:true});` +
+    `for(const t of ["pointerdown","keydown","focusin"])addEventListener(t,add,{once:true,capture:true,passive:true});}})();`
+  );
+}
+
+/**
+ * A public page's HTML with its inline stylesheet reduced to the rules it uses, followed by the nonce'd loader of the
+ * whole stylesheet (see the module comment). `nonce` is the response's CSP nonce ("" in development: no attribute).
+ */
+export function inlineCriticalCss(html: string, nonce: string): string {
+  const match = APP_CSS.exec(html);
+  if (!match) return html;
+  const href = match[1] ?? "";
+  // The page without its stylesheet's text: what the rules are matched against.
+  const critical = criticalCss(html.replace(APP_CSS, ""), href, match[2] ?? "");
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const tags =
+    `<style id="app-css" data-href="${href}">${critical}</style>` +
+    `<script${nonceAttribute}>${stylesheetLoader(href)}</script>` +
+    `<noscript><link rel="stylesheet" href="${href}"/></noscript>`;
+  return html.replace(APP_CSS, () => tags);
+}
+
+/** An admin page's HTML with the whole stylesheet as a render-blocking link instead of inline (module comment). */
+export function linkWholeStylesheet(html: string): string {
+  const match = APP_CSS.exec(html);
+  if (!match) return html;
+  const href = match[1] ?? "";
+  return html.replace(
+    APP_CSS,
+    () => `<link rel="stylesheet" href="${href}"/><style id="app-css" data-href="${href}"></style>`,
+  );
+}
+
+/** The inlined CSS of a page's HTML in bytes (UTF-8), for tests and benches: 0 without the element. */
+export function inlinedCssBytes(html: string): number {
+  const match = /<style id="app-css"[^>]*>([\s\S]*?)<\/style>/.exec(html);
+  return match ? Buffer.byteLength(match[1] ?? "") : 0;
+}
