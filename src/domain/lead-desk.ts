@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { countNoun, formatNumber, NOUNS } from "./format.ts";
 import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
+import { multilineText, text } from "./schemas/text.ts";
 
 /** Stage codes in pipeline order (ARCHITECTURE resolution 14). */
 export const LEAD_STAGES = ["new", "contacted", "qualified", "visit", "reserved", "sold", "lost"] as const;
@@ -112,7 +113,7 @@ export const LEAD_TEXTS = {
 } as const;
 
 const id = z.coerce.number<string | number>().int().positive().max(2_147_483_647);
-const note = z.string().trim().max(2000, LEAD_TEXTS.noteTooLong).optional();
+const note = multilineText().trim().max(2000, LEAD_TEXTS.noteTooLong).optional();
 const isoDate = z.iso.datetime({ offset: true, error: LEAD_TEXTS.dateInvalid });
 
 /** PATCH /api/leads/{id}/stage body. `lostReason` is required for "lost"; `unitId` only at reserved/sold. */
@@ -120,7 +121,7 @@ export const leadStageChangeSchema = z
   .object({
     stage: z.enum(LEAD_STAGES, { error: LEAD_TEXTS.stageInvalid }),
     note,
-    lostReason: z.string().trim().max(200).optional(),
+    lostReason: text().trim().max(200).optional(),
     /** A unit to hold (reserved/sold); null lets the current unit go; absent keeps it when the stage allows. */
     unitId: id.nullable().optional(),
   })
@@ -154,7 +155,7 @@ export const leadMergeSchema = z.object({ otherId: id });
 
 /** POST/PUT /api/leads/lost-reasons body. */
 export const lostReasonSchema = z.object({
-  name: z.string({ error: LEAD_TEXTS.reasonNameRequired }).trim().min(1, LEAD_TEXTS.reasonNameRequired).max(200),
+  name: text({ error: LEAD_TEXTS.reasonNameRequired }).trim().min(1, LEAD_TEXTS.reasonNameRequired).max(200),
   active: z.boolean().default(true),
 });
 
@@ -204,7 +205,7 @@ export const LEAD_SORTS = ["newest", "oldest", "urgency"] as const;
 
 /** GET /api/leads query: server-side filters, sort and keyset pagination (`cursor` from the previous page). */
 export const leadListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   stage: z.enum(LEAD_STAGES, { error: LEAD_TEXTS.stageInvalid }).optional(),
   ownerId: z.union([z.uuid(), z.literal("none"), z.literal("me")]).optional(),
   projectId: id.optional(),
@@ -216,7 +217,7 @@ export const leadListQuerySchema = z.object({
   duplicate: z.enum(["true", "false"]).optional(),
   sort: z.enum(LEAD_SORTS).default("newest"),
   limit: z.coerce.number<string | number>().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
@@ -271,6 +272,10 @@ export const leadDetailSchema = z.object({
     attribution: z.record(z.string(), z.string()),
     consentVersion: z.string().nullable(),
     consentAt: z.string().nullable(),
+    /** Marketing consent (docs/conversions.md): its text version, when given, when withdrawn. */
+    marketingConsentVersion: z.string().nullable(),
+    marketingConsentAt: z.string().nullable(),
+    marketingConsentWithdrawnAt: z.string().nullable(),
   }),
   events: z.array(leadEventSchema),
   related: z.array(leadSummarySchema),

@@ -39,7 +39,11 @@ export function personToXlsx(data: Exported): Buffer {
     "بيانات الحملة": str(e.attribution),
     "نسخة الموافقة": str(e.consentVersion),
     "تاريخ الموافقة": when(e.consentAt as string | null),
+    "نسخة الموافقة التسويقية": str(e.marketingConsentVersion),
+    "تاريخ الموافقة التسويقية": when(e.marketingConsentAt as string | null),
+    "تاريخ سحب الموافقة التسويقية": when(e.marketingConsentWithdrawnAt as string | null),
     "عنوان IP": str(e.ipAddress),
+    "المتصفح والجهاز": str(e.userAgent),
     التاريخ: when(e.createdAt as string),
   }));
   const history = data.enquiries.flatMap((e) =>

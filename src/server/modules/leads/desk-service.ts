@@ -739,6 +739,9 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
       attribution: m.attribution,
       consentVersion: m.consentVersion,
       consentAt: m.consentAt?.toISOString() ?? null,
+      marketingConsentVersion: m.marketingConsentVersion,
+      marketingConsentAt: m.marketingConsentAt?.toISOString() ?? null,
+      marketingConsentWithdrawnAt: m.marketingConsentWithdrawnAt?.toISOString() ?? null,
     },
     events: events.map(
       ({ event: e, actorName }): LeadEventView => ({
@@ -1016,7 +1019,11 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
       attribution: l.attribution,
       consentVersion: l.consentVersion,
       consentAt: l.consentAt?.toISOString() ?? null,
+      marketingConsentVersion: l.marketingConsentVersion,
+      marketingConsentAt: l.marketingConsentAt?.toISOString() ?? null,
+      marketingConsentWithdrawnAt: l.marketingConsentWithdrawnAt?.toISOString() ?? null,
       ipAddress: l.ipAddress,
+      userAgent: l.userAgent,
       createdAt: l.createdAt.toISOString(),
       history: events
         .filter((e) => e.leadId === l.id)

@@ -212,6 +212,31 @@ export function fetchPersonExport(person: PersonRef): Promise<PersonExport> {
   return apiClient.request<PersonExport>(`/api/leads/person?${params}`);
 }
 
+/** GET /api/leads/person/xlsx (leads.settings) → the same, as a right-to-left workbook saved by the browser. */
+export function downloadPersonXlsx(person: PersonRef): Promise<void> {
+  const params = new URLSearchParams(Object.entries(person).filter(([, v]) => v) as [string, string][]);
+  return apiClient.download(`/api/leads/person/xlsx?${params}`, `person-${new Date().toISOString().slice(0, 10)}.xlsx`);
+}
+
+/**
+ * GET /api/leads/export?format=… (leads.export): the leads matching `filters` (an agent: their own) as a CSV or
+ * XLSX file, streamed by the server and saved by the browser. Errors: ApiError 400/403.
+ */
+export function downloadLeadExport(format: "csv" | "xlsx", filters: LeadFilters): Promise<void> {
+  const params = new URLSearchParams({ ...filters, format });
+  return apiClient.download(`/api/leads/export?${params}`, `leads-${new Date().toISOString().slice(0, 10)}.${format}`);
+}
+
+/**
+ * DELETE /api/leads/{id}/marketing-consent (leads.work): the lead withdraws marketing consent; queued ad-platform
+ * events are cancelled and no further ones are sent (docs/conversions.md). → {cancelledEvents}.
+ */
+export function useWithdrawMarketingConsent() {
+  return useLeadMutation((id: number) =>
+    apiClient.request<{ cancelledEvents: number }>(`/api/leads/${id}/marketing-consent`, { method: "DELETE" }),
+  );
+}
+
 /** POST /api/leads/person/erase (leads.settings) → {erased}: the number of enquiries anonymised. */
 export function useErasePerson() {
   return useLeadMutation((person: PersonRef) =>

@@ -120,6 +120,22 @@ describe("leads list", () => {
     expect(screen.getByTestId("location").textContent).toContain("projectId=4");
   });
 
+  it("exports the leads of the current filters as a workbook for staff with leads.export", async () => {
+    route("GET /api/leads", () => json({ items: [lead(1)], nextCursor: null }));
+    route("GET /api/leads/export", () => new Response(new Blob(["x"]), { status: 200 }));
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:leads"), revokeObjectURL: vi.fn() }));
+    renderAt(<LeadsListScreen />, "/admin/leads?overdue=true");
+    await screen.findAllByText("سارة العتيبي 1");
+    expect(screen.queryByRole("button", { name: "تصدير (جدول إكسل)" })).not.toBeInTheDocument();
+    cleanup();
+    signInAs({ id: "me", permissions: ["leads.view_all", "leads.view_own", "leads.export"] });
+    renderAt(<LeadsListScreen />, "/admin/leads?overdue=true&stage=visit");
+    await userEvent.click(await screen.findByRole("button", { name: "تصدير (جدول إكسل)" }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === "/api/leads/export")).toBe(true));
+    const sent = calls.find((c) => c.url.pathname === "/api/leads/export")?.url.searchParams;
+    expect(Object.fromEntries(sent ?? [])).toEqual({ format: "xlsx", overdue: "true", stage: "visit" });
+  });
+
   it("sends a typed search to the server and names the query when nothing matches", async () => {
     route("GET /api/leads", (url) =>
       json({ items: url.searchParams.get("search") ? [] : [lead(1)], nextCursor: null }),
@@ -278,6 +294,9 @@ describe("lead page", () => {
         attribution: { utmSource: "tiktok", ttclid: "tt-1" },
         consentVersion: "2026-11-01",
         consentAt: "2026-11-23T09:00:00.000Z",
+        marketingConsentVersion: null,
+        marketingConsentAt: null,
+        marketingConsentWithdrawnAt: null,
       },
       events: [
         event(1, "assigned", "2026-11-23T09:00:01.000Z", { data: { ownerId: "a", ownerName: "سلمى", auto: true } }),
@@ -325,5 +344,25 @@ describe("lead page", () => {
     expect(screen.getByRole("button", { name: "إعادة الإسناد" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "دمج مع عميل آخر" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "حذف بيانات الشخص" })).toBeInTheDocument();
+  });
+
+  it("shows the marketing consent and withdraws it after a confirmation", async () => {
+    route("DELETE /api/leads/5/marketing-consent", () => json({ cancelledEvents: 2 }));
+    const given = detail();
+    given.lead.marketingConsentAt = "2026-11-23T09:00:00.000Z";
+    renderAt(<LeadView detail={given} />, "/admin/leads");
+    expect(screen.getByText(/^وافق في/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "سحب الموافقة" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "سحب الموافقة التسويقية؟" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "سحب الموافقة" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/leads/5/marketing-consent")).toBe(
+        true,
+      ),
+    );
+    cleanup();
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    expect(screen.getByText("لم يوافق")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "سحب الموافقة" })).not.toBeInTheDocument();
   });
 });

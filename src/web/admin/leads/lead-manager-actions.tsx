@@ -21,6 +21,7 @@ import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import {
+  downloadPersonXlsx,
   fetchPersonExport,
   type LeadSummary,
   type PersonRef,
@@ -183,9 +184,10 @@ function saveJson(data: unknown, filename: string) {
 export function PersonRequests({ person, onErased }: { person: PersonRef; onErased: () => void }) {
   const [confirm, setConfirm] = useState(false);
   const erase = useErasePerson();
-  const exportJson = async () => {
+  const exportAs = async (format: "json" | "xlsx") => {
     try {
-      saveJson(await fetchPersonExport(person), `person-${new Date().toISOString().slice(0, 10)}.json`);
+      if (format === "xlsx") await downloadPersonXlsx(person);
+      else saveJson(await fetchPersonExport(person), `person-${new Date().toISOString().slice(0, 10)}.json`);
     } catch (e) {
       toast({ variant: "destructive", title: "تعذّر التصدير", description: apiErrorMessage(e, "") });
     }
@@ -196,8 +198,11 @@ export function PersonRequests({ person, onErased }: { person: PersonRef; onEras
         <CardTitle>طلبات حماية البيانات الشخصية</CardTitle>
       </CardHeader>
       <CardContent className="flex-row flex-wrap gap-2">
-        <Button variant="outline" onClick={() => void exportJson()}>
-          تصدير بيانات الشخص
+        <Button variant="outline" onClick={() => void exportAs("xlsx")}>
+          تصدير بيانات الشخص (جدول إكسل)
+        </Button>
+        <Button variant="outline" onClick={() => void exportAs("json")}>
+          تصدير بيانات الشخص (ملف بيانات)
         </Button>
         <Button variant="destructive" onClick={() => setConfirm(true)}>
           حذف بيانات الشخص

@@ -15,10 +15,18 @@ import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/shared/ui/dialog.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { type LeadDetail, useLeadDetail, useLogActivity } from "./api.ts";
+import { type LeadDetail, useLeadDetail, useLogActivity, useWithdrawMarketingConsent } from "./api.ts";
 import { ContactLinks, LogContactPanel, readWhatsappTemplate } from "./contact-actions.tsx";
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
@@ -108,6 +116,13 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
             )}
             <dt className="text-muted">{DESK_TEXTS.followUp}</dt>
             <dd>{lead.followUpAt ? formatDateTime(lead.followUpAt) : "—"}</dd>
+            <dt className="text-muted">الموافقة التسويقية</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span>{marketingConsentText(lead)}</span>
+              {canWork && lead.marketingConsentAt && !lead.marketingConsentWithdrawnAt && (
+                <WithdrawConsentButton leadId={lead.id} />
+              )}
+            </dd>
           </dl>
           <ContactLinks lead={lead} template={readWhatsappTemplate()} onUse={setUsed} size="default" />
           {used && canWork && <LogContactPanel lead={lead} kind={used} onDone={() => setUsed(null)} />}
@@ -149,6 +164,55 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
       {canAssign && <ReassignDialog lead={lead} open={assignOpen} onOpenChange={setAssignOpen} />}
       {canAssign && <MergeDialog lead={lead} related={detail.related} open={mergeOpen} onOpenChange={setMergeOpen} />}
     </div>
+  );
+}
+
+/** The lead's marketing consent in words (docs/conversions.md: without it no identifier reaches an ad platform). */
+export function marketingConsentText(lead: LeadDetail["lead"]): string {
+  if (lead.marketingConsentWithdrawnAt) return `سُحبت في ${formatDateTime(lead.marketingConsentWithdrawnAt)}`;
+  if (lead.marketingConsentAt) return `وافق في ${formatDateTime(lead.marketingConsentAt)}`;
+  return "لم يوافق";
+}
+
+/** Withdraws the lead's marketing consent on request (no further ad-platform events), after a confirmation. */
+function WithdrawConsentButton({ leadId }: { leadId: number }) {
+  const [confirm, setConfirm] = useState(false);
+  const withdraw = useWithdrawMarketingConsent();
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setConfirm(true)}>
+        سحب الموافقة
+      </Button>
+      <Dialog open={confirm} onOpenChange={setConfirm}>
+        <DialogContent role="alertdialog" className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>سحب الموافقة التسويقية؟</DialogTitle>
+            <DialogDescription>لن يُرسل أي حدث عن هذا العميل إلى منصات الإعلانات بعد الآن.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirm(false)}>
+              {DESK_TEXTS.cancel}
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={withdraw.isPending}
+              onClick={() =>
+                withdraw.mutate(leadId, {
+                  onSuccess: () => {
+                    setConfirm(false);
+                    toast({ variant: "success", title: "تم سحب الموافقة التسويقية" });
+                  },
+                  onError: (e) =>
+                    toast({ variant: "destructive", title: "تعذّر سحب الموافقة", description: apiErrorMessage(e, "") }),
+                })
+              }
+            >
+              سحب الموافقة
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

@@ -20,7 +20,15 @@ import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { type LeadFilterKey, type LeadSummary, leadFiltersFrom, useDeskAgents, useLeadPages } from "./api.ts";
+import { toast } from "~/shared/ui/use-toast.ts";
+import {
+  downloadLeadExport,
+  type LeadFilterKey,
+  type LeadSummary,
+  leadFiltersFrom,
+  useDeskAgents,
+  useLeadPages,
+} from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { selectClass } from "./stage-dialog.tsx";
@@ -47,7 +55,21 @@ export default function LeadsListScreen() {
   const projects = useProjects();
   const pages = useLeadPages(filters);
   // The agents of the round-robin lists, to filter by owner (the lists are read with leads.settings).
-  const agents = useDeskAgents({ enabled: userCan(useCurrentUser(), "leads.settings") });
+  const user = useCurrentUser();
+  const agents = useDeskAgents({ enabled: userCan(user, "leads.settings") });
+  const canExport = userCan(user, "leads.export");
+  const [exporting, setExporting] = useState(false);
+  /** Downloads the leads of the current filters (the server streams them; an agent gets their own). */
+  const exportAs = async (format: "csv" | "xlsx") => {
+    setExporting(true);
+    try {
+      await downloadLeadExport(format, filters);
+    } catch (e) {
+      toast({ variant: "destructive", title: "تعذّر التصدير", description: apiErrorMessage(e, "") });
+    } finally {
+      setExporting(false);
+    }
+  };
   const [search, setSearch] = useState(filters.search ?? "");
   // On a phone the filters beyond search and stage fold away until asked for (open when the URL sets one).
   const [more, setMore] = useState(() => Object.keys(filters).some((k) => !["search", "stage", "sort"].includes(k)));
@@ -79,9 +101,21 @@ export default function LeadsListScreen() {
     <div className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-ink">{DESK_TEXTS.listTitle}</h1>
-        <Button asChild variant="outline">
-          <Link to="/admin/leads/mine">{DESK_TEXTS.mineTitle}</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {canExport && (
+            <>
+              <Button variant="outline" disabled={exporting} onClick={() => void exportAs("xlsx")}>
+                تصدير (جدول إكسل)
+              </Button>
+              <Button variant="outline" disabled={exporting} onClick={() => void exportAs("csv")}>
+                تصدير (ملف نصي مفصول بفواصل)
+              </Button>
+            </>
+          )}
+          <Button asChild variant="outline">
+            <Link to="/admin/leads/mine">{DESK_TEXTS.mineTitle}</Link>
+          </Button>
+        </div>
       </div>
 
       <fieldset className="grid gap-3 rounded-xl bg-surface p-4 shadow-sm ring-1 ring-brand-100 sm:grid-cols-2 lg:grid-cols-4">
