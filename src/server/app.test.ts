@@ -263,7 +263,15 @@ describe("access rules", () => {
   it("lists users without password hashes, and the role-permission map, for a super_admin", async () => {
     const list = await t.app.inject({ method: "GET", url: "/api/users", headers: t.bearer(admin.token) });
     expect(list.json()[0]).not.toHaveProperty("passwordHash");
-    expect(Object.keys(list.json()[0]).sort()).toEqual(["accountId", "createdAt", "id", "name", "role", "username"]);
+    expect(Object.keys(list.json()[0]).sort()).toEqual([
+      "accountId",
+      "createdAt",
+      "email",
+      "id",
+      "name",
+      "role",
+      "username",
+    ]);
     const map = await t.app.inject({ method: "GET", url: "/api/roles/permissions", headers: t.bearer(admin.token) });
     expect(map.statusCode).toBe(200);
     expect(map.json().employee.map((p: { key: string }) => p.key)).toContain("projects.view");

@@ -200,7 +200,7 @@ function ClockCard() {
         {settings.isPending ? (
           <Skeleton className="h-24" />
         ) : (
-          <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
+          <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
             {CLOCK_FIELDS.map(([key, label]) => (
               <div key={key} className="grid gap-1">
                 <Label htmlFor={`clock-${key}`}>{label}</Label>
@@ -238,6 +238,7 @@ function LostReasonsCard() {
           ))}
         </ul>
         <form
+          noValidate
           className="flex flex-wrap gap-2"
           onSubmit={(e) => {
             e.preventDefault();

@@ -66,7 +66,7 @@ export function ReassignDialog({ lead, open, onOpenChange }: { lead: LeadSummary
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
-        <form onSubmit={submit} className="grid gap-4">
+        <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>إعادة الإسناد</DialogTitle>
             <DialogDescription>{`${lead.name} · ${DESK_TEXTS.owner}: ${lead.ownerName ?? DESK_TEXTS.unassigned}`}</DialogDescription>
@@ -131,7 +131,7 @@ export function MergeDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
-        <form onSubmit={submit} className="grid gap-4">
+        <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>دمج مع عميل آخر</DialogTitle>
             <DialogDescription>{`يُضم سجل العميل الآخر إلى ${lead.name} ويبقى محفوظًا.`}</DialogDescription>

@@ -244,7 +244,7 @@ function ActivityForm({ leadId }: { leadId: number }) {
         <CardTitle>تسجيل نشاط أو ملاحظة</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+        <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-1">
             <Label htmlFor="activity-kind">نوع النشاط</Label>
             <select
