@@ -90,6 +90,7 @@ const envSchema = z.object({
   CONVERSIONS_META_URL: z.url().default("https://graph.facebook.com"),
   CONVERSIONS_GOOGLE_URL: z.url().default("https://datamanager.googleapis.com"),
   CONVERSIONS_X_URL: z.url().default("https://ads-api.x.com"),
+  CONVERSIONS_GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   CONVERSIONS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
 });
 
@@ -164,6 +165,8 @@ export interface AppConfig {
   /** Base URLs of the ad platforms' conversion APIs (no trailing slash) and the per-attempt timeout, ms. */
   conversions: {
     urls: { snapchat: string; tiktok: string; meta: string; google: string; x: string };
+    /** Google's OAuth token endpoint, where refresh credentials become access tokens (conversions/google-oauth.ts). */
+    googleTokenUrl: string;
     timeoutMs: number;
   };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
@@ -266,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         google: e.CONVERSIONS_GOOGLE_URL.replace(/\/+$/, ""),
         x: e.CONVERSIONS_X_URL.replace(/\/+$/, ""),
       },
+      googleTokenUrl: e.CONVERSIONS_GOOGLE_TOKEN_URL,
       timeoutMs: e.CONVERSIONS_TIMEOUT_MS,
     },
     secureCookies: true,

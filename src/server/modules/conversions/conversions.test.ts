@@ -65,6 +65,47 @@ async function startReceiver() {
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
+/**
+ * A local stand-in of Google's OAuth token endpoint (refresh-token grant): records each form, answers
+ * {access_token: "google-access-N", expires_in: 3600}, or 400 invalid_grant once `refuse()` was called.
+ */
+async function startTokenServer() {
+  const requests: Record<string, string>[] = [];
+  let refusing = false;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (c: string) => {
+      body += c;
+    });
+    req.on("end", () => {
+      requests.push(Object.fromEntries(new URLSearchParams(body)));
+      res.setHeader("content-type", "application/json");
+      if (refusing) {
+        res.statusCode = 400;
+        res.end('{"error":"invalid_grant"}');
+        return;
+      }
+      res.end(JSON.stringify({ access_token: `google-access-${requests.length}`, expires_in: 3600 }));
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    requests,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/token`,
+    refuse: () => {
+      refusing = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+let tokenServer: Awaited<ReturnType<typeof startTokenServer>>;
+
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const TOKENS = {
   snapchat: "snap-secret-token-AAA",
@@ -178,6 +219,7 @@ const drain = () => t.app.conversionOutbox.drain();
 
 beforeAll(async () => {
   for (const p of PLATFORMS) receivers[p] = await startReceiver();
+  tokenServer = await startTokenServer();
   t = await createTestApp({
     env: {
       WEBHOOK_WORKER_INTERVAL_MS: "0",
@@ -189,6 +231,7 @@ beforeAll(async () => {
       CONVERSIONS_META_URL: receivers.meta.base,
       CONVERSIONS_GOOGLE_URL: receivers.google.base,
       CONVERSIONS_X_URL: receivers.x.base,
+      CONVERSIONS_GOOGLE_TOKEN_URL: tokenServer.url,
     },
     clock: () => now,
   });
@@ -218,6 +261,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   for (const p of PLATFORMS) await receivers[p].close();
+  await tokenServer.close();
 });
 
 describe("connections", () => {
@@ -496,6 +540,49 @@ describe("events per platform", () => {
     expect(await eventsOf(lead.id)).toEqual([]);
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, lead.id));
     expect(row).toMatchObject({ userAgent: null, phone: null, email: null, ipAddress: null });
+  });
+
+  it("Google: stored refresh credentials become an access token, kept until it nearly expires; refused ones fail at once", async () => {
+    const credentials = "client-1.apps.googleusercontent.com:client-secret-1:refresh-token-1";
+    await connect("google", { accessToken: credentials });
+    const ingests = () => receivers.google.received.filter((r) => r.path === "/v1/events:ingest");
+    await sendLead({ consent: true, attribution: { gclid: "g-2" } });
+    await drain();
+    expect(tokenServer.requests).toEqual([
+      {
+        grant_type: "refresh_token",
+        client_id: "client-1.apps.googleusercontent.com",
+        client_secret: "client-secret-1",
+        refresh_token: "refresh-token-1",
+      },
+    ]);
+    expect(ingests().at(-1)?.headers.authorization).toBe("Bearer google-access-1");
+
+    // Within the hour the same token is sent again; within a minute of its expiry a new one is fetched.
+    await sendLead({ consent: true, attribution: { gclid: "g-3" } });
+    await drain();
+    expect(tokenServer.requests).toHaveLength(1);
+    expect(ingests().at(-1)?.headers.authorization).toBe("Bearer google-access-1");
+    now = new Date(now.getTime() + 59.5 * 60_000);
+    await sendLead({ consent: true, attribution: { gclid: "g-4" } });
+    await drain();
+    expect(tokenServer.requests).toHaveLength(2);
+    expect(ingests().at(-1)?.headers.authorization).toBe("Bearer google-access-2");
+
+    // Revoked credentials: Google answers 400 invalid_grant; the event fails without a retry, the error names no secret.
+    tokenServer.refuse();
+    now = new Date(now.getTime() + 61 * 60_000);
+    const sent = ingests().length;
+    const refused = await sendLead({ consent: true, attribution: { gclid: "g-5" } });
+    await drain();
+    expect(ingests()).toHaveLength(sent);
+    const [event] = (await eventsOf(refused.id)).filter((e) => e.platform === "google");
+    expect(event).toMatchObject({ status: "failed", attempts: 1 });
+    expect(event.lastError).toContain("HTTP 400");
+    for (const secret of ["client-secret-1", "refresh-token-1", "google-access"]) {
+      expect(event.lastError).not.toContain(secret);
+    }
+    await connect("google");
   });
 });
 

@@ -34,6 +34,7 @@ import {
   RETRY_DELAYS_MS,
 } from "../leads/outbox.ts";
 import type { OutboxQueue } from "../leads/worker.ts";
+import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
 import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
 
 type Lead = typeof contactMessages.$inferSelect;
@@ -185,10 +186,15 @@ export async function queuePageView(
 /** A claimed conversion event: its row, the destination (the platform) and the lease (the claim token). */
 export type ClaimedConversion = typeof conversionEvents.$inferSelect & { destination: string; lockedUntil: Date };
 
-/** Where attempts send: the platforms' base URLs (config.conversions.urls) and the key that opens tokens. */
+/**
+ * Where attempts send: the platforms' base URLs (config.conversions.urls), the key that opens tokens, and the cache
+ * that turns Google's stored refresh credentials into access tokens (google-oauth.ts; without it the stored value is
+ * sent as it is).
+ */
 export interface ConversionSendContext {
   urls: Record<ConversionPlatform, string>;
   secrets: SecretBox;
+  googleTokens?: GoogleTokens;
   /** Told about each finished attempt (never the token). */
   log?: (line: {
     platform: string;
@@ -217,10 +223,13 @@ async function send(
   return { status: response.status, text };
 }
 
-/** Error text without the token (and without its URL-encoded form). */
-function scrub(text: string, token: string | null): string {
-  if (!token) return text;
-  return text.replaceAll(token, "[token]").replaceAll(encodeURIComponent(token), "[token]");
+/** Error text without the tokens (nor their URL-encoded forms). */
+function scrub(text: string, ...tokens: (string | null)[]): string {
+  let clean = text;
+  for (const token of tokens) {
+    if (token) clean = clean.replaceAll(token, "[token]").replaceAll(encodeURIComponent(token), "[token]");
+  }
+  return clean;
 }
 
 /**
@@ -243,34 +252,41 @@ export async function sendConversion(
     return { ok: false, statusCode: null, error: "connection turned off or without an access token", permanent: true };
   }
   let token: string | null = null;
+  let sent: string | null = null;
   try {
     token = context.secrets.open(connection.accessToken);
+    sent =
+      platform === "google" && context.googleTokens
+        ? await context.googleTokens.accessToken(token, AbortSignal.timeout(options.timeoutMs))
+        : token;
     const request = buildPlatformRequest(platform, context.urls[platform], event, eventId, {
       ids: connection.ids,
-      token,
+      token: sent,
       testEventCode: options.testEventCode ? connection.testEventCode : null,
     });
     const { status, text } = await send(request, options);
     if (status >= 200 && status < 300) {
       const refusal = refusalIn2xx(platform, text);
       if (!refusal) return { ok: true, statusCode: status, error: null };
-      return { ok: false, statusCode: status, error: scrub(refusal, token), permanent: true };
+      return { ok: false, statusCode: status, error: scrub(refusal, token, sent), permanent: true };
     }
     const retry = status >= 500 || status === 408 || status === 429;
     return {
       ok: false,
       statusCode: status,
-      error: scrub(`HTTP ${status}${text ? `: ${text}` : ""}`, token),
+      error: scrub(`HTTP ${status}${text ? `: ${text}` : ""}`, token, sent),
       permanent: !retry,
     };
   } catch (error) {
     if (options.signal?.aborted) return { ok: false, statusCode: null, error: "worker stopped", aborted: true };
     const err = error as Error;
+    if (err instanceof GoogleTokenError)
+      return { ok: false, statusCode: null, error: err.message, permanent: err.permanent };
     if (err.name === "ZodError") {
       return { ok: false, statusCode: null, error: "the event lacks a field the platform requires", permanent: true };
     }
     const message = err.name === "TimeoutError" ? `timed out after ${options.timeoutMs} ms` : err.message;
-    return { ok: false, statusCode: null, error: scrub(message || "request failed", token) };
+    return { ok: false, statusCode: null, error: scrub(message || "request failed", token, sent) };
   }
 }
 

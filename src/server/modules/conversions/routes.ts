@@ -48,7 +48,6 @@ const manage = { access: { permission: "conversions.manage" } } as const;
 
 export async function conversionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sendContext = { urls: app.config.conversions.urls, secrets: app.secrets };
 
   r.get(
     "/api/conversions/connections",
@@ -68,7 +67,8 @@ export async function conversionRoutes(app: FastifyInstance) {
   r.post(
     "/api/conversions/connections/:platform/test",
     { config: manage, schema: { params: platformParam, response: { 200: testEventResultSchema } } },
-    async (request) => sendTestEvent(app.db, sendContext, request.params.platform, app.config.conversions.timeoutMs),
+    async (request) =>
+      sendTestEvent(app.db, app.conversionSendContext, request.params.platform, app.config.conversions.timeoutMs),
   );
 
   r.get(
