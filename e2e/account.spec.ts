@@ -8,11 +8,12 @@ import { expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
 
 const stamp = Date.now().toString(36);
-const STAFF = { username: `tfa-${stamp}`, name: `موظف التحقق ${stamp}`, password: "two-factor-جدة-2026" };
+const STAFF = { username: `tfa-${stamp}`, name: `موظف التحقق ${arabicLabel(stamp)}`, password: "two-factor-جدة-2026" };
 const NEW_PASSWORD = "corniche-tower-جدة-2027";
 
 async function passwordStep(page: Page, password: string) {

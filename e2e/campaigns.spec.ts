@@ -13,16 +13,17 @@ import sharp from "sharp";
 import { Webhook } from "standardwebhooks";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
 test.beforeEach(({ page }) => skipEntrance(page));
 
 const stamp = Date.now().toString(36);
-const PROJECT = `مشروع حملات ${stamp}`;
+const PROJECT = `مشروع حملات ${arabicLabel(stamp)}`;
 const SLUG = `e2e-offer-${stamp}`;
 const PAGE_SLUG = `e2e-page-${stamp}`;
-const CAMPAIGN_NAME = `عرض الافتتاح ${stamp}`;
-const VISITOR = `زائر الحملة ${stamp}`;
+const CAMPAIGN_NAME = `عرض الافتتاح ${arabicLabel(stamp)}`;
+const VISITOR = `زائر الحملة ${arabicLabel(stamp)}`;
 
 async function createProject(request: APIRequestContext): Promise<number> {
   const login = await request.post("/api/auth/login", { data: E2E_ADMIN });

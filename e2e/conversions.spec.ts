@@ -14,11 +14,12 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import sharp from "sharp";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
 
 const stamp = Date.now().toString(36);
-const PROJECT = `مشروع تحويلات ${stamp}`;
+const PROJECT = `مشروع تحويلات ${arabicLabel(stamp)}`;
 const PAGE_SLUG = `e2e-conv-${stamp}`;
 const PHONE_LOCAL = "0551234567";
 const SNAP_TOKEN = `snap-e2e-token-${stamp}`;

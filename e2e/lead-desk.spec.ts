@@ -11,13 +11,14 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 import sharp from "sharp";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
 
 const stamp = Date.now().toString(36);
-const PROJECT = `الياقوت ${stamp}`;
+const PROJECT = `الياقوت ${arabicLabel(stamp)}`;
 const PAGE_SLUG = `desk-${stamp}`;
-const VISITOR = `ريم الزهراني ${stamp}`;
+const VISITOR = `ريم الزهراني ${arabicLabel(stamp)}`;
 const AGENT = { username: `agent-${stamp}`, name: "مسؤولة المبيعات أ", password: "Desk-Agent-Passw0rd!93" };
 const WIDTHS = [360, 390, 768, 1280] as const;
 const SHOTS = "e2e-output/lead-desk";

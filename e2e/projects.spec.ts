@@ -10,6 +10,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import sharp from "sharp";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -22,7 +23,7 @@ async function createStaff(request: APIRequestContext, role: "manager" | "employ
   const token = (await login.json()).token as string;
   const username = `e2e-${role}-${Date.now()}`;
   const created = await request.post("/api/users", {
-    data: { username, name: `موظف ${role}`, role, password: PASSWORD },
+    data: { username, name: role === "manager" ? "مدير الاختبار" : "موظف الاختبار", role, password: PASSWORD },
     headers: { authorization: `Bearer ${token}` },
   });
   expect(created.status()).toBe(201);
@@ -50,7 +51,7 @@ const card = (page: Page, name: string) =>
 
 test("a manager creates, features, edits, reports progress on and deletes a project", async ({ page, request }) => {
   const stamp = Date.now();
-  const name = `مشروع الاختبار ${stamp}`;
+  const name = `مشروع الاختبار ${arabicLabel(stamp.toString(36))}`;
   const username = await createStaff(request, "manager");
   await signIn(page, username, "/admin/projects");
   await page.goto("/admin/projects");
@@ -128,7 +129,7 @@ test("a manager creates, features, edits, reports progress on and deletes a proj
   await expect(page.getByRole("link", { name: edited, exact: true })).toBeVisible();
 
   // A progress update with a photo, shown on /all-updates.
-  const title = `تحديث الاختبار ${stamp}`;
+  const title = `تحديث الاختبار ${arabicLabel(stamp.toString(36))}`;
   await page.goto("/admin/project-updates");
   await page.getByRole("button", { name: "تحديث جديد" }).click();
   const updateDialog = page.getByRole("dialog", { name: "تحديث جديد" });

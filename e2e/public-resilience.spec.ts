@@ -9,8 +9,9 @@ import { PUBLISHING_TEXTS } from "../src/domain/publishing.ts";
 import { TEXTS } from "../src/domain/texts.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const stamp = () => arabicLabel(Date.now().toString(36) + Math.floor(Math.random() * 1e4).toString(36));
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post("/api/auth/login", { data: E2E_ADMIN });

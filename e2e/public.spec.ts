@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
 interface ProjectRow {
   id: number;
@@ -26,7 +27,8 @@ interface MessageRow {
 }
 
 const SCREENSHOT_WIDTHS = [360, 768, 1280] as const;
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const unique = (label: string) =>
+  `${label} ${arabicLabel(Date.now().toString(36) + Math.floor(Math.random() * 1e4).toString(36))}`;
 
 async function projects(request: APIRequestContext): Promise<ProjectRow[]> {
   return (await request.get("/api/projects")).json();

@@ -8,13 +8,18 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
 test.beforeEach(({ page }) => skipEntrance(page));
 
 const stamp = Date.now().toString(36);
-const MANAGER = { username: `mgr-${stamp}`, name: `مدير الفريق ${stamp}`, password: "manager-pass-2026" };
-const EMPLOYEE = { username: `emp-${stamp}`, name: `موظفة المبيعات ${stamp}`, password: "employee-pass-2026" };
+const MANAGER = { username: `mgr-${stamp}`, name: `مدير الفريق ${arabicLabel(stamp)}`, password: "manager-pass-2026" };
+const EMPLOYEE = {
+  username: `emp-${stamp}`,
+  name: `موظفة المبيعات ${arabicLabel(stamp)}`,
+  password: "employee-pass-2026",
+};
 
 async function signIn(page: Page, who: { username: string; password: string }) {
   await page.goto("/admin/login");

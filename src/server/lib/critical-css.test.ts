@@ -39,6 +39,18 @@ describe("inlineCriticalCss", () => {
     expect(inlinedCssBytes(html)).toBe(Buffer.byteLength(css));
   });
 
+  it("keeps the rules of what inline scripts set before the first paint (the entrance overlay)", () => {
+    const css = `${CSS}.entrance{display:none}html[data-entrance="play"] .entrance{display:block}.other[data-x]{color:red}`;
+    // Another stylesheet, so another hashed URL (the compiled sheet is kept per URL).
+    const html = inlineCriticalCss(
+      page('<div class="entrance">باب</div>', css).replace(HREF, "/assets/app-ENTRANCE.css"),
+      "abc",
+    );
+    const inlined = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlined).toMatch(/html\[data-entrance=("?)play\1\] \.entrance\{display:block\}/);
+    expect(inlined).not.toContain(".other");
+  });
+
   it("adds the whole stylesheet after load with the response's nonce, and a noscript link", () => {
     const html = inlineCriticalCss(page("<p class='used'>نص</p>"), "abc");
     const script = /<script nonce="abc">([^<]*)<\/script>/.exec(html)?.[1] ?? "";

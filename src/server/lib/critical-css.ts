@@ -48,6 +48,12 @@ const APP_CSS = /<style id="app-css" data-href="([^"]+)">([\s\S]*?)<\/style>/;
 export const FOLD_BYTES = [8000, 6000, 4000, 2500] as const;
 /** Inlined CSS aimed at, in bytes before compression: the 14 KB of docs/performance/web.md less a margin. */
 export const CRITICAL_CSS_BUDGET = 13.5 * 1024;
+/**
+ * What the page's inline scripts set on <html> before the first paint, so rules that need it are matched as if the
+ * server had rendered it: the entrance animation's `data-entrance="play"` on a first visit (public/lib/entrance.ts;
+ * its overlay must cover the page from the first frame).
+ */
+const FIRST_PAINT_HTML_ATTRIBUTES = ' data-entrance="play"';
 /** Selectors or media that only matter once the visitor points, focuses or presses. */
 const INTERACTION_ONLY_SELECTOR = /:(hover|focus|focus-visible|focus-within|active)\b/;
 
@@ -199,7 +205,7 @@ function criticalCss(html: string, href: string, css: string): string {
   }
   let critical = "";
   for (const foldBytes of FOLD_BYTES) {
-    const firstScreen = firstScreenHtml(html, foldBytes);
+    const firstScreen = firstScreenHtml(html, foldBytes).replace(/<html\b/, `<html${FIRST_PAINT_HTML_ATTRIBUTES}`);
     const tokens = scanHtml(firstScreen, entry.programs);
     const selected = renderCriticalCss(entry.sheet, tokens, {
       keyframes: "critical",
