@@ -2,8 +2,10 @@
  * The production server for a bench (bench/inp.mjs): built when stale (scripts/build-if-stale.mjs), run from a private
  * snapshot of build/ and dist/ (a rebuild in the working tree cannot swap the assets under it) with NODE_ENV=production,
  * the demo content (SEED=demo) in a temporary data folder, on 127.0.0.1 and a free port.
- * `startProductionServer(root)` resolves to `{ base, stop }` once GET /api/health answers (at most 120 s; throws
- * otherwise or when the server exits); `stop()` ends the server and removes the temporary folder.
+ * `startProductionServer(root, { env })` resolves to `{ base, pid, adminPassword, stop }` once GET /api/health answers
+ * (at most 120 s; throws otherwise or when the server exits); `env` adds or overrides the server's environment;
+ * `adminPassword` signs in the seeded "admin"; `stop()` ends the server and removes the temporary folder. Several
+ * servers may run at once (each has its own folder and port); the build runs once per process.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,12 +27,18 @@ function freePort() {
   });
 }
 
-export async function startProductionServer(root) {
-  const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-stale.mjs")], { stdio: "inherit" });
-  if (build.status !== 0) throw new Error(`build failed (${build.status})`);
+let built = false;
+
+export async function startProductionServer(root, { env = {} } = {}) {
+  if (!built) {
+    const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-stale.mjs")], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error(`build failed (${build.status})`);
+    built = true;
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(path.join(tmpdir(), "bench-server-"));
+  const adminPassword = randomBytes(12).toString("hex");
   const app = path.join(scratch, "app");
   snapshotApp(root, app);
   const child = spawn(process.execPath, [path.join(app, "dist", "src", "server", "main.js")], {
@@ -45,7 +53,8 @@ export async function startProductionServer(root) {
       SEED: "demo",
       PUBLIC_URL: base,
       LOG_LEVEL: "warn",
-      ADMIN_PASSWORD: randomBytes(12).toString("hex"),
+      ADMIN_PASSWORD: adminPassword,
+      ...env,
     },
   });
   const stop = () => {
@@ -60,7 +69,7 @@ export async function startProductionServer(root) {
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { base, stop };
+    if (ready) return { base, pid: child.pid, adminPassword, stop };
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   stop();

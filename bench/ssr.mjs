@@ -2,8 +2,8 @@
  * `npm run bench:ssr [-- --seconds N] [--connections N] [--rounds N] [--compare URL…]`: server-side throughput of the
  * public pages (docs/performance/web.md "SSR throughput").
  *
- * Builds when needed and starts two production servers on demo content from one private snapshot of build/ and dist/
- * (127.0.0.1, free ports, separate temporary data folders): one renders every request (`PAGE_CACHE_TTL_MS=0`, the
+ * Builds when needed and starts two production servers on demo content (bench/production-server.mjs: 127.0.0.1,
+ * free ports, separate temporary folders): one renders every request (`PAGE_CACHE_TTL_MS=0`, the
  * behaviour before the page cache), one with the default page cache (docs/decisions/040). A campaign page is created
  * and published through the API on each. Then, round-robin in the same run, autocannon loads each page on each server
  * (and every `--compare` URL) for `--seconds` (default 10) with `--connections` (default 50) and reports per target:
@@ -12,15 +12,12 @@
  * available for `--compare` URLs). With --rounds N (default 1) each target is measured N times and the medians are
  * printed. A measurement, not a gate: the exit code is 0 unless a server fails to start.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { snapshotApp } from "../scripts/app-snapshot.mjs";
+import { startProductionServer } from "./production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -42,65 +39,13 @@ const compareUrls = (() => {
   return urls;
 })();
 
-const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-stale.mjs")], { stdio: "inherit" });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const work = mkdtempSync(path.join(tmpdir(), "bench-ssr-"));
-const entry = snapshotApp(root, path.join(work, "app"));
-const servers = [];
-process.on("exit", () => {
-  for (const s of servers) if (s.child.exitCode === null) s.child.kill("SIGTERM");
-  rmSync(work, { recursive: true, force: true });
-});
-process.on("SIGINT", () => process.exit(130));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts one production server with `env` on a free port and waits (at most 120 s) until it answers. */
+/** One production server (bench/production-server.mjs) with `env`, named `label` in the table. */
 async function startServer(label, env) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const password = randomBytes(12).toString("hex");
-  const child = spawn(process.execPath, [entry], {
-    cwd: path.join(work, "app"),
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: path.join(work, `data-${label}`),
-      SEED: "demo",
-      PUBLIC_URL: base,
-      LOG_LEVEL: "warn",
-      ADMIN_PASSWORD: password,
-      // The load comes from one address: no per-IP limit may answer 429 instead of the page.
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
-      ...env,
-    },
+  const started = await startProductionServer(root, {
+    // The load comes from one address on a loaded machine: no 503 from load shedding instead of the page.
+    env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0", ...env },
   });
-  const server = { label, base, password, child };
-  servers.push(server);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${label}: server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${label}: not ready in 120 s`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return { label, base: started.base, password: started.adminPassword, pid: started.pid };
 }
 
 /** Signs in as the seeded admin and creates + publishes a campaign page of the first project; returns its path. */
@@ -166,7 +111,7 @@ const targets = [];
 for (const server of [rendering, cached]) {
   const campaign = await campaignPath(server);
   for (const page of ["/", `/project/${server.projectId}`, campaign]) {
-    targets.push({ server: server.label, page, url: `${server.base}${page}`, pid: server.child.pid });
+    targets.push({ server: server.label, page, url: `${server.base}${page}`, pid: server.pid });
   }
 }
 for (const url of compareUrls) targets.push({ server: "reference", page: url, url, pid: null });
