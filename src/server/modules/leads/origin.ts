@@ -8,14 +8,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/connection.ts";
-import {
-  contactMessages,
-  type LeadOrigin,
-  landingCampaigns,
-  landingPages,
-  projects,
-  projectUpdates,
-} from "../../db/schema.ts";
+import { contactMessages, type LeadOrigin, landingPages, projectUpdates } from "../../db/schema.ts";
 
 /** The names behind a lead's references, from the rows read when the lead is stored. Missing rows give no key. */
 export function leadOrigin(context: {
