@@ -30,7 +30,8 @@ function api() {
     "GET /api/leads/agents": () => json([{ projectId: 4, agents: [{ userId: A, name: "سلمى", away: false }] }]),
     "PUT /api/leads/agents": (body) => json(body),
     [`PUT /api/leads/agents/${A}/away`]: () => json({ userId: A, away: true }),
-    "GET /api/leads/settings": () => json({ notifyAgentAfter: 5, notifyManagersAfter: 15, reassignAfter: 30 }),
+    "GET /api/leads/settings": () =>
+      json({ notifyAgentAfter: 5, notifyManagersAfter: 15, reassignAfter: 30, retentionDays: 730 }),
     "PUT /api/leads/settings": (body) => json(body),
     "GET /api/leads/lost-reasons": () => json([{ id: 1, name: "السعر", active: true }]),
     "POST /api/leads/lost-reasons": () => json({ id: 2, name: "الموقع", active: true }, 201),
@@ -57,7 +58,7 @@ it("saves a project's agents in turn order and marks an agent away", async () =>
   );
 });
 
-it("saves the response-clock minutes and adds a lost reason", async () => {
+it("saves the response-clock minutes and the retention days, and adds a lost reason", async () => {
   const calls = api();
   const user = userEvent.setup();
   renderScreen(<DeskSettingsScreen />);
@@ -65,12 +66,17 @@ it("saves the response-clock minutes and adds a lost reason", async () => {
   await waitFor(() => expect(reassign).toHaveValue("٣٠"));
   await user.clear(reassign);
   await user.type(reassign, "٤٥");
+  const retention = screen.getByLabelText("إخفاء بيانات العملاء المغلقين بعد (يوم)");
+  expect(retention).toHaveValue("٧٣٠");
+  await user.clear(retention);
+  await user.type(retention, "٣٦٥");
   await user.click(within(reassign.closest("form") as HTMLElement).getByRole("button", { name: "حفظ" }));
   await waitFor(() =>
     expect(calls.find((c) => c.key === "PUT /api/leads/settings")?.body).toEqual({
       notifyAgentAfter: 5,
       notifyManagersAfter: 15,
       reassignAfter: 45,
+      retentionDays: 365,
     }),
   );
   await user.type(screen.getByRole("textbox", { name: "سبب جديد" }), "الموقع");

@@ -167,6 +167,8 @@ const CLOCK_FIELDS = [
   ["notifyAgentAfter", "تنبيه المسؤول بعد (دقيقة)"],
   ["notifyManagersAfter", "تنبيه المدراء بعد (دقيقة)"],
   ["reassignAfter", "إعادة الإسناد بعد (دقيقة)"],
+  // PDPL retention: a lead closed (sold or lost) longer than this is anonymised by the daily job.
+  ["retentionDays", "إخفاء بيانات العملاء المغلقين بعد (يوم)"],
 ] as const;
 
 function ClockCard() {
@@ -187,6 +189,7 @@ function ClockCard() {
         notifyAgentAfter: toInt(values.notifyAgentAfter),
         notifyManagersAfter: toInt(values.notifyManagersAfter),
         reassignAfter: toInt(values.reassignAfter),
+        ...(values.retentionDays !== undefined ? { retentionDays: toInt(values.retentionDays) } : {}),
       },
       { onSuccess: saved, onError: failed("تعذّر الحفظ") },
     );
@@ -194,7 +197,7 @@ function ClockCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>مؤقت الاستجابة</CardTitle>
+        <CardTitle>مؤقت الاستجابة ومدة الاحتفاظ</CardTitle>
       </CardHeader>
       <CardContent>
         {settings.isPending ? (
