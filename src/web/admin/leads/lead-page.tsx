@@ -9,20 +9,13 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { formatDateTime } from "#domain/format.ts";
 import { LEAD_ACTIVITY_KINDS, LEAD_ACTIVITY_LABELS, type LeadActivityKind } from "#domain/lead-desk.ts";
+import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/shared/ui/dialog.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
@@ -183,35 +176,25 @@ function WithdrawConsentButton({ leadId }: { leadId: number }) {
       <Button variant="outline" size="sm" onClick={() => setConfirm(true)}>
         سحب الموافقة
       </Button>
-      <Dialog open={confirm} onOpenChange={setConfirm}>
-        <DialogContent role="alertdialog" className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>سحب الموافقة التسويقية؟</DialogTitle>
-            <DialogDescription>لن يُرسل أي حدث عن هذا العميل إلى منصات الإعلانات بعد الآن.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirm(false)}>
-              {DESK_TEXTS.cancel}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={withdraw.isPending}
-              onClick={() =>
-                withdraw.mutate(leadId, {
-                  onSuccess: () => {
-                    setConfirm(false);
-                    toast({ variant: "success", title: "تم سحب الموافقة التسويقية" });
-                  },
-                  onError: (e) =>
-                    toast({ variant: "destructive", title: "تعذّر سحب الموافقة", description: apiErrorMessage(e, "") }),
-                })
-              }
-            >
-              سحب الموافقة
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title="سحب الموافقة التسويقية؟"
+        description="لن يُرسل أي حدث عن هذا العميل إلى منصات الإعلانات بعد الآن."
+        confirmLabel="سحب الموافقة"
+        busyLabel="جارٍ السحب..."
+        busy={withdraw.isPending}
+        onConfirm={() =>
+          withdraw.mutate(leadId, {
+            onSuccess: () => {
+              setConfirm(false);
+              toast({ variant: "success", title: "تم سحب الموافقة التسويقية" });
+            },
+            onError: (e) =>
+              toast({ variant: "destructive", title: "تعذّر سحب الموافقة", description: apiErrorMessage(e, "") }),
+          })
+        }
+      />
     </>
   );
 }
