@@ -172,6 +172,33 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "التحديث غير موجود" })).toBeVisible();
   });
 
+  test("on a phone the home carousel requests the photo in view; the next one when the visitor reaches for it", async ({
+    page,
+    request,
+  }) => {
+    const featured = (await (await request.get("/api/projects?limit=12")).json()) as ProjectRow[];
+    const withPhotos = featured.slice(0, 2).filter((p) => p.images.length > 0);
+    expect(withPhotos, "the first two carousel projects have photos").toHaveLength(2);
+    const photoId = (project: ProjectRow) => project.images[0].replace(/^.*\/([0-9a-f]{32}).*$/, "$1");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForLoadState("networkidle");
+    const requested = () =>
+      page.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((r) => r.name));
+    const carousel = page.getByRole("region", { name: "المشاريع" });
+    await carousel.scrollIntoViewIfNeeded();
+    const loaded = (project: ProjectRow) => async () =>
+      (await requested()).some((url) => url.includes(photoId(project)));
+    await expect.poll(loaded(withPhotos[0])).toBe(true);
+    // The first photo has arrived and the carousel has measured its slides: the second photo is still not asked for.
+    await expect(carousel.getByRole("button", { name: "المشروع التالي" })).toBeEnabled();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await loaded(withPhotos[1])()).toBe(false);
+    await carousel.getByRole("button", { name: "المشروع التالي" }).click();
+    await expect.poll(loaded(withPhotos[1])).toBe(true);
+  });
+
   test("the lightbox: Escape closes, the arrow keys move and wrap around", async ({ page, request }) => {
     const project = (await projects(request)).find((p) => p.images.length > 1);
     expect(project, "the demo content has a project with several photos").toBeDefined();

@@ -21,14 +21,24 @@ export const CAROUSEL_SLIDE_CLASS = "min-w-0 shrink-0 grow-0 basis-full ps-4 md:
 
 /** Props: the projects to show (already ordered by the API: featured first). */
 export function ProjectsCarousel({ projects }: { projects: Project[] }) {
-  const [viewportRef, api] = useEmblaCarousel({ direction: "rtl", align: "start", containScroll: "trimSnaps" });
+  // inViewThreshold: a slide counts as in view when a quarter of it shows (not a sliver of its padding).
+  const [viewportRef, api] = useEmblaCarousel({
+    direction: "rtl",
+    align: "start",
+    containScroll: "trimSnaps",
+    inViewThreshold: 0.25,
+  });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const viewportId = useId();
 
-  // Images of slides out of view (to the side) are requested only when their slide comes near: the slides in view and
-  // the next one. Before the carousel starts, only the first slide's image is in the page.
+  // Images of slides out of view (to the side) are requested only when their slide comes near. Before the carousel
+  // starts, only the first slide's image is in the page; once it starts, the slides in view; once the visitor
+  // reaches for the carousel (a drag, a button pressed, hovered or focused), the next slide too, so a swipe finds
+  // its image on the way without a page load paying for photos nobody looks at (docs/performance/web.md: home ≤ 300 KB).
   const [imagesShown, setImagesShown] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const [engaged, setEngaged] = useState(false);
+  const engage = useCallback(() => setEngaged(true), []);
 
   useEffect(() => {
     if (!api) return;
@@ -37,16 +47,28 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
       setCanNext(api.canScrollNext());
     };
     const reveal = () => {
-      const near = api.slidesInView().flatMap((index) => [index, index + 1]);
+      const inView = api.slidesInView();
+      const near = engaged ? inView.flatMap((index) => [index, index + 1]) : inView;
       setImagesShown((shown) => (near.every((i) => shown.has(i)) ? shown : new Set([...shown, ...near])));
     };
+    const engageAndReveal = () => setEngaged(true);
     update();
     reveal();
-    api.on("select", update).on("reInit", update).on("slidesInView", reveal);
+    api
+      .on("select", update)
+      .on("reInit", update)
+      .on("slidesInView", reveal)
+      .on("pointerDown", engageAndReveal)
+      .on("select", engageAndReveal);
     return () => {
-      api.off("select", update).off("reInit", update).off("slidesInView", reveal);
+      api
+        .off("select", update)
+        .off("reInit", update)
+        .off("slidesInView", reveal)
+        .off("pointerDown", engageAndReveal)
+        .off("select", engageAndReveal);
     };
-  }, [api]);
+  }, [api, engaged]);
 
   const prev = useCallback(() => api?.scrollPrev(), [api]);
   const next = useCallback(() => api?.scrollNext(), [api]);
@@ -80,6 +102,8 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
         <button
           type="button"
           onClick={prev}
+          onPointerEnter={engage}
+          onFocus={engage}
           disabled={!canPrev}
           aria-controls={viewportId}
           aria-label="المشروع السابق"
@@ -91,6 +115,8 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
         <button
           type="button"
           onClick={next}
+          onPointerEnter={engage}
+          onFocus={engage}
           disabled={!canNext}
           aria-controls={viewportId}
           aria-label="المشروع التالي"
