@@ -178,13 +178,6 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
  * stylesheet linked instead of inlined; any other answer as it is. `nonce`: the response's CSP nonce, or null to
  * leave the stylesheet as it is (development).
  */
-/**
- * Public paths whose first paint keeps the whole stylesheet inline: the home page moved by a layout shift of 0.63 on
- * phones when the rest of its stylesheet arrived after the critical part (docs/performance/web.md, "after the critical
- * CSS"); until the cause is found it is not split. Other pages shift by 0–0.04.
- */
-const WHOLE_STYLESHEET_PATHS: ReadonlySet<string> = new Set(["/"]);
-
 async function withDeferredHydration(url: string, response: Response, nonce: string | null): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return response;
   const path = url.split("?")[0] ?? url;
@@ -193,7 +186,7 @@ async function withDeferredHydration(url: string, response: Response, nonce: str
   const text = await response.text();
   let html = admin ? text : deferHydration(text);
   if (nonce !== null && admin) html = linkWholeStylesheet(html);
-  else if (nonce !== null && !WHOLE_STYLESHEET_PATHS.has(path)) html = inlineCriticalCss(html, nonce);
+  else if (nonce !== null) html = inlineCriticalCss(html, nonce);
   return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
