@@ -77,7 +77,9 @@ export function EntranceAnimation({ logo }: { logo: string }) {
         <div className="entrance-door entrance-door-end absolute inset-y-0 end-0 w-1/2 bg-brand-900" />
         <div className="entrance-logo absolute inset-0 grid place-items-center">
           <div className="rounded-3xl bg-white px-8 py-6 shadow-2xl">
-            <img src={logo} alt="" width={180} height={56} className="h-14 w-auto" />
+            {/* A fixed 180 × 56 box (the logo contained in it): the card keeps its size when the logo arrives after
+                the first paint, whatever the logo's proportions (a shift of 0.02 on phones with a width from it). */}
+            <img src={logo} alt="" width={180} height={56} className="h-14 w-[180px] object-contain" />
           </div>
         </div>
       </div>
