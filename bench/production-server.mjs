@@ -6,6 +6,9 @@
  * (at most 120 s; throws otherwise or when the server exits); `env` adds or overrides the server's environment;
  * `adminPassword` signs in the seeded "admin"; `stop()` ends the server and removes the temporary folder. Several
  * servers may run at once (each has its own folder and port); the build runs once per process.
+ * `publishCampaignPage(base, adminPassword, slug)` gives the demo content a published campaign landing page (SPEC §2.9):
+ * resolves to `{ projectId, slugPath, platformPath }` (`/campaign/{slug}` and `/campaign/snapchat/{slug}` or the first
+ * platform's address); throws when a call answers an error or every project already has a landing page.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -74,4 +77,36 @@ export async function startProductionServer(root, { env = {} } = {}) {
   }
   stop();
   throw new Error("server did not become ready in 120 s");
+}
+
+/** See the module comment: signs in as the seeded "admin", creates and publishes a landing page for a project. */
+export async function publishCampaignPage(base, adminPassword, slug) {
+  let auth = {};
+  const call = async (url, init = {}) => {
+    const res = await fetch(`${base}${url}`, {
+      ...init,
+      headers: { "content-type": "application/json", ...auth, ...init.headers },
+    });
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}`);
+    return body;
+  };
+  const login = await call("/api/auth/login", {
+    method: "POST",
+    body: JSON.stringify({ username: "admin", password: adminPassword }),
+  });
+  auth = { authorization: `Bearer ${login.token}` };
+  // A project without a landing page gets one (one page per project), with the platforms' campaigns.
+  const overview = await call("/api/landing-pages");
+  const free = overview.find((p) => p.landingPageId === null);
+  if (!free) throw new Error("every project already has a landing page");
+  const project = await call(`/api/projects/${free.projectId}`);
+  const poster = project.images[0] ?? (await call("/api/projects")).find((p) => p.images.length > 0)?.images[0];
+  const page = await call(`/api/landing-pages/${free.projectId}`, {
+    method: "POST",
+    body: JSON.stringify({ slug, poster }),
+  });
+  await call(`/api/landing-pages/${page.id}/publish`, { method: "POST", body: "{}" });
+  const campaign = page.campaigns.find((c) => c.urlSlug.startsWith("snapchat/")) ?? page.campaigns[0];
+  return { projectId: free.projectId, slugPath: `/campaign/${slug}`, platformPath: `/campaign/${campaign.urlSlug}` };
 }

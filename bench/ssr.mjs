@@ -17,7 +17,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { startProductionServer } from "./production-server.mjs";
+import { publishCampaignPage, startProductionServer } from "./production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -46,37 +46,6 @@ async function startServer(label, env) {
     env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0", ...env },
   });
   return { label, base: started.base, password: started.adminPassword, pid: started.pid };
-}
-
-/** Signs in as the seeded admin and creates + publishes a campaign page of the first project; returns its path. */
-async function campaignPath(server) {
-  const call = async (url, init = {}) => {
-    const res = await fetch(`${server.base}${url}`, {
-      ...init,
-      headers: { "content-type": "application/json", ...server.auth, ...init.headers },
-    });
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw new Error(`${server.label}: ${init.method ?? "GET"} ${url} answered ${res.status}`);
-    return body;
-  };
-  const login = await call("/api/auth/login", {
-    method: "POST",
-    body: JSON.stringify({ username: "admin", password: server.password }),
-  });
-  server.auth = { authorization: `Bearer ${login.token}` };
-  // A project without a landing page gets one (one page per project), with the platforms' campaigns.
-  const overview = await call("/api/landing-pages");
-  const free = overview.find((p) => p.landingPageId === null);
-  if (!free) throw new Error(`${server.label}: every project already has a landing page`);
-  const project = await call(`/api/projects/${free.projectId}`);
-  const poster = project.images[0] ?? (await call("/api/projects")).find((p) => p.images.length > 0)?.images[0];
-  const page = await call(`/api/landing-pages/${free.projectId}`, {
-    method: "POST",
-    body: JSON.stringify({ slug: "bench-campaign", poster }),
-  });
-  await call(`/api/landing-pages/${page.id}/publish`, { method: "POST", body: "{}" });
-  server.projectId = free.projectId;
-  return `/campaign/${page.campaigns[0].urlSlug}`;
 }
 
 /** The process's CPU time (user + system) in ms, from /proc/PID/stat (fields 14 and 15, in clock ticks). */
@@ -109,7 +78,9 @@ const rendering = await startServer("renders every request", { PAGE_CACHE_TTL_MS
 const cached = await startServer("page cache (10 s)", {});
 const targets = [];
 for (const server of [rendering, cached]) {
-  const campaign = await campaignPath(server);
+  const published = await publishCampaignPage(server.base, server.password, "bench-campaign");
+  server.projectId = published.projectId;
+  const campaign = published.platformPath;
   for (const page of ["/", `/project/${server.projectId}`, campaign]) {
     targets.push({ server: server.label, page, url: `${server.base}${page}`, pid: server.pid });
   }
