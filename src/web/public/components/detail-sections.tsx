@@ -20,7 +20,15 @@ export function ProjectMapSection({
 }) {
   if (latitude === null || longitude === null) return null;
   return (
-    <section aria-labelledby="map-title" className="grid grid-cols-1 gap-4">
+    // Laid out, and its map frame requested, only when it comes near the screen: the frame is another site's page
+    // (a connection, a document and its scripts) that a phone otherwise fetches before the first paint, since the
+    // section lies within the browser's lazy-loading distance. An inline style: it holds before any stylesheet
+    // arrives (the first paint inlines only the first screen's rules, server/lib/critical-css.ts).
+    <section
+      aria-labelledby="map-title"
+      className="grid grid-cols-1 gap-4"
+      style={{ contentVisibility: "auto", containIntrinsicSize: "auto 32rem" }}
+    >
       <h2 id="map-title" className="text-2xl font-bold text-ink">
         موقع المشروع
       </h2>
