@@ -9,6 +9,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { fullPageScreenshot } from "./fixtures/whole-page.ts";
 
 interface Hit {
   text: string;
@@ -114,7 +115,7 @@ test.describe("fixed elements", () => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
-        await page.screenshot({ path: `e2e-output/public-screens/${name}-${width}.png`, fullPage: true });
+        await fullPageScreenshot(page, `e2e-output/public-screens/${name}-${width}.png`);
       }
     }
   });

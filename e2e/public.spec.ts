@@ -9,6 +9,7 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
+import { fullPageScreenshot } from "./fixtures/whole-page.ts";
 
 interface ProjectRow {
   id: number;
@@ -356,7 +357,7 @@ test.describe("public pages", () => {
       for (const width of SCREENSHOT_WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
-        await page.screenshot({ path: `e2e-output/screenshots/${name}-${width}.png`, fullPage: true });
+        await fullPageScreenshot(page, `e2e-output/screenshots/${name}-${width}.png`);
       }
     }
   });
