@@ -397,3 +397,39 @@ test.describe("entrance animation (SPEC §1)", () => {
     await context.close();
   });
 });
+
+test.describe("the enquiry forms without JavaScript (a phone that taps before the scripts run)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home, project and update forms validate, send and store the enquiry as plain HTML forms", async ({
+    page,
+    request,
+  }) => {
+    const project = (await projects(request))[0];
+    const update = (await updates(request))[0];
+    for (const { path, invalid, success } of [
+      { path: "/", invalid: "يرجى تصحيح الحقول المحددة", success: "تم إرسال رسالتك بنجاح! سنتواصل معك قريباً." },
+      { path: `/project/${project.id}`, invalid: "يرجى ملء جميع الحقول المطلوبة", success: "تم الإرسال بنجاح!" },
+      { path: `/update/${update.id}`, invalid: "يرجى ملء جميع الحقول المطلوبة", success: "تم الإرسال بنجاح!" },
+    ]) {
+      await page.goto(path);
+      const form = page.locator("#contact");
+      // An empty form comes back with the form's own message, not the framework's bare error.
+      await form.getByRole("button", { name: "إرسال" }).click();
+      await expect(page.locator("#contact").getByText(invalid).first()).toBeVisible();
+
+      const name = unique("زائر بلا سكربت");
+      const filled = page.locator("#contact");
+      await filled.getByRole("textbox", { name: /الاسم/ }).fill(name);
+      await filled.getByRole("textbox", { name: /رقم الجوال/ }).fill("0551234567");
+      await filled.getByRole("textbox", { name: /البريد الإلكتروني/ }).fill("no-script@example.com");
+      await filled.getByRole("textbox", { name: /الرسالة/ }).fill("أرغب في زيارة المشروع");
+      await filled.getByRole("button", { name: "إرسال" }).click();
+      await expect(page.locator("#contact").getByText(success).first()).toBeVisible();
+      expect(
+        (await storedMessages(request)).some((m) => m.name === name),
+        `${path}: stored`,
+      ).toBe(true);
+    }
+  });
+});

@@ -151,6 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": under it a browser sends `Origin: null` with a page's own form post, and the
+    // page bridge's action check (React Router's CSRF guard) refuses it, so every enquiry sent before the scripts
+    // run was answered "Bad Request" and lost (docs/decisions/044-referrer-policy.md).
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: deps.config.publicUrl.startsWith("https://") ? { maxAge: 31536000 } : false,
   });
   await app.register(compress, { global: true, threshold: 1024, zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH } });

@@ -184,6 +184,12 @@ describe("uploaded media", () => {
     expect(api.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(api.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
+
+  it("sends a referrer policy under which a page's own form post carries its origin (docs/decisions/044)", async () => {
+    // Under "no-referrer" a browser posts a form with `Origin: null`, which the page actions' CSRF guard refuses.
+    const api = await t.app.inject({ method: "GET", url: "/api/site" });
+    expect(api.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
 });
 
 describe("a page whose visitor has gone away", () => {
