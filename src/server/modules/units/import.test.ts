@@ -310,7 +310,7 @@ describe("unit import", () => {
       await t.db.insert(units).values({ projectId, unitNumber: "KEEP", building: "Z" });
       const unitsBefore = await unitCount();
       const auditsBefore = (await importAudits(projectId)).length;
-      // A trigger makes the 1,100th row fail: two batches of 500 are already written inside the transaction.
+      // A trigger makes the 1,100th row fail: the first batch of 1000 is already written inside the transaction.
       await t.db.execute(
         sql.raw(`create or replace function units_fail_on_boom() returns trigger language plpgsql as $$
           begin
