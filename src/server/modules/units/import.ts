@@ -11,8 +11,9 @@
  * - Every read and check happens before the write; the valid rows are then inserted in ONE short transaction,
  *   IMPORT_BATCH_ROWS per `INSERT … SELECT … FROM json_to_recordset($1::json)` statement (one parameter per
  *   statement), with one audit summary row; if anything fails part-way nothing is kept, and the answer reports it
- *   (code unknown, or duplicate when the unique index on project + building + unit number refuses a row another
- *   import stored after the checks). Why: docs/performance/upload-guards.md ("short import transaction").
+ *   (code unknown; or duplicate, at each row another import stored after the checks, when the unique index on
+ *   project + building + unit number refuses the write). Why: docs/performance/upload-guards.md ("a short import
+ *   transaction").
  */
 
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -210,15 +211,7 @@ export async function planImport(
   }
 
   // Duplicates: the first occurrence in the file wins; anything already stored is a duplicate.
-  const existing = new Set<string>();
-  const projectIds = [...new Set(valid.map((c) => c.values.projectId))];
-  if (projectIds.length) {
-    const stored = await db
-      .select({ projectId: units.projectId, building: units.building, unitNumber: units.unitNumber })
-      .from(units)
-      .where(inArray(units.projectId, projectIds));
-    for (const u of stored) existing.add(unitKey(u));
-  }
+  const existing = await storedUnitKeys(db, valid);
   const firstRowOfKey = new Map<string, number>();
   const candidates: CandidateRow[] = [];
   for (const candidate of valid) {
@@ -235,6 +228,31 @@ export async function planImport(
   }
   errors.sort((a, b) => a.row - b.row);
   return { candidates, errors, headers, dataRows: dataRows.length };
+}
+
+/** The unitKey of every stored unit of the projects `rows` go to (one query; none when `rows` is empty). */
+async function storedUnitKeys(db: Db, rows: readonly CandidateRow[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  const projectIds = [...new Set(rows.map((c) => c.values.projectId))];
+  if (projectIds.length === 0) return keys;
+  const stored = await db
+    .select({ projectId: units.projectId, building: units.building, unitNumber: units.unitNumber })
+    .from(units)
+    .where(inArray(units.projectId, projectIds));
+  for (const u of stored) keys.add(unitKey(u));
+  return keys;
+}
+
+/**
+ * The row errors of a write the unique index refused: another import stored some of these units after the checks.
+ * Each candidate now stored is reported at its own row (code duplicate, IMPORT_MESSAGES.duplicateInDb); when none
+ * is found any more (the other import rolled back since), the first candidate's row carries the error.
+ */
+async function concurrentDuplicates(db: Db, candidates: readonly CandidateRow[]): Promise<ImportRowError[]> {
+  const error = (row: number): ImportRowError => ({ row, code: "duplicate", message: IMPORT_MESSAGES.duplicateInDb });
+  const stored = await storedUnitKeys(db, candidates).catch(() => new Set<string>());
+  const rows = candidates.filter((c) => stored.has(unitKey(c.values))).map((c) => error(c.row));
+  return rows.length > 0 ? rows : [error(candidates[0]?.row ?? 0)];
 }
 
 export interface ImportFile {
@@ -296,11 +314,12 @@ export async function importUnits(
   } catch (error) {
     hooks.log?.(error);
     insertedCount = 0;
-    errors.unshift({
-      row: plan.candidates[0]?.row ?? 0,
-      code: isUniqueViolation(error) ? "duplicate" : "unknown",
-      message: isUniqueViolation(error) ? IMPORT_MESSAGES.duplicateInDb : IMPORT_MESSAGES.saveFailed,
-    });
+    if (isUniqueViolation(error)) {
+      errors.push(...(await concurrentDuplicates(db, plan.candidates)));
+      errors.sort((a, b) => a.row - b.row);
+    } else {
+      errors.unshift({ row: plan.candidates[0]?.row ?? 0, code: "unknown", message: IMPORT_MESSAGES.saveFailed });
+    }
   }
   const skippedCount = plan.dataRows - insertedCount;
   const failedWhole = plan.candidates.length > 0 && insertedCount === 0;
