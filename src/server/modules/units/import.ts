@@ -43,65 +43,11 @@ export { decodeCsv, readSheet, type SheetRows, type SpreadsheetKind } from "./sh
 
 /**
  * Rows per INSERT statement. Each statement carries its rows as ONE JSON parameter, so the size is not bound by
- * PostgreSQL's 65,535 parameters; 1000 rows take ~20 ms on the embedded database (which runs on the server's own
- * thread), so the event loop turns between two statements, and 5000 rows are 5 statements instead of 50.
+ * PostgreSQL's 65,535 parameters; 1000 rows take 20–40 ms on the embedded database (which runs on the server's own
+ * thread, measured at load average 4–5 on 2 cores), so the event loop turns between two statements.
  */
 export const IMPORT_BATCH_ROWS = 1000;
 
-/** The unit columns an import writes, keyed by UnitValues' keys; the rest (id, timestamps) take their defaults. */
-const IMPORT_COLUMNS = {
-  projectId: units.projectId,
-  unitNumber: units.unitNumber,
-  building: units.building,
-  price: units.price,
-  status: units.status,
-  rooms: units.rooms,
-  floor: units.floor,
-  direction: units.direction,
-  privateArea: units.privateArea,
-  totalArea: units.totalArea,
-} as const satisfies Record<keyof UnitValues, unknown>;
-const IMPORT_ENTRIES = Object.entries(IMPORT_COLUMNS) as [
-  keyof UnitValues,
-  (typeof IMPORT_COLUMNS)[keyof UnitValues],
-][];
-const COLUMN_LIST = sql.join(
-  IMPORT_ENTRIES.map(([, column]) => sql.identifier(column.name)),
-  sql`, `,
-);
-const RECORD_DEFINITION = sql.join(
-  IMPORT_ENTRIES.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
-  sql`, `,
-);
-
-/**
- * One INSERT of `rows` into units: the rows travel as one JSON array (keys = column names) read back with
- * json_to_recordset and the columns' own SQL types, so PostgreSQL parses them in one pass instead of binding ten
- * parameters per row. Values are the unit schema's output (numbers, text, string arrays), valid JSON as they are.
- */
-function insertUnitsStatement(rows: readonly UnitValues[]): SQL {
-  const records = rows.map((values) =>
-    Object.fromEntries(IMPORT_ENTRIES.map(([key, column]) => [column.name, values[key]])),
-  );
-  return sql`insert into ${units} (${COLUMN_LIST}) select ${COLUMN_LIST}
-    from json_to_recordset(${JSON.stringify(records)}::json) as r(${RECORD_DEFINITION})`;
-}
-
-/**
- * Writes the planned units in batches of IMPORT_BATCH_ROWS inside the caller's transaction, turning the event loop
- * between two statements. Output: the number of rows written. Errors: the driver's (unique violation 23505 when a
- * unit number was stored since the checks; foreign key when the project was deleted).
- */
-async function writeUnits(tx: Tx, candidates: readonly CandidateRow[]): Promise<number> {
-  let inserted = 0;
-  for (let start = 0; start < candidates.length; start += IMPORT_BATCH_ROWS) {
-    if (start > 0) await nextTurn();
-    const batch = candidates.slice(start, start + IMPORT_BATCH_ROWS);
-    await tx.execute(insertUnitsStatement(batch.map((c) => c.values)));
-    inserted += batch.length;
-  }
-  return inserted;
-}
 /** Rows checked between two turns of the event loop, so a 5000-row file never holds it for long. */
 const ROWS_PER_TURN = 250;
 
@@ -253,6 +199,61 @@ async function concurrentDuplicates(db: Db, candidates: readonly CandidateRow[])
   const stored = await storedUnitKeys(db, candidates).catch(() => new Set<string>());
   const rows = candidates.filter((c) => stored.has(unitKey(c.values))).map((c) => error(c.row));
   return rows.length > 0 ? rows : [error(candidates[0]?.row ?? 0)];
+}
+
+/** The unit columns an import writes, keyed by UnitValues' keys; the rest (id, timestamps) take their defaults. */
+const IMPORT_COLUMNS = {
+  projectId: units.projectId,
+  unitNumber: units.unitNumber,
+  building: units.building,
+  price: units.price,
+  status: units.status,
+  rooms: units.rooms,
+  floor: units.floor,
+  direction: units.direction,
+  privateArea: units.privateArea,
+  totalArea: units.totalArea,
+} as const satisfies Record<keyof UnitValues, unknown>;
+const IMPORT_ENTRIES = Object.entries(IMPORT_COLUMNS) as [
+  keyof UnitValues,
+  (typeof IMPORT_COLUMNS)[keyof UnitValues],
+][];
+const COLUMN_LIST = sql.join(
+  IMPORT_ENTRIES.map(([, column]) => sql.identifier(column.name)),
+  sql`, `,
+);
+const RECORD_DEFINITION = sql.join(
+  IMPORT_ENTRIES.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
+  sql`, `,
+);
+
+/**
+ * One INSERT of `rows` into units: the rows travel as one JSON array (keys = column names) read back with
+ * json_to_recordset and the columns' own SQL types, so PostgreSQL parses them in one pass instead of binding ten
+ * parameters per row. Values are the unit schema's output (numbers, text, string arrays), valid JSON as they are.
+ */
+function insertUnitsStatement(rows: readonly UnitValues[]): SQL {
+  const records = rows.map((values) =>
+    Object.fromEntries(IMPORT_ENTRIES.map(([key, column]) => [column.name, values[key]])),
+  );
+  return sql`insert into ${units} (${COLUMN_LIST}) select ${COLUMN_LIST}
+    from json_to_recordset(${JSON.stringify(records)}::json) as r(${RECORD_DEFINITION})`;
+}
+
+/**
+ * Writes the planned units in batches of IMPORT_BATCH_ROWS inside the caller's transaction, turning the event loop
+ * between two statements. Output: the number of rows written. Errors: the driver's (unique violation 23505 when a
+ * unit number was stored since the checks; foreign key when the project was deleted).
+ */
+async function writeUnits(tx: Tx, candidates: readonly CandidateRow[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < candidates.length; start += IMPORT_BATCH_ROWS) {
+    if (start > 0) await nextTurn();
+    const batch = candidates.slice(start, start + IMPORT_BATCH_ROWS);
+    await tx.execute(insertUnitsStatement(batch.map((c) => c.values)));
+    inserted += batch.length;
+  }
+  return inserted;
 }
 
 export interface ImportFile {
