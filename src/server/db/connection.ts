@@ -5,13 +5,13 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { EmbeddedPostgres, registerPing } from "./ping.ts";
 import { schema } from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -97,12 +97,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
   }
-  const client = new PGlite(dataDir.startsWith("memory://") ? "memory://" : path.resolve(dataDir), {
+  const client = new EmbeddedPostgres(dataDir.startsWith("memory://") ? "memory://" : path.resolve(dataDir), {
     loadDataDir: options.loadDataDir,
     extensions: PGLITE_EXTENSIONS,
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  // Health checks answer during a write transaction instead of queueing behind it (db/ping.ts).
+  registerPing(db, () => client.ping());
   return {
     db,
     kind: "pglite",

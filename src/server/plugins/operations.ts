@@ -1,7 +1,8 @@
 /**
  * Operations plugin (docs/operations.md):
  * - GET /api/health/live: the process answers (200 {ok:true}); never shed under load.
- * - GET /api/health/ready: 200 {ok:true} when the database answers `select 1` and the media storage answers (the
+ * - GET /api/health/ready: 200 {ok:true} when the database answers `select 1` within 3 s (db/ping.ts: on the
+ *   embedded database also during a write transaction) and the media storage answers (the
  *   local folder is readable and writable, or the bucket answers a HEAD); 503
  *   {ok:false, …} when either fails or once shutdown has begun (a load balancer stops sending traffic).
  * - Shutdown: from `beginShutdown()` (or `preClose`) on, every answer carries `Connection: close`, and each finished
@@ -18,6 +19,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 import { okSchema } from "../../domain/schemas/api.ts";
+import { pingDatabase } from "../db/ping.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -138,7 +140,7 @@ export async function healthRoutes(app: FastifyInstance) {
       if (app.shuttingDown) return reply.code(503).send({ ok: false, reason: "shutting-down" as const });
       const storage = app.storage as typeof app.storage & CheckableStorage;
       const checks = await Promise.allSettled([
-        app.db.execute("select 1"),
+        pingDatabase(app.db),
         storage.check
           ? storage.check()
           : app.config.s3

@@ -310,7 +310,7 @@ describe("unit import", () => {
       await t.db.insert(units).values({ projectId, unitNumber: "KEEP", building: "Z" });
       const unitsBefore = await unitCount();
       const auditsBefore = (await importAudits(projectId)).length;
-      // A trigger makes the 1,100th row fail: two batches of 500 are already written inside the transaction.
+      // A trigger makes the 1,100th row fail: the first batch of 1000 is already written inside the transaction.
       await t.db.execute(
         sql.raw(`create or replace function units_fail_on_boom() returns trigger language plpgsql as $$
           begin
@@ -339,6 +339,128 @@ describe("unit import", () => {
       expect(await unitCount()).toBe(unitsBefore);
       expect(await unitCount(projectId)).toBe(1);
       expect((await importAudits(projectId)).length).toBe(auditsBefore);
+    });
+  });
+
+  describe("one short transaction (all rows or none)", () => {
+    /**
+     * Wraps the app's `db.transaction` for one call: `before` runs just before the import's transaction opens (after
+     * its checks), `inside` once its writes are done, with the transaction still open. Restored by the returned
+     * function.
+     */
+    function aroundTransaction(hooks: { before?: () => Promise<void>; inside?: () => Promise<void> }) {
+      const original = t.db.transaction;
+      t.db.transaction = (async (callback, config) => {
+        t.db.transaction = original;
+        await hooks.before?.();
+        return original.call(
+          t.db,
+          async (tx) => {
+            const result = await callback(tx);
+            await hooks.inside?.();
+            return result;
+          },
+          config,
+        );
+      }) as typeof t.db.transaction;
+      return () => {
+        t.db.transaction = original;
+      };
+    }
+
+    function deferred() {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      return { promise, resolve };
+    }
+
+    it("stores nothing when the database refuses row 4999 of 5000 (stored by someone else after the checks)", async () => {
+      const projectId = await newProject();
+      const auditsBefore = (await importAudits(projectId)).length;
+      // Another import stores "N-4999" between this import's duplicate check and its transaction.
+      const restore = aroundTransaction({
+        before: async () => {
+          await t.db.insert(units).values({ projectId, unitNumber: "N-4999", building: "A" });
+        },
+      });
+      try {
+        const res = await upload(
+          `/api/projects/${projectId}/units/upload`,
+          "n.xlsx",
+          xlsxOf([HEADERS_AR, ...validRows(5000, "N")]),
+        );
+        expect(res.statusCode).toBe(200);
+        const result = res.json() as UnitImportResult;
+        expect(result).toMatchObject({ insertedCount: 0, skippedCount: 5000, message: IMPORT_MESSAGES.saveFailed });
+        // Row 5000 of the sheet holds data row 4999: the one the other import stored.
+        expect(result.errors).toEqual([{ row: 5000, code: "duplicate", message: IMPORT_MESSAGES.duplicateInDb }]);
+      } finally {
+        restore();
+      }
+      expect(await unitCount(projectId)).toBe(1); // only the other import's unit: none of the 4 batches before it
+      expect((await importAudits(projectId)).length).toBe(auditsBefore);
+    });
+
+    it("gives two simultaneous imports of one file a consistent result: all rows once, the other import none", async () => {
+      const projectId = await newProject();
+      const file = xlsxOf([HEADERS_AR, ...validRows(1500, "C")]);
+      const url = `/api/projects/${projectId}/units/upload`;
+      const answers = await Promise.all([upload(url, "c1.xlsx", file), upload(url, "c2.xlsx", file)]);
+      const results = answers.map((res) => res.json() as UnitImportResult);
+      expect(results.map((r) => r.insertedCount).sort((a, b) => a - b)).toEqual([0, 1500]);
+      // Whether its checks ran before or after the other import's commit, the loser names every row a duplicate.
+      const loser = results.find((r) => r.insertedCount === 0);
+      expect(loser?.errors).toEqual(
+        Array.from({ length: 1500 }, (_, i) => ({
+          row: i + 2,
+          code: "duplicate",
+          message: IMPORT_MESSAGES.duplicateInDb,
+        })),
+      );
+      expect(await unitCount(projectId)).toBe(1500);
+      const audits = await importAudits(projectId);
+      expect(audits.filter((a) => (a.newState as { insertedCount: number }).insertedCount === 1500)).toHaveLength(1);
+    });
+
+    it("answers /api/health and /api/health/ready while the import's transaction is open", async () => {
+      const projectId = await newProject();
+      const written = deferred();
+      const release = deferred();
+      // The rows are written and the transaction stays open until the health checks have answered. Without the
+      // embedded database's ride-along (db/ping.ts), the checks would wait for this transaction: the ping times out.
+      const restore = aroundTransaction({
+        inside: async () => {
+          written.resolve();
+          await release.promise;
+        },
+      });
+      let finished = false;
+      try {
+        const importing = upload(
+          `/api/projects/${projectId}/units/upload`,
+          "h.xlsx",
+          xlsxOf([HEADERS_AR, ...validRows(5000, "H")]),
+        ).finally(() => {
+          finished = true;
+        });
+        await written.promise;
+        const health = await t.app.inject({ method: "GET", url: "/api/health" });
+        const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+        expect(health.statusCode).toBe(200);
+        expect(ready.json()).toEqual({ ok: true });
+        expect(finished).toBe(false);
+        release.resolve();
+        expect((await importing).json()).toMatchObject({ insertedCount: 5000, skippedCount: 0, errors: [] });
+      } finally {
+        release.resolve();
+        restore();
+      }
+      expect(await unitCount(projectId)).toBe(5000);
+      const audits = await importAudits(projectId);
+      expect(audits).toHaveLength(1);
+      expect(audits[0].newState).toMatchObject({ insertedCount: 5000, skippedCount: 0 });
     });
   });
 
