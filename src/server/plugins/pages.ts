@@ -7,6 +7,7 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
@@ -17,6 +18,7 @@ import { cspNonceOf } from "../lib/csp-nonce.ts";
 import { deferHydration } from "../lib/deferred-hydration.ts";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
 import { type CachedPage, NONCE_PLACEHOLDER, type PageCache, pageCacheKey } from "../lib/page-cache.ts";
+import { gzipPieces, gzipWithNonce } from "../lib/page-gzip.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
@@ -202,10 +204,14 @@ function nonceOfResponse(reply: FastifyReply): string {
   return /'nonce-([^']+)'/.exec(String(reply.raw.getHeader("content-security-policy") ?? ""))?.[1] ?? "";
 }
 
+/** Smallest body compressed (characters): @fastify/compress's threshold in app.ts. */
+const GZIP_MIN_CHARS = 1024;
+
 /**
  * A rendered public page read whole (it was rendered anyway) as a storable copy: its nonce replaced by the
- * placeholder, and a weak ETag that therefore ignores the nonce, which differs on every render of the same page
- * (docs/decisions/019-script-nonce.md): the same content gets the same ETag.
+ * placeholder, a weak ETag that therefore ignores the nonce, which differs on every render of the same page
+ * (docs/decisions/019-script-nonce.md): the same content gets the same ETag; and its gzip pieces (page-gzip.ts),
+ * compressed once for this answer and every hit of the copy.
  */
 async function storablePage(reply: FastifyReply, response: Response): Promise<CachedPage> {
   const nonce = nonceOfResponse(reply);
@@ -220,18 +226,29 @@ async function storablePage(reply: FastifyReply, response: Response): Promise<Ca
     headers,
     body,
     etag: weakEtag(Buffer.from(body.replaceAll(NONCE_PLACEHOLDER, ""))),
+    ...(body.length >= GZIP_MIN_CHARS ? { gzip: gzipPieces(body, NONCE_PLACEHOLDER) } : {}),
   };
+}
+
+/** `reply`'s Vary header with `accept-encoding` added once (the answer's bytes depend on it). */
+function varyOnAcceptEncoding(reply: FastifyReply) {
+  const current = String(reply.getHeader("vary") ?? "");
+  if (current.split(",").some((name) => ["accept-encoding", "*"].includes(name.trim().toLowerCase()))) return;
+  reply.header("vary", current ? `${current}, accept-encoding` : "accept-encoding");
 }
 
 /**
  * A public page (http-cache.ts) sent with its ETag and the shared-cache Cache-Control, or 304 without a body when the
  * client's If-None-Match already names it; `x-page-cache` says whether it came from memory. The body carries this
- * response's nonce.
+ * response's nonce. A client that accepts gzip gets the copy's stored gzip pieces (page-gzip.ts) even when it also
+ * accepts brotli: no compression per answer (docs/decisions/043-critical-css-per-route.md); any other client gets the
+ * text, which @fastify/compress encodes (brotli) or not as it asks.
  */
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: "hit" | "miss") {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", page.etag).header("x-page-cache", source);
+  varyOnAcceptEncoding(reply);
   if (fresh(request.headers, { etag: page.etag })) {
     reply.removeHeader("content-type");
     reply.removeHeader("content-length");
@@ -239,6 +256,12 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
     // the copy it already has.
     reply.raw.removeHeader("content-security-policy");
     return reply.code(304).send();
+  }
+  const acceptEncoding = request.headers["accept-encoding"];
+  if (page.gzip && acceptEncoding && negotiate(acceptEncoding.toLowerCase(), ["gzip"]) === "gzip") {
+    // @fastify/compress leaves an answer that already has a Content-Encoding as it is.
+    reply.header("content-encoding", "gzip");
+    return reply.send(gzipWithNonce(page.gzip, nonceOfResponse(reply)));
   }
   return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, nonceOfResponse(reply)));
 }
