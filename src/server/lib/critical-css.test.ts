@@ -90,12 +90,17 @@ describe("inlineCriticalCss reusing a selection (per markup skeleton)", () => {
 
   it("reuses the selection when only the text or a link changed, and selects again for a new class", () => {
     const first = inlined(
-      pageOf('<h1 class="used">مشروع الواحة</h1><a class="used" href="/project/1" title="الواحة">التفاصيل</a>'),
+      pageOf(
+        '<h1 class="used">الواحة</h1><a class="used" href="/project/1" title="الواحة">عرض</a><script nonce="n1">1</script>',
+      ),
     );
     const before = selections();
-    // The content changed (another title, another link): the same markup, the same rules, no new selection.
+    // Rendered again with other content (title, link) and another response's nonce: the same markup, the same rules,
+    // no new selection.
     const edited = inlined(
-      pageOf('<h1 class="used">مشروع النخيل</h1><a class="used" href="/project/2" title="النخيل">عرض</a>'),
+      pageOf(
+        '<h1 class="used">النخيل</h1><a class="used" href="/project/2" title="النخيل">عرض</a><script nonce="n2">2</script>',
+      ),
     );
     expect(edited).toBe(first);
     expect(selections()).toBe(before);

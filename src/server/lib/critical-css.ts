@@ -197,8 +197,9 @@ function prunedOnce(selected: string, firstScreen: string): string {
 }
 
 /**
- * Attributes whose values only carry content (a URL, a text, a date): blanked in the markup skeleton, unless a selector
- * of the stylesheet names the attribute (then its value may decide a match and is kept).
+ * Attributes whose values only carry content (a URL, a text, a date) or differ on every response (the CSP nonce of
+ * the page's scripts): blanked in the markup skeleton, unless a selector of the stylesheet names the attribute (then
+ * its value may decide a match and is kept).
  */
 const CONTENT_ATTRIBUTES = [
   "src",
@@ -211,6 +212,7 @@ const CONTENT_ATTRIBUTES = [
   "content",
   "datetime",
   "poster",
+  "nonce",
 ];
 /** A tag (double- or single-quoted values may hold `>`) or a run of text. */
 const TAG_OR_TEXT = /(<(?:"[^"]*"|'[^']*'|[^'">])*>)|([^<]+)/g;
