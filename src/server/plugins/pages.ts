@@ -196,7 +196,17 @@ async function withDeferredHydration(url: string, response: Response, nonce: str
   let html = admin ? text : deferHydration(text);
   if (nonce !== null && admin) html = linkWholeStylesheet(html);
   else if (nonce !== null && !WHOLE_STYLESHEET_PATHS.has(path)) html = inlineCriticalCss(html, nonce);
-  return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new DocumentResponse(html, response);
+}
+
+/** A rewritten document that keeps its text, so storing it does not read the body back (storablePage). */
+class DocumentResponse extends Response {
+  constructor(
+    readonly html: string,
+    from: Response,
+  ) {
+    super(html, { status: from.status, statusText: from.statusText, headers: from.headers });
+  }
 }
 
 /** The CSP nonce this response carries, or "" in development (no nonce there). */
@@ -215,7 +225,7 @@ const GZIP_MIN_CHARS = 1024;
  */
 async function storablePage(reply: FastifyReply, response: Response): Promise<CachedPage> {
   const nonce = nonceOfResponse(reply);
-  const text = await response.text();
+  const text = response instanceof DocumentResponse ? response.html : await response.text();
   const body = nonce ? text.replaceAll(nonce, NONCE_PLACEHOLDER) : text;
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
