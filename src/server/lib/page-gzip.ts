@@ -3,7 +3,8 @@
  * (docs/decisions/043-critical-css-per-route.md "compressed copies"; docs/decisions/019-script-nonce.md: a fresh
  * nonce per response; docs/decisions/040-rendered-page-cache.md: the copy holds NONCE_PLACEHOLDER instead).
  *
- * The body is split at the placeholder; each piece is compressed on its own as raw DEFLATE ended by a sync flush
+ * The body is split at the placeholder (by the caller, which also hashes the pieces for the ETag); each piece is
+ * compressed on its own as raw DEFLATE ended by a sync flush
  * (RFC 1951: no final block, byte-aligned, back-references only inside the piece), which makes the pieces valid in
  * any order and next to any other such piece. An answer is then the gzip header (RFC 1952 §2.3), the pieces with the
  * response's nonce compressed the same way between them, an empty final block, and the trailer: the CRC-32 and the
@@ -31,9 +32,8 @@ function deflatePiece(data: Buffer): Buffer {
   return deflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH });
 }
 
-/** Compresses `body` once, split at every `placeholder` (the nonce's stand-in). */
-export function gzipPieces(body: string, placeholder: string): GzipPieces {
-  const plain = body.split(placeholder).map((piece) => Buffer.from(piece));
+/** Compresses once the pieces of a body (UTF-8) that lie between its nonce placeholders. */
+export function gzipPieces(plain: Buffer[]): GzipPieces {
   const deflated = plain.map(deflatePiece);
   const bytes = [...plain, ...deflated].reduce((sum, b) => sum + b.length, 0);
   return { plain, deflated, bytes };

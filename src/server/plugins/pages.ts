@@ -70,7 +70,14 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     });
   }
 
-  const handlerFor = async () => createRequestHandler(await getBuild(), options.mode);
+  // Production: one request handler for the bundle (React Router derives its route tables on the first call, about a
+  // millisecond, and keeps them); development: a new one per request, over the module Vite may have reloaded.
+  let productionHandler: ReturnType<typeof createRequestHandler> | undefined;
+  const handlerFor = async () => {
+    if (options.mode === "development") return createRequestHandler(await getBuild(), options.mode);
+    productionHandler ??= createRequestHandler(await getBuild(), options.mode);
+    return productionHandler;
+  };
   const pageCache = options.mode === "development" ? undefined : options.cache;
 
   // Page bodies (the public forms' route actions) are read here as a buffer of at most PAGE_BODY_LIMIT_BYTES, counted
@@ -199,13 +206,16 @@ async function withDeferredHydration(url: string, response: Response, nonce: str
   return new DocumentResponse(html, response);
 }
 
-/** A rewritten document that keeps its text, so storing it does not read the body back (storablePage). */
+/**
+ * A rewritten document: status and headers as a Response, the text in `html` (no body stream, so it is neither encoded
+ * into one nor read back: storablePage and sendWebResponse take the text).
+ */
 class DocumentResponse extends Response {
   constructor(
     readonly html: string,
     from: Response,
   ) {
-    super(html, { status: from.status, statusText: from.statusText, headers: from.headers });
+    super(null, { status: from.status, statusText: from.statusText, headers: from.headers });
   }
 }
 
@@ -231,12 +241,14 @@ async function storablePage(reply: FastifyReply, response: Response): Promise<Ca
   for (const [name, value] of response.headers) {
     if (name !== "content-length" && name !== "set-cookie") headers.push([name, value]);
   }
+  // The body's bytes between its nonces, encoded once for the ETag and the gzip pieces.
+  const plain = body.split(NONCE_PLACEHOLDER).map((piece) => Buffer.from(piece));
   return {
     status: response.status,
     headers,
     body,
-    etag: weakEtag(Buffer.from(body.replaceAll(NONCE_PLACEHOLDER, ""))),
-    ...(body.length >= GZIP_MIN_CHARS ? { gzip: gzipPieces(body, NONCE_PLACEHOLDER) } : {}),
+    etag: weakEtag(plain),
+    ...(body.length >= GZIP_MIN_CHARS ? { gzip: gzipPieces(plain) } : {}),
   };
 }
 
@@ -284,6 +296,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
+  if (response instanceof DocumentResponse) return reply.send(response.html);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
 }
