@@ -1,7 +1,8 @@
 /**
  * `npm run bench:ssr [-- --seconds N] [--connections N] [--rounds N] [--accept-encoding VALUE] [--compare URL…]`:
  * server-side throughput of the public pages (docs/performance/web.md "SSR throughput"). Each request sends
- * `Accept-Encoding: VALUE` (default `br`, as the first figures were measured; a browser sends `gzip, deflate, br, zstd`).
+ * `Accept-Encoding: VALUE`, by default what Chromium and Firefox send (`gzip, deflate, br, zstd`); the figures of
+ * docs/performance/web.md before 2026-11-23 20:00 UTC were measured with `br` alone.
  *
  * Builds when needed and starts two production servers on demo content (bench/production-server.mjs: 127.0.0.1,
  * free ports, separate temporary folders): one renders every request (`PAGE_CACHE_TTL_MS=0`, the
@@ -29,7 +30,7 @@ function arg(name, fallback) {
 const seconds = Math.max(1, Number(arg("seconds", "10")) || 10);
 const connections = Math.max(1, Number(arg("connections", "50")) || 50);
 const rounds = Math.max(1, Number(arg("rounds", "1")) || 1);
-const acceptEncoding = arg("accept-encoding", "br");
+const acceptEncoding = arg("accept-encoding", "gzip, deflate, br, zstd");
 const compareUrls = (() => {
   const i = process.argv.indexOf("--compare");
   if (i < 0) return [];
