@@ -151,6 +151,16 @@ describe("firstScreenHtml", () => {
     expect(first).toContain('<nav class="fixed floating">n</nav>');
     expect(first).not.toContain("<footer");
   });
+  it("keeps each page's own fixed elements when pages follow one another (the parse of the cut part is reused)", () => {
+    const filler = "<p>".concat("ن".repeat(3000), "</p>");
+    const withMenu = (menu: string) => page(`<p class='used'>x</p>${filler}<nav class="fixed">${menu}</nav>`);
+    expect(firstScreenHtml(withMenu("أ"), 1000)).toContain('<nav class="fixed">أ</nav>');
+    expect(firstScreenHtml(withMenu("أ"), 2000)).toContain('<nav class="fixed">أ</nav>');
+    const other = firstScreenHtml(withMenu("ب"), 1000);
+    expect(other).toContain('<nav class="fixed">ب</nav>');
+    expect(other).not.toContain("أ</nav>");
+    expect(firstScreenHtml(page(`<p>x</p>${filler}`), 1000)).not.toContain("<nav");
+  });
 });
 
 describe("linkWholeStylesheet", () => {

@@ -102,11 +102,21 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
   if (cut < 0 || cut >= mainEnd) return html;
   // A long page: its footer is below the first screen too; but a `fixed` or `sticky` element anywhere in the cut part
   // (a project page's floating section menu) is on the first screen whatever its place in the document.
-  const floating: string[] = [];
   // Parsed from the first tag that names one of those classes (most pages have none past the cut).
   const rest = html.slice(cut, mainEnd);
   const first = rest.search(/<[a-zA-Z][^>]*\sclass="(?:[^"]*\s)?(?:fixed|sticky)[\s"]/);
   const cutAway = first < 0 ? "" : rest.slice(first);
+  // The folds tried for one page, and the same page rendered again, usually cut away the same markup: parsed once.
+  if (cutAway !== lastCutAway.html) lastCutAway = { html: cutAway, floating: floatingElements(cutAway) };
+  return html.slice(0, cut) + lastCutAway.floating + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
+}
+
+/** The last markup cut away by firstScreenHtml and the floating elements found in it. */
+let lastCutAway = { html: "", floating: "" };
+
+/** The `fixed` and `sticky` elements of `cutAway` that are not inside another one, whole and in order. */
+function floatingElements(cutAway: string): string {
+  const floating: string[] = [];
   const visit = (nodes: ReturnType<typeof parseDocument>["children"]) => {
     for (const node of nodes) {
       if (!("attribs" in node)) continue;
@@ -117,7 +127,7 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
     }
   };
   visit(parseDocument(cutAway, { withStartIndices: true, withEndIndices: true }).children);
-  return html.slice(0, cut) + floating.join("") + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
+  return floating.join("");
 }
 
 /** `css` without the custom properties (theme variables, @property, fallback block) that no other rule reads. */
