@@ -248,7 +248,7 @@ async function storablePage(reply: FastifyReply, response: Response): Promise<Ca
     headers,
     body,
     etag: weakEtag(plain),
-    ...(body.length >= GZIP_MIN_CHARS ? { gzip: gzipPieces(plain) } : {}),
+    ...(body.length >= GZIP_MIN_CHARS ? { gzip: gzipPieces(plain, Buffer.byteLength(nonce)) } : {}),
   };
 }
 
@@ -280,10 +280,14 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
     return reply.code(304).send();
   }
   const acceptEncoding = request.headers["accept-encoding"];
-  if (page.gzip && acceptEncoding && negotiate(acceptEncoding.toLowerCase(), ["gzip"]) === "gzip") {
+  const gzip =
+    page.gzip && acceptEncoding && negotiate(acceptEncoding.toLowerCase(), ["gzip"]) === "gzip"
+      ? gzipWithNonce(page.gzip, nonceOfResponse(reply))
+      : null;
+  if (gzip) {
     // @fastify/compress leaves an answer that already has a Content-Encoding as it is.
     reply.header("content-encoding", "gzip");
-    return reply.send(gzipWithNonce(page.gzip, nonceOfResponse(reply)));
+    return reply.send(gzip);
   }
   return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, nonceOfResponse(reply)));
 }
