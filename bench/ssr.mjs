@@ -1,6 +1,8 @@
 /**
- * `npm run bench:ssr [-- --seconds N] [--connections N] [--rounds N] [--compare URL…]`: server-side throughput of the
- * public pages (docs/performance/web.md "SSR throughput").
+ * `npm run bench:ssr [-- --seconds N] [--connections N] [--rounds N] [--accept-encoding VALUE] [--compare URL…]`:
+ * server-side throughput of the public pages (docs/performance/web.md "SSR throughput"). Each request sends
+ * `Accept-Encoding: VALUE`, by default what Chromium and Firefox send (`gzip, deflate, br, zstd`); the figures of
+ * docs/performance/web.md before 2026-11-23 20:00 UTC were measured with `br` alone.
  *
  * Builds when needed and starts two production servers on demo content (bench/production-server.mjs: 127.0.0.1,
  * free ports, separate temporary folders): one renders every request (`PAGE_CACHE_TTL_MS=0`, the
@@ -28,6 +30,7 @@ function arg(name, fallback) {
 const seconds = Math.max(1, Number(arg("seconds", "10")) || 10);
 const connections = Math.max(1, Number(arg("connections", "50")) || 50);
 const rounds = Math.max(1, Number(arg("rounds", "1")) || 1);
+const acceptEncoding = arg("accept-encoding", "gzip, deflate, br, zstd");
 const compareUrls = (() => {
   const i = process.argv.indexOf("--compare");
   if (i < 0) return [];
@@ -57,7 +60,12 @@ function cpuMs(pid) {
 
 async function load(url, pid) {
   const before = pid ? cpuMs(pid) : 0;
-  const result = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "br" } });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { "accept-encoding": acceptEncoding },
+  });
   const cpu = pid ? cpuMs(pid) - before : Number.NaN;
   const answered = result["2xx"];
   return {
@@ -95,7 +103,7 @@ for (let round = 0; round < rounds; round++) {
 }
 
 console.log(
-  `bench:ssr — ${connections} connections, ${seconds} s per target, ${rounds} round(s), medians; load average ${loadavg()
+  `bench:ssr — ${connections} connections, ${seconds} s per target, ${rounds} round(s), medians, accept-encoding "${acceptEncoding}"; load average ${loadavg()
     .map((n) => n.toFixed(2))
     .join(", ")}`,
 );

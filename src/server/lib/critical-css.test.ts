@@ -1,5 +1,18 @@
-import { describe, expect, it } from "vitest";
-import { firstScreenHtml, inlineCriticalCss, inlinedCssBytes, linkWholeStylesheet } from "./critical-css.ts";
+import * as runtime from "beasties/runtime";
+import { describe, expect, it, vi } from "vitest";
+import {
+  firstScreenHtml,
+  inlineCriticalCss,
+  inlinedCssBytes,
+  linkWholeStylesheet,
+  markupSkeleton,
+} from "./critical-css.ts";
+
+// beasties' selection, counted: a reused selection does not run it again.
+vi.mock("beasties/runtime", async (original) => {
+  const actual = await original<typeof import("beasties/runtime")>();
+  return { ...actual, renderCriticalCss: vi.fn(actual.renderCriticalCss) };
+});
 
 const HREF = "/assets/app-TEST.css";
 const CSS = [
@@ -67,6 +80,62 @@ describe("inlineCriticalCss", () => {
   });
 });
 
+describe("inlineCriticalCss reusing a selection (per markup skeleton)", () => {
+  const css = `${CSS}.new-badge{color:teal}img[alt="شعار"]{width:4rem}.photo[src$=".svg"]{padding:0}`;
+  // A stylesheet of its own (its own hashed URL), so earlier tests' selections do not count here.
+  const pageOf = (main: string) => page(main, css).replace(HREF, "/assets/app-REUSE.css");
+  const inlined = (html: string) =>
+    /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(inlineCriticalCss(html, "abc"))?.[1] ?? "";
+  const selections = () => vi.mocked(runtime.renderCriticalCss).mock.calls.length;
+
+  it("reuses the selection when only the text or a link changed, and selects again for a new class", () => {
+    const first = inlined(
+      pageOf(
+        '<h1 class="used">الواحة</h1><a class="used" href="/project/1" title="الواحة">عرض</a><script nonce="n1">1</script>',
+      ),
+    );
+    const before = selections();
+    // Rendered again with other content (title, link) and another response's nonce: the same markup, the same rules,
+    // no new selection.
+    const edited = inlined(
+      pageOf(
+        '<h1 class="used">النخيل</h1><a class="used" href="/project/2" title="النخيل">عرض</a><script nonce="n2">2</script>',
+      ),
+    );
+    expect(edited).toBe(first);
+    expect(selections()).toBe(before);
+    expect(first).not.toContain(".new-badge");
+    // The content now shows a badge with a class the stored selection lacks: its rule is selected and inlined.
+    const badged = inlined(
+      pageOf(
+        '<h1 class="used">مشروع النخيل <span class="new-badge">جديد</span></h1><a class="used" href="/project/2" title="النخيل">عرض</a>',
+      ),
+    );
+    expect(badged).toContain(".new-badge{color:teal}");
+    expect(selections()).toBeGreaterThan(before);
+  });
+
+  it("keeps the value of a content attribute that a selector names", () => {
+    expect(inlined(pageOf('<img alt="شعار" src="/logo.webp">'))).toContain("width:4rem");
+    expect(inlined(pageOf('<img alt="صورة" src="/logo.webp">'))).not.toContain("width:4rem");
+    expect(inlined(pageOf('<img class="photo" src="/a.svg" alt="">'))).toContain("padding:0");
+    expect(inlined(pageOf('<img class="photo" src="/a.webp" alt="">'))).not.toContain("padding:0");
+  });
+});
+
+describe("markupSkeleton", () => {
+  it("keeps tags, attributes and structure; reduces text; drops script bodies; blanks the given attributes", () => {
+    const blank = /(\s(?:src|alt))="[^"]*"/g;
+    const html =
+      '<div class="a b" data-note="x > y"><p>نص طويل</p> <span></span><img src="/m/1.webp" alt="وصف" width="4">' +
+      '<script nonce="n">if (a < b) go("<p>")</script></div>';
+    expect(markupSkeleton(html, blank)).toBe(
+      '<div class="a b" data-note="x > y"><p>x</p> <span></span><img src="" alt="" width="4"><script nonce="n"></script></div>',
+    );
+    expect(markupSkeleton("<p>نص</p>", blank, true)).toBe("<p>نص</p>");
+  });
+});
+
 describe("firstScreenHtml", () => {
   it("keeps a short page whole, footer included", () => {
     const html = page("<p class='used'>x</p>");
@@ -81,6 +150,16 @@ describe("firstScreenHtml", () => {
     expect(first).not.toContain('class="below"');
     expect(first).toContain('<nav class="fixed floating">n</nav>');
     expect(first).not.toContain("<footer");
+  });
+  it("keeps each page's own fixed elements when pages follow one another (the parse of the cut part is reused)", () => {
+    const filler = "<p>".concat("ن".repeat(3000), "</p>");
+    const withMenu = (menu: string) => page(`<p class='used'>x</p>${filler}<nav class="fixed">${menu}</nav>`);
+    expect(firstScreenHtml(withMenu("أ"), 1000)).toContain('<nav class="fixed">أ</nav>');
+    expect(firstScreenHtml(withMenu("أ"), 2000)).toContain('<nav class="fixed">أ</nav>');
+    const other = firstScreenHtml(withMenu("ب"), 1000);
+    expect(other).toContain('<nav class="fixed">ب</nav>');
+    expect(other).not.toContain("أ</nav>");
+    expect(firstScreenHtml(page(`<p>x</p>${filler}`), 1000)).not.toContain("<nav");
   });
 });
 

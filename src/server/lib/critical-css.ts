@@ -31,13 +31,17 @@
  * per hashed URL (at the first page that names it) into a plan of rules and selector programs; each page is then one
  * pass over its HTML collecting tags, classes, ids and attributes (no DOM, combinators matched on the open-element
  * stack); the pruning is one PostCSS parse of the selected rules, memoized by its input, so pages of one shape (two
- * project pages) share it. The local() fallback @font-face rules are
+ * project pages) share it. The selection is computed from the first screen's markup skeleton (markupSkeleton: tags,
+ * attributes and structure, without text or content-only attribute values) and kept per skeleton, so a page rendered
+ * again, or another page of the same markup, reuses it, while any change of markup that can change a match selects
+ * again (docs/decisions/043-critical-css-per-route.md). The local() fallback @font-face rules are
  * kept (inlineFonts: the metric-matched fallback is what the first paint draws), nothing is preloaded.
  */
 import { createHash } from "node:crypto";
 import { type CompiledSheet, compileSheet } from "beasties/compiler";
 import { collectPrograms, renderCriticalCss, scanHtml } from "beasties/runtime";
 import { parseDocument } from "htmlparser2";
+import { LRUCache } from "lru-cache";
 import postcss, { type Declaration } from "postcss";
 
 const APP_CSS = /<style id="app-css" data-href="([^"]+)">([\s\S]*?)<\/style>/;
@@ -57,11 +61,8 @@ const FIRST_PAINT_HTML_ATTRIBUTES = ' data-entrance="play"';
 /** Selectors or media that only matter once the visitor points, focuses or presses. */
 const INTERACTION_ONLY_SELECTOR = /:(hover|focus|focus-visible|focus-within|active)\b/;
 
-/** The compiled stylesheet, its selector programs and its local() font faces, per hashed URL (one per build). */
-const compiled = new Map<
-  string,
-  { sheet: CompiledSheet; programs: ReturnType<typeof collectPrograms>; localFaces: string }
->();
+/** The compiled stylesheet and what a page's selection needs of it (compileEntry), per hashed URL (one per build). */
+const compiled = new Map<string, CompiledEntry>();
 
 /**
  * The stylesheet's @font-face rules whose sources are all local() (the metric-matched fallback of app.css): the first
@@ -101,11 +102,21 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
   if (cut < 0 || cut >= mainEnd) return html;
   // A long page: its footer is below the first screen too; but a `fixed` or `sticky` element anywhere in the cut part
   // (a project page's floating section menu) is on the first screen whatever its place in the document.
-  const floating: string[] = [];
   // Parsed from the first tag that names one of those classes (most pages have none past the cut).
   const rest = html.slice(cut, mainEnd);
   const first = rest.search(/<[a-zA-Z][^>]*\sclass="(?:[^"]*\s)?(?:fixed|sticky)[\s"]/);
   const cutAway = first < 0 ? "" : rest.slice(first);
+  // The folds tried for one page, and the same page rendered again, usually cut away the same markup: parsed once.
+  if (cutAway !== lastCutAway.html) lastCutAway = { html: cutAway, floating: floatingElements(cutAway) };
+  return html.slice(0, cut) + lastCutAway.floating + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
+}
+
+/** The last markup cut away by firstScreenHtml and the floating elements found in it. */
+let lastCutAway = { html: "", floating: "" };
+
+/** The `fixed` and `sticky` elements of `cutAway` that are not inside another one, whole and in order. */
+function floatingElements(cutAway: string): string {
+  const floating: string[] = [];
   const visit = (nodes: ReturnType<typeof parseDocument>["children"]) => {
     for (const node of nodes) {
       if (!("attribs" in node)) continue;
@@ -116,7 +127,7 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
     }
   };
   visit(parseDocument(cutAway, { withStartIndices: true, withEndIndices: true }).children);
-  return html.slice(0, cut) + floating.join("") + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
+  return floating.join("");
 }
 
 /** `css` without the custom properties (theme variables, @property, fallback block) that no other rule reads. */
@@ -195,24 +206,111 @@ function prunedOnce(selected: string, firstScreen: string): string {
   return result;
 }
 
+/**
+ * Attributes whose values only carry content (a URL, a text, a date) or differ on every response (the CSP nonce of
+ * the page's scripts): blanked in the markup skeleton, unless a selector of the stylesheet names the attribute (then
+ * its value may decide a match and is kept).
+ */
+const CONTENT_ATTRIBUTES = [
+  "src",
+  "srcset",
+  "sizes",
+  "alt",
+  "href",
+  "title",
+  "aria-label",
+  "content",
+  "datetime",
+  "poster",
+  "nonce",
+];
+/** A tag (double- or single-quoted values may hold `>`) or a run of text. */
+const TAG_OR_TEXT = /(<(?:"[^"]*"|'[^']*'|[^'">])*>)|([^<]+)/g;
+/** A script element's body (raw text up to its end tag). */
+const SCRIPT_BODY = /(<script\b(?:"[^"]*"|'[^']*'|[^'">])*>)[\s\S]*?(<\/script>)/gi;
+
+/**
+ * What the selection of a first screen depends on (docs/decisions/043-critical-css-per-route.md): the markup with
+ * its tags, attributes and structure as they are, but each text run reduced to "x" (or " " when only white space,
+ * so `:empty` still tells them apart), script bodies dropped, and the values of `blankAttributes` (a regular
+ * expression over a tag, see CONTENT_ATTRIBUTES) emptied. Two first screens of the same skeleton select the same
+ * rules: the selection is computed from the skeleton itself. React escapes `<`, `>` and `"` in text and attribute
+ * values, so the tags found here are the document's. `keepText`: leave text as it is (a stylesheet whose web fonts
+ * have a unicode-range: the selection of those faces reads the characters of the text).
+ */
+export function markupSkeleton(html: string, blankAttributes: RegExp, keepText = false): string {
+  return html
+    .replace(SCRIPT_BODY, "$1$2")
+    .replace(TAG_OR_TEXT, (_match, tag: string | undefined, text: string | undefined) => {
+      if (tag !== undefined) return tag.replace(blankAttributes, '$1=""');
+      if (keepText) return text ?? "";
+      return /\S/.test(text ?? "") ? "x" : " ";
+    });
+}
+
+/** The compiled stylesheet and what a page's selection needs of it, per hashed URL (one per build). */
+interface CompiledEntry {
+  sheet: CompiledSheet;
+  programs: ReturnType<typeof collectPrograms>;
+  localFaces: string;
+  /** Blanks the values of the content attributes no selector names (markupSkeleton). */
+  blankAttributes: RegExp;
+  /** Whether a web font face has a unicode-range (then the skeleton keeps the text). */
+  rangedWebFonts: boolean;
+}
+
+/** `css` compiled for the selection (see the module comment), with the rules for its markup skeletons. */
+function compileEntry(css: string, href: string): CompiledEntry {
+  const sheet = compileSheet(withoutInteractionRules(css), { href });
+  const selected = new Set([...css.matchAll(/\[\s*([a-zA-Z_][\w-]*)/g)].map((m) => (m[1] as string).toLowerCase()));
+  const blanked = CONTENT_ATTRIBUTES.filter((name) => !selected.has(name));
+  let rangedWebFonts = false;
+  postcss.parse(css).walkAtRules("font-face", (rule) => {
+    const text = rule.toString();
+    if (text.includes("url(") && text.includes("unicode-range")) rangedWebFonts = true;
+  });
+  return {
+    sheet,
+    programs: collectPrograms([sheet]),
+    localFaces: localFontFaces(css),
+    // Only double-quoted values, as React writes them: `\s` before the name keeps it from matching inside a name.
+    blankAttributes: new RegExp(`(\\s(?:${blanked.join("|")}))="[^"]*"`, "g"),
+    rangedWebFonts,
+  };
+}
+
+/**
+ * Selections by stylesheet, fold and markup skeleton hash: a page rendered again (the page cache's copy expired or
+ * emptied by a write) or another page of the same markup reuses its selection; a page whose first screen's markup
+ * changed in any way that can change a match (a class, an id, an attribute, the structure) has another skeleton and
+ * gets its own selection. At most 500 kept, least recently used dropped first.
+ */
+const selections = new LRUCache<string, string>({ max: 500 });
+
 /** The rules of `css` (the stylesheet at `href`) that the first screen of `html` uses (see the module comment). */
 function criticalCss(html: string, href: string, css: string): string {
   let entry = compiled.get(href);
   if (!entry) {
-    const sheet = compileSheet(withoutInteractionRules(css), { href });
-    entry = { sheet, programs: collectPrograms([sheet]), localFaces: localFontFaces(css) };
+    entry = compileEntry(css, href);
     compiled.set(href, entry);
   }
   let critical = "";
   for (const foldBytes of FOLD_BYTES) {
     const firstScreen = firstScreenHtml(html, foldBytes).replace(/<html\b/, `<html${FIRST_PAINT_HTML_ATTRIBUTES}`);
-    const tokens = scanHtml(firstScreen, entry.programs);
-    const selected = renderCriticalCss(entry.sheet, tokens, {
-      keyframes: "critical",
-      inlineFonts: true,
-      preloadFonts: false,
-    }).css;
-    critical = entry.localFaces + prunedOnce(selected, firstScreen);
+    const skeleton = markupSkeleton(firstScreen, entry.blankAttributes, entry.rangedWebFonts);
+    const key = createHash("sha256").update(href).update("\0").update(skeleton).digest("base64url");
+    let selection = selections.get(key);
+    if (selection === undefined) {
+      const tokens = scanHtml(skeleton, entry.programs);
+      const selected = renderCriticalCss(entry.sheet, tokens, {
+        keyframes: "critical",
+        inlineFonts: true,
+        preloadFonts: false,
+      }).css;
+      selection = prunedOnce(selected, skeleton);
+      selections.set(key, selection);
+    }
+    critical = entry.localFaces + selection;
     if (Buffer.byteLength(critical) <= CRITICAL_CSS_BUDGET) break;
   }
   return critical;

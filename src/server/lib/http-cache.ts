@@ -41,9 +41,14 @@ export function pageCachePolicy(answer: {
   return type === "text/html" || type === "text/x-script" ? "public" : "private";
 }
 
-/** A weak ETag (W/"…", 27 characters of base64url SHA-256) of a body: weak because compression varies the bytes. */
-export function weakEtag(body: Uint8Array): string {
-  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+/**
+ * A weak ETag (W/"…", 27 characters of base64url SHA-256) of a body, given whole or as consecutive parts: weak because
+ * compression varies the bytes.
+ */
+export function weakEtag(body: Uint8Array | readonly Uint8Array[]): string {
+  const hash = createHash("sha256");
+  for (const part of Array.isArray(body) ? body : [body]) hash.update(part);
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 /**

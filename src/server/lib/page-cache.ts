@@ -12,9 +12,13 @@
  *   API on this instance (a non-GET /api request answered < 400) empties the cache, so staff see a published change
  *   at once on the instance they use; another instance shows it within `ttlMs`, the same staleness a CDN in front
  *   (s-maxage=60) already allows.
- * - At most `maxBytes` of bodies (default 32 MiB), least recently used dropped first; a body over 1 MiB is not stored.
+ * - A copy may carry its gzip encoding, compressed once (page-gzip.ts): a hit answers it with its own nonce without
+ *   compressing again.
+ * - At most `maxBytes` of bodies and their compressed pieces (default 32 MiB), least recently used dropped first; a
+ *   body over 1 MiB is not stored.
  */
 import { LRUCache } from "lru-cache";
+import type { GzipPieces } from "./page-gzip.ts";
 
 /** One stored page: status, headers (minus the per-response ones) and the body with NONCE_PLACEHOLDER for its nonce. */
 export interface CachedPage {
@@ -23,6 +27,8 @@ export interface CachedPage {
   body: string;
   /** The weak ETag of the body without its nonce (http-cache.ts weakEtag). */
   etag: string;
+  /** The body's gzip pieces (page-gzip.ts), when it is worth compressing. */
+  gzip?: GzipPieces;
 }
 
 /** Stands for the response's CSP nonce in a stored body: characters a base64 nonce never holds. */
@@ -59,8 +65,8 @@ export function createPageCache(options: { ttlMs: number; maxBytes?: number; now
     ttlResolution: 0,
     ...(options.now ? { perf: { now: options.now } } : {}),
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
-    // Strings are UTF-16 in memory: two bytes per code unit.
-    sizeCalculation: (page) => page.body.length * 2 + 512,
+    // Strings are UTF-16 in memory: two bytes per code unit; the gzip pieces hold the body again as UTF-8 and deflated.
+    sizeCalculation: (page) => page.body.length * 2 + (page.gzip?.bytes ?? 0) + 512,
   });
   return {
     get: (key) => pages.get(key),

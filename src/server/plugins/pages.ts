@@ -7,6 +7,7 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
@@ -17,6 +18,7 @@ import { cspNonceOf } from "../lib/csp-nonce.ts";
 import { deferHydration } from "../lib/deferred-hydration.ts";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
 import { type CachedPage, NONCE_PLACEHOLDER, type PageCache, pageCacheKey } from "../lib/page-cache.ts";
+import { gzipPieces, gzipWithNonce } from "../lib/page-gzip.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
 
 export interface PagesOptions {
@@ -68,7 +70,14 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     });
   }
 
-  const handlerFor = async () => createRequestHandler(await getBuild(), options.mode);
+  // Production: one request handler for the bundle (React Router derives its route tables on the first call, about a
+  // millisecond, and keeps them); development: a new one per request, over the module Vite may have reloaded.
+  let productionHandler: ReturnType<typeof createRequestHandler> | undefined;
+  const handlerFor = async () => {
+    if (options.mode === "development") return createRequestHandler(await getBuild(), options.mode);
+    productionHandler ??= createRequestHandler(await getBuild(), options.mode);
+    return productionHandler;
+  };
   const pageCache = options.mode === "development" ? undefined : options.cache;
 
   // Page bodies (the public forms' route actions) are read here as a buffer of at most PAGE_BODY_LIMIT_BYTES, counted
@@ -187,7 +196,20 @@ async function withDeferredHydration(url: string, response: Response, nonce: str
   let html = admin ? text : deferHydration(text);
   if (nonce !== null && admin) html = linkWholeStylesheet(html);
   else if (nonce !== null) html = inlineCriticalCss(html, nonce);
-  return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new DocumentResponse(html, response);
+}
+
+/**
+ * A rewritten document: status and headers as a Response, the text in `html` (no body stream, so it is neither encoded
+ * into one nor read back: storablePage and sendWebResponse take the text).
+ */
+class DocumentResponse extends Response {
+  constructor(
+    readonly html: string,
+    from: Response,
+  ) {
+    super(null, { status: from.status, statusText: from.statusText, headers: from.headers });
+  }
 }
 
 /** The CSP nonce this response carries, or "" in development (no nonce there). */
@@ -195,36 +217,53 @@ function nonceOfResponse(reply: FastifyReply): string {
   return /'nonce-([^']+)'/.exec(String(reply.raw.getHeader("content-security-policy") ?? ""))?.[1] ?? "";
 }
 
+/** Smallest body compressed (characters): @fastify/compress's threshold in app.ts. */
+const GZIP_MIN_CHARS = 1024;
+
 /**
  * A rendered public page read whole (it was rendered anyway) as a storable copy: its nonce replaced by the
- * placeholder, and a weak ETag that therefore ignores the nonce, which differs on every render of the same page
- * (docs/decisions/019-script-nonce.md): the same content gets the same ETag.
+ * placeholder, a weak ETag that therefore ignores the nonce, which differs on every render of the same page
+ * (docs/decisions/019-script-nonce.md): the same content gets the same ETag; and its gzip pieces (page-gzip.ts),
+ * compressed once for this answer and every hit of the copy.
  */
 async function storablePage(reply: FastifyReply, response: Response): Promise<CachedPage> {
   const nonce = nonceOfResponse(reply);
-  const text = await response.text();
+  const text = response instanceof DocumentResponse ? response.html : await response.text();
   const body = nonce ? text.replaceAll(nonce, NONCE_PLACEHOLDER) : text;
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (name !== "content-length" && name !== "set-cookie") headers.push([name, value]);
   }
+  // The body's bytes between its nonces, encoded once for the ETag and the gzip pieces.
+  const plain = body.split(NONCE_PLACEHOLDER).map((piece) => Buffer.from(piece));
   return {
     status: response.status,
     headers,
     body,
-    etag: weakEtag(Buffer.from(body.replaceAll(NONCE_PLACEHOLDER, ""))),
+    etag: weakEtag(plain),
+    ...(body.length >= GZIP_MIN_CHARS ? { gzip: gzipPieces(plain, Buffer.byteLength(nonce)) } : {}),
   };
+}
+
+/** `reply`'s Vary header with `accept-encoding` added once (the answer's bytes depend on it). */
+function varyOnAcceptEncoding(reply: FastifyReply) {
+  const current = String(reply.getHeader("vary") ?? "");
+  if (current.split(",").some((name) => ["accept-encoding", "*"].includes(name.trim().toLowerCase()))) return;
+  reply.header("vary", current ? `${current}, accept-encoding` : "accept-encoding");
 }
 
 /**
  * A public page (http-cache.ts) sent with its ETag and the shared-cache Cache-Control, or 304 without a body when the
  * client's If-None-Match already names it; `x-page-cache` says whether it came from memory. The body carries this
- * response's nonce.
+ * response's nonce. A client that accepts gzip gets the copy's stored gzip pieces (page-gzip.ts) even when it also
+ * accepts brotli: no compression per answer (docs/decisions/043-critical-css-per-route.md); any other client gets the
+ * text, which @fastify/compress encodes (brotli) or not as it asks.
  */
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: "hit" | "miss") {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", page.etag).header("x-page-cache", source);
+  varyOnAcceptEncoding(reply);
   if (fresh(request.headers, { etag: page.etag })) {
     reply.removeHeader("content-type");
     reply.removeHeader("content-length");
@@ -232,6 +271,16 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
     // the copy it already has.
     reply.raw.removeHeader("content-security-policy");
     return reply.code(304).send();
+  }
+  const acceptEncoding = request.headers["accept-encoding"];
+  const gzip =
+    page.gzip && acceptEncoding && negotiate(acceptEncoding.toLowerCase(), ["gzip"]) === "gzip"
+      ? gzipWithNonce(page.gzip, nonceOfResponse(reply))
+      : null;
+  if (gzip) {
+    // @fastify/compress leaves an answer that already has a Content-Encoding as it is.
+    reply.header("content-encoding", "gzip");
+    return reply.send(gzip);
   }
   return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, nonceOfResponse(reply)));
 }
@@ -244,6 +293,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
+  if (response instanceof DocumentResponse) return reply.send(response.html);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
 }
