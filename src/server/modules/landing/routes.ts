@@ -38,7 +38,6 @@ import {
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
-import { requireAuth } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import {
   createCustomCampaign,
