@@ -7,8 +7,8 @@
  * `adminPassword` signs in the seeded "admin"; `stop()` ends the server and removes the temporary folder. Several
  * servers may run at once (each has its own folder and port); the build runs once per process.
  * `publishCampaignPage(base, adminPassword, slug)` gives the demo content a published campaign landing page (SPEC §2.9):
- * resolves to `{ projectId, slugPath, platformPath }` (`/campaign/{slug}` and `/campaign/snapchat/{slug}` or the first
- * platform's address); throws when a call answers an error or every project already has a landing page.
+ * resolves to `{ projectId, slugPath, platformPath }` (`/campaign/{slug}-sms`, a custom campaign of SPEC §5.4, and
+ * `/campaign/snapchat/{slug}` or the first platform's address); throws when a call answers an error or every project already has a landing page.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -106,7 +106,16 @@ export async function publishCampaignPage(base, adminPassword, slug) {
     method: "POST",
     body: JSON.stringify({ slug, poster }),
   });
+  // A custom campaign (SPEC §5.4) is the /campaign/{slug} address.
+  const custom = await call(`/api/landing-pages/${page.id}/custom-campaign`, {
+    method: "POST",
+    body: JSON.stringify({ platformName: "رسائل نصية", displayName: "حملة الرسائل", urlSlug: `${slug}-sms` }),
+  });
   await call(`/api/landing-pages/${page.id}/publish`, { method: "POST", body: "{}" });
   const campaign = page.campaigns.find((c) => c.urlSlug.startsWith("snapchat/")) ?? page.campaigns[0];
-  return { projectId: free.projectId, slugPath: `/campaign/${slug}`, platformPath: `/campaign/${campaign.urlSlug}` };
+  return {
+    projectId: free.projectId,
+    slugPath: `/campaign/${custom.urlSlug}`,
+    platformPath: `/campaign/${campaign.urlSlug}`,
+  };
 }

@@ -8,7 +8,7 @@ import { yearsText } from "~/public/lib/project-display.ts";
 /** Props: the `about` block of the site configuration (title, paragraphs, services, experienceYears = 22). */
 export function AboutSection({ about }: { about: SiteConfig["about"] }) {
   return (
-    <section id="about" aria-labelledby="about-title" className="home-section scroll-mt-24 bg-surface py-16">
+    <section id="about" aria-labelledby="about-title" className="render-when-near scroll-mt-24 bg-surface py-16">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_2fr] lg:items-center">
         <div className="grid place-items-center gap-2 rounded-3xl bg-brand-50 p-8 text-center">
           <Award aria-hidden="true" className="size-12 text-brand-600" />
@@ -48,7 +48,7 @@ const GUARANTEE_DISPLAY: Record<(typeof HOME_GUARANTEES)[number]["key"], { label
 /** The three guarantees: 20 years structure, 5 plumbing, 5 electrical. */
 export function GuaranteesSection() {
   return (
-    <section aria-labelledby="guarantees-title" className="home-section bg-brand-700 py-16 text-white">
+    <section aria-labelledby="guarantees-title" className="render-when-near bg-brand-700 py-16 text-white">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="guarantees-title" className="text-center text-3xl font-bold">
           ضماناتنا

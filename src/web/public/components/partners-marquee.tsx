@@ -39,7 +39,7 @@ function LogoRow({ partners, hidden }: { partners: SiteConfig["partners"]; hidde
 export function PartnersMarquee({ partners }: { partners: SiteConfig["partners"] }) {
   const [paused, setPaused] = useState(false);
   return (
-    <section aria-labelledby="partners-title" className="home-section bg-canvas py-12">
+    <section aria-labelledby="partners-title" className="render-when-near bg-canvas py-12">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4">
         <h2 id="partners-title" className="text-2xl font-bold text-ink">
           شركاء النجاح

@@ -112,7 +112,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
             )}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {projects.map((project, index) => (
-                <li key={project.id} className="grid">
+                <li key={project.id} className="render-when-near grid [--near-size:26rem]">
                   <ProjectGridCard project={project} priority={index === 0} />
                 </li>
               ))}

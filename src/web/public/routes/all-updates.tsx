@@ -45,7 +45,7 @@ export default function AllUpdates({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {updates.map((update) => (
-              <li key={update.id}>
+              <li key={update.id} className="render-when-near [--near-size:24rem]">
                 <UpdateCard update={update} headingLevel={2} />
               </li>
             ))}

@@ -98,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <GuaranteesSection />
       <PartnersMarquee partners={site.partners} />
 
-      <section id="projects" aria-labelledby="projects-title" className="home-section scroll-mt-24 py-16">
+      <section id="projects" aria-labelledby="projects-title" className="render-when-near scroll-mt-24 py-16">
         <div className="mx-auto max-w-6xl px-4">
           <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
             <h2 id="projects-title" className="text-3xl font-bold text-ink">
@@ -120,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="updates" aria-labelledby="updates-title" className="home-section scroll-mt-24 bg-surface py-16">
+      <section id="updates" aria-labelledby="updates-title" className="render-when-near scroll-mt-24 bg-surface py-16">
         <div className="mx-auto max-w-6xl px-4">
           <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
             <h2 id="updates-title" className="text-3xl font-bold text-ink">
@@ -148,7 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="contact" aria-labelledby="contact-title" className="home-section scroll-mt-24 py-16">
+      <section id="contact" aria-labelledby="contact-title" className="render-when-near scroll-mt-24 py-16">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_2fr]">
           <div className="grid content-start gap-4">
             <h2 id="contact-title" className="text-3xl font-bold text-ink">
