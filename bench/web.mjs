@@ -142,7 +142,11 @@ function figures(report) {
     fontBytes: bytesOf("Font"),
     totalBytes: Math.round(audits["total-byte-weight"].numericValue),
     requests: requests.length,
-    lcpElement: audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // Lighthouse 13 names the LCP element in its LCP breakdown insight (the older audit is gone).
+    lcpElement:
+      audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ??
+      audits["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "node")?.snippet ??
+      null,
     failing: {
       performance: failing("performance"),
       accessibility: failing("accessibility"),
