@@ -173,6 +173,25 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "التحديث غير موجود" })).toBeVisible();
   });
 
+  test("the web font arrives after load, its faces added together once loaded (one relayout for the swap)", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const added: { family: string; status: string }[] = [];
+      (window as unknown as { fontAdds: typeof added }).fontAdds = added;
+      const add = FontFaceSet.prototype.add;
+      FontFaceSet.prototype.add = function (this: FontFaceSet, face: FontFace) {
+        added.push({ family: face.family.replaceAll('"', ""), status: face.status });
+        return add.call(this, face);
+      };
+    });
+    await page.goto("/");
+    const adds = () => page.evaluate(() => (window as unknown as { fontAdds: unknown[] }).fontAdds);
+    await expect.poll(async () => (await adds()).length).toBe(3);
+    expect(await adds()).toEqual(Array(3).fill({ family: "Plex Arabic", status: "loaded" }));
+    expect(await page.evaluate(() => document.fonts.check('700 16px "Plex Arabic"', "مشاريعنا"))).toBe(true);
+  });
+
   test("on a phone the home carousel requests the photo in view; the next one when the visitor reaches for it", async ({
     page,
     request,

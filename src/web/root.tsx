@@ -30,17 +30,19 @@ import { useNonce } from "./nonce.tsx";
 const INLINE_CSS_ID = "app-css";
 
 /**
- * The web font's faces ("Plex Arabic": Arabic 400/700, Latin 400; hashed, immutable URLs), added to
- * `document.fonts` after the window's load event by a tiny inline script, so the first paint never waits on or shares
- * the link with a font request: the text is drawn first in the metric-matched "Plex Arabic Fallback" (app.css) and the
- * swap does not move it. Unicode ranges as in scripts/subset-fonts.mjs.
+ * The web font's faces ("Plex Arabic": Arabic 400/700, Latin 400; hashed, immutable URLs), loaded after the window's
+ * load event by a tiny inline script, so the first paint never waits on or shares the link with a font request: the
+ * text is drawn first in the metric-matched "Plex Arabic Fallback" (app.css) and the swap does not move it. The faces
+ * are added to `document.fonts` together once all have loaded (those that failed are left out), so the page is laid
+ * out again once for the swap, not once per face (each relayout of the Arabic text is a main-thread task that a
+ * phone pays for: docs/performance/web.md). Unicode ranges as in scripts/subset-fonts.mjs.
  */
 const FONT_FACES: [weight: string, url: string, unicodeRange: string][] = [
   ["400", plexArabic400, "U+0600-06FF, U+200C-200F"],
   ["700", plexArabic700, "U+0600-06FF, U+200C-200F"],
   ["400", plexLatin400, "U+0020-007E, U+00A0-00FF, U+2010-2026"],
 ];
-const FONT_LOADER = `addEventListener("load",()=>{for(const[w,u,r]of ${JSON.stringify(FONT_FACES)}){const f=new FontFace("Plex Arabic",\`url(\${u}) format("woff2")\`,{weight:w,unicodeRange:r,display:"swap"});document.fonts.add(f);}},{once:true});`;
+const FONT_LOADER = `addEventListener("load",()=>{const faces=${JSON.stringify(FONT_FACES)}.map(([w,u,r])=>new FontFace("Plex Arabic",\`url(\${u}) format("woff2")\`,{weight:w,unicodeRange:r,display:"swap"}));Promise.allSettled(faces.map((f)=>f.load())).then((results)=>{results.forEach((result,i)=>{if(result.status==="fulfilled")document.fonts.add(faces[i]);});});},{once:true});`;
 /**
  * The inlined CSS text: the stylesheet on the server; in the browser, the text the server already put in the page, so
  * hydration matches without shipping the stylesheet a second time inside the JavaScript bundle (import.meta.env.SSR
