@@ -344,13 +344,16 @@ describe("unit import", () => {
 
   describe("one short transaction (all rows or none)", () => {
     /**
-     * Wraps the app's `db.transaction` for one call: `before` runs just before the import's transaction opens (after
-     * its checks), `inside` once its writes are done, with the transaction still open. Restored by the returned
-     * function.
+     * Wraps the import's `db.transaction` call: `before` runs just before the import's transaction opens (after its
+     * checks), `inside` once its writes are done, with the transaction still open. Only a transaction opened from
+     * units/import.ts is wrapped: the app's background jobs (lead desk, maintenance) open their own at any moment,
+     * and a loaded machine once let one of them take the hook first. Restored by the returned function.
      */
     function aroundTransaction(hooks: { before?: () => Promise<void>; inside?: () => Promise<void> }) {
       const original = t.db.transaction;
       t.db.transaction = (async (callback, config) => {
+        const caller = new Error().stack?.split("\n")[2] ?? "";
+        if (!caller.includes("units/import.ts")) return original.call(t.db, callback, config);
         t.db.transaction = original;
         await hooks.before?.();
         return original.call(
