@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
+import { mockAllIsIntersecting } from "react-intersection-observer/test-utils";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { CAROUSEL_BREAKPOINTS } from "#domain/constants.ts";
@@ -6,8 +7,12 @@ import { cardsPerPage } from "#domain/project-rules.ts";
 import { makeProject } from "~/test-utils/public-fixtures.ts";
 import { CAROUSEL_SLIDE_CLASS, ProjectsCarousel } from "./projects-carousel.tsx";
 
-// jsdom has no layout: the carousel is rendered as the server sends it, before embla starts.
-vi.mock("embla-carousel-react", () => ({ default: () => [() => {}, undefined] }));
+// jsdom has no layout: the carousel is rendered as the server sends it, before embla starts. The mock records the
+// element embla is given as its viewport (embla starts on that element).
+const emblaViewports = vi.hoisted(() => [] as (Element | null)[]);
+vi.mock("embla-carousel-react", () => ({
+  default: () => [(node: Element | null) => emblaViewports.push(node), undefined],
+}));
 
 /** The Tailwind width class that applies from each breakpoint (md = 768 px, lg = 1024 px). */
 const BASIS_AT: Record<number, string> = { 0: "basis-full", 768: "md:basis-1/2", 1024: "lg:basis-1/3" };
@@ -80,5 +85,18 @@ describe("ProjectsCarousel (SPEC §2.3)", () => {
     expect(within(slides[0]).getByRole("img", { name: "صورة مشروع 1" })).toBeInTheDocument();
     expect(within(slides[1]).queryByRole("img")).not.toBeInTheDocument();
     expect(within(slides[2]).queryByRole("img")).not.toBeInTheDocument();
+  });
+
+  it("starts embla only once the carousel comes near the viewport, not at hydration", () => {
+    emblaViewports.length = 0;
+    render(
+      <MemoryRouter>
+        <ProjectsCarousel projects={[makeProject({ id: 1 }), makeProject({ id: 2 })]} />
+      </MemoryRouter>,
+    );
+    expect(emblaViewports).toEqual([]);
+    // The library's own act() looks for IS_REACT_ACT_ENVIRONMENT on jsdom's window, which is not globalThis here.
+    act(() => mockAllIsIntersecting(true));
+    expect(emblaViewports).toEqual([screen.getByTestId("carousel-viewport")]);
   });
 });

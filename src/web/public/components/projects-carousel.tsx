@@ -3,11 +3,16 @@
  * previous/next buttons that move one card and are disabled at the ends, and 3/2/1 cards per page at
  * ≥1024/≥768/smaller widths (CSS widths that match `cardsPerPage`). Before the script runs the strip is a
  * natively scrollable row, so every card is reachable without JavaScript.
+ *
+ * embla starts when the carousel comes within half a screen of the viewport (or the visitor reaches for it), not
+ * at hydration: starting measures every slide, one ≈ 25 ms task on a 2-core machine (≈ 100 ms under Lighthouse's
+ * 4× CPU slowdown) that a phone would pay for a carousel below the first screen (docs/performance/web.md).
  */
 
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
+import { useInView } from "react-intersection-observer";
 import { formatNumber } from "#domain/format.ts";
 import type { Project } from "#domain/types.ts";
 import { cn } from "~/shared/lib/cn.ts";
@@ -21,6 +26,7 @@ export const CAROUSEL_SLIDE_CLASS = "min-w-0 shrink-0 grow-0 basis-full ps-4 md:
 
 /** Props: the projects to show (already ordered by the API: featured first). */
 export function ProjectsCarousel({ projects }: { projects: Project[] }) {
+  const { ref: nearRef, inView: near } = useInView({ rootMargin: "50% 0px", triggerOnce: true });
   // inViewThreshold: a slide counts as in view when a quarter of it shows (not a sliver of its padding).
   const [viewportRef, api] = useEmblaCarousel({
     direction: "rtl",
@@ -39,6 +45,8 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
   const [imagesShown, setImagesShown] = useState<ReadonlySet<number>>(() => new Set([0]));
   const [engaged, setEngaged] = useState(false);
   const engage = useCallback(() => setEngaged(true), []);
+  // embla gets its viewport, and starts, once the carousel is near or engaged (see the module comment).
+  const started = near || engaged;
 
   useEffect(() => {
     if (!api) return;
@@ -74,9 +82,9 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
   const next = useCallback(() => api?.scrollNext(), [api]);
 
   return (
-    <div aria-roledescription="شرائح" aria-label="المشاريع" role="region" className="relative">
+    <div ref={nearRef} aria-roledescription="شرائح" aria-label="المشاريع" role="region" className="relative">
       <div
-        ref={viewportRef}
+        ref={started ? viewportRef : undefined}
         id={viewportId}
         className={cn(
           "-my-2 py-2",
