@@ -15,11 +15,13 @@ const subsetFontsPlugin: Plugin = {
 /**
  * Client chunk groups (docs/performance/web.md): on a throttled phone every module request the page starts
  * before its first paint delays it, so the framework and the small modules shared by public pages travel as two
- * chunks instead of ~20. A group is one chunk loaded whole: its test names only modules that public pages use
- * (never admin screens, validation schemas or the phone-number library).
+ * chunks instead of ~20. A group is one chunk loaded whole: its test names only modules that every public page
+ * loads (never admin screens, validation schemas or the phone-number library, nor a module public pages import on
+ * demand: in the group, public-session-check.tsx pulled the admin's fetch client and TanStack Query, 25 KB
+ * minified, into every visitor's page).
  */
 const PUBLIC_SHARED =
-  /[\\/]src[\\/](web[\\/](public[\\/]components[\\/](?!gallery-lightbox|image-gallery|video-embed|map-embed|projects-carousel)[^\\/]+\.tsx|public[\\/]lib[\\/](page-meta|entrance|project-display|units-view|media-embed|use-reduced-motion|use-rotating-index|use-hash-scroll|contact-result)\.ts|shared[\\/]lib[\\/](cn|whatsapp|site-origin)\.ts)|domain[\\/](constants|format|texts|media|project-rules|digits|attribution)\.ts)$|[\\/]node_modules[\\/](clsx|tailwind-merge)[\\/]/;
+  /[\\/]src[\\/](web[\\/](public[\\/]components[\\/](?!gallery-lightbox|image-gallery|video-embed|map-embed|projects-carousel|public-session-check)[^\\/]+\.tsx|public[\\/]lib[\\/](page-meta|entrance|project-display|units-view|media-embed|use-reduced-motion|use-rotating-index|use-hash-scroll|contact-result)\.ts|shared[\\/]lib[\\/](cn|whatsapp|site-origin)\.ts)|domain[\\/](constants|format|texts|media|project-rules|digits|attribution)\.ts)$|[\\/]node_modules[\\/](clsx|tailwind-merge)[\\/]/;
 
 export default defineConfig({
   plugins: [subsetFontsPlugin, tailwindcss(), reactRouter()],

@@ -6,6 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { TEXTS } from "../src/domain/texts.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
@@ -81,8 +82,38 @@ test.describe("public pages", () => {
     for (const [url, body] of scripts) {
       expect(body, `${url} carries zod`).not.toContain("ZodError");
       expect(body, `${url} carries libphonenumber metadata`).not.toContain("country_calling_codes");
+      expect(body.includes("Missing queryFn"), `${url} carries TanStack Query (the admin's data layer)`).toBe(false);
       expect(url, "an admin screen chunk on a public page").not.toMatch(/\/assets\/(employees|permissions|dashboard)-/);
     }
+  });
+
+  test("a browser that remembers a staff user loads the session check on demand and shows the expired banner", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await skipEntrance(page);
+    await page.goto("/privacy");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForLoadState("networkidle");
+    expect(
+      scripts.filter((s) => s.includes("public-session-check")),
+      "a visitor loads no session code",
+    ).toEqual([]);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    // A stored staff user without a live session (no refresh cookie): the check runs and the session is expired.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "staff.user",
+        JSON.stringify({ id: "00000000-0000-0000-0000-000000000000", role: "manager", username: "m", name: "م" }),
+      ),
+    );
+    await page.reload();
+    await expect(page.getByRole("alert")).toContainText(TEXTS.sessionExpired);
+    expect(scripts.some((s) => s.includes("public-session-check"))).toBe(true);
   });
 
   test("public pages start no script before load, then hydrate", async ({ page, request }) => {
