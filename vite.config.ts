@@ -21,7 +21,7 @@ const subsetFontsPlugin: Plugin = {
  * minified, into every visitor's page).
  */
 const PUBLIC_SHARED =
-  /[\\/]src[\\/](web[\\/](public[\\/]components[\\/](?!gallery-lightbox|image-gallery|video-embed|map-embed|projects-carousel|public-session-check)[^\\/]+\.tsx|public[\\/]lib[\\/](page-meta|entrance|project-display|units-view|media-embed|use-reduced-motion|use-rotating-index|use-hash-scroll|contact-result)\.ts|shared[\\/]lib[\\/](cn|whatsapp|site-origin)\.ts)|domain[\\/](constants|format|texts|media|project-rules|digits|attribution)\.ts)$|[\\/]node_modules[\\/](clsx|tailwind-merge)[\\/]/;
+  /[\\/]src[\\/](web[\\/](public[\\/]components[\\/](?!gallery-lightbox|image-gallery|video-embed|map-embed|projects-carousel|public-session-check)[^\\/]+\.tsx|public[\\/]lib[\\/](page-meta|entrance|project-display|units-view|media-embed|use-reduced-motion|use-rotating-index|use-hash-scroll|contact-result)\.ts|shared[\\/]lib[\\/](cx|whatsapp|site-origin)\.ts)|domain[\\/](constants|format|texts|media|project-rules|digits|attribution)\.ts)$|[\\/]node_modules[\\/]clsx[\\/]/;
 
 export default defineConfig({
   plugins: [subsetFontsPlugin, tailwindcss(), reactRouter()],

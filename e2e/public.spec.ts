@@ -65,7 +65,7 @@ test.describe("public pages", () => {
     expect(html).toContain('"@type":"Organization"');
   });
 
-  test("public pages load neither the validation library, the phone-number metadata nor admin screens", async ({
+  test("public pages load neither the validation library, the phone-number metadata, admin screens nor the admin's libraries", async ({
     page,
     request,
   }) => {
@@ -83,6 +83,8 @@ test.describe("public pages", () => {
       expect(body, `${url} carries zod`).not.toContain("ZodError");
       expect(body, `${url} carries libphonenumber metadata`).not.toContain("country_calling_codes");
       expect(body.includes("Missing queryFn"), `${url} carries TanStack Query (the admin's data layer)`).toBe(false);
+      // tailwind-merge builds its class map on its first call, during hydration: public components use cx (clsx).
+      expect(body.includes("isThemeGetter"), `${url} carries tailwind-merge`).toBe(false);
       expect(url, "an admin screen chunk on a public page").not.toMatch(/\/assets\/(employees|permissions|dashboard)-/);
     }
   });

@@ -18,7 +18,7 @@ import { TEXTS } from "#domain/texts.ts";
 import { type Attribution, attributionFieldName, visitAttribution } from "~/public/campaign/attribution.ts";
 import type { ContactActionResult } from "~/public/lib/contact-result.ts";
 import { useSite } from "~/root.tsx";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 
 export interface ContactFormProps {
   /**
@@ -126,7 +126,7 @@ export function ContactForm({
         <div ref={statusRef} tabIndex={-1} role={result.ok ? "status" : "alert"} className="outline-none">
           {plain ? (
             <p
-              className={cn(
+              className={cx(
                 "flex items-start gap-2 rounded-xl p-3 font-medium",
                 result.ok ? "bg-success/10 text-success" : "bg-danger/10 text-danger",
               )}
@@ -147,7 +147,7 @@ export function ContactForm({
             </p>
           ) : (
             <div
-              className={cn(
+              className={cx(
                 "relative rounded-xl border p-4 pe-12",
                 result.ok
                   ? "border-success/30 bg-success/10 text-success"
@@ -199,7 +199,7 @@ export function ContactForm({
               maxLength={campaign ? undefined : 10}
               placeholder="05XXXXXXXX"
               onInput={campaign ? keepAllDigits : keepDigits}
-              className={cn(inputClass, "text-end")}
+              className={cx(inputClass, "text-end")}
             />
           ) : (
             <div dir="ltr" className="flex">
@@ -214,7 +214,7 @@ export function ContactForm({
                 maxLength={10}
                 placeholder="5XXXXXXXX"
                 onInput={keepDigits}
-                className={cn(inputClass, "rounded-s-none")}
+                className={cx(inputClass, "rounded-s-none")}
               />
             </div>
           )}
@@ -236,7 +236,7 @@ export function ContactForm({
             autoComplete="email"
             dir="ltr"
             maxLength={254}
-            className={cn(inputClass, "text-end")}
+            className={cx(inputClass, "text-end")}
           />
           {errorFor("email")}
         </div>

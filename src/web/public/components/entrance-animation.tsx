@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { ENTRANCE } from "#domain/constants.ts";
 import { useNonce } from "~/nonce.tsx";
 import { ENTRANCE_SCRIPT, remainingAfterClick } from "~/public/lib/entrance.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 
 /** Props: the logo shown in the middle of the doors. Render it first in the layout, so its script runs early. */
 export function EntranceAnimation({ logo }: { logo: string }) {
@@ -71,7 +71,7 @@ export function EntranceAnimation({ logo }: { logo: string }) {
         aria-hidden="true"
         data-testid="entrance"
         data-phase={phase}
-        className={cn("entrance fixed inset-0 z-[100] overflow-hidden", phase === "closing" && "entrance-closing")}
+        className={cx("entrance fixed inset-0 z-[100] overflow-hidden", phase === "closing" && "entrance-closing")}
       >
         <div className="entrance-door entrance-door-start absolute inset-y-0 start-0 w-1/2 bg-brand-900" />
         <div className="entrance-door entrance-door-end absolute inset-y-0 end-0 w-1/2 bg-brand-900" />

@@ -8,7 +8,7 @@ import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { GALLERY_SCROLL_PX } from "#domain/constants.ts";
 import { formatNumber } from "#domain/format.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 import { ResponsiveImage } from "./responsive-image.tsx";
 
 const loadLightbox = () => import("./gallery-lightbox.tsx");
@@ -111,7 +111,7 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
               );
             })}
           </ul>
-          <div className={cn("mt-2 flex justify-end gap-2", edges.atStart && edges.atEnd && "hidden")}>
+          <div className={cx("mt-2 justify-end gap-2", edges.atStart && edges.atEnd ? "hidden" : "flex")}>
             <button
               type="button"
               onClick={() => scroll(-1)}

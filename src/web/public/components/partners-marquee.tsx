@@ -7,12 +7,12 @@
 import { Pause, Play } from "lucide-react";
 import { useState } from "react";
 import type { SiteConfig } from "#domain/site-config.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 
 function LogoRow({ partners, hidden }: { partners: SiteConfig["partners"]; hidden?: boolean }) {
   return (
     <ul
-      className={cn("marquee-row flex shrink-0 items-center gap-10 pe-10", hidden && "marquee-copy")}
+      className={cx("marquee-row flex shrink-0 items-center gap-10 pe-10", hidden && "marquee-copy")}
       aria-hidden={hidden || undefined}
     >
       {partners.map((partner) => (

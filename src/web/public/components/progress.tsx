@@ -5,7 +5,7 @@
 
 import { formatPercent } from "#domain/format.ts";
 import { clampPercentage, salesRingStep } from "#domain/project-rules.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 
 /**
  * Stroke colour of the sales ring per step (0: up to 25 %, 1: above 25, 2: above 50, 3: above 75).
@@ -35,7 +35,7 @@ export function ProgressRing({ value, label, colorClass = "text-brand-600", size
     <div
       role="img"
       aria-label={`${label} ${text}`}
-      className={cn("relative inline-grid shrink-0 place-items-center", className)}
+      className={cx("relative inline-grid shrink-0 place-items-center", className)}
       style={{ width: size, height: size }}
       data-slot="progress-ring"
     >

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { useInView } from "react-intersection-observer";
 import { formatNumber } from "#domain/format.ts";
 import type { Project } from "#domain/types.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 import { ProjectCarouselCard } from "./project-card.tsx";
 
 /**
@@ -86,7 +86,7 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
       <div
         ref={started ? viewportRef : undefined}
         id={viewportId}
-        className={cn(
+        className={cx(
           "-my-2 py-2",
           api ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto",
           "cursor-grab active:cursor-grabbing",
@@ -97,7 +97,7 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
           {projects.map((project, index) => (
             <li
               key={project.id}
-              className={cn(CAROUSEL_SLIDE_CLASS, "snap-start")}
+              className={cx(CAROUSEL_SLIDE_CLASS, "snap-start")}
               aria-roledescription="شريحة"
               aria-label={`${formatNumber(index + 1)} من ${formatNumber(projects.length)}`}
             >

@@ -4,7 +4,7 @@
  */
 
 import { imageSrcSet, imageVariant } from "#domain/media.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 
 export interface ResponsiveImageProps {
   src: string;
@@ -42,7 +42,7 @@ export function ResponsiveImage({
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
-      className={cn("block size-full object-cover", className)}
+      className={cx("block size-full object-cover", className)}
     />
   );
 }

@@ -1,7 +1,7 @@
 /** Badges of the project cards: the derived status of SPEC §4.3 and the featured badge of SPEC §2.3. */
 
 import { featuredBadge, PROJECT_STATUS_LABELS, type ProjectStatus, projectStatus } from "#domain/project-rules.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 
 const STATUS_STYLES: Record<ProjectStatus, string> = {
   fully_booked: "bg-danger text-white",
@@ -21,7 +21,7 @@ export function StatusBadge({
   const status = projectStatus(project);
   return (
     <span
-      className={cn("inline-flex rounded-full px-3 py-1 text-xs font-bold shadow-sm", STATUS_STYLES[status], className)}
+      className={cx("inline-flex rounded-full px-3 py-1 text-xs font-bold shadow-sm", STATUS_STYLES[status], className)}
       data-status={status}
     >
       {PROJECT_STATUS_LABELS[status]}
@@ -35,7 +35,7 @@ export function FeaturedBadge({ featuredRank, className }: { featuredRank: numbe
   if (!text) return null;
   return (
     <span
-      className={cn("inline-flex rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-ink shadow-sm", className)}
+      className={cx("inline-flex rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-ink shadow-sm", className)}
     >
       {text}
     </span>

@@ -16,7 +16,7 @@ import {
   unitsViewHref,
   visibleUnits,
 } from "~/public/lib/units-view.ts";
-import { cn } from "~/shared/lib/cn.ts";
+import { cx } from "~/shared/lib/cx.ts";
 
 const STATUS_STYLE: Record<string, string> = {
   متاحة: "bg-success/10 text-success",
@@ -38,7 +38,7 @@ export function UnitStats({ units }: { units: readonly Unit[] }) {
       {items.map((item) => (
         <div key={item.label} className="rounded-2xl bg-canvas p-4 text-center">
           <dt className="text-sm text-muted">{item.label}</dt>
-          <dd className={cn("mt-1 text-2xl font-bold", item.className)}>{formatNumber(item.value)}</dd>
+          <dd className={cx("mt-1 text-2xl font-bold", item.className)}>{formatNumber(item.value)}</dd>
         </div>
       ))}
     </dl>
@@ -58,7 +58,7 @@ function UnitCard({ unit }: { unit: Unit }) {
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-bold text-ink">{`وحدة رقم ${unit.unitNumber}`}</h3>
         <span
-          className={cn("rounded-full px-3 py-1 text-xs font-bold", STATUS_STYLE[unit.status] ?? "bg-canvas text-ink")}
+          className={cx("rounded-full px-3 py-1 text-xs font-bold", STATUS_STYLE[unit.status] ?? "bg-canvas text-ink")}
         >
           {unit.status}
         </span>
@@ -113,7 +113,7 @@ export function UnitsSection({ units, error }: { units: Unit[]; error?: boolean 
                   preventScrollReset
                   replace
                   aria-current={active ? "true" : undefined}
-                  className={cn(
+                  className={cx(
                     linkClass,
                     active ? "bg-brand-700 text-white" : "bg-surface text-brand-700 hover:bg-brand-50",
                   )}
@@ -146,7 +146,7 @@ export function UnitsSection({ units, error }: { units: Unit[]; error?: boolean 
               to={unitsViewHref(searchParams, nextUnitsView(view, { type: "more" }))}
               preventScrollReset
               replace
-              className={cn(linkClass, "bg-brand-700 text-white hover:bg-brand-900")}
+              className={cx(linkClass, "bg-brand-700 text-white hover:bg-brand-900")}
             >
               المزيد
             </Link>
@@ -156,7 +156,7 @@ export function UnitsSection({ units, error }: { units: Unit[]; error?: boolean 
               to={unitsViewHref(searchParams, nextUnitsView(view, { type: "collapse" }))}
               preventScrollReset
               replace
-              className={cn(linkClass, "bg-surface text-brand-700 hover:bg-brand-50")}
+              className={cx(linkClass, "bg-surface text-brand-700 hover:bg-brand-50")}
             >
               إخفاء
             </Link>
