@@ -7,6 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { TEXTS } from "../src/domain/texts.ts";
+import { STORED_USER_KEY_HINT } from "../src/web/shared/session/staff-session-hint.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
@@ -107,11 +108,13 @@ test.describe("public pages", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
 
     // A stored staff user without a live session (no refresh cookie): the check runs and the session is expired.
-    await page.evaluate(() =>
-      localStorage.setItem(
-        "staff.user",
-        JSON.stringify({ id: "00000000-0000-0000-0000-000000000000", role: "manager", username: "m", name: "م" }),
-      ),
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ id: "00000000-0000-0000-0000-000000000000", role: "manager", username: "m", name: "م" }),
+        ),
+      STORED_USER_KEY_HINT,
     );
     await page.reload();
     await expect(page.getByRole("alert")).toContainText(TEXTS.sessionExpired);
