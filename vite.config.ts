@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -12,19 +14,41 @@ const subsetFontsPlugin: Plugin = {
   },
 };
 
-/**
- * Client chunk groups (docs/performance/web.md): on a throttled phone every module request the page starts
- * before its first paint delays it, so the framework and the small modules shared by public pages travel as two
- * chunks instead of ~20. A group is one chunk loaded whole: its test names only modules that every public page
- * loads (never admin screens, validation schemas or the phone-number library, nor a module public pages import on
- * demand: in the group, public-session-check.tsx pulled the admin's fetch client and TanStack Query, 25 KB
- * minified, into every visitor's page).
- */
-const PUBLIC_SHARED =
-  /[\\/]src[\\/](web[\\/](public[\\/]components[\\/](?!gallery-lightbox|image-gallery|video-embed|map-embed|projects-carousel|public-session-check)[^\\/]+\.tsx|public[\\/]lib[\\/](page-meta|entrance|project-display|units-view|media-embed|use-reduced-motion|use-rotating-index|use-hash-scroll|contact-result)\.ts|shared[\\/]lib[\\/](cx|whatsapp|site-origin)\.ts)|domain[\\/](constants|format|texts|media|project-rules|digits|attribution)\.ts)$|[\\/]node_modules[\\/]clsx[\\/]/;
+/** The islands entry of public pages (docs/decisions/046-public-pages-as-islands.md), relative to the project root. */
+export const ISLANDS_ENTRY = "src/web/public/islands/entry.ts";
+/** Where the client build records the hashed URL of the islands entry for the server: `{ "entry": "/assets/…js" }`. */
+export const ISLANDS_MANIFEST = "build/islands-manifest.json";
 
+/**
+ * Builds the islands entry as its own entry chunk of the client build (hashed, immutable, with its own dynamic
+ * imports) and writes its URL to ISLANDS_MANIFEST, which the page bridge (src/server/plugins/pages.ts) reads at start.
+ * React Router's client build knows only route modules; the islands entry is no route module and imports none.
+ */
+function islandsEntryPlugin(): Plugin {
+  let reference = "";
+  return {
+    name: "islands-entry",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      reference = this.emitFile({ type: "chunk", id: path.resolve(ISLANDS_ENTRY), name: "islands" });
+    },
+    generateBundle() {
+      const file = path.resolve(ISLANDS_MANIFEST);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify({ entry: `/${this.getFileName(reference)}` })}\n`);
+    },
+  };
+}
+
+/**
+ * Client chunk group (docs/performance/web.md): the framework (React, React DOM, React Router) travels as one chunk
+ * instead of many for the back office and any page React hydrates. Public pages are islands (ISLANDS_ENTRY) and load
+ * none of it: nothing the islands entry imports statically may be in a group (rolldown also puts a grouped module's
+ * dependencies in its group), or the group, and React with it, would come with the islands' few kilobytes.
+ */
 export default defineConfig({
-  plugins: [subsetFontsPlugin, tailwindcss(), reactRouter()],
+  plugins: [subsetFontsPlugin, tailwindcss(), reactRouter(), islandsEntryPlugin()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {
@@ -35,7 +59,6 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-                { name: "public-shared", test: PUBLIC_SHARED },
               ],
             },
           },

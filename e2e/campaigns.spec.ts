@@ -134,8 +134,8 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await expect(visitor.getByRole("heading", { level: 1, name: PROJECT })).toBeVisible();
     await expect(visitor.getByText("إطلالة بحرية")).toBeVisible();
     await expect(visitor.getByRole("link", { name: "إشعار الخصوصية" })).toHaveAttribute("href", "/privacy");
-    // The page works before hydration too; the as-you-type phone cleaning needs the scripts.
-    await visitor.waitForLoadState("networkidle");
+    // The page works before its script runs too; the as-you-type phone cleaning needs the islands.
+    await visitor.waitForFunction(() => document.documentElement.dataset.islands === "ready");
     await visitor.getByLabel(/الاسم/).fill(VISITOR);
     await visitor.getByLabel(/البريد الإلكتروني/).fill(`visitor-${stamp}@example.com`);
     await visitor.getByLabel(/رقم الجوال/).fill("05 5123 4567");

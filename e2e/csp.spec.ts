@@ -1,7 +1,8 @@
 /**
  * Pages run no injected script (docs/decisions "script nonce"): every document's Content-Security-Policy allows
- * scripts from the site and inline scripts carrying that response's nonce only; React Router's own inline scripts
- * carry it (the page hydrates), an injected inline script without it is refused by the browser.
+ * scripts from the site and inline scripts carrying that response's nonce only; the page's own inline scripts carry
+ * it (a public page's islands and stylesheet loader run, an admin screen's React Router scripts hydrate it), an injected
+ * inline script without it is refused by the browser.
  */
 import { expect, test } from "@playwright/test";
 import { skipEntrance } from "./fixtures/entrance.ts";
@@ -27,7 +28,7 @@ test("a page's CSP carries a fresh nonce for scripts and no 'unsafe-inline'", as
   expect(a).not.toBe(b);
   const nonce = /'nonce-([^']+)'/.exec(a)?.[1] ?? "";
   const html = await first.text();
-  // React Router's inline scripts carry the nonce; no inline script goes without it.
+  // The page's inline scripts carry the nonce; no inline script goes without it.
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
   expect(inline.length).toBeGreaterThan(0);
   for (const attributes of inline) {
@@ -36,15 +37,28 @@ test("a page's CSP carries a fresh nonce for scripts and no 'unsafe-inline'", as
   }
 });
 
-test("the page hydrates and an injected inline script does not run", async ({ page }) => {
+test("an admin screen hydrates under the nonce", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy"))
+      violations.push(message.text());
+  });
+  await page.goto("/admin/login");
+  // The router's nonce-marked inline scripts ran: its context exists and the screen hydrated.
+  await expect.poll(() => page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
+  expect(violations).toEqual([]);
+});
+
+test("a public page's own scripts run and an injected inline script does not", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && message.text().includes("Content Security Policy"))
       violations.push(message.text());
   });
   await page.goto("/");
-  // The router's nonce-marked inline scripts ran: its context exists and the app hydrated.
-  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  // The islands module ran, and so did the nonce-marked inline script that adds the whole stylesheet after load.
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islands)).toBe("ready");
+  await expect(page.locator('link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
 
   const result = await page.evaluate(
     () =>

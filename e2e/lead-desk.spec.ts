@@ -74,9 +74,14 @@ async function signIn(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** A tap before hydration is lost (docs/performance/web.md): wait for the router and a quiet network first. */
+/**
+ * A tap before the page's scripts run is lost (docs/performance/web.md): wait for the router (an admin screen) or the
+ * islands (a public page, docs/decisions/046-public-pages-as-islands.md) and a quiet network first.
+ */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForFunction(
+    () => "__reactRouterDataRouter" in window || document.documentElement.dataset.islands === "ready",
+  );
   await page.waitForLoadState("networkidle");
 }
 

@@ -94,13 +94,15 @@ test.describe("fixed elements", () => {
       await page.evaluate(() => {
         document.documentElement.style.scrollBehavior = "auto";
       });
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      // The page grows while it is scrolled: sections below the first screen are laid out only when they come near
+      // it (content-visibility, a reserved height until then), so the height is read again at every step.
+      const scrollHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
       const step = 300;
-      for (let y = 0, i = 0; i < 80 && y <= height; y += step, i++) {
+      for (let y = 0, i = 0; i < 80 && y <= (await scrollHeight()); y += step, i++) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
         for (const hit of await coveredLineStarts(page, false)) all.push({ ...hit, text: `${path}: ${hit.text}` });
       }
-      await page.evaluate((to) => window.scrollTo(0, to), height);
+      await page.evaluate((to) => window.scrollTo(0, to), await scrollHeight());
       for (const hit of await coveredLineStarts(page, true)) all.push({ ...hit, text: `${path} (end): ${hit.text}` });
     }
     expect(all).toEqual([]);

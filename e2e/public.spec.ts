@@ -99,7 +99,7 @@ test.describe("public pages", () => {
     });
     await skipEntrance(page);
     await page.goto("/privacy");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
     await page.waitForLoadState("networkidle");
     expect(
       scripts.filter((s) => s.includes("public-session-check")),
@@ -121,18 +121,39 @@ test.describe("public pages", () => {
     expect(scripts.some((s) => s.includes("public-session-check"))).toBe(true);
   });
 
-  test("public pages start no script before load, then hydrate", async ({ page, request }) => {
-    expect(await (await request.get("/")).text()).not.toContain("modulepreload");
-    await page.goto("/");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    const early = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      return (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-        .filter((r) => new URL(r.name).pathname.endsWith(".js"))
-        .filter((r) => r.startTime < navigation.loadEventStart)
-        .map((r) => r.name);
+  test("public pages load no React: only the islands module, which enhances the server's markup", async ({
+    page,
+    request,
+  }) => {
+    const [first] = await projects(request);
+    const [update] = await updates(request);
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
     });
-    expect(early).toEqual([]);
+    for (const path of [
+      "/",
+      "/all-projects",
+      `/project/${first.id}`,
+      "/all-updates",
+      `/update/${update.id}`,
+      "/privacy",
+    ]) {
+      const html = await (await request.get(path)).text();
+      expect(html, `${path} preloads modules`).not.toContain("modulepreload");
+      expect(html, `${path} carries React Router's hydration data`).not.toContain("__reactRouterContext");
+      expect(html, `${path} names its islands module`).toMatch(
+        /<script type="module" src="\/assets\/islands-[\w-]+\.js"/,
+      );
+      await page.goto(path);
+      await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+      expect(await page.evaluate(() => "__reactRouterDataRouter" in window), `${path} hydrated`).toBe(false);
+    }
+    expect(scripts.some((s) => s.startsWith("/assets/islands-"))).toBe(true);
+    expect(
+      scripts.filter((s) => /\/assets\/(framework|root|home|project|layout)-/.test(s)),
+      "React, React Router or a route module on a public page",
+    ).toEqual([]);
   });
 
   test("each public route renders its content from the API", async ({ page, request }) => {
@@ -238,7 +259,8 @@ test.describe("public pages", () => {
     const photoId = (project: ProjectRow) => project.images[0].replace(/^.*\/([0-9a-f]{32}).*$/, "$1");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    // The islands' entry has attached every enhancer (public pages run no React).
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
     await page.waitForLoadState("networkidle");
     const requested = () =>
       page.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((r) => r.name));
@@ -255,20 +277,53 @@ test.describe("public pages", () => {
     await expect.poll(loaded(withPhotos[1])).toBe(true);
   });
 
+  test("the home hero's word rotates until paused, the marquee pauses, and a hash naming no section scrolls to the top", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+    // The word changes every 1500 ms (SPEC §2.3) until the pause button stops it.
+    const word = page.getByTestId("rotating-word");
+    const first = (await word.textContent()) ?? "";
+    await expect(word).not.toHaveText(first);
+    const heroPause = page.getByRole("button", { name: "إيقاف تبديل الكلمات" });
+    await heroPause.click();
+    await expect(heroPause).toHaveAttribute("aria-pressed", "true");
+    await expect(heroPause.locator('[data-icon="play"]')).toBeVisible();
+    await expect(heroPause.locator('[data-icon="pause"]')).toBeHidden();
+
+    const marqueePause = page.getByRole("button", { name: "إيقاف حركة الشعارات" });
+    await marqueePause.click();
+    await expect(marqueePause).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator(".marquee")).toHaveAttribute("data-paused", "true");
+
+    // SPEC §2.1: a hash that names no section scrolls back to the top (the browser alone would not move).
+    await page.locator("#contact").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.evaluate(() => {
+      window.location.hash = "#nowhere";
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // For reduced motion the word stays and its pause button goes, following the setting live.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect(heroPause).toBeHidden();
+  });
+
   test("the lightbox: Escape closes, the arrow keys move and wrap around", async ({ page, request }) => {
     const project = (await projects(request)).find((p) => p.images.length > 1);
     expect(project, "the demo content has a project with several photos").toBeDefined();
     if (!project) return;
     const count = project.images.length;
     await page.goto(`/project/${project.id}`);
-    // The keyboard test starts once the page is hydrated (an early tap is the next test's subject).
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    await page.waitForLoadState("networkidle");
+    // The keyboard test starts once the islands have run (an early tap is the next test's subject).
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
     const trigger = page.getByRole("button", { name: /^صورة ١ من/ });
     await trigger.click();
-    const lightbox = page.locator(".yarl__root");
+    const lightbox = page.getByRole("dialog", { name: "عارض الصور" });
     await expect(lightbox).toBeVisible();
-    const current = () => page.locator(".yarl__slide_current img").getAttribute("alt");
+    await expect(lightbox.getByText(/^١ من [٠-٩]+$/)).toBeVisible();
+    const current = () => lightbox.getByRole("img").getAttribute("alt");
     await expect.poll(current).toMatch(/^صورة ١ من/);
     /** Presses a key and waits until another photo is shown. */
     const step = async (key: string) => {
@@ -282,7 +337,7 @@ test.describe("public pages", () => {
       await expect.poll(current).toMatch(/^صورة ١ من/);
     }
     await page.keyboard.press("Escape");
-    await expect(lightbox).toHaveCount(0);
+    await expect(lightbox).toBeHidden();
     await expect(trigger).toBeFocused();
   });
 
@@ -299,14 +354,15 @@ test.describe("public pages", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/project/${project.id}`);
+    // Not waiting for "load": a held module script may delay it, and the tap is meant to come before the scripts.
+    await page.goto(`/project/${project.id}`, { waitUntil: "commit" });
     await page.getByRole("button", { name: /^صورة ١ من/ }).click();
-    const lightbox = page.locator(".yarl__root");
-    expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+    const lightbox = page.getByRole("dialog", { name: "عارض الصور" });
+    expect(await page.evaluate(() => document.documentElement.dataset.islands)).not.toBe("ready");
     await expect(lightbox).toHaveCount(0);
     release();
     await expect(lightbox).toBeVisible();
-    await expect(page.locator(".yarl__slide_current img")).toHaveAttribute("alt", /^صورة ١ من/);
+    await expect(lightbox.getByRole("img")).toHaveAttribute("alt", /^صورة ١ من/);
   });
 
   test("the units filter: 3 shown, «المزيد» adds 3, «إخفاء» collapses, a filter resets to 3", async ({
@@ -356,9 +412,8 @@ test.describe("public pages", () => {
   test("the project page contact form validates, then sends and stores the message", async ({ page, request }) => {
     const project = (await projects(request))[0];
     await page.goto(`/project/${project.id}`);
-    // The inline "fill every field" message is the hydrated form's (a post during hydration: docs/performance/web.md).
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    await page.waitForLoadState("networkidle");
+    // The inline "fill every field" message, then the success, are the islands' (sent without reloading the page).
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
     const form = page.locator("#contact");
     await form.getByRole("button", { name: "إرسال" }).click();
     await expect(form.getByText("يرجى ملء جميع الحقول المطلوبة")).toBeVisible();

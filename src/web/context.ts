@@ -12,5 +12,7 @@ declare module "react-router" {
     api: (path: string, init?: ApiInit) => Promise<Response>;
     /** The nonce of this response's Content-Security-Policy `script-src` (entry.server.tsx); "" when none. */
     cspNonce: string;
+    /** URL of the islands entry that public pages load instead of React (islands-entry.tsx); "" when none. */
+    islandsEntry: string;
   }
 }

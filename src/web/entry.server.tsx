@@ -3,7 +3,8 @@
  * page bridge (src/server/plugins/pages.ts) puts the nonce of this response's CSP header in the load context as
  * `cspNonce`; it is handed to React (renderToPipeableStream's `nonce`, for the streaming runtime scripts), to
  * <ServerRouter> (the hydration data scripts) and, through NonceContext, to <Scripts> and <ScrollRestoration> in
- * root.tsx. An inline script without it does not run (script-src has no 'unsafe-inline').
+ * root.tsx. An inline script without it does not run (script-src has no 'unsafe-inline'). The islands entry's URL
+ * (`islandsEntry`, islands-entry.tsx) is provided the same way.
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -11,6 +12,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { IslandsEntryContext } from "./islands-entry.tsx";
 import { NonceContext } from "./nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -40,7 +42,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandsEntryContext.Provider value={loadContext.islandsEntry ?? ""}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandsEntryContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -25,6 +25,7 @@ import plexArabic400 from "~/fonts/generated/plex-arabic-400.woff2?url";
 import plexArabic700 from "~/fonts/generated/plex-arabic-700.woff2?url";
 import plexLatin400 from "~/fonts/generated/plex-latin-400.woff2?url";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
+import { useIslandsEntry, useServedAsIslands } from "./islands-entry.tsx";
 import { useNonce } from "./nonce.tsx";
 
 const INLINE_CSS_ID = "app-css";
@@ -43,6 +44,13 @@ const FONT_FACES: [weight: string, url: string, unicodeRange: string][] = [
   ["400", plexLatin400, "U+0020-007E, U+00A0-00FF, U+2010-2026"],
 ];
 const FONT_LOADER = `addEventListener("load",()=>{const faces=${JSON.stringify(FONT_FACES)}.map(([w,u,r])=>new FontFace("Plex Arabic",\`url(\${u}) format("woff2")\`,{weight:w,unicodeRange:r,display:"swap"}));Promise.allSettled(faces.map((f)=>f.load())).then((results)=>{results.forEach((result,i)=>{if(result.status==="fulfilled")document.fonts.add(faces[i]);});});},{once:true});`;
+/**
+ * Remembers a tap on a button made before the islands have run (a gallery photo, a carousel arrow: links and form
+ * submits work natively), by marking it `data-early-tap`; the islands entry clicks it again once it has enhanced the
+ * page (src/web/public/islands/entry.ts), so the tap is not lost on a slow link.
+ */
+const EARLY_TAP = `addEventListener("click",(event)=>{if(document.documentElement.dataset.islands==="ready")return;const button=event.target instanceof Element?event.target.closest('button[type="button"],[role="button"]'):null;if(!button)return;for(const marked of document.querySelectorAll("[data-early-tap]"))marked.removeAttribute("data-early-tap");button.setAttribute("data-early-tap","");},true);`;
+
 /**
  * The inlined CSS text: the stylesheet on the server; in the browser, the text the server already put in the page, so
  * hydration matches without shipping the stylesheet a second time inside the JavaScript bundle (import.meta.env.SSR
@@ -94,6 +102,9 @@ export function useSiteLinks(): SiteLinks {
 export function Layout({ children }: { children: React.ReactNode }) {
   // The response's CSP nonce (entry.server.tsx): React Router's inline scripts carry it, nothing else runs inline.
   const nonce = useNonce();
+  // Only the server knows the islands entry ("" in the browser): a page React hydrates keeps React Router's scripts.
+  const islandsEntry = useIslandsEntry();
+  const islands = useServedAsIslands();
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -109,13 +120,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </style>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script built from our own asset URLs */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FONT_LOADER }} suppressHydrationWarning />
+        {islands && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP }} />
+        )}
         <Meta />
         <Links />
       </head>
       <body className="min-h-dvh antialiased">
         <Direction.Provider dir="rtl">{children}</Direction.Provider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          // A module script: fetched during parsing at low priority, run once the document is parsed.
+          <script type="module" src={islandsEntry} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

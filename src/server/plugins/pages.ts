@@ -4,6 +4,7 @@
  * and back, so Fastify's hooks (compression, security headers, logs) apply to pages too.
  * Loaders read the API in-process through `context.api(path, init)` (app.inject), forwarding the visitor's IP.
  */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -30,13 +31,35 @@ export interface PagesOptions {
   cache?: PageCache;
 }
 
+/** The islands entry's source module, served by Vite in development (vite.config.ts ISLANDS_ENTRY). */
+const ISLANDS_ENTRY_SOURCE = "src/web/public/islands/entry.ts";
+
+/**
+ * The islands entry's URL from the client build's islands manifest (`build/islands-manifest.json`, written by
+ * vite.config.ts: `{ "entry": "/assets/islands-HASH.js" }`); "" when the file is missing or unreadable (a build
+ * from before islands), so public pages hydrate with React as before instead of losing their behaviour.
+ */
+async function readIslandsEntry(buildDir: string): Promise<string> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(buildDir, "islands-manifest.json"), "utf8")) as {
+      entry?: unknown;
+    };
+    return typeof manifest.entry === "string" && manifest.entry.startsWith("/assets/") ? manifest.entry : "";
+  } catch {
+    return "";
+  }
+}
+
 /** Largest body a page (a public form's route action) accepts: 1 MiB; forms carry a few KB of text. */
 export const PAGE_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   let getBuild: () => Promise<ServerBuild>;
+  /** The islands entry's URL for public pages (src/web/islands-entry.tsx); "" when the build has none. */
+  let islandsEntry = "";
 
   if (options.mode === "development") {
+    islandsEntry = `/${ISLANDS_ENTRY_SOURCE}`;
     const { createServer } = await import("vite");
     await app.register((await import("@fastify/middie")).default);
     const vite = await createServer({
@@ -51,6 +74,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     const buildDir = path.join(options.root, "build");
     const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
     getBuild = async () => build;
+    islandsEntry = await readIslandsEntry(buildDir);
     // Static files are not documents: only nosniff, CORP (and HSTS when on https) of helmet's headers apply to them.
     // This scope's only other route is the page handler "/*", which keeps every document header.
     app.addHook("onRoute", (route) => {
@@ -111,6 +135,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           api: apiFor(app, request, controller.signal),
           // Development keeps 'unsafe-inline' for Vite's scripts (app.ts), which a nonce would switch off.
           cspNonce: options.mode === "development" ? "" : cspNonceOf(reply.raw),
+          islandsEntry,
         });
         const response = await withDeferredHydration(
           request.url,

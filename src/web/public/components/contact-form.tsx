@@ -8,6 +8,16 @@
  * and, when the site configuration has one, a separate unticked marketing-consent box (docs/conversions.md).
  * The campaign variant (SPEC §2.8, §5.1): name, email and phone required, message optional; back to idle 5 s after
  * a success (SPEC §4.6).
+ *
+ * On a page served as islands (docs/decisions/046-public-pages-as-islands.md) React never runs in the browser: the
+ * same behaviour comes from public/islands/contact-form.ts, which reads what it needs from this markup:
+ * - the form: `data-island="contact-form"`, `data-form-id` (= idPrefix, to find the same form in the server's answer),
+ *   `data-reset-ms` (campaign: CAMPAIGN_FORM_RESET_MS), `data-error-fields` (the result's field-error names, in the
+ *   order the focus looks for the first invalid field);
+ * - the result block: `data-result` ("ok" | "invalid" | "failed" | "rate-limited"); its dismiss button: `data-dismiss`;
+ * - the phone input: `data-digits-max` (10, campaign 15); the send button: `data-pending-text` (TEXTS.sending);
+ * - only when the page is served as islands (never hydrated, so React never sees it): a `<template data-failure>` with
+ *   the result block of `{ok: false, reason: "failed"}`, shown when the post never reaches the page's action.
  */
 import { CheckCircle2, CircleAlert, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -15,6 +25,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { CAMPAIGN_FORM_RESET_MS, COUNTRY_CODE } from "#domain/constants.ts";
 import { digitsOnly } from "#domain/digits.ts";
 import { TEXTS } from "#domain/texts.ts";
+import { useServedAsIslands } from "~/islands-entry.tsx";
 import { type Attribution, attributionFieldName, visitAttribution } from "~/public/campaign/attribution.ts";
 import type { ContactActionResult } from "~/public/lib/contact-result.ts";
 import { useSite } from "~/root.tsx";
@@ -37,6 +48,9 @@ export interface ContactFormProps {
   attribution?: Attribution;
 }
 
+/** The result the islands show when the post never reaches the action (its block goes in `<template data-failure>`). */
+const FAILED: ContactActionResult = { ok: false, reason: "failed", fieldErrors: {}, values: {} };
+
 const inputClass =
   "block w-full rounded-xl border border-black/15 bg-surface px-3 py-2.5 text-ink placeholder:text-muted/80 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-500 aria-[invalid=true]:border-danger";
 
@@ -51,6 +65,9 @@ export function ContactForm({
   const site = useSite();
   const result = useActionData<ContactActionResult>();
   const navigation = useNavigation();
+  // Only a server render of a page served as islands carries the failure template: such a page is never hydrated,
+  // and the browser's render ("" islands entry) has none, so a hydrated page matches its server HTML.
+  const islands = useServedAsIslands();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -121,59 +138,20 @@ export function ContactForm({
       preventScrollReset
       className="relative grid gap-4"
       aria-busy={submitting}
+      data-island="contact-form"
+      data-form-id={idPrefix}
+      data-reset-ms={campaign ? CAMPAIGN_FORM_RESET_MS : undefined}
+      data-error-fields={Object.keys(errors).join(" ") || undefined}
     >
       {showStatus && (
-        <div ref={statusRef} tabIndex={-1} role={result.ok ? "status" : "alert"} className="outline-none">
-          {plain ? (
-            <p
-              className={cx(
-                "flex items-start gap-2 rounded-xl p-3 font-medium",
-                result.ok ? "bg-success/10 text-success" : "bg-danger/10 text-danger",
-              )}
-            >
-              {result.ok ? (
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              ) : (
-                <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              )}
-              <span>
-                {result.ok
-                  ? successText
-                  : result.reason === "invalid"
-                    ? (result.formError ?? "يرجى تصحيح الحقول المحددة")
-                    : errorText}
-                {!result.ok && result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : null}
-              </span>
-            </p>
-          ) : (
-            <div
-              className={cx(
-                "relative rounded-xl border p-4 pe-12",
-                result.ok
-                  ? "border-success/30 bg-success/10 text-success"
-                  : "border-danger/30 bg-danger/10 text-danger",
-              )}
-            >
-              <p className="font-bold">{result.ok ? TEXTS.sentTitle : TEXTS.errorBangTitle}</p>
-              <p className="mt-1 text-ink">
-                {result.ok
-                  ? successText
-                  : result.reason === "invalid"
-                    ? (result.formError ?? "يرجى تصحيح الحقول المحددة")
-                    : errorText}
-                {!result.ok && result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : null}
-              </p>
-              <button
-                type="button"
-                onClick={() => setDismissed(result)}
-                className="absolute end-2 top-2 grid size-9 place-items-center rounded-full hover:bg-black/5"
-              >
-                <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">إغلاق التنبيه</span>
-              </button>
-            </div>
-          )}
-        </div>
+        <ResultStatus
+          ref={statusRef}
+          result={result}
+          plain={plain}
+          successText={successText}
+          errorText={errorText}
+          onDismiss={() => setDismissed(result)}
+        />
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -199,6 +177,7 @@ export function ContactForm({
               maxLength={campaign ? undefined : 10}
               placeholder="05XXXXXXXX"
               onInput={campaign ? keepAllDigits : keepDigits}
+              data-digits-max={campaign ? CAMPAIGN_PHONE_DIGITS : PHONE_DIGITS}
               className={cx(inputClass, "text-end")}
             />
           ) : (
@@ -214,6 +193,7 @@ export function ContactForm({
                 maxLength={10}
                 placeholder="5XXXXXXXX"
                 onInput={keepDigits}
+                data-digits-max={PHONE_DIGITS}
                 className={cx(inputClass, "rounded-s-none")}
               />
             </div>
@@ -287,11 +267,97 @@ export function ContactForm({
       <button
         type="submit"
         disabled={submitting}
+        data-pending-text={TEXTS.sending}
         className="inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70 sm:justify-self-start"
       >
         {submitting ? TEXTS.sending : "إرسال"}
       </button>
+
+      {islands && (
+        <template data-failure="">
+          <ResultStatus result={FAILED} plain={plain} successText={successText} errorText={errorText} />
+        </template>
+      )}
     </Form>
+  );
+}
+
+/**
+ * The result block at the top of the form: a status line (home, campaign) or a dismissible banner with a title
+ * (detail). `role` "status" after a success, "alert" otherwise; focusable (tabIndex -1) so the form can move focus to it.
+ */
+function ResultStatus({
+  result,
+  plain,
+  successText,
+  errorText,
+  onDismiss,
+  ref,
+}: {
+  result: ContactActionResult;
+  plain: boolean;
+  successText: string;
+  errorText: string;
+  onDismiss?: () => void;
+  ref?: React.Ref<HTMLDivElement>;
+}) {
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role={result.ok ? "status" : "alert"}
+      className="outline-none"
+      data-result={result.ok ? "ok" : result.reason}
+    >
+      {plain ? (
+        <p
+          className={cx(
+            "flex items-start gap-2 rounded-xl p-3 font-medium",
+            result.ok ? "bg-success/10 text-success" : "bg-danger/10 text-danger",
+          )}
+        >
+          {result.ok ? (
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          ) : (
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          )}
+          <span>
+            {result.ok
+              ? successText
+              : result.reason === "invalid"
+                ? (result.formError ?? "يرجى تصحيح الحقول المحددة")
+                : errorText}
+            {!result.ok && result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : null}
+          </span>
+        </p>
+      ) : (
+        <div
+          className={cx(
+            "relative rounded-xl border p-4 pe-12",
+            result.ok ? "border-success/30 bg-success/10 text-success" : "border-danger/30 bg-danger/10 text-danger",
+          )}
+        >
+          <p className="font-bold">{result.ok ? TEXTS.sentTitle : TEXTS.errorBangTitle}</p>
+          <p className="mt-1 text-ink">
+            {result.ok
+              ? successText
+              : result.reason === "invalid"
+                ? (result.formError ?? "يرجى تصحيح الحقول المحددة")
+                : errorText}
+            {!result.ok && result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : null}
+          </p>
+          <button
+            type="button"
+            onClick={onDismiss}
+            data-dismiss=""
+            className="absolute end-2 top-2 grid size-9 place-items-center rounded-full hover:bg-black/5"
+          >
+            <X aria-hidden="true" className="size-4" />
+            <span className="sr-only">إغلاق التنبيه</span>
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -303,10 +369,15 @@ function RequiredMark() {
   );
 }
 
+/** Most digits the phone input keeps as typed (SPEC §5.1): a Saudi mobile number, 05XXXXXXXX or 5XXXXXXXX. */
+const PHONE_DIGITS = 10;
+/** Most digits the campaign phone input keeps: room for a pasted international number (+966 …). */
+const CAMPAIGN_PHONE_DIGITS = 15;
+
 /** Strips everything but digits as the visitor types (SPEC §5.1), at most 10. */
 function keepDigits(event: React.FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
-  const clean = digitsOnly(input.value, 10);
+  const clean = digitsOnly(input.value, PHONE_DIGITS);
   if (clean !== input.value) input.value = clean;
 }
 
@@ -316,7 +387,7 @@ function keepDigits(event: React.FormEvent<HTMLInputElement>) {
  */
 function keepAllDigits(event: React.FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
-  const clean = digitsOnly(input.value, 15);
+  const clean = digitsOnly(input.value, CAMPAIGN_PHONE_DIGITS);
   if (clean !== input.value) input.value = clean;
 }
 

@@ -4,11 +4,24 @@
  * (§8.4). The update page's form submits like the project page's (resolution 3).
  */
 
+import type { CSSProperties } from "react";
 import { TEXTS } from "#domain/texts.ts";
 import { ContactForm } from "./contact-form.tsx";
 import { MapEmbed } from "./map-embed.tsx";
 
 /** "موقع المشروع" with the embedded map; renders nothing without both coordinates. */
+/**
+ * Inline style of a part of a detail page below its first screen: laid out and painted only when it comes near the
+ * screen (content-visibility), with `heightRem` reserved until then and its last rendered height kept once seen.
+ * Inline, so it holds before any stylesheet arrives (the first paint inlines only the first screen's rules,
+ * server/lib/critical-css.ts): each layout of the page while it loads, when the whole stylesheet arrives and when the
+ * web font swaps in then covers the first screen, not the whole page (on a 2-core machine a layout of the whole
+ * project page took 45–68 ms, 4× that on a throttled phone: docs/performance/web.md).
+ */
+export function renderWhenNear(heightRem: number): CSSProperties {
+  return { contentVisibility: "auto", containIntrinsicSize: `auto ${heightRem}rem` };
+}
+
 export function ProjectMapSection({
   latitude,
   longitude,
@@ -24,11 +37,7 @@ export function ProjectMapSection({
     // (a connection, a document and its scripts) that a phone otherwise fetches before the first paint, since the
     // section lies within the browser's lazy-loading distance. An inline style: it holds before any stylesheet
     // arrives (the first paint inlines only the first screen's rules, server/lib/critical-css.ts).
-    <section
-      aria-labelledby="map-title"
-      className="grid grid-cols-1 gap-4"
-      style={{ contentVisibility: "auto", containIntrinsicSize: "auto 32rem" }}
-    >
+    <section aria-labelledby="map-title" className="grid grid-cols-1 gap-4" style={renderWhenNear(32)}>
       <h2 id="map-title" className="text-2xl font-bold text-ink">
         موقع المشروع
       </h2>
@@ -44,6 +53,7 @@ export function ProjectContactSection({ projectName, idPrefix }: { projectName: 
       id="contact"
       aria-labelledby="contact-title"
       className="grid scroll-mt-24 gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5 sm:p-8"
+      style={renderWhenNear(44)}
     >
       <div className="grid gap-2">
         <h2 id="contact-title" className="text-2xl font-bold text-ink">

@@ -4,7 +4,8 @@
  * Once per browser session (sessionStorage), never on /admin, skipped for reduced motion (public/lib/entrance.ts).
  * No flash: the overlay is part of the server HTML, hidden by public.css unless the inline script before it (which
  * runs before the first paint) set <html data-entrance="play">; so it covers the page from the first paint or never
- * shows. After hydration the component times the end from the script's start time. Decorative (aria-hidden), never
+ * shows. After hydration the component times the end from the script's start time; on a page served as islands,
+ * public/islands/layout.ts does the same from the overlay's data attributes. Decorative (aria-hidden), never
  * takes focus; without JavaScript the script does not run and nothing shows.
  */
 import { useEffect, useRef, useState } from "react";
@@ -71,6 +72,11 @@ export function EntranceAnimation({ logo }: { logo: string }) {
         aria-hidden="true"
         data-testid="entrance"
         data-phase={phase}
+        // For the island that ends it on a page React does not hydrate (public/islands/layout.ts): SPEC §1 times in ms.
+        data-island="entrance"
+        data-end-ms={ENTRANCE.endMs}
+        data-doors-open-ms={ENTRANCE.doorsOpenMs}
+        data-click-end-ms={ENTRANCE.clickEndMs}
         className={cx("entrance fixed inset-0 z-[100] overflow-hidden", phase === "closing" && "entrance-closing")}
       >
         <div className="entrance-door entrance-door-start absolute inset-y-0 start-0 w-1/2 bg-brand-900" />

@@ -40,7 +40,8 @@ export function FloatingShortcuts({ items }: { items: Shortcut[] }) {
       <div className="hidden sm:block">
         <ShortcutList items={items} />
       </div>
-      <details ref={details} className="group sm:hidden">
+      {/* data-island: public/islands/layout.ts closes it after a pick on a page React does not hydrate. */}
+      <details ref={details} className="group sm:hidden" data-island="shortcuts">
         <summary className={`${buttonClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
           <ListTree aria-hidden="true" className="size-5" />
           <span className="sr-only">اختصارات الصفحة</span>

@@ -3,11 +3,18 @@
  * horizontal strip that scrolls 320 px per click of its previous/next buttons (and natively, by touch or keyboard).
  * Any image opens a full-screen lightbox (Escape closes, arrows move and wrap around); the lightbox code is loaded
  * on first use only, so it costs nothing on the first page load.
+ *
+ * Public pages get no React in the browser: islands/gallery.ts gives the server-rendered markup the same behaviour,
+ * reading what it needs from the data attributes rendered here: the root's `data-island="gallery"` and the lightbox
+ * texts (`data-lightbox-label`, `data-lightbox-{previous,next,close}-label`); each image button's `data-gallery-image`
+ * (index), `data-full-src` (1920 px variant) and `data-counter` ("٢ من ٥"); the strip's `data-scroll-px`; the strip
+ * buttons' row `data-gallery-controls` and their `data-gallery-scroll="previous|next"`. They change nothing visible.
  */
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { GALLERY_SCROLL_PX } from "#domain/constants.ts";
 import { formatNumber } from "#domain/format.ts";
+import { imageVariant } from "#domain/media.ts";
 import { cx } from "~/shared/lib/cx.ts";
 import { ResponsiveImage } from "./responsive-image.tsx";
 
@@ -26,6 +33,14 @@ export interface ImageGalleryProps {
 
 /** Scroll direction sign for "next" in a right-to-left strip: content continues to the left (negative scrollLeft). */
 const NEXT_SIGN = -1;
+
+/** The lightbox's Arabic texts, as gallery-lightbox.tsx labels them, for the island's `<dialog>`. */
+const LIGHTBOX_TEXTS = {
+  "data-lightbox-label": "عارض الصور",
+  "data-lightbox-previous-label": "الصورة السابقة",
+  "data-lightbox-next-label": "الصورة التالية",
+  "data-lightbox-close-label": "إغلاق",
+} as const;
 
 /** The gallery. With no images it renders nothing. */
 export function ImageGallery({ images, name, label = "معرض الصور", hero = true }: ImageGalleryProps) {
@@ -66,16 +81,20 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
 
   if (images.length === 0) return null;
   const alt = (index: number) => `صورة ${formatNumber(index + 1)} من ${formatNumber(images.length)}: ${name}`;
+  const counter = (index: number) => `${formatNumber(index + 1)} من ${formatNumber(images.length)}`;
   const strip = hero ? images.slice(1) : images;
   const stripOffset = hero ? 1 : 0;
 
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-3">
+    <div className="grid min-w-0 grid-cols-1 gap-3" data-island="gallery" {...LIGHTBOX_TEXTS}>
       {hero && (
         <button
           type="button"
           onClick={(e) => open(0, e.currentTarget)}
           onPointerEnter={() => void loadLightbox()}
+          data-gallery-image={0}
+          data-full-src={imageVariant(images[0], 1920)}
+          data-counter={counter(0)}
           className="group relative block aspect-[16/9] w-full overflow-hidden rounded-3xl bg-brand-50"
         >
           <ResponsiveImage
@@ -94,7 +113,12 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
       )}
       {strip.length > 0 && (
         <section aria-label={label} className="relative min-w-0">
-          <ul ref={stripRef} onScroll={measure} className="flex gap-3 overflow-x-auto pb-2 [scrollbar-width:thin]">
+          <ul
+            ref={stripRef}
+            onScroll={measure}
+            data-scroll-px={GALLERY_SCROLL_PX}
+            className="flex gap-3 overflow-x-auto pb-2 [scrollbar-width:thin]"
+          >
             {strip.map((src, i) => {
               const index = i + stripOffset;
               return (
@@ -103,6 +127,9 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
                     type="button"
                     onClick={(e) => open(index, e.currentTarget)}
                     onPointerEnter={() => void loadLightbox()}
+                    data-gallery-image={index}
+                    data-full-src={imageVariant(src, 1920)}
+                    data-counter={counter(index)}
                     className="block aspect-[4/3] w-full overflow-hidden rounded-2xl bg-brand-50"
                   >
                     <ResponsiveImage src={src} alt={alt(index)} sizes="288px" width={640} height={480} />
@@ -111,10 +138,14 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
               );
             })}
           </ul>
-          <div className={cx("mt-2 justify-end gap-2", edges.atStart && edges.atEnd ? "hidden" : "flex")}>
+          <div
+            data-gallery-controls=""
+            className={cx("mt-2 justify-end gap-2", edges.atStart && edges.atEnd ? "hidden" : "flex")}
+          >
             <button
               type="button"
               onClick={() => scroll(-1)}
+              data-gallery-scroll="previous"
               disabled={edges.atStart}
               aria-label="الصور السابقة"
               className="grid size-10 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:opacity-40"
@@ -124,6 +155,7 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
             <button
               type="button"
               onClick={() => scroll(1)}
+              data-gallery-scroll="next"
               disabled={edges.atEnd}
               aria-label="الصور التالية"
               className="grid size-10 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:opacity-40"

@@ -29,6 +29,7 @@ export function NotFoundBlock({
         <button
           type="button"
           onClick={() => window.history.back()}
+          data-island="history-back"
           className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-surface px-5 py-2 font-bold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50"
         >
           <Undo2 aria-hidden="true" className="size-4 rtl:-scale-x-100" />

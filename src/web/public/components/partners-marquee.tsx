@@ -3,6 +3,10 @@
  * continuously, pauses on hover, keyboard focus or the pause button, and stops for reduced motion (the logos
  * then wrap in a static grid). The second copy of the row exists only for the seamless loop and is hidden from
  * assistive technology.
+ *
+ * Public pages run no React in the browser: islands/home.ts (`enhanceMarquees`) drives the pause button
+ * (`data-marquee-pause`) of each `data-island="marquee"` section the same way, toggling `data-paused` on `.marquee`;
+ * both icons are rendered and shown one at a time with the `hidden` class.
  */
 import { Pause, Play } from "lucide-react";
 import { useState } from "react";
@@ -39,7 +43,7 @@ function LogoRow({ partners, hidden }: { partners: SiteConfig["partners"]; hidde
 export function PartnersMarquee({ partners }: { partners: SiteConfig["partners"] }) {
   const [paused, setPaused] = useState(false);
   return (
-    <section aria-labelledby="partners-title" className="render-when-near bg-canvas py-12">
+    <section aria-labelledby="partners-title" className="render-when-near bg-canvas py-12" data-island="marquee">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4">
         <h2 id="partners-title" className="text-2xl font-bold text-ink">
           شركاء النجاح
@@ -49,8 +53,10 @@ export function PartnersMarquee({ partners }: { partners: SiteConfig["partners"]
           onClick={() => setPaused((p) => !p)}
           aria-pressed={paused}
           className="marquee-toggle grid size-10 place-items-center rounded-full bg-surface text-brand-700 ring-1 ring-black/10 hover:bg-brand-50"
+          data-marquee-pause=""
         >
-          {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
+          <Pause aria-hidden="true" className={cx("size-4", paused && "hidden")} data-icon="pause" />
+          <Play aria-hidden="true" className={cx("size-4", !paused && "hidden")} data-icon="play" />
           <span className="sr-only">إيقاف حركة الشعارات</span>
         </button>
       </div>

@@ -14,7 +14,9 @@ import { FeaturedBadge, StatusBadge } from "./status-badge.tsx";
 /**
  * The image box of a card: the first project image, or a neutral placeholder with an icon.
  * `deferred`: the image is not requested yet (a carousel slide far from view); the box keeps its size, and visitors
- * without JavaScript still get the image through <noscript>.
+ * without JavaScript still get the image through <noscript>. Such a box carries `data-deferred-image`: the carousel
+ * island (islands/carousel.ts) reveals it by building the <img> from the <noscript>'s markup, so the revealed image is
+ * the very one this component renders.
  */
 export function ProjectImage({
   project,
@@ -39,7 +41,10 @@ export function ProjectImage({
     />
   ) : null;
   return (
-    <div className="relative aspect-[4/3] overflow-hidden bg-brand-50">
+    <div
+      className="relative aspect-[4/3] overflow-hidden bg-brand-50"
+      data-deferred-image={image && deferred ? "" : undefined}
+    >
       {image && deferred ? (
         <noscript>{image}</noscript>
       ) : image ? (

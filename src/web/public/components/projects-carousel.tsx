@@ -7,6 +7,11 @@
  * embla starts when the carousel comes within half a screen of the viewport (or the visitor reaches for it), not
  * at hydration: starting measures every slide, one ≈ 25 ms task on a 2-core machine (≈ 100 ms under Lighthouse's
  * 4× CPU slowdown) that a phone would pay for a carousel below the first screen (docs/performance/web.md).
+ *
+ * Public pages run no React in the browser: islands/carousel.ts (`enhanceCarousels`) gives the server-rendered markup
+ * the same behaviour, finding the root by `data-island="projects-carousel"`, the viewport by `data-carousel-viewport`
+ * and the buttons by `data-carousel-prev` / `data-carousel-next`; deferred images are the `data-deferred-image` boxes
+ * of project-card.tsx. The embla options below and the island's must stay the same.
  */
 
 import useEmblaCarousel from "embla-carousel-react";
@@ -82,7 +87,14 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
   const next = useCallback(() => api?.scrollNext(), [api]);
 
   return (
-    <div ref={nearRef} aria-roledescription="شرائح" aria-label="المشاريع" role="region" className="relative">
+    <div
+      ref={nearRef}
+      aria-roledescription="شرائح"
+      aria-label="المشاريع"
+      role="region"
+      className="relative"
+      data-island="projects-carousel"
+    >
       <div
         ref={started ? viewportRef : undefined}
         id={viewportId}
@@ -92,6 +104,7 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
           "cursor-grab active:cursor-grabbing",
         )}
         data-testid="carousel-viewport"
+        data-carousel-viewport=""
       >
         <ul className="-ms-4 flex touch-pan-y">
           {projects.map((project, index) => (
@@ -115,6 +128,7 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
           disabled={!canPrev}
           aria-controls={viewportId}
           aria-label="المشروع السابق"
+          data-carousel-prev=""
           className="grid size-11 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40"
         >
           {/* RTL: "previous" lies to the right. */}
@@ -128,6 +142,7 @@ export function ProjectsCarousel({ projects }: { projects: Project[] }) {
           disabled={!canNext}
           aria-controls={viewportId}
           aria-label="المشروع التالي"
+          data-carousel-next=""
           className="grid size-11 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40"
         >
           <ChevronLeft aria-hidden="true" className="size-5" />

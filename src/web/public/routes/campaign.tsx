@@ -128,6 +128,8 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {preview && <PreviewBanner />}
+      {/* The same count on a page served as islands (public/islands/layout.ts); none for a preview. */}
+      {!preview && <span hidden data-island="campaign-visit" data-visit-url={`/api/campaign/${visitKey}`} />}
       {navigation.state === "loading" && navigation.formMethod === undefined && (
         <p role="status" className="fixed inset-x-0 top-0 z-50 bg-brand-700 py-2 text-center text-white">
           {TEXTS.pageLoading}

@@ -13,6 +13,12 @@ import { WhatsAppButton } from "~/public/components/whatsapp-button.tsx";
 import { useSite, useSiteLinks } from "~/root.tsx";
 import { whatsappMessage, whatsappSubject } from "~/shared/lib/whatsapp.ts";
 
+/**
+ * Public pages are served as islands (docs/decisions/046-public-pages-as-islands.md): rendered here on the server,
+ * enhanced in the browser by src/web/public/islands/entry.ts, never hydrated by React (root.tsx).
+ */
+export const handle = { islands: true };
+
 export default function PublicLayout() {
   const site = useSite();
   const { origin, phone, whatsappNumber } = useSiteLinks();
@@ -34,6 +40,8 @@ export default function PublicLayout() {
         تخطَّ إلى المحتوى
       </a>
       <PublicSessionBanners />
+      {/* Where the islands render the session banners on a page React does not hydrate (public/islands/layout.ts). */}
+      <div data-island="session-banners" />
       <SiteHeader site={site} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -11,7 +11,7 @@ import { guaranteeLabel } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, Unit } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
-import { ProjectContactSection, ProjectMapSection } from "~/public/components/detail-sections.tsx";
+import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
 import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
 import { ImageGallery } from "~/public/components/image-gallery.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
@@ -177,7 +177,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         {project.videoUrl && (
-          <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4">
+          <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4" style={renderWhenNear(16)}>
             <h2 id="video-title" className="text-2xl font-bold text-ink">
               جولة بالفيديو
             </h2>
@@ -185,7 +185,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
-        <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start" style={renderWhenNear(60)}>
           <section
             id="info"
             aria-labelledby="info-title"
@@ -289,7 +289,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <section id="units" aria-labelledby="units-title" className="grid scroll-mt-24 gap-6">
+        <section
+          id="units"
+          aria-labelledby="units-title"
+          className="grid scroll-mt-24 gap-6"
+          style={renderWhenNear(40)}
+        >
           <h2 id="units-title" className="text-2xl font-bold text-ink">
             الوحدات المتاحة
           </h2>

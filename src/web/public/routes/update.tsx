@@ -12,7 +12,7 @@ import { updateThumbnail } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
-import { ProjectContactSection, ProjectMapSection } from "~/public/components/detail-sections.tsx";
+import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
 import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
 import { ImageGallery } from "~/public/components/image-gallery.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
@@ -131,7 +131,7 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
         </div>
 
         {update.videoUrl && (
-          <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4">
+          <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4" style={renderWhenNear(16)}>
             <h2 id="video-title" className="text-2xl font-bold text-ink">
               فيديو التحديث
             </h2>
@@ -140,7 +140,7 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
         )}
 
         {update.interiorPhotos.length > 0 && (
-          <section aria-labelledby="interior-title" className="grid grid-cols-1 gap-4">
+          <section aria-labelledby="interior-title" className="grid grid-cols-1 gap-4" style={renderWhenNear(16)}>
             <h2 id="interior-title" className="text-2xl font-bold text-ink">
               الصور الداخلية
             </h2>
@@ -154,7 +154,7 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
         )}
 
         {update.dronePhotos.length > 0 && (
-          <section aria-labelledby="drone-title" className="grid grid-cols-1 gap-4">
+          <section aria-labelledby="drone-title" className="grid grid-cols-1 gap-4" style={renderWhenNear(16)}>
             <h2 id="drone-title" className="text-2xl font-bold text-ink">
               التصوير الجوي
             </h2>
@@ -167,7 +167,7 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
-        <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start" style={renderWhenNear(40)}>
           <section
             id="progress"
             aria-labelledby="progress-title"

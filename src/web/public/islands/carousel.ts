@@ -1,0 +1,149 @@
+/**
+ * The home projects carousel as an island (SPEC §2.3 section 5): the behaviour of
+ * components/projects-carousel.tsx on its server-rendered markup, without React.
+ *
+ * Markup contract (rendered by ProjectsCarousel and ProjectImage):
+ * - root `[data-island="projects-carousel"]`, the element watched for nearness;
+ * - `[data-carousel-viewport]`: the strip's viewport; its first element child is the list of slides (embla's
+ *   container), one `<li>` per project;
+ * - `[data-carousel-prev]` / `[data-carousel-next]`: the buttons, disabled in the markup until embla has measured;
+ * - `[data-deferred-image]`: an image box whose <img> is still inside a <noscript> (not requested).
+ *
+ * embla (the vanilla `embla-carousel`, loaded with a dynamic import) starts when the carousel comes within half a
+ * screen of the viewport (IntersectionObserver, rootMargin "50% 0px") or when the visitor reaches for it (pointer
+ * enter or focus on a button), not when the page loads: starting measures every slide, one ≈ 25 ms task on a 2-core
+ * machine, ≈ 100 ms under Lighthouse's 4× CPU slowdown (docs/performance/web.md, docs/decisions/045). Until then the
+ * strip is the natively scrollable row (snap) the server sent, so every card stays reachable.
+ *
+ * Images of slides out of view are revealed when their slide comes into view (embla's `slidesInView`, a quarter of
+ * the slide showing); once the visitor has engaged (a drag, a scroll of the carousel, a button hovered or focused)
+ * the next slide's too, so a swipe finds its photo on the way (docs/performance/web.md: home ≤ 300 KB).
+ */
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+
+/** embla's options, the same as ProjectsCarousel's: RTL, cards aligned to the start, a slide is in view at 25 %. */
+export const CAROUSEL_OPTIONS = {
+  direction: "rtl",
+  align: "start",
+  containScroll: "trimSnaps",
+  inViewThreshold: 0.25,
+} as const satisfies EmblaOptionsType;
+
+/** How near the viewport the carousel starts: half a screen above or below it (IntersectionObserver rootMargin). */
+export const CAROUSEL_NEAR_MARGIN = "50% 0px";
+
+/** The viewport's classes before embla starts (a native snap-scrolling strip) and after (embla moves the strip). */
+const NATIVE_STRIP_CLASSES = ["snap-x", "snap-mandatory", "overflow-x-auto"];
+const EMBLA_STRIP_CLASS = "overflow-hidden";
+
+/**
+ * Attaches the carousel behaviour to every `[data-island="projects-carousel"]` under `root` not yet enhanced (marked
+ * `data-enhanced`). A carousel without a viewport is left alone; missing buttons are skipped. Never throws: if
+ * embla fails to load, the strip stays natively scrollable and the next engagement tries again.
+ */
+export function enhanceCarousels(root: ParentNode = document): void {
+  for (const carousel of root.querySelectorAll<HTMLElement>('[data-island="projects-carousel"]:not([data-enhanced])')) {
+    enhanceCarousel(carousel);
+  }
+}
+
+function enhanceCarousel(carousel: HTMLElement): void {
+  const viewport = carousel.querySelector<HTMLElement>("[data-carousel-viewport]");
+  if (!viewport) return;
+  carousel.dataset.enhanced = "";
+  const prev = carousel.querySelector<HTMLButtonElement>("[data-carousel-prev]");
+  const next = carousel.querySelector<HTMLButtonElement>("[data-carousel-next]");
+
+  let api: EmblaCarouselType | null = null;
+  let starting = false;
+  let engaged = false;
+  let observer: IntersectionObserver | null = null;
+
+  const updateButtons = () => {
+    if (!api) return;
+    if (prev) prev.disabled = !api.canScrollPrev();
+    if (next) next.disabled = !api.canScrollNext();
+  };
+
+  const revealImages = () => {
+    if (!api) return;
+    const inView = api.slidesInView();
+    const near = engaged ? inView.flatMap((index) => [index, index + 1]) : inView;
+    const slides = viewport.firstElementChild?.children;
+    for (const index of near) {
+      const slide = slides?.[index];
+      if (slide) revealImage(slide);
+    }
+  };
+
+  const start = async () => {
+    if (api || starting) return;
+    starting = true;
+    observer?.disconnect();
+    observer = null;
+    let embla: typeof import("embla-carousel");
+    try {
+      embla = await import("embla-carousel");
+    } catch {
+      starting = false;
+      return;
+    }
+    if (!viewport.isConnected) return;
+    viewport.classList.remove(...NATIVE_STRIP_CLASSES);
+    viewport.classList.add(EMBLA_STRIP_CLASS);
+    api = embla.default(viewport, CAROUSEL_OPTIONS);
+    updateButtons();
+    revealImages();
+    api
+      .on("select", updateButtons)
+      .on("reInit", updateButtons)
+      .on("slidesInView", revealImages)
+      .on("pointerDown", engage)
+      .on("select", engage);
+  };
+
+  function engage() {
+    if (engaged) return;
+    engaged = true;
+    if (api) revealImages();
+    else void start();
+  }
+
+  for (const button of [prev, next]) {
+    button?.addEventListener("pointerenter", engage);
+    button?.addEventListener("focus", engage);
+  }
+  prev?.addEventListener("click", () => api?.scrollPrev());
+  next?.addEventListener("click", () => api?.scrollNext());
+
+  if (typeof IntersectionObserver !== "function") {
+    // A browser without IntersectionObserver cannot tell nearness: start at once.
+    void start();
+    return;
+  }
+  observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void start();
+    },
+    { rootMargin: CAROUSEL_NEAR_MARGIN },
+  );
+  observer.observe(carousel);
+}
+
+/**
+ * Replaces the <noscript> of a slide's `[data-deferred-image]` box by the <img> it holds. With scripting on, a
+ * <noscript>'s content is its markup as text (the server's own, React-escaped), so parsing it in an inert <template>
+ * gives exactly the <img> ProjectImage renders when not deferred (src, srcset, sizes, size, alt, loading, decoding,
+ * class); only that element is taken.
+ */
+function revealImage(slide: Element): void {
+  const box = slide.querySelector<HTMLElement>("[data-deferred-image]");
+  const noscript = box?.querySelector("noscript");
+  if (!box || !noscript) return;
+  const template = slide.ownerDocument.createElement("template");
+  template.innerHTML = noscript.textContent ?? "";
+  const image = template.content.querySelector("img");
+  if (!image) return;
+  noscript.replaceWith(image);
+  box.removeAttribute("data-deferred-image");
+}

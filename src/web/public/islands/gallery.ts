@@ -1,0 +1,223 @@
+/**
+ * The gallery island (SPEC §2.6): the behaviour of the server-rendered image galleries
+ * (src/web/public/components/image-gallery.tsx) on public pages, which get no React in the browser.
+ *
+ * - The strip's previous/next buttons scroll it by `data-scroll-px` px per click (smoothly unless the visitor prefers
+ *   reduced motion); in a right-to-left page "next" scrolls toward negative scrollLeft. Each button is disabled at its
+ *   end, and the button row is hidden when the strip does not overflow; both are measured on scroll and on resize.
+ * - Any image button opens a full-screen lightbox, a native modal `<dialog>` built on first use: the image's full-size
+ *   URL (`data-full-src`), its alt text and its counter (`data-counter`, "٢ من ٥", formatted by the server). Previous/
+ *   next buttons, the arrow keys (in RTL ArrowLeft is next) and a horizontal swipe move, wrapping around; the
+ *   neighbouring images are preloaded. Escape (natively), the close button and a click outside the image and the
+ *   controls close it, and focus returns to the image button that opened it.
+ *
+ * The Arabic texts come from the gallery root's `data-lightbox-label` and `data-lightbox-{previous,next,close}-label`;
+ * styles beyond the Tailwind classes below are in gallery.css.
+ */
+
+const GALLERY = '[data-island="gallery"]';
+const IMAGE_BUTTON = "[data-gallery-image]";
+/** A swipe is a horizontal pointer move of at least this many px, more horizontal than vertical. */
+const SWIPE_PX = 50;
+/** Scroll offsets within this many px of an end count as the end (sub-pixel scroll positions). */
+const EDGE_SLACK_PX = 2;
+
+const SVG_OPEN =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ' +
+  'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="size-6';
+// Lucide's chevron-right, chevron-left and x. The chevrons are drawn for RTL (previous points right, next points
+// left) and turned around on a left-to-right page.
+const CHEVRON_PREVIOUS = `${SVG_OPEN} ltr:rotate-180"><path d="m9 18 6-6-6-6"/></svg>`;
+const CHEVRON_NEXT = `${SVG_OPEN} ltr:rotate-180"><path d="m15 18-6-6 6-6"/></svg>`;
+const CROSS = `${SVG_OPEN}"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>`;
+
+const ROUND_BUTTON =
+  "absolute grid size-12 place-items-center rounded-full bg-black/50 text-white hover:bg-black/70 " +
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+/** A static skeleton (no interpolated text): labels and texts are set through the DOM after parsing. */
+const LIGHTBOX_MARKUP =
+  '<div class="gallery-lightbox__stage" data-lightbox-stage><img class="gallery-lightbox__image" alt=""></div>' +
+  '<p class="absolute top-4 start-4 rounded-full bg-black/50 px-3 py-1 text-sm text-white" aria-live="polite" ' +
+  "data-lightbox-counter></p>" +
+  `<button type="button" class="${ROUND_BUTTON} top-3 end-3" data-lightbox-action="close">${CROSS}</button>` +
+  `<button type="button" class="${ROUND_BUTTON} top-1/2 start-3 -translate-y-1/2" data-lightbox-action="previous">` +
+  `${CHEVRON_PREVIOUS}</button>` +
+  `<button type="button" class="${ROUND_BUTTON} top-1/2 end-3 -translate-y-1/2" data-lightbox-action="next">` +
+  `${CHEVRON_NEXT}</button>`;
+
+interface Slide {
+  src: string;
+  alt: string;
+  counter: string;
+}
+
+/**
+ * Enhances every `[data-island="gallery"]` inside `root` (once: an enhanced gallery is marked `data-enhanced`).
+ * Missing parts (no strip, no strip buttons, no images) are skipped; nothing throws.
+ */
+export function enhanceGalleries(root: ParentNode = document): void {
+  for (const gallery of root.querySelectorAll<HTMLElement>(GALLERY)) {
+    if (gallery.dataset.enhanced !== undefined) continue;
+    gallery.dataset.enhanced = "";
+    enhanceStrip(gallery);
+    enhanceLightbox(gallery);
+  }
+}
+
+/** Whether `node` is laid out right to left (the site is; `dir="ltr"` on an ancestor says otherwise). */
+function isRtl(node: Element): boolean {
+  return node.closest("[dir]")?.getAttribute("dir") !== "ltr";
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+/** The strip's previous/next buttons: scrolling, disabled ends, the row hidden when nothing overflows. */
+function enhanceStrip(gallery: HTMLElement): void {
+  const strip = gallery.querySelector<HTMLElement>("[data-scroll-px]");
+  if (!strip) return;
+  const controls = gallery.querySelector<HTMLElement>("[data-gallery-controls]");
+  const previous = gallery.querySelector<HTMLButtonElement>('[data-gallery-scroll="previous"]');
+  const next = gallery.querySelector<HTMLButtonElement>('[data-gallery-scroll="next"]');
+  const step = Number(strip.dataset.scrollPx) || strip.clientWidth;
+  const nextSign = isRtl(strip) ? -1 : 1;
+
+  const measure = () => {
+    const offset = Math.abs(strip.scrollLeft);
+    const atStart = offset < EDGE_SLACK_PX;
+    const atEnd = offset + strip.clientWidth >= strip.scrollWidth - EDGE_SLACK_PX;
+    if (previous) previous.disabled = atStart;
+    if (next) next.disabled = atEnd;
+    controls?.classList.toggle("hidden", atStart && atEnd);
+    controls?.classList.toggle("flex", !(atStart && atEnd));
+  };
+  const scroll = (direction: 1 | -1) =>
+    strip.scrollBy({ left: direction * nextSign * step, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+
+  previous?.addEventListener("click", () => scroll(-1));
+  next?.addEventListener("click", () => scroll(1));
+  strip.addEventListener("scroll", measure, { passive: true });
+  window.addEventListener("resize", measure, { passive: true });
+  measure();
+}
+
+/** Opens the lightbox from any image button of the gallery; the dialog is built on the first open. */
+function enhanceLightbox(gallery: HTMLElement): void {
+  let open: ((index: number, opener: HTMLElement) => void) | null = null;
+  gallery.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(IMAGE_BUTTON) : null;
+    if (!button || !gallery.contains(button)) return;
+    open ??= buildLightbox(gallery);
+    open(Number(button.dataset.galleryImage) || 0, button);
+  });
+}
+
+function toSlide(button: HTMLElement): Slide {
+  const image = button.querySelector("img");
+  return {
+    src: button.dataset.fullSrc || image?.currentSrc || image?.src || "",
+    alt: image?.alt ?? "",
+    counter: button.dataset.counter ?? "",
+  };
+}
+
+/**
+ * Builds the gallery's `<dialog>` (appended to the gallery) from its image buttons, and returns the function that
+ * opens it at an image index (`data-gallery-image`) and returns focus to `opener` on close.
+ */
+function buildLightbox(gallery: HTMLElement): (index: number, opener: HTMLElement) => void {
+  const slides = [...gallery.querySelectorAll<HTMLElement>(IMAGE_BUTTON)]
+    .sort((a, b) => Number(a.dataset.galleryImage) - Number(b.dataset.galleryImage))
+    .map(toSlide);
+  const texts = gallery.dataset;
+  const dialog = document.createElement("dialog");
+  dialog.className = "gallery-lightbox";
+  dialog.setAttribute("aria-label", texts.lightboxLabel ?? "");
+  dialog.innerHTML = LIGHTBOX_MARKUP;
+  const stage = dialog.querySelector<HTMLElement>("[data-lightbox-stage]")!;
+  const image = dialog.querySelector("img")!;
+  const counter = dialog.querySelector<HTMLElement>("[data-lightbox-counter]")!;
+  const label = (action: string, text: string | undefined) =>
+    dialog.querySelector(`[data-lightbox-action="${action}"]`)?.setAttribute("aria-label", text ?? "");
+  label("close", texts.lightboxCloseLabel);
+  label("previous", texts.lightboxPreviousLabel);
+  label("next", texts.lightboxNextLabel);
+  gallery.append(dialog);
+
+  const rtl = isRtl(gallery);
+  const preloaded = new Set<string>();
+  let current = 0;
+  let opener: HTMLElement | null = null;
+  let swipeStart: { x: number; y: number } | null = null;
+  let swiped = false;
+
+  const wrap = (index: number) => (index + slides.length) % slides.length;
+  const preload = (index: number) => {
+    const { src } = slides[wrap(index)];
+    if (!src || preloaded.has(src)) return;
+    preloaded.add(src);
+    new Image().src = src;
+  };
+  const show = (index: number) => {
+    current = wrap(index);
+    const slide = slides[current];
+    preloaded.add(slide.src);
+    image.src = slide.src;
+    image.alt = slide.alt;
+    counter.textContent = slide.counter;
+    preload(current + 1);
+    preload(current - 1);
+  };
+
+  dialog.addEventListener("click", (event) => {
+    if (swiped) {
+      swiped = false;
+      return;
+    }
+    const target = event.target instanceof Element ? event.target : null;
+    const action = target?.closest<HTMLElement>("[data-lightbox-action]")?.dataset.lightboxAction;
+    if (action === "previous") show(current - 1);
+    else if (action === "next") show(current + 1);
+    else if (action === "close" || target === dialog || target === stage) dialog.close();
+  });
+  dialog.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const forward = rtl ? "ArrowLeft" : "ArrowRight";
+    const backward = rtl ? "ArrowRight" : "ArrowLeft";
+    if (event.key !== forward && event.key !== backward) return;
+    event.preventDefault();
+    show(current + (event.key === forward ? 1 : -1));
+  });
+  dialog.addEventListener("pointerdown", (event) => {
+    swiped = false;
+    swipeStart = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
+  });
+  dialog.addEventListener("pointercancel", () => {
+    swipeStart = null;
+  });
+  dialog.addEventListener("pointerup", (event) => {
+    if (!swipeStart) return;
+    const dx = event.clientX - swipeStart.x;
+    const dy = event.clientY - swipeStart.y;
+    swipeStart = null;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) <= Math.abs(dy)) return;
+    swiped = true;
+    // In RTL the next image lies to the left: a swipe to the right brings it in.
+    show(current + (dx > 0 === rtl ? 1 : -1));
+  });
+  // Browsers restore focus to what was focused before showModal(); a tapped button is not focused in every browser
+  // (Safari), so the opener is focused explicitly.
+  dialog.addEventListener("close", () => {
+    opener?.focus();
+    opener = null;
+  });
+
+  return (index, from) => {
+    if (slides.length === 0 || dialog.open) return;
+    opener = from;
+    show(index);
+    dialog.showModal();
+  };
+}
