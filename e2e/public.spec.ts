@@ -121,7 +121,7 @@ test.describe("public pages", () => {
     expect(scripts.some((s) => s.includes("public-session-check"))).toBe(true);
   });
 
-  test("public pages load no React: only the islands module, which enhances the server's markup", async ({
+  test("public pages load no React: only the islands module, after load, which enhances the server's markup", async ({
     page,
     request,
   }) => {
@@ -142,12 +142,18 @@ test.describe("public pages", () => {
       const html = await (await request.get(path)).text();
       expect(html, `${path} preloads modules`).not.toContain("modulepreload");
       expect(html, `${path} carries React Router's hydration data`).not.toContain("__reactRouterContext");
-      expect(html, `${path} names its islands module`).toMatch(
-        /<script type="module" src="\/assets\/islands-[\w-]+\.js"/,
-      );
+      expect(html, `${path} names its islands module`).toMatch(/import\("\/assets\/islands-[\w-]+\.js"\)/);
       await page.goto(path);
       await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
       expect(await page.evaluate(() => "__reactRouterDataRouter" in window), `${path} hydrated`).toBe(false);
+      // No script is requested before the load event: the first paint shares the link with nothing but the page.
+      const early = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        return (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((r) => new URL(r.name).pathname.endsWith(".js") && r.startTime < navigation.loadEventStart)
+          .map((r) => r.name);
+      });
+      expect(early, `${path} requests a script before load`).toEqual([]);
     }
     expect(scripts.some((s) => s.startsWith("/assets/islands-"))).toBe(true);
     expect(

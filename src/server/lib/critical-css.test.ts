@@ -64,6 +64,20 @@ describe("inlineCriticalCss", () => {
     expect(inlined).not.toContain(".other");
   });
 
+  it("leaves a <template>'s content out: it neither takes the fold's bytes nor adds its rules", () => {
+    const css = `${CSS}.in-template{color:red}`;
+    // A template that alone outweighs every fold, before the first screen's last element.
+    const template = `<template data-failure><p class="in-template">${"خطأ ".repeat(3000)}</p></template>`;
+    const html = inlineCriticalCss(
+      page(`<form>${template}<p class="below">بعد</p></form>`, css).replace(HREF, "/assets/app-TEMPLATE.css"),
+      "abc",
+    );
+    const inlined = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlined).toContain(".below{");
+    expect(inlined).not.toContain(".in-template");
+    expect(html).toContain(template);
+  });
+
   it("adds the whole stylesheet after load with the response's nonce, and a noscript link", () => {
     const html = inlineCriticalCss(page("<p class='used'>نص</p>"), "abc");
     const script = /<script nonce="abc">([^<]*)<\/script>/.exec(html)?.[1] ?? "";

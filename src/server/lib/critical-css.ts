@@ -226,6 +226,9 @@ const CONTENT_ATTRIBUTES = [
 ];
 /** A tag (double- or single-quoted values may hold `>`) or a run of text. */
 const TAG_OR_TEXT = /(<(?:"[^"]*"|'[^']*'|[^'">])*>)|([^<]+)/g;
+/** A <template> element with its content (not nested: no component renders one inside another). */
+const TEMPLATE_ELEMENT = /<template\b[^>]*>[\s\S]*?<\/template>/gi;
+
 /** A script element's body (raw text up to its end tag). */
 const SCRIPT_BODY = /(<script\b(?:"[^"]*"|'[^']*'|[^'">])*>)[\s\S]*?(<\/script>)/gi;
 
@@ -295,8 +298,11 @@ function criticalCss(html: string, href: string, css: string): string {
     compiled.set(href, entry);
   }
   let critical = "";
+  // A <template> is never on a screen (the contact form's failure block for the islands): left out, it neither
+  // takes the place of the first screen's markup within the fold nor adds the rules of a block nobody sees yet.
+  const shown = html.replace(TEMPLATE_ELEMENT, "");
   for (const foldBytes of FOLD_BYTES) {
-    const firstScreen = firstScreenHtml(html, foldBytes).replace(/<html\b/, `<html${FIRST_PAINT_HTML_ATTRIBUTES}`);
+    const firstScreen = firstScreenHtml(shown, foldBytes).replace(/<html\b/, `<html${FIRST_PAINT_HTML_ATTRIBUTES}`);
     const skeleton = markupSkeleton(firstScreen, entry.blankAttributes, entry.rangedWebFonts);
     const key = createHash("sha256").update(href).update("\0").update(skeleton).digest("base64url");
     let selection = selections.get(key);

@@ -6,6 +6,7 @@
 import Lightbox from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
 import { imageVariant } from "#domain/media.ts";
+import { LIGHTBOX_TEXTS } from "~/public/lib/lightbox-texts.ts";
 
 export interface GalleryLightboxProps {
   images: string[];
@@ -17,10 +18,10 @@ export interface GalleryLightboxProps {
 }
 
 const LABELS = {
-  Previous: "الصورة السابقة",
-  Next: "الصورة التالية",
-  Close: "إغلاق",
-  Lightbox: "عارض الصور",
+  Previous: LIGHTBOX_TEXTS.previous,
+  Next: LIGHTBOX_TEXTS.next,
+  Close: LIGHTBOX_TEXTS.close,
+  Lightbox: LIGHTBOX_TEXTS.label,
   Carousel: "شرائح الصور",
   Slide: "صورة",
   "Photo gallery": "معرض الصور",

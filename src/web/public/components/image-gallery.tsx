@@ -15,6 +15,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { GALLERY_SCROLL_PX } from "#domain/constants.ts";
 import { formatNumber } from "#domain/format.ts";
 import { imageVariant } from "#domain/media.ts";
+import { LIGHTBOX_TEXTS } from "~/public/lib/lightbox-texts.ts";
 import { cx } from "~/shared/lib/cx.ts";
 import { ResponsiveImage } from "./responsive-image.tsx";
 
@@ -34,12 +35,12 @@ export interface ImageGalleryProps {
 /** Scroll direction sign for "next" in a right-to-left strip: content continues to the left (negative scrollLeft). */
 const NEXT_SIGN = -1;
 
-/** The lightbox's Arabic texts, as gallery-lightbox.tsx labels them, for the island's `<dialog>`. */
-const LIGHTBOX_TEXTS = {
-  "data-lightbox-label": "عارض الصور",
-  "data-lightbox-previous-label": "الصورة السابقة",
-  "data-lightbox-next-label": "الصورة التالية",
-  "data-lightbox-close-label": "إغلاق",
+/** The lightbox's Arabic texts for the island's `<dialog>`, as data attributes of the gallery root. */
+const LIGHTBOX_DATA = {
+  "data-lightbox-label": LIGHTBOX_TEXTS.label,
+  "data-lightbox-previous-label": LIGHTBOX_TEXTS.previous,
+  "data-lightbox-next-label": LIGHTBOX_TEXTS.next,
+  "data-lightbox-close-label": LIGHTBOX_TEXTS.close,
 } as const;
 
 /** The gallery. With no images it renders nothing. */
@@ -86,7 +87,7 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
   const stripOffset = hero ? 1 : 0;
 
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-3" data-island="gallery" {...LIGHTBOX_TEXTS}>
+    <div className="grid min-w-0 grid-cols-1 gap-3" data-island="gallery" {...LIGHTBOX_DATA}>
       {hero && (
         <button
           type="button"

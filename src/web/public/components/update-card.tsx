@@ -11,9 +11,18 @@ const CARD_SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 /**
  * A card linking to /update/{id}: thumbnail (thumbnailUrl → first interior photo → first drone photo →
  * the text "لا توجد صورة"), title, project name, and the long Arabic date of createdAt ("تاريخ غير محدد" if missing).
- * `headingLevel` keeps the page's heading order (h3 under a section h2, h2 on a list page).
+ * `headingLevel` keeps the page's heading order (h3 under a section h2, h2 on a list page). `priority`: the thumbnail
+ * is the page's largest paint (the first card of /all-updates): requested at once, at high priority.
  */
-export function UpdateCard({ update, headingLevel = 3 }: { update: ProjectUpdate; headingLevel?: 2 | 3 }) {
+export function UpdateCard({
+  update,
+  headingLevel = 3,
+  priority,
+}: {
+  update: ProjectUpdate;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const thumbnail = updateThumbnail(update);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -23,7 +32,14 @@ export function UpdateCard({ update, headingLevel = 3 }: { update: ProjectUpdate
     >
       <div className="aspect-video overflow-hidden bg-brand-50">
         {thumbnail ? (
-          <ResponsiveImage src={thumbnail} alt={`صورة ${update.title}`} sizes={CARD_SIZES} width={960} height={540} />
+          <ResponsiveImage
+            src={thumbnail}
+            alt={`صورة ${update.title}`}
+            sizes={CARD_SIZES}
+            width={960}
+            height={540}
+            priority={priority}
+          />
         ) : (
           <div className="grid size-full place-items-center text-sm text-muted">{TEXTS.noImage}</div>
         )}

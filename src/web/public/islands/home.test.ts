@@ -7,7 +7,8 @@ import { WORD_ROTATION_INTERVAL_MS } from "#domain/constants.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import { Hero } from "~/public/components/hero.tsx";
 import { PartnersMarquee } from "~/public/components/partners-marquee.tsx";
-import { enhanceHashScroll, enhanceHero, enhanceMarquees, hashTarget } from "./home.ts";
+import { hashTarget } from "~/public/lib/hash-target.ts";
+import { enhanceHashScroll, enhanceHero, enhanceMarquees } from "./home.ts";
 
 const HERO: SiteConfig["hero"] = {
   title: "نبني لك",

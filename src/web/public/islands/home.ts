@@ -7,6 +7,8 @@
  * markup is missing.
  */
 
+import { hashTarget } from "~/public/lib/hash-target.ts";
+
 export { enhanceCarousels } from "./carousel.ts";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -119,18 +121,6 @@ export function enhanceMarquees(root: ParentNode = document): void {
       showPauseIcon(button, paused);
     });
   }
-}
-
-/** The element a hash names (`#projects` → #projects, percent-decoded), or null for an empty or unknown hash. */
-export function hashTarget(hash: string, doc: Pick<Document, "getElementById"> = document): HTMLElement | null {
-  const raw = hash.replace(/^#/, "");
-  let id = raw;
-  try {
-    id = decodeURIComponent(raw);
-  } catch {
-    // A malformed escape (`#%E0`) names the element with that literal id, if any.
-  }
-  return id ? doc.getElementById(id) : null;
 }
 
 /**

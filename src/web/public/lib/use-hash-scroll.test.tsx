@@ -1,7 +1,8 @@
 import { act, render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hashTarget, useHashScroll } from "./use-hash-scroll.ts";
+import { hashTarget } from "./hash-target.ts";
+import { useHashScroll } from "./use-hash-scroll.ts";
 
 function Page() {
   useHashScroll();

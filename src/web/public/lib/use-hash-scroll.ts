@@ -6,12 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-
-/** Scroll target of a hash: the element it names, or null for the top of the page. */
-export function hashTarget(hash: string, doc: Pick<Document, "getElementById"> = document): HTMLElement | null {
-  const id = decodeURIComponent(hash.replace(/^#/, ""));
-  return id ? doc.getElementById(id) : null;
-}
+import { hashTarget } from "./hash-target.ts";
 
 function scrollToHash(hash: string): void {
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;

@@ -44,9 +44,9 @@ export default function AllUpdates({ loaderData }: Route.ComponentProps) {
           <EmptyState title={TEXTS.updatesEmpty} text={TEXTS.updatesComingSoon} />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {updates.map((update) => (
+            {updates.map((update, index) => (
               <li key={update.id} className="render-when-near [--near-size:24rem]">
-                <UpdateCard update={update} headingLevel={2} />
+                <UpdateCard update={update} headingLevel={2} priority={index === 0} />
               </li>
             ))}
           </ul>
