@@ -6,7 +6,8 @@
  * Starts the production server on demo content (bench/production-server.mjs), then, N times (default 5) per
  * interaction, opens a fresh phone-sized page (412 × 823, touch) in Debian's Chromium (/usr/bin/chromium or
  * CHROME_PATH) through Playwright, slows its CPU R× (default 4) through CDP (`Emulation.setCPUThrottlingRate`), waits
- * until React has hydrated the target (its `__reactProps$…` key), taps it and reads the interaction's latency from the
+ * until the page's islands have run (`<html data-islands="ready">`, docs/decisions/046-public-pages-as-islands.md) and
+ * the target is enabled (the carousel's buttons once embla has started), taps it and reads the interaction's latency from the
  * Event Timing API: the largest `duration` (ms, from input to the next paint, in 8 ms steps) of the `event` entries
  * (durationThreshold 16) and the `first-input` entry that carry the tap's interactionId. A tap answered within 16 ms
  * leaves no `event` entry; the `first-input` entry (always reported for the page's first input) still gives its
@@ -47,8 +48,8 @@ async function measureTap(browser, url, selector) {
         new Promise((resolve, reject) => {
           const started = performance.now();
           const check = () => {
-            if (Object.keys(element).some((key) => key.startsWith("__reactProps$"))) resolve();
-            else if (performance.now() - started > 60_000) reject(new Error("not hydrated in 60 s"));
+            if (document.documentElement.dataset.islands === "ready" && !element.disabled) resolve();
+            else if (performance.now() - started > 60_000) reject(new Error("not enhanced in 60 s"));
             else setTimeout(check, 50);
           };
           check();

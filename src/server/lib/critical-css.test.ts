@@ -165,6 +165,14 @@ describe("firstScreenHtml", () => {
     expect(first).toContain('<nav class="fixed floating">n</nav>');
     expect(first).not.toContain("<footer");
   });
+  it("never cuts inside a <textarea>: what follows it is still markup to match", () => {
+    const field = `<textarea class="used">${"ن".repeat(200)}</textarea>`;
+    const html = page(`<p>${"x".repeat(2400)}</p>${field}<p class="below">x</p><p>${"y".repeat(9000)}</p>`);
+    const first = firstScreenHtml(html, 2500);
+    expect(first).toContain(field);
+    expect(first).not.toContain("y".repeat(100));
+  });
+
   it("keeps each page's own fixed elements when pages follow one another (the parse of the cut part is reused)", () => {
     const filler = "<p>".concat("ن".repeat(3000), "</p>");
     const withMenu = (menu: string) => page(`<p class='used'>x</p>${filler}<nav class="fixed">${menu}</nav>`);

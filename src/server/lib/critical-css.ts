@@ -98,7 +98,7 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
   const mainStart = html.search(/<main[\s>]/);
   const mainEnd = html.indexOf("</main>");
   if (mainStart < 0 || mainEnd < mainStart) return html;
-  const cut = html.indexOf("<", Math.min(mainEnd, mainStart + foldBytes));
+  const cut = outsideRawText(html, html.indexOf("<", Math.min(mainEnd, mainStart + foldBytes)));
   if (cut < 0 || cut >= mainEnd) return html;
   // A long page: its footer is below the first screen too; but a `fixed` or `sticky` element anywhere in the cut part
   // (a project page's floating section menu) is on the first screen whatever its place in the document.
@@ -109,6 +109,28 @@ export function firstScreenHtml(html: string, foldBytes: number): string {
   // The folds tried for one page, and the same page rendered again, usually cut away the same markup: parsed once.
   if (cutAway !== lastCutAway.html) lastCutAway = { html: cutAway, floating: floatingElements(cutAway) };
   return html.slice(0, cut) + lastCutAway.floating + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
+}
+
+/** Elements whose content a parser reads as text up to their end tag. */
+const RAW_TEXT_TAG = /<(\/?)(textarea|title|noscript|script|style)\b/gi;
+
+/**
+ * `cut` (a tag's start), moved past the end tag of a raw-text element it falls inside: cut within a <textarea>, the
+ * rest of the page (the fixed WhatsApp button, the elements kept after <main>) would be that textarea's text to the
+ * matcher, and none of their rules would be inlined.
+ */
+function outsideRawText(html: string, cut: number): number {
+  if (cut < 0) return cut;
+  let open: string | null = null;
+  RAW_TEXT_TAG.lastIndex = 0;
+  for (let tag = RAW_TEXT_TAG.exec(html); tag && tag.index < cut; tag = RAW_TEXT_TAG.exec(html)) {
+    const name = (tag[2] as string).toLowerCase();
+    if (!tag[1] && open === null) open = name;
+    else if (tag[1] && open === name) open = null;
+  }
+  if (open === null) return cut;
+  const end = html.toLowerCase().indexOf(`</${open}>`, cut);
+  return end < 0 ? cut : html.indexOf("<", end + open.length + 3);
 }
 
 /** The last markup cut away by firstScreenHtml and the floating elements found in it. */

@@ -51,6 +51,17 @@ export interface ContactFormProps {
 /** The result the islands show when the post never reaches the action (its block goes in `<template data-failure>`). */
 const FAILED: ContactActionResult = { ok: false, reason: "failed", fieldErrors: {}, values: {} };
 
+/** The honeypot's box: out of the flow, 1 px, invisible, untouchable. */
+const HONEYPOT_STYLE = {
+  position: "absolute",
+  zIndex: -10,
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  opacity: 0,
+  pointerEvents: "none",
+} as const;
+
 const inputClass =
   "block w-full rounded-xl border border-black/15 bg-surface px-3 py-2.5 text-ink placeholder:text-muted/80 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-500 aria-[invalid=true]:border-danger";
 
@@ -233,8 +244,10 @@ export function ContactForm({
         </div>
       </div>
 
-      {/* Honeypot: people never see or reach it; bots that fill every field are answered as if sent. */}
-      <div aria-hidden="true" className="pointer-events-none absolute -z-10 size-px overflow-hidden opacity-0">
+      {/* Honeypot: people never see or reach it; bots that fill every field are answered as if sent. Hidden by an
+          inline style, so it never shows, nor takes room, before the stylesheet that styles the rest of the form
+          arrives (on a campaign page the first paint's CSS can stop short of it: server/lib/critical-css.ts). */}
+      <div aria-hidden="true" style={HONEYPOT_STYLE}>
         <label htmlFor={id("website")}>اترك هذا الحقل فارغاً</label>
         <input id={id("website")} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
@@ -301,6 +314,11 @@ function ResultStatus({
   onDismiss?: () => void;
   ref?: React.Ref<HTMLDivElement>;
 }) {
+  const message = result.ok
+    ? successText
+    : `${result.reason === "invalid" ? (result.formError ?? "يرجى تصحيح الحقول المحددة") : errorText}${
+        result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : ""
+      }`;
   return (
     <div
       ref={ref}
@@ -321,14 +339,7 @@ function ResultStatus({
           ) : (
             <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           )}
-          <span>
-            {result.ok
-              ? successText
-              : result.reason === "invalid"
-                ? (result.formError ?? "يرجى تصحيح الحقول المحددة")
-                : errorText}
-            {!result.ok && result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : null}
-          </span>
+          <span>{message}</span>
         </p>
       ) : (
         <div
@@ -338,14 +349,7 @@ function ResultStatus({
           )}
         >
           <p className="font-bold">{result.ok ? TEXTS.sentTitle : TEXTS.errorBangTitle}</p>
-          <p className="mt-1 text-ink">
-            {result.ok
-              ? successText
-              : result.reason === "invalid"
-                ? (result.formError ?? "يرجى تصحيح الحقول المحددة")
-                : errorText}
-            {!result.ok && result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : null}
-          </p>
+          <p className="mt-1 text-ink">{message}</p>
           <button
             type="button"
             onClick={onDismiss}
