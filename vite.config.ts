@@ -14,10 +14,11 @@ const subsetFontsPlugin: Plugin = {
   },
 };
 
-/** The islands entry of public pages (docs/decisions/046-public-pages-as-islands.md), relative to the project root. */
-export const ISLANDS_ENTRY = "src/web/public/islands/entry.ts";
+/** The islands entry of public pages (docs/decisions/046-public-pages-as-islands.md); the page bridge names the same
+ * source module for Vite's development server (src/server/plugins/pages.ts). */
+const ISLANDS_ENTRY = fileURLToPath(new URL("src/web/public/islands/entry.ts", import.meta.url));
 /** Where the client build records the hashed URL of the islands entry for the server: `{ "entry": "/assets/…js" }`. */
-export const ISLANDS_MANIFEST = "build/islands-manifest.json";
+const ISLANDS_MANIFEST = fileURLToPath(new URL("build/islands-manifest.json", import.meta.url));
 
 /**
  * Builds the islands entry as its own entry chunk of the client build (hashed, immutable, with its own dynamic
@@ -31,12 +32,11 @@ function islandsEntryPlugin(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     buildStart() {
-      reference = this.emitFile({ type: "chunk", id: path.resolve(ISLANDS_ENTRY), name: "islands" });
+      reference = this.emitFile({ type: "chunk", id: ISLANDS_ENTRY, name: "islands" });
     },
     generateBundle() {
-      const file = path.resolve(ISLANDS_MANIFEST);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, `${JSON.stringify({ entry: `/${this.getFileName(reference)}` })}\n`);
+      mkdirSync(path.dirname(ISLANDS_MANIFEST), { recursive: true });
+      writeFileSync(ISLANDS_MANIFEST, `${JSON.stringify({ entry: `/${this.getFileName(reference)}` })}\n`);
     },
   };
 }

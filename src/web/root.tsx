@@ -110,7 +110,7 @@ export function useSiteLinks(): SiteLinks {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // The response's CSP nonce (entry.server.tsx): React Router's inline scripts carry it, nothing else runs inline.
+  // The response's CSP nonce (entry.server.tsx): our inline scripts and React Router's carry it, nothing else runs inline.
   const nonce = useNonce();
   // Only the server knows the islands entry ("" in the browser): a page React hydrates keeps React Router's scripts.
   const islandsEntry = useIslandsEntry();
