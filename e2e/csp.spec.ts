@@ -1,7 +1,7 @@
 /**
  * Pages run no injected script (docs/decisions "script nonce"): every document's Content-Security-Policy allows
  * scripts from the site and inline scripts carrying that response's nonce only; the page's own inline scripts carry
- * it (a public page's islands and stylesheet loader run, an admin screen's React Router scripts hydrate it), an injected
+ * it (a public page's islands and font loader run, an admin screen's React Router scripts hydrate it), an injected
  * inline script without it is refused by the browser.
  */
 import { expect, test } from "@playwright/test";
@@ -56,9 +56,10 @@ test("a public page's own scripts run and an injected inline script does not", a
       violations.push(message.text());
   });
   await page.goto("/");
-  // The islands module ran, and so did the nonce-marked inline script that adds the whole stylesheet after load.
+  // The islands module ran, and so did the nonce-marked inline script that fetches the web font after load (it
+  // remembers the files once they are in the cache).
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islands)).toBe("ready");
-  await expect(page.locator('link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("plex-fonts"))).toMatch(/plex-arabic-400/);
 
   const result = await page.evaluate(
     () =>

@@ -236,23 +236,84 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "التحديث غير موجود" })).toBeVisible();
   });
 
-  test("the web font arrives after load, its faces added together once loaded (one relayout for the swap)", async ({
+  test("a first public page is drawn in the fallback and fetches the web font after load; the next page is drawn in Plex from the start", async ({
     page,
   }) => {
     await page.addInitScript(() => {
-      const added: { family: string; status: string }[] = [];
+      const added: { family: string; display: string; afterLoad: boolean }[] = [];
       (window as unknown as { fontAdds: typeof added }).fontAdds = added;
       const add = FontFaceSet.prototype.add;
       FontFaceSet.prototype.add = function (this: FontFaceSet, face: FontFace) {
-        added.push({ family: face.family.replaceAll('"', ""), status: face.status });
+        added.push({
+          family: face.family.replaceAll('"', ""),
+          display: face.display,
+          afterLoad: document.readyState === "complete",
+        });
         return add.call(this, face);
       };
     });
+    const adds = () => page.evaluate(() => (window as unknown as { fontAdds: unknown[] }).fontAdds);
+    const fontRequests = () =>
+      page.evaluate(() =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.endsWith(".woff2"))
+          .map((entry) => {
+            const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+            return {
+              url: new URL(entry.name).pathname,
+              afterLoad: entry.startTime >= (navigation?.loadEventStart ?? 0),
+            };
+          }),
+      );
     await page.goto("/");
+    // The three files are fetched after the load event, and the browser remembers it has them.
+    await expect
+      .poll(async () => (await page.evaluate(() => localStorage.getItem("plex-fonts"))) ?? "")
+      .toMatch(/plex-arabic-400.*plex-arabic-700.*plex-latin-400/);
+    const first = await fontRequests();
+    expect(first).toHaveLength(3);
+    expect(
+      first.every((request) => request.afterLoad),
+      JSON.stringify(first),
+    ).toBe(true);
+    // …but this page never swaps its text: no face is added, the fallback draws it to the end.
+    expect(await adds()).toEqual([]);
+    expect(await page.evaluate(() => [...document.fonts].map((face) => face.family.replaceAll('"', "")))).not.toContain(
+      "Plex Arabic",
+    );
+
+    // The next page declares the faces before its first layout and reads them from the cache.
+    await page.goto("/all-projects");
+    await page.evaluate(() => document.fonts.ready);
+    expect(await adds()).toEqual(Array(3).fill({ family: "Plex Arabic", display: "optional", afterLoad: false }));
+    expect(await page.evaluate(() => document.fonts.check('700 16px "Plex Arabic"', "المشاريع"))).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          [...document.fonts].filter(
+            (face) => face.family.replaceAll('"', "") === "Plex Arabic" && face.status === "loaded",
+          ).length,
+      ),
+    ).toBe(3);
+  });
+
+  test("a back-office page swaps the web font in after load on a first visit (one document for the whole session)", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const added: { status: string; display: string }[] = [];
+      (window as unknown as { fontAdds: typeof added }).fontAdds = added;
+      const add = FontFaceSet.prototype.add;
+      FontFaceSet.prototype.add = function (this: FontFaceSet, face: FontFace) {
+        added.push({ status: face.status, display: face.display });
+        return add.call(this, face);
+      };
+    });
+    await page.goto("/admin/login");
     const adds = () => page.evaluate(() => (window as unknown as { fontAdds: unknown[] }).fontAdds);
     await expect.poll(async () => (await adds()).length).toBe(3);
-    expect(await adds()).toEqual(Array(3).fill({ family: "Plex Arabic", status: "loaded" }));
-    expect(await page.evaluate(() => document.fonts.check('700 16px "Plex Arabic"', "مشاريعنا"))).toBe(true);
+    expect(await adds()).toEqual(Array(3).fill({ status: "loaded", display: "swap" }));
+    expect(await page.evaluate(() => localStorage.getItem("plex-fonts"))).toMatch(/plex-arabic-400/);
   });
 
   test("on a phone the home carousel requests the photo in view; the next one when the visitor reaches for it", async ({

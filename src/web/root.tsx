@@ -31,19 +31,46 @@ import { useNonce } from "./nonce.tsx";
 const INLINE_CSS_ID = "app-css";
 
 /**
- * The web font's faces ("Plex Arabic": Arabic 400/700, Latin 400; hashed, immutable URLs), loaded after the window's
- * load event by a tiny inline script, so the first paint never waits on or shares the link with a font request: the
- * text is drawn first in the metric-matched "Plex Arabic Fallback" (app.css) and the swap does not move it. The faces
- * are added to `document.fonts` together once all have loaded (those that failed are left out), so the page is laid
- * out again once for the swap, not once per face (each relayout of the Arabic text is a main-thread task that a
- * phone pays for: docs/performance/web.md). Unicode ranges as in scripts/subset-fonts.mjs.
+ * The web font's faces ("Plex Arabic": Arabic 400/700, Latin 400; hashed, immutable URLs; unicode ranges as in
+ * scripts/subset-fonts.mjs). Until a face is used the text is drawn in the metric-matched "Plex Arabic Fallback"
+ * (app.css), so the page is readable at once and nothing moves when Plex takes its place.
  */
 const FONT_FACES: [weight: string, url: string, unicodeRange: string][] = [
   ["400", plexArabic400, "U+0600-06FF, U+200C-200F"],
   ["700", plexArabic700, "U+0600-06FF, U+200C-200F"],
   ["400", plexLatin400, "U+0020-007E, U+00A0-00FF, U+2010-2026"],
 ];
-const FONT_LOADER = `addEventListener("load",()=>{const faces=${JSON.stringify(FONT_FACES)}.map(([w,u,r])=>new FontFace("Plex Arabic",\`url(\${u}) format("woff2")\`,{weight:w,unicodeRange:r,display:"swap"}));Promise.allSettled(faces.map((f)=>f.load())).then((results)=>{results.forEach((result,i)=>{if(result.status==="fulfilled")document.fonts.add(faces[i]);});});},{once:true});`;
+/** localStorage key holding the font URLs once the browser has them all in its HTTP cache (fontLoader). */
+export const FONT_CACHE_KEY = "plex-fonts";
+
+/**
+ * The inline script that brings the web font (docs/decisions/047-page-css-and-font-on-later-views.md). Swapping a
+ * font in lays the page's text out again, a main-thread task a phone pays for, so:
+ * - once the browser holds the three files (localStorage `FONT_CACHE_KEY` names their URLs), the faces are declared
+ *   before the first layout and read from the HTTP cache: the page is drawn in Plex from the start. A public page
+ *   declares them `optional` (a face not read within the browser's short block period is not swapped in later), a
+ *   back-office page `swap`;
+ * - otherwise a public page (`swapOnFirstView` false: an ad click's landing page above all) is drawn in the fallback
+ *   for its whole life and only fetches the files after the window's load event, at low priority, so the visitor's
+ *   next page has them; a back-office page (one document for the whole session, pages change without reloading)
+ *   loads the faces after load and adds them together once all have loaded (one relayout for the swap).
+ * Faces that fail to load are left out; a storage the browser refuses only costs the font.
+ */
+function fontLoader(swapOnFirstView: boolean): string {
+  const key = JSON.stringify(FONT_CACHE_KEY);
+  const firstView = swapOnFirstView
+    ? `const list=make("swap");Promise.allSettled(list.map((f)=>f.load())).then((results)=>{results.forEach((result,i)=>{if(result.status==="fulfilled")document.fonts.add(list[i]);});if(results.every((result)=>result.status==="fulfilled"))remember();});`
+    : `Promise.all(faces.map(([,u])=>fetch(u,{priority:"low"}).then((r)=>{if(!r.ok)throw new Error(String(r.status));return r.arrayBuffer();}))).then(remember,()=>{});`;
+  return (
+    `(()=>{const faces=${JSON.stringify(FONT_FACES)};const id=faces.map((f)=>f[1]).join(" ");` +
+    `const make=(display)=>faces.map(([w,u,r])=>new FontFace("Plex Arabic",\`url(\${u}) format("woff2")\`,{weight:w,unicodeRange:r,display}));` +
+    `let cached=false;try{cached=localStorage.getItem(${key})===id;}catch{}` +
+    `if(cached){for(const face of make(${JSON.stringify(swapOnFirstView ? "swap" : "optional")}))document.fonts.add(face);return;}` +
+    `const remember=()=>{try{localStorage.setItem(${key},id);}catch{}};` +
+    `addEventListener("load",()=>{${firstView}},{once:true});})();`
+  );
+}
+
 /**
  * Remembers a tap on a button made before the islands have run (a gallery photo, a carousel arrow: links and form
  * submits work natively), by marking it `data-early-tap`; the islands entry clicks it again once it has enhanced the
@@ -129,7 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {inlineCss}
         </style>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script built from our own asset URLs */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FONT_LOADER }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: fontLoader(!islands) }} suppressHydrationWarning />
         {islands && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP }} />

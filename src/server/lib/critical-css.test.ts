@@ -78,13 +78,52 @@ describe("inlineCriticalCss", () => {
     expect(html).toContain(template);
   });
 
-  it("adds the whole stylesheet after load with the response's nonce, and a noscript link", () => {
-    const html = inlineCriticalCss(page("<p class='used'>نص</p>"), "abc");
+  it("a page React hydrates: adds the whole stylesheet after load with the response's nonce, and a noscript link", () => {
+    const hydrated = page("<p class='used'>نص</p>").replace(
+      "</body>",
+      "<script>window.__reactRouterContext = {};</script></body>",
+    );
+    const html = inlineCriticalCss(hydrated, "abc");
     const script = /<script nonce="abc">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
     expect(script).toContain('addEventListener("load"');
     expect(script).toContain(`l.href=${JSON.stringify(HREF)}`);
     expect(html).toContain(`<noscript><link rel="stylesheet" href="${HREF}"/></noscript>`);
     expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/, "")).not.toContain('<link rel="stylesheet"');
+    expect(html).not.toContain('id="page-css"');
+  });
+
+  it("an islands page carries the rest of its CSS after </main>, and no loader of the whole stylesheet", () => {
+    const css = `${CSS}@layer utilities{.in-template{color:teal}.deferred{padding:1rem}.themed{color:var(--color-late)}.foot{--tw-later:1;border-color:var(--tw-later)}}@layer theme{:root{--color-late:#789}}@property --tw-later{syntax:"*";inherits:false}`;
+    const long = `<p class="used">نص</p>${'<p class="filler">فقرة طويلة</p>'.repeat(800)}`;
+    const main =
+      `${long}<section class="below themed">أسفل</section>` +
+      '<template data-failure><p class="in-template">خطأ</p></template>' +
+      '<noscript><img class="deferred" src="/a.webp" alt=""></noscript>';
+    const html = inlineCriticalCss(page(main, css).replace(HREF, "/assets/app-ISLANDS.css"), "abc");
+    const critical =
+      /<style id="app-css" data-href="\/assets\/app-ISLANDS.css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const rest = /<\/main><style id="page-css">([\s\S]*?)<\/style><footer/.exec(html)?.[1] ?? "";
+    // The first screen's rules in the head; what only the rest of the page uses after </main>, hover rules included,
+    // and the content of <template> and <noscript> (what the islands put on screen) counted as markup.
+    expect(critical).toContain(".used{");
+    expect(critical).not.toContain(".below{");
+    expect(rest).toContain(".below{margin:3rem}");
+    expect(rest).toContain(".foot{");
+    expect(rest).toContain(".used:hover{color:blue}");
+    expect(rest).toContain(".in-template{color:teal}");
+    expect(rest).toContain(".deferred{padding:1rem}");
+    // Nothing twice: the head's rules are not repeated after </main>.
+    expect(rest).not.toContain(".used{color:var(--color-used)");
+    // The rest defines no custom property and registers none (that would restyle every element): the head holds
+    // those the rest reads, next to the first screen's own.
+    expect(rest).not.toMatch(/:root|@property|--color-late:/);
+    expect(critical).toContain("--color-late:#789");
+    expect(critical).toContain("@property --tw-later");
+    expect(critical).not.toContain("--color-unused");
+    // No script adds the whole stylesheet, and no noscript link: the page has all of its CSS.
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(inlinedCssBytes(html)).toBe(Buffer.byteLength(critical));
   });
 
   it("leaves a page without the inline stylesheet unchanged", () => {

@@ -5,12 +5,16 @@
  *
  * root.tsx renders the whole stylesheet inline as `<style id="app-css" data-href="/assets/app-HASH.css">…</style>`
  * (the same text as the hashed file). On the server the page's HTML is then rewritten:
- * - a public page keeps in that element only the rules its first screen uses (below), and a nonce'd script right
- *   after it adds the whole stylesheet as a `<link rel="stylesheet">` after the window's load event, or at the first
- *   touch, click or key, like the hydration (deferred-hydration.ts), so states that the first paint does not show
- *   (an open lightbox, a form's error, another route after a client-side navigation) are styled before React runs;
- *   a `<noscript>` link styles them without JavaScript. The CSP has no 'unsafe-inline': an `onload` attribute would
- *   not run, so the script carries the response's nonce (docs/decisions/019-script-nonce.md).
+ * - a public page served as islands (no React in the browser, docs/decisions/046-public-pages-as-islands.md) keeps in
+ *   that element the rules its first screen uses (below) and gets the rest of the rules its markup uses in
+ *   `<style id="page-css">` right after `</main>` (pageCss, docs/decisions/047-page-css-and-font-on-later-views.md):
+ *   the whole stylesheet is never applied to it, which restyled and laid out the whole page after its first paint;
+ * - a public page React hydrates keeps in that element only the rules its first screen uses, and a nonce'd script
+ *   right after it adds the whole stylesheet as a `<link rel="stylesheet">` after the window's load event, or at the
+ *   first touch, click or key, like the hydration (deferred-hydration.ts), so states that the first paint does not
+ *   show (another route after a client-side navigation) are styled before React runs; a `<noscript>` link styles them
+ *   without JavaScript. The CSP has no 'unsafe-inline': an `onload` attribute would not run, so the script carries
+ *   the response's nonce (docs/decisions/019-script-nonce.md).
  * - an admin page (`/admin…`) gets an empty inline element and a plain render-blocking `<link rel="stylesheet">` to
  *   the hashed file: the back office is used from the office's connection, and caching the file beats re-sending it.
  * The element stays in the document with its id: the browser bundle reads the element's text for hydration
@@ -152,11 +156,15 @@ function floatingElements(cutAway: string): string {
   return floating.join("");
 }
 
+/** A rule that only defines custom properties for every element or the root (`:root`, `*, :before, :after`, …). */
+function isDefinitionBlock(selector: string): boolean {
+  return /^(:root|:host|\*|:before|:after|::?backdrop|,|\s)+$/.test(selector);
+}
+
 /** `css` without the custom properties (theme variables, @property, fallback block) that no other rule reads. */
 function pruneUnusedProperties(css: string, html: string): string {
   const root = postcss.parse(css);
   const definitions: Declaration[] = [];
-  const isDefinitionBlock = (selector: string) => /^(:root|:host|\*|:before|:after|::?backdrop|,|\s)+$/.test(selector);
   const used = new Set<string>();
   const readsOf = (text: string) => [...text.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1] as string);
   for (const name of readsOf(html)) used.add(name);
@@ -198,16 +206,7 @@ function pruneUnusedProperties(css: string, html: string): string {
   });
   if (root.raws.after) root.raws.after = root.raws.after.replaceAll(";", "");
   // Blocks left empty (a `:root` without variables, then its @layer or @supports) go too.
-  let removed = true;
-  while (removed) {
-    removed = false;
-    root.walk((node) => {
-      if ((node.type === "rule" || node.type === "atrule") && node.nodes !== undefined && node.nodes.length === 0) {
-        node.remove();
-        removed = true;
-      }
-    });
-  }
+  removeEmptyBlocks(root);
   return root.toString();
 }
 
@@ -277,6 +276,9 @@ export function markupSkeleton(html: string, blankAttributes: RegExp, keepText =
 interface CompiledEntry {
   sheet: CompiledSheet;
   programs: ReturnType<typeof collectPrograms>;
+  /** The whole stylesheet, interaction rules included, for the rest of an islands page (pageCss). */
+  wholeSheet: CompiledSheet;
+  wholePrograms: ReturnType<typeof collectPrograms>;
   localFaces: string;
   /** Blanks the values of the content attributes no selector names (markupSkeleton). */
   blankAttributes: RegExp;
@@ -287,6 +289,7 @@ interface CompiledEntry {
 /** `css` compiled for the selection (see the module comment), with the rules for its markup skeletons. */
 function compileEntry(css: string, href: string): CompiledEntry {
   const sheet = compileSheet(withoutInteractionRules(css), { href });
+  const wholeSheet = compileSheet(css, { href });
   const selected = new Set([...css.matchAll(/\[\s*([a-zA-Z_][\w-]*)/g)].map((m) => (m[1] as string).toLowerCase()));
   const blanked = CONTENT_ATTRIBUTES.filter((name) => !selected.has(name));
   let rangedWebFonts = false;
@@ -297,6 +300,8 @@ function compileEntry(css: string, href: string): CompiledEntry {
   return {
     sheet,
     programs: collectPrograms([sheet]),
+    wholeSheet,
+    wholePrograms: collectPrograms([wholeSheet]),
     localFaces: localFontFaces(css),
     // Only double-quoted values, as React writes them: `\s` before the name keeps it from matching inside a name.
     blankAttributes: new RegExp(`(\\s(?:${blanked.join("|")}))="[^"]*"`, "g"),
@@ -312,13 +317,24 @@ function compileEntry(css: string, href: string): CompiledEntry {
  */
 const selections = new LRUCache<string, string>({ max: 500 });
 
-/** The rules of `css` (the stylesheet at `href`) that the first screen of `html` uses (see the module comment). */
-function criticalCss(html: string, href: string, css: string): string {
+/** The compiled entry of the stylesheet at `href` (compiled from `css` at the first page that names it). */
+function entryFor(href: string, css: string): CompiledEntry {
   let entry = compiled.get(href);
   if (!entry) {
     entry = compileEntry(css, href);
     compiled.set(href, entry);
   }
+  return entry;
+}
+
+/**
+ * The rules of `css` (the stylesheet at `href`) that the first screen of `html` uses (see the module comment).
+ * `restReads`: `var(--…)` reads of the rest of the page (pageCss), whose custom properties and registrations are then
+ * kept here too, and the @property fallback block left to the rest ("" for a page whose rest comes with the whole
+ * stylesheet).
+ */
+function criticalCss(html: string, href: string, css: string, restReads = ""): string {
+  const entry = entryFor(href, css);
   let critical = "";
   // A <template> is never on a screen (the contact form's failure block for the islands): left out, it neither
   // takes the place of the first screen's markup within the fold nor adds the rules of a block nobody sees yet.
@@ -326,7 +342,13 @@ function criticalCss(html: string, href: string, css: string): string {
   for (const foldBytes of FOLD_BYTES) {
     const firstScreen = firstScreenHtml(shown, foldBytes).replace(/<html\b/, `<html${FIRST_PAINT_HTML_ATTRIBUTES}`);
     const skeleton = markupSkeleton(firstScreen, entry.blankAttributes, entry.rangedWebFonts);
-    const key = createHash("sha256").update(href).update("\0").update(skeleton).digest("base64url");
+    const key = createHash("sha256")
+      .update(href)
+      .update("\0")
+      .update(skeleton)
+      .update("\0")
+      .update(restReads)
+      .digest("base64url");
     let selection = selections.get(key);
     if (selection === undefined) {
       const tokens = scanHtml(skeleton, entry.programs);
@@ -335,13 +357,134 @@ function criticalCss(html: string, href: string, css: string): string {
         inlineFonts: true,
         preloadFonts: false,
       }).css;
-      selection = prunedOnce(selected, skeleton);
+      selection = prunedOnce(selected, skeleton + restReads);
+      // An islands page's rest brings the fallback block (pageCss).
+      if (restReads) selection = withoutPropertyFallback(selection);
       selections.set(key, selection);
     }
     critical = entry.localFaces + selection;
     if (Buffer.byteLength(critical) <= CRITICAL_CSS_BUDGET) break;
   }
   return critical;
+}
+
+/** A `<template>`'s or `<noscript>`'s own tags: their content is markup the islands put on the page (pageCss). */
+const TEMPLATE_OR_NOSCRIPT_TAG = /<\/?(?:template|noscript)\b[^>]*>/gi;
+
+/** Page CSS (critical and rest) by the page's markup skeleton, per stylesheet; see pageCss. */
+const pageCssCache = new LRUCache<string, { critical: string; rest: string }>({ max: 500 });
+
+/**
+ * The CSS of an islands page (docs/decisions/047-page-css-and-font-on-later-views.md), in two parts that together
+ * hold every rule its markup can use, so the whole stylesheet is never applied to the page after its first paint
+ * (applying it restyled and laid out the whole page again, the largest main-thread task left after load, and moved
+ * what was on screen: CLS 0.04 on /):
+ * - `critical`: the first screen's rules, as criticalCss selects them, plus every custom property and `@property`
+ *   registration the rest reads, so the rest defines none (a sheet that adds variables to `:root` restyles every
+ *   element); but without Tailwind's @property fallback block (isPropertyFallback), which goes to the rest;
+ * - `rest`: the rules the whole page uses that `critical` lacks, `:hover`/`:focus` rules included, matched against
+ *   the page with the content of its `<template>` and `<noscript>` elements as markup (the contact form's failure
+ *   block, the gallery's lightbox, the carousel's deferred photos: what the islands put on screen).
+ * Rules are compared as text within their at-rule context. Computed once per markup skeleton (see criticalCss).
+ */
+function pageCss(html: string, href: string, css: string): { critical: string; rest: string } {
+  const entry = entryFor(href, css);
+  const whole = markupSkeleton(html.replace(TEMPLATE_OR_NOSCRIPT_TAG, ""), entry.blankAttributes, entry.rangedWebFonts);
+  const key = createHash("sha256").update(href).update("\0").update(whole).digest("base64url");
+  const cached = pageCssCache.get(key);
+  if (cached) return cached;
+  const selected = renderCriticalCss(entry.wholeSheet, scanHtml(whole, entry.wholePrograms), {
+    keyframes: "critical",
+    inlineFonts: true,
+    preloadFonts: false,
+  }).css;
+  const wholeCss = pruneUnusedProperties(selected, whole);
+  const restReads = [...new Set(wholeCss.match(/--[\w-]+/g) ?? [])]
+    .sort()
+    .map((name) => `var(${name})`)
+    .join("");
+  const critical = criticalCss(html, href, css, restReads);
+  const result = { critical, rest: withoutRulesOf(wholeCss, critical) };
+  pageCssCache.set(key, result);
+  return result;
+}
+
+/**
+ * A custom property block inside `@supports`: Tailwind's initial values for browsers without `@property` (the
+ * condition is false in the others, which then skip the whole block: it costs them neither bytes of the first screen
+ * nor a restyle when it comes after it).
+ */
+function isPropertyFallback(rule: postcss.Rule): boolean {
+  for (let parent: postcss.Node | undefined = rule.parent; parent; parent = parent.parent) {
+    if (parent.type === "atrule" && (parent as postcss.AtRule).name === "supports") return definesOnlyProperties(rule);
+  }
+  return false;
+}
+
+/** `css` without its @property fallback blocks (isPropertyFallback; pageCss gives them to the rest) and empty blocks. */
+function withoutPropertyFallback(css: string): string {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (isPropertyFallback(rule)) rule.remove();
+  });
+  removeEmptyBlocks(root);
+  return root.toString();
+}
+
+/** Removes the rules and at-rules left without content, until none is left. */
+function removeEmptyBlocks(root: postcss.Root): void {
+  let removed = true;
+  while (removed) {
+    removed = false;
+    root.walk((node) => {
+      if ((node.type === "rule" || node.type === "atrule") && node.nodes !== undefined && node.nodes.length === 0) {
+        node.remove();
+        removed = true;
+      }
+    });
+  }
+}
+
+/** A custom property block: a definition selector (isDefinitionBlock) with only `--…` declarations. */
+function definesOnlyProperties(rule: postcss.Rule): boolean {
+  return (
+    isDefinitionBlock(rule.selector) && rule.nodes.every((node) => node.type === "decl" && node.prop.startsWith("--"))
+  );
+}
+
+/** A rule's or a leaf at-rule's text within its at-rule context (`@media …>@layer …>selector{…}`). */
+function ruleKey(node: postcss.ChildNode): string {
+  // Text as PostCSS prints it, without the optional last semicolon of a block (the two inputs may differ there).
+  let key = node.toString().replace(/;(\s*)\}/g, "$1}");
+  for (let parent: postcss.Node | undefined = node.parent; parent && parent.type === "atrule"; parent = parent.parent) {
+    key = `@${(parent as postcss.AtRule).name} ${(parent as postcss.AtRule).params}>${key}`;
+  }
+  return key;
+}
+
+/**
+ * `css` without the rules that `critical` already has (compared by ruleKey), without the custom property blocks and
+ * `@property` registrations (pageCss keeps all of them in `critical`) but for the @property fallback blocks
+ * (isPropertyFallback), and without the blocks left empty.
+ */
+function withoutRulesOf(css: string, critical: string): string {
+  const present = new Set<string>();
+  postcss.parse(critical).walk((node) => {
+    if (node.type === "rule" || (node.type === "atrule" && node.nodes === undefined)) present.add(ruleKey(node));
+    else if (node.type === "atrule" && ["font-face", "keyframes"].includes(node.name)) present.add(ruleKey(node));
+  });
+  const root = postcss.parse(css);
+  root.walk((node) => {
+    if (node.type === "atrule" && node.name === "property") node.remove();
+    else if (node.type === "atrule" && ["font-face", "keyframes"].includes(node.name) && present.has(ruleKey(node))) {
+      node.remove();
+    } else if (node.type === "rule" && isPropertyFallback(node)) {
+      // Kept: the head has none (withoutPropertyFallback).
+    } else if (node.type === "rule" && (definesOnlyProperties(node) || present.has(ruleKey(node)))) node.remove();
+    else if (node.type === "atrule" && node.nodes === undefined && present.has(ruleKey(node))) node.remove();
+  });
+  removeEmptyBlocks(root);
+  return root.toString();
 }
 
 /** The script that adds the whole stylesheet after load or at the first interaction (see the module comment). */
@@ -354,16 +497,34 @@ function stylesheetLoader(href: string): string {
   );
 }
 
+/** React Router's hydration data: a page that has it is hydrated (deferred-hydration.ts); an islands page has none. */
+const HYDRATED_PAGE = /window\.__reactRouterContext\b/;
+
 /**
- * A public page's HTML with its inline stylesheet reduced to the rules it uses, followed by the nonce'd loader of the
- * whole stylesheet (see the module comment). `nonce` is the response's CSP nonce ("" in development: no attribute).
+ * A public page's HTML with its inline stylesheet reduced to the rules it uses. `nonce` is the response's CSP nonce
+ * ("" in development: no attribute).
+ * - An islands page (no hydration data: docs/decisions/046-public-pages-as-islands.md) carries all of its CSS
+ *   (pageCss): the first screen's in the head element, the rest in `<style id="page-css">` right after `</main>`; the
+ *   whole stylesheet is only named by the head element's `data-href`, for an island that puts markup of its own on
+ *   the page (src/web/public/islands/stylesheet.ts).
+ * - A page React hydrates keeps the first screen's rules, followed by the nonce'd loader of the whole stylesheet and
+ *   a `<noscript>` link (see the module comment): React may render any route's markup after it.
  */
 export function inlineCriticalCss(html: string, nonce: string): string {
   const match = APP_CSS.exec(html);
   if (!match) return html;
   const href = match[1] ?? "";
   // The page without its stylesheet's text: what the rules are matched against.
-  const critical = criticalCss(html.replace(APP_CSS, ""), href, match[2] ?? "");
+  const page = html.replace(APP_CSS, "");
+  if (!HYDRATED_PAGE.test(html)) {
+    const { critical, rest } = pageCss(page, href, match[2] ?? "");
+    const withCritical = html.replace(APP_CSS, () => `<style id="app-css" data-href="${href}">${critical}</style>`);
+    const restTag = `<style id="page-css">${rest}</style>`;
+    const mainEnd = withCritical.lastIndexOf("</main>");
+    if (mainEnd >= 0) return `${withCritical.slice(0, mainEnd + 7)}${restTag}${withCritical.slice(mainEnd + 7)}`;
+    return withCritical.replace(/<\/body>/, () => `${restTag}</body>`);
+  }
+  const critical = criticalCss(page, href, match[2] ?? "");
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   const tags =
     `<style id="app-css" data-href="${href}">${critical}</style>` +

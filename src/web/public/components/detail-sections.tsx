@@ -13,10 +13,10 @@ import { MapEmbed } from "./map-embed.tsx";
 /**
  * Inline style of a part of a detail page below its first screen: laid out and painted only when it comes near the
  * screen (content-visibility), with `heightRem` reserved until then and its last rendered height kept once seen.
- * Inline, so it holds before any stylesheet arrives (the first paint inlines only the first screen's rules,
- * server/lib/critical-css.ts): each layout of the page while it loads, when the whole stylesheet arrives and when the
- * web font swaps in then covers the first screen, not the whole page (on a 2-core machine a layout of the whole
- * project page took 45–68 ms, 4× that on a throttled phone: docs/performance/web.md).
+ * Inline, so it holds from the first layout, whatever part of the page's CSS has been read by then (the head holds only
+ * the first screen's rules, server/lib/critical-css.ts): each layout of the page while it loads and when the web font
+ * comes in then covers the first screen, not the whole page (on a 2-core machine a layout of the whole project page
+ * took 45–68 ms, 4× that on a throttled phone: docs/performance/web.md).
  */
 export function renderWhenNear(heightRem: number): CSSProperties {
   return { contentVisibility: "auto", containIntrinsicSize: `auto ${heightRem}rem` };

@@ -15,6 +15,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { GALLERY_SCROLL_PX } from "#domain/constants.ts";
 import { formatNumber } from "#domain/format.ts";
 import { imageVariant } from "#domain/media.ts";
+import { LIGHTBOX_DIALOG } from "~/public/lib/lightbox-markup.ts";
 import { LIGHTBOX_TEXTS } from "~/public/lib/lightbox-texts.ts";
 import { cx } from "~/shared/lib/cx.ts";
 import { ResponsiveImage } from "./responsive-image.tsx";
@@ -166,6 +167,9 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
           </div>
         </section>
       )}
+      {/* The islands' lightbox skeleton (public/lib/lightbox-markup.ts): inert here, cloned by islands/gallery.ts. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant skeleton of our own, without text */}
+      <template data-lightbox="" dangerouslySetInnerHTML={{ __html: LIGHTBOX_DIALOG }} />
       {openIndex !== null && (
         <Suspense fallback={null}>
           <GalleryLightbox images={images} index={openIndex} alt={alt} onClose={close} />

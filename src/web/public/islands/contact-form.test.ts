@@ -126,6 +126,22 @@ describe("enhanceContactForms (SPEC §4.6, §5.1, §8.4)", () => {
     expect(document.querySelectorAll("form")).toHaveLength(1);
   });
 
+  it("swaps in the server's answer only once the whole stylesheet it may need has loaded (requested with the post)", async () => {
+    document.head.innerHTML = '<style id="app-css" data-href="/assets/app-FORM.css"></style>';
+    mount(VARIANTS.home, async () => answer(VARIANTS.home, { ok: true, sentAt: 1 }, 200));
+    const user = userEvent.setup();
+    await user.type(field(/الاسم/), "محمد");
+    await user.click(send());
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href="/assets/app-FORM.css"]');
+    expect(link).not.toBeNull();
+    await settled();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(send()).toBeDisabled();
+    link?.dispatchEvent(new Event("load"));
+    expect(await screen.findByRole("status")).toHaveTextContent(TEXTS.homeContactSuccess);
+    document.head.innerHTML = "";
+  });
+
   it("field errors swap in with the values kept and focus the first invalid field in the result's order", async () => {
     const values = { name: "محمد", email: "", phone: "0501234567", message: "" };
     const invalid: ContactActionResult = {

@@ -27,6 +27,7 @@ import {
   attributionFieldName,
   visitAttribution,
 } from "~/public/campaign/attribution.ts";
+import { wholeStylesheet } from "./stylesheet.ts";
 
 const FORM = 'form[data-island="contact-form"]';
 
@@ -84,6 +85,9 @@ async function send(form: HTMLFormElement): Promise<void> {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const idleText = button?.textContent ?? "";
   setPending(form, button, true, idleText);
+  // The answer is the server's rendering of the form (its result, its field errors): markup the page's own CSS may
+  // not cover, so the whole stylesheet is fetched while the post is on its way (islands/stylesheet.ts).
+  const styled = wholeStylesheet();
 
   const body = new URLSearchParams();
   for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
@@ -111,6 +115,7 @@ async function send(form: HTMLFormElement): Promise<void> {
       if (same instanceof HTMLInputElement && same.type === "checkbox") same.checked = box.checked;
     }
   }
+  await styled;
   form.replaceWith(answer);
   enhance(answer);
   settle(answer);

@@ -11,8 +11,10 @@
  *   neighbouring images are preloaded. Escape (natively), the close button and a click outside the image and the
  *   controls close it, and focus returns to the image button that opened it.
  *
- * The Arabic texts come from the gallery root's `data-lightbox-label` and `data-lightbox-{previous,next,close}-label`;
- * styles beyond the Tailwind classes below are in gallery.css.
+ * The dialog is cloned from the gallery's `<template data-lightbox>` (its skeleton, public/lib/lightbox-markup.ts,
+ * rendered by the server so that the page's own CSS covers it); the Arabic texts come from the gallery root's
+ * `data-lightbox-label` and `data-lightbox-{previous,next,close}-label`; styles beyond the skeleton's Tailwind classes
+ * are in gallery.css.
  */
 
 const GALLERY = '[data-island="gallery"]';
@@ -21,30 +23,6 @@ const IMAGE_BUTTON = "[data-gallery-image]";
 const SWIPE_PX = 50;
 /** Scroll offsets within this many px of an end count as the end (sub-pixel scroll positions). */
 const EDGE_SLACK_PX = 2;
-
-const SVG_OPEN =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ' +
-  'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="size-6';
-// Lucide's chevron-right, chevron-left and x. The chevrons are drawn for RTL (previous points right, next points
-// left) and turned around on a left-to-right page.
-const CHEVRON_PREVIOUS = `${SVG_OPEN} ltr:rotate-180"><path d="m9 18 6-6-6-6"/></svg>`;
-const CHEVRON_NEXT = `${SVG_OPEN} ltr:rotate-180"><path d="m15 18-6-6 6-6"/></svg>`;
-const CROSS = `${SVG_OPEN}"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>`;
-
-const ROUND_BUTTON =
-  "absolute grid size-12 place-items-center rounded-full bg-black/50 text-white hover:bg-black/70 " +
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
-
-/** A static skeleton (no interpolated text): labels and texts are set through the DOM after parsing. */
-const LIGHTBOX_MARKUP =
-  '<div class="gallery-lightbox__stage" data-lightbox-stage><img class="gallery-lightbox__image" alt=""></div>' +
-  '<p class="absolute top-4 start-4 rounded-full bg-black/50 px-3 py-1 text-sm text-white" aria-live="polite" ' +
-  "data-lightbox-counter></p>" +
-  `<button type="button" class="${ROUND_BUTTON} top-3 end-3" data-lightbox-action="close">${CROSS}</button>` +
-  `<button type="button" class="${ROUND_BUTTON} top-1/2 start-3 -translate-y-1/2" data-lightbox-action="previous">` +
-  `${CHEVRON_PREVIOUS}</button>` +
-  `<button type="button" class="${ROUND_BUTTON} top-1/2 end-3 -translate-y-1/2" data-lightbox-action="next">` +
-  `${CHEVRON_NEXT}</button>`;
 
 interface Slide {
   src: string;
@@ -103,13 +81,18 @@ function enhanceStrip(gallery: HTMLElement): void {
   measure();
 }
 
-/** Opens the lightbox from any image button of the gallery; the dialog is built on the first open. */
+/**
+ * Opens the lightbox from any image button of the gallery; the dialog is built on the first open. A gallery without
+ * the lightbox skeleton (`<template data-lightbox>`) keeps its image buttons inert.
+ */
 function enhanceLightbox(gallery: HTMLElement): void {
+  const skeleton = gallery.querySelector<HTMLTemplateElement>("template[data-lightbox]")?.content.firstElementChild;
+  if (!(skeleton instanceof HTMLDialogElement)) return;
   let open: ((index: number, opener: HTMLElement) => void) | null = null;
   gallery.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>(IMAGE_BUTTON) : null;
     if (!button || !gallery.contains(button)) return;
-    open ??= buildLightbox(gallery);
+    open ??= buildLightbox(gallery, skeleton);
     open(Number(button.dataset.galleryImage) || 0, button);
   });
 }
@@ -124,18 +107,21 @@ function toSlide(button: HTMLElement): Slide {
 }
 
 /**
- * Builds the gallery's `<dialog>` (appended to the gallery) from its image buttons, and returns the function that
- * opens it at an image index (`data-gallery-image`) and returns focus to `opener` on close.
+ * Builds the gallery's `<dialog>` (a copy of `skeleton`, appended to the gallery) for its image buttons, and returns
+ * the function that opens it at an image index (`data-gallery-image`) and returns focus to `opener` on close.
  */
-function buildLightbox(gallery: HTMLElement): (index: number, opener: HTMLElement) => void {
+function buildLightbox(
+  gallery: HTMLElement,
+  skeleton: HTMLDialogElement,
+): (index: number, opener: HTMLElement) => void {
   const slides = [...gallery.querySelectorAll<HTMLElement>(IMAGE_BUTTON)]
     .sort((a, b) => Number(a.dataset.galleryImage) - Number(b.dataset.galleryImage))
     .map(toSlide);
   const texts = gallery.dataset;
-  const dialog = document.createElement("dialog");
-  dialog.className = "gallery-lightbox";
+  // The skeleton is the server's (components/image-gallery.tsx), in the page, so the page's CSS covers it.
+  const dialog = document.importNode(skeleton, true);
+  dialog.removeAttribute("open");
   dialog.setAttribute("aria-label", texts.lightboxLabel ?? "");
-  dialog.innerHTML = LIGHTBOX_MARKUP;
   const stage = dialog.querySelector<HTMLElement>("[data-lightbox-stage]")!;
   const image = dialog.querySelector("img")!;
   const counter = dialog.querySelector<HTMLElement>("[data-lightbox-counter]")!;

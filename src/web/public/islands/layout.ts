@@ -5,6 +5,7 @@
  * nothing) and never throws for a missing element.
  */
 import { mayHaveStaffSession } from "~/shared/session/staff-session-hint.ts";
+import { wholeStylesheet } from "./stylesheet.ts";
 
 /** Marks `element` as enhanced; false when it already was (the enhancer then leaves it alone). */
 export function claim(element: Element): boolean {
@@ -76,7 +77,10 @@ export function enhanceSessionBanners(root: ParentNode = document): void {
     storage = null;
   }
   if (!mayHaveStaffSession(storage, document.cookie)) return;
-  void import("./session-banners.tsx").then(({ mountSessionBanners }) => mountSessionBanners(container));
+  // The banners' markup is not the page's: styled by the whole stylesheet (islands/stylesheet.ts).
+  void Promise.all([import("./session-banners.tsx"), wholeStylesheet()]).then(([{ mountSessionBanners }]) =>
+    mountSessionBanners(container),
+  );
 }
 
 /**
