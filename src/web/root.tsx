@@ -41,7 +41,7 @@ const FONT_FACES: [weight: string, url: string, unicodeRange: string][] = [
   ["400", plexLatin400, "U+0020-007E, U+00A0-00FF, U+2010-2026"],
 ];
 /** localStorage key holding the font URLs once the browser has them all in its HTTP cache (fontLoader). */
-export const FONT_CACHE_KEY = "plex-fonts";
+const FONT_CACHE_KEY = "plex-fonts";
 
 /**
  * The inline script that brings the web font (docs/decisions/047-page-css-and-font-on-later-views.md). Swapping a

@@ -389,10 +389,12 @@ const pageCssCache = new LRUCache<string, { critical: string; rest: string }>({ 
  */
 function pageCss(html: string, href: string, css: string): { critical: string; rest: string } {
   const entry = entryFor(href, css);
-  const whole = markupSkeleton(html.replace(TEMPLATE_OR_NOSCRIPT_TAG, ""), entry.blankAttributes, entry.rangedWebFonts);
-  const key = createHash("sha256").update(href).update("\0").update(whole).digest("base64url");
+  const skeleton = markupSkeleton(html, entry.blankAttributes, entry.rangedWebFonts);
+  const key = createHash("sha256").update(href).update("\0").update(skeleton).digest("base64url");
   const cached = pageCssCache.get(key);
   if (cached) return cached;
+  // Matched without the <template> and <noscript> tags themselves: their content counts as the page's markup.
+  const whole = skeleton.replace(TEMPLATE_OR_NOSCRIPT_TAG, "");
   const selected = renderCriticalCss(entry.wholeSheet, scanHtml(whole, entry.wholePrograms), {
     keyframes: "critical",
     inlineFonts: true,
