@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { TEXTS } from "../src/domain/texts.ts";
-import { STORED_USER_KEY_HINT } from "../src/web/shared/session/staff-session-hint.ts";
+import { SIGNED_IN_COOKIE_HINT, STORED_USER_KEY_HINT } from "../src/web/shared/session/staff-session-hint.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
@@ -119,6 +119,37 @@ test.describe("public pages", () => {
     await page.reload();
     await expect(page.getByRole("alert")).toContainText(TEXTS.sessionExpired);
     expect(scripts.some((s) => s.includes("public-session-check"))).toBe(true);
+
+    // The marker cookie alone (another tab signed in, storage since cleared) tells too: read through the cookie store.
+    await page.evaluate((key) => localStorage.removeItem(key), STORED_USER_KEY_HINT);
+    await page.context().addCookies([{ name: SIGNED_IN_COOKIE_HINT, value: "1", url: page.url() }]);
+    scripts.length = 0;
+    await page.reload();
+    await expect.poll(() => scripts.some((s) => s.includes("public-session-check"))).toBe(true);
+  });
+
+  test("the footer is laid out only once the visitor nears it (content-visibility), and then shows whole", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await skipEntrance(page);
+    await page.goto("/");
+    const footerShown = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("footer p, footer a")].every((element) =>
+          element.checkVisibility({ contentVisibilityAuto: true }),
+        ),
+      );
+    const footerSkipped = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("footer p, footer a")].every(
+          (element) => !element.checkVisibility({ contentVisibilityAuto: true }),
+        ),
+      );
+    expect(await footerSkipped()).toBe(true);
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await expect.poll(footerShown).toBe(true);
+    await expect(page.locator("footer").getByText("جميع الحقوق محفوظة", { exact: false })).toBeVisible();
   });
 
   test("public pages load no React: only the islands module, after load, which enhances the server's markup", async ({
@@ -261,7 +292,9 @@ test.describe("public pages", () => {
             const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
             return {
               url: new URL(entry.name).pathname,
-              afterLoad: entry.startTime >= (navigation?.loadEventStart ?? 0),
+              afterLoad: entry.startTime >= (navigation?.loadEventEnd ?? 0),
+              startTime: entry.startTime,
+              responseEnd: entry.responseEnd,
             };
           }),
       );
@@ -276,6 +309,11 @@ test.describe("public pages", () => {
       first.every((request) => request.afterLoad),
       JSON.stringify(first),
     ).toBe(true);
+    // One after the other, outside the load event's task: each request starts once the previous one has ended.
+    const byStart = [...first].sort((a, b) => a.startTime - b.startTime);
+    for (let i = 1; i < byStart.length; i++) {
+      expect(byStart[i].startTime, JSON.stringify(byStart)).toBeGreaterThanOrEqual(byStart[i - 1].responseEnd);
+    }
     // …but this page never swaps its text: no face is added, the fallback draws it to the end.
     expect(await adds()).toEqual([]);
     expect(await page.evaluate(() => [...document.fonts].map((face) => face.family.replaceAll('"', "")))).not.toContain(

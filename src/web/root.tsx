@@ -51,8 +51,9 @@ const FONT_CACHE_KEY = "plex-fonts";
  *   declares them `optional` (a face not read within the browser's short block period is not swapped in later), a
  *   back-office page `swap`;
  * - otherwise a public page (`swapOnFirstView` false: an ad click's landing page above all) is drawn in the fallback
- *   for its whole life and only fetches the files after the window's load event, at low priority, so the visitor's
- *   next page has them; a back-office page (one document for the whole session, pages change without reloading)
+ *   for its whole life and only fetches the files once the window has loaded and the main thread is idle, one after
+ *   the other at low priority (each request's few milliseconds in a task of its own, not in the load event's task
+ *   beside the islands' import), so the visitor's next page has them; a back-office page (one document for the whole session, pages change without reloading)
  *   loads the faces after load and adds them together once all have loaded (one relayout for the swap).
  * Faces that fail to load are left out; a storage the browser refuses only costs the font.
  */
@@ -60,7 +61,7 @@ function fontLoader(swapOnFirstView: boolean): string {
   const key = JSON.stringify(FONT_CACHE_KEY);
   const firstView = swapOnFirstView
     ? `const list=make("swap");Promise.allSettled(list.map((f)=>f.load())).then((results)=>{results.forEach((result,i)=>{if(result.status==="fulfilled")document.fonts.add(list[i]);});if(results.every((result)=>result.status==="fulfilled"))remember();});`
-    : `Promise.all(faces.map(([,u])=>fetch(u,{priority:"low"}).then((r)=>{if(!r.ok)throw new Error(String(r.status));return r.arrayBuffer();}))).then(remember,()=>{});`;
+    : `const idle=(run)=>"requestIdleCallback" in window?requestIdleCallback(run,{timeout:2000}):setTimeout(run,200);idle(()=>faces.reduce((chain,[,u])=>chain.then(()=>fetch(u,{priority:"low"}).then((r)=>{if(!r.ok)throw new Error(String(r.status));return r.arrayBuffer();})),Promise.resolve()).then(remember,()=>{}));`;
   return (
     `(()=>{const faces=${JSON.stringify(FONT_FACES)};const id=faces.map((f)=>f[1]).join(" ");` +
     `const make=(display)=>faces.map(([w,u,r])=>new FontFace("Plex Arabic",\`url(\${u}) format("woff2")\`,{weight:w,unicodeRange:r,display}));` +

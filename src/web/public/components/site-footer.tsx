@@ -33,7 +33,9 @@ export const FOOTER_LINKS = [
 export function SiteFooter({ site, phone }: { site: SiteConfig; phone: SiteLinks["phone"] }) {
   const socials = (Object.keys(SOCIAL_LABELS) as (keyof SiteConfig["social"])[]).filter((key) => site.social[key]);
   return (
-    <footer className="bg-brand-900 text-brand-50">
+    // Below the first screen on every page but the shortest: laid out, and its logos requested, only near the screen.
+    // Reserved height as measured: about 64rem on a phone, 37rem from 768 px (public.css, render-when-near).
+    <footer className="render-when-near bg-brand-900 text-brand-50 [--near-size:64rem] md:[--near-size:37rem]">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
         <div className="grid content-start gap-4">
           <p className="text-lg font-bold text-white">{site.name}</p>
