@@ -128,6 +128,29 @@ test.describe("public pages", () => {
     await expect.poll(() => scripts.some((s) => s.includes("public-session-check"))).toBe(true);
   });
 
+  test("the header logo is the server's WebP raster for the screen's density, not an SVG document", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    const page = await context.newPage();
+    await skipEntrance(page);
+    await page.goto("/");
+    const logo = page.locator("header img");
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await logo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+      "/icons/logo-168.webp",
+    );
+    expect((await logo.boundingBox())?.height).toBe(44);
+    const svgImages = await page.evaluate(() =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType === "img" || entry.initiatorType === "link")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((pathname) => pathname.endsWith(".svg")),
+    );
+    expect(svgImages, "the first screen shows no SVG image").toEqual([]);
+    await context.close();
+  });
+
   test("the footer is laid out only once the visitor nears it (content-visibility), and then shows whole", async ({
     page,
   }) => {

@@ -94,3 +94,21 @@ const SETTING_LABELS: Record<string, string> = {
 export function siteSettingLabel(path: string): string {
   return SETTING_LABELS[path] ?? `الإعداد ${path}`;
 }
+
+/**
+ * Heights, px, of the header logo's rasters: the server renders the configured `logo` (SVG, raster or https URL) as
+ * WebP at each (src/server/modules/site/app-icons.ts), i.e. the 56 px header logo at 1×, 2× and 3× density. A public
+ * page shows these instead of the file itself: a raster is decoded off the page's main thread, where an SVG `<img>`
+ * makes the browser build an isolated SVG document (one 5–26 ms task on a phone page, docs/performance/web.md).
+ */
+export const LOGO_RASTER_HEIGHTS = [56, 112, 168] as const;
+
+/** The address of the logo raster `height` px high (one of LOGO_RASTER_HEIGHTS). */
+export function logoRasterPath(height: (typeof LOGO_RASTER_HEIGHTS)[number]): string {
+  return `/icons/logo-${height}.webp`;
+}
+
+/** The `srcset` of the logo rasters by density ("/icons/logo-56.webp 1x, …"). */
+export const LOGO_RASTER_SRCSET = LOGO_RASTER_HEIGHTS.map((height, i) => `${logoRasterPath(height)} ${i + 1}x`).join(
+  ", ",
+);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOGO_RASTER_HEIGHTS, LOGO_RASTER_SRCSET, logoRasterPath } from "../../../domain/site-config.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { readLogo, renderAppIcons } from "./app-icons.ts";
 
@@ -77,6 +78,22 @@ describe("web manifest and icons", () => {
     ]);
   });
 
+  it("serves the header logo as WebP rasters at 1×, 2× and 3× of 56 px, transparent, each as public pages name it", async () => {
+    const sizes: string[] = [];
+    for (const height of LOGO_RASTER_HEIGHTS) {
+      const res = await t.app.inject({ method: "GET", url: logoRasterPath(height) });
+      expect(res.statusCode, logoRasterPath(height)).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/webp");
+      expect(res.headers["cache-control"]).toMatch(/max-age=\d+/);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.hasAlpha).toBe(true);
+      sizes.push(`${meta.format} ${meta.width}x${meta.height}`);
+    }
+    // The demo logo is square (viewBox 96 × 96).
+    expect(sizes).toEqual(["webp 56x56", "webp 112x112", "webp 168x168"]);
+    expect(LOGO_RASTER_SRCSET).toBe("/icons/logo-56.webp 1x, /icons/logo-112.webp 2x, /icons/logo-168.webp 3x");
+  });
+
   it("renders a raster logo too, and finds a logo in the built client folder", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "logo-"));
     try {
@@ -91,6 +108,14 @@ describe("web manifest and icons", () => {
       const icons = await renderAppIcons(bytes, "#000000");
       const wide = await sharp(icons["icon-512.png"]).metadata();
       expect([wide.width, wide.height]).toEqual([512, 512]);
+      // The header rasters keep the logo's proportions (300 × 120) and never enlarge it past its own 120 px.
+      const rasters = await Promise.all(
+        LOGO_RASTER_HEIGHTS.map(async (height) => {
+          const meta = await sharp(icons[`logo-${height}.webp`]).metadata();
+          return `${meta.width}x${meta.height}`;
+        }),
+      );
+      expect(rasters).toEqual(["140x56", "280x112", "300x120"]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

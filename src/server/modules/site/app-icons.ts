@@ -6,7 +6,9 @@
  *   theme and background colours, icons 192 and 512 px (and a 512 px "maskable" one with the logo in the safe zone);
  * - GET /icons/icon-192.png, /icons/icon-512.png, /icons/icon-maskable-512.png;
  * - GET /apple-touch-icon.png → 180 × 180 PNG, opaque (iOS fills transparency with black);
- * - GET /favicon.ico → ICO with 16, 32 and 48 px images (png-to-ico).
+ * - GET /favicon.ico → ICO with 16, 32 and 48 px images (png-to-ico);
+ * - GET /icons/logo-56.webp, /icons/logo-112.webp, /icons/logo-168.webp → the logo as WebP, that many px high with
+ *   its own proportions and transparency: what public pages show (LOGO_RASTER_HEIGHTS of domain/site-config.ts).
  * The logo (an SVG or raster file under public/ — build/client once built — or an https URL) is rendered with sharp on
  * the first request and kept in memory for the life of the process; a failure is answered 500 and retried on the
  * next request. Responses are cached by browsers for a day (the URLs do not change when the logo does).
@@ -16,7 +18,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pngToIco from "png-to-ico";
 import sharp from "sharp";
-import type { SiteConfig } from "../../../domain/site-config.ts";
+import { LOGO_RASTER_HEIGHTS, logoRasterPath, type SiteConfig } from "../../../domain/site-config.ts";
 import { DEFAULT_SITE_CONFIG } from "../../lib/site-config.ts";
 import { STATIC_FILE_HELMET } from "../../lib/static-headers.ts";
 
@@ -38,6 +40,9 @@ export interface AppIcons {
   "icon-maskable-512.png": Buffer;
   "apple-touch-icon.png": Buffer;
   "favicon.ico": Buffer;
+  "logo-56.webp": Buffer;
+  "logo-112.webp": Buffer;
+  "logo-168.webp": Buffer;
 }
 
 /**
@@ -88,8 +93,9 @@ export async function readLogo(logo: string, publicDirs: readonly string[] = PUB
 
 /**
  * Renders every icon from the logo. Input: the logo (SVG or raster) and the theme colour ("#rrggbb"). Output: PNGs
- * of the named sizes and the ICO. The "any" icons keep the logo's transparency; the maskable and Apple icons are
- * opaque on the theme colour, with the logo inside the maskable safe zone (the middle 60 %).
+ * of the named sizes, the ICO, and the header logo as WebP at LOGO_RASTER_HEIGHTS (its proportions kept, never
+ * enlarged past a raster logo's own height). The "any" icons and the logo rasters keep the logo's transparency; the
+ * maskable and Apple icons are opaque on the theme colour, with the logo inside the maskable safe zone (the middle 60 %).
  */
 export async function renderAppIcons(logo: Buffer, themeColor: string): Promise<AppIcons> {
   // A high density so an SVG is rasterised sharp at 512 px.
@@ -119,7 +125,15 @@ export async function renderAppIcons(logo: Buffer, themeColor: string): Promise<
     square(32),
     square(48),
   ]);
+  const [logo56, logo112, logo168] = await Promise.all(
+    LOGO_RASTER_HEIGHTS.map((height) =>
+      source().resize({ height, withoutEnlargement: true }).webp({ quality: 90, alphaQuality: 100 }).toBuffer(),
+    ),
+  );
   return {
+    "logo-56.webp": logo56,
+    "logo-112.webp": logo112,
+    "logo-168.webp": logo168,
     "icon-192.png": icon192,
     "icon-512.png": icon512,
     "icon-maskable-512.png": maskable,
@@ -157,4 +171,5 @@ export async function appIconRoutes(app: FastifyInstance, options: { publicDirs?
   serve("/icons/icon-192.png", "icon-192.png", "image/png");
   serve("/icons/icon-512.png", "icon-512.png", "image/png");
   serve("/icons/icon-maskable-512.png", "icon-maskable-512.png", "image/png");
+  for (const height of LOGO_RASTER_HEIGHTS) serve(logoRasterPath(height), `logo-${height}.webp`, "image/webp");
 }

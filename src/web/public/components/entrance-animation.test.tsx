@@ -12,7 +12,7 @@ const renderAt = (path: string) => {
   startEntrance(ENTRANCE_STORAGE_KEY);
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <EntranceAnimation logo="/brand/logo.svg" />
+      <EntranceAnimation />
     </MemoryRouter>,
   );
 };
@@ -46,7 +46,7 @@ describe("EntranceAnimation (SPEC §1)", () => {
     const html = renderToString(
       <NonceContext.Provider value="abc123">
         <MemoryRouter initialEntries={["/"]}>
-          <EntranceAnimation logo="/brand/logo.svg" />
+          <EntranceAnimation />
         </MemoryRouter>
       </NonceContext.Provider>,
     );

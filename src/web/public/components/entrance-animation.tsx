@@ -13,9 +13,10 @@ import { ENTRANCE } from "#domain/constants.ts";
 import { useNonce } from "~/nonce.tsx";
 import { ENTRANCE_SCRIPT, remainingAfterClick } from "~/public/lib/entrance.ts";
 import { cx } from "~/shared/lib/cx.ts";
+import { BrandLogo } from "./brand-logo.tsx";
 
-/** Props: the logo shown in the middle of the doors. Render it first in the layout, so its script runs early. */
-export function EntranceAnimation({ logo }: { logo: string }) {
+/** The doors and the company logo (BrandLogo). Render it first in the layout, so its script runs early. */
+export function EntranceAnimation() {
   const nonce = useNonce();
   const [phase, setPhase] = useState<"pending" | "off" | "playing" | "closing">("pending");
   const startedAt = useRef(0);
@@ -85,7 +86,7 @@ export function EntranceAnimation({ logo }: { logo: string }) {
           <div className="rounded-3xl bg-white px-8 py-6 shadow-2xl">
             {/* A fixed 180 × 56 box (the logo contained in it): the card keeps its size when the logo arrives after
                 the first paint, whatever the logo's proportions (a shift of 0.02 on phones with a width from it). */}
-            <img src={logo} alt="" width={180} height={56} className="h-14 w-[180px] object-contain" />
+            <BrandLogo alt="" className="h-14 w-[180px] object-contain" />
           </div>
         </div>
       </div>

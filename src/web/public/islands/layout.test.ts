@@ -38,7 +38,7 @@ describe("the entrance animation on a page served as islands (SPEC §1)", () => 
 
   it("ends the overlay at the SPEC's end time after the inline script started it", () => {
     startEntrance(ENTRANCE_STORAGE_KEY);
-    document.body.innerHTML = serverMarkup(createElement(EntranceAnimation, { logo: "/brand/logo.svg" }));
+    document.body.innerHTML = serverMarkup(createElement(EntranceAnimation));
     enhanceEntrance();
     expect(overlay()?.getAttribute("data-phase")).toBe("playing");
     vi.advanceTimersByTime(ENTRANCE.endMs - 100);
@@ -50,7 +50,7 @@ describe("the entrance animation on a page served as islands (SPEC §1)", () => 
 
   it("ignores a click before the doors open; a click after ends it within the click time", () => {
     startEntrance(ENTRANCE_STORAGE_KEY);
-    document.body.innerHTML = serverMarkup(createElement(EntranceAnimation, { logo: "/brand/logo.svg" }));
+    document.body.innerHTML = serverMarkup(createElement(EntranceAnimation));
     enhanceEntrance();
     vi.advanceTimersByTime(ENTRANCE.doorsOpenMs - 100);
     document.body.click();
@@ -66,7 +66,7 @@ describe("the entrance animation on a page served as islands (SPEC §1)", () => 
   it("removes the overlay at once when the animation does not play (seen this session)", () => {
     window.sessionStorage.setItem(ENTRANCE_STORAGE_KEY, "1");
     startEntrance(ENTRANCE_STORAGE_KEY);
-    document.body.innerHTML = serverMarkup(createElement(EntranceAnimation, { logo: "/brand/logo.svg" }));
+    document.body.innerHTML = serverMarkup(createElement(EntranceAnimation));
     enhanceEntrance();
     expect(overlay()).toBeNull();
   });

@@ -32,7 +32,7 @@ export default function PublicLayout() {
     // whole page shifted when the rest came (CLS 0.63 on /). Clip, not hidden: the sticky header keeps working.
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       {/* First, so its inline script decides before anything of the page is painted. */}
-      <EntranceAnimation logo={site.logo} />
+      <EntranceAnimation />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
