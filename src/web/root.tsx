@@ -53,8 +53,9 @@ const FONT_CACHE_KEY = "plex-fonts";
  * - otherwise a public page (`swapOnFirstView` false: an ad click's landing page above all) is drawn in the fallback
  *   for its whole life and only fetches the files once the window has loaded and the main thread is idle, one after
  *   the other at low priority (each request's few milliseconds in a task of its own, not in the load event's task
- *   beside the islands' import), so the visitor's next page has them; a back-office page (one document for the whole session, pages change without reloading)
- *   loads the faces after load and adds them together once all have loaded (one relayout for the swap).
+ *   beside the islands' import: decision 048), so the visitor's next page has them; a back-office page (one document
+ *   for the whole session, pages change without reloading) loads the faces after load and adds them together once
+ *   all have loaded (one relayout for the swap).
  * Faces that fail to load are left out; a storage the browser refuses only costs the font.
  */
 function fontLoader(swapOnFirstView: boolean): string {

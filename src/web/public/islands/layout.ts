@@ -65,9 +65,9 @@ export function enhanceEntrance(root: ParentNode = document): void {
 /**
  * Whether this browser may hold a staff session (staff-session-hint.ts): the stored user, else the marker cookie. The
  * cookie is read through the Cookie Store API where the browser has it (asynchronous: `document.cookie` is a
- * synchronous round trip to the browser's network process, measured at 10–22 ms of a phone page's main thread in
- * docs/performance/web.md), else through `document.cookie`. Never rejects: a refused storage or cookie store falls
- * back to the next source.
+ * synchronous round trip to the browser's network process, 0.6–22 ms of the page's main thread in the traces of
+ * docs/decisions/048-main-thread-after-first-paint.md), else through `document.cookie`. Never rejects: a refused
+ * storage or cookie store falls back to the next source.
  */
 export async function staffSessionHinted(): Promise<boolean> {
   let storage: Storage | null = null;
