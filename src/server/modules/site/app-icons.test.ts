@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOGO_RASTER_HEIGHTS, LOGO_RASTER_SRCSET, logoRasterPath } from "../../../domain/site-config.ts";
+import { LOGO_RASTER_HEIGHTS, LOGO_RASTER_SRCSET, logoRasterPath } from "#domain/site-config.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { readLogo, renderAppIcons } from "./app-icons.ts";
 
