@@ -216,6 +216,89 @@ test.describe("public pages", () => {
     ).toEqual([]);
   });
 
+  test("the islands and the web font wait for the first paint and the first photo's paint after load, or a second", async ({
+    page,
+    request,
+  }) => {
+    // The browser's paint and largest-paint reports are held until the test releases them (a short page loads before
+    // its first frame is on screen; the first photo is often painted a frame or more later); other types pass through.
+    await page.addInitScript(() => {
+      const held: { type: string; observer: PerformanceObserver; callback: PerformanceObserverCallback }[] = [];
+      class HeldPaint extends PerformanceObserver {
+        readonly #callback: PerformanceObserverCallback;
+        constructor(callback: PerformanceObserverCallback) {
+          super(callback);
+          this.#callback = callback;
+        }
+        override observe(options?: PerformanceObserverInit) {
+          const type = options?.type ?? "";
+          if (type === "paint" || type === "largest-contentful-paint") {
+            held.push({ type, observer: this, callback: this.#callback });
+          } else super.observe(options);
+        }
+      }
+      window.PerformanceObserver = HeldPaint;
+      Object.assign(window, {
+        /** Reports the first contentful paint, or the first photo's largest paint; returns when (ms). */
+        release(type: "paint" | "largest-contentful-paint") {
+          const at = performance.now();
+          const photo = document.querySelector('img[fetchpriority="high"]');
+          const entries = type === "paint" ? [{ name: "first-contentful-paint" }] : [{ element: photo }];
+          const list = {
+            getEntries: () => entries,
+            getEntriesByName: (name: string) => entries.filter((entry) => "name" in entry && entry.name === name),
+          };
+          for (const h of held.filter((h) => h.type === type))
+            h.callback(list as unknown as PerformanceObserverEntryList, h.observer);
+          return at;
+        },
+      });
+    });
+    const release = (type: "paint" | "largest-contentful-paint") =>
+      page.evaluate((t) => (window as unknown as { release(type: string): number }).release(t), type);
+    const started = (prefix: string) =>
+      page.evaluate(
+        (p) =>
+          (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((r) =>
+            new URL(r.name).pathname.startsWith(p),
+          )?.startTime ?? null,
+        prefix,
+      );
+    const loadStart = () =>
+      page.evaluate(
+        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+      );
+    const islandsReady = () => page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+
+    // A page without a photo: the first paint is enough. Requested after it unless the one-second fallback came first.
+    await page.goto("/privacy");
+    const paintedAt = await release("paint");
+    await islandsReady();
+    expect(await started("/assets/islands-")).toBeGreaterThanOrEqual(Math.min(paintedAt, (await loadStart()) + 1000));
+    await expect.poll(() => started("/assets/plex-arabic-")).not.toBeNull();
+    expect(await started("/assets/plex-arabic-")).toBeGreaterThanOrEqual(
+      Math.min(paintedAt, (await loadStart()) + 1000),
+    );
+
+    // A page with a first photo: the first paint, then the photo's.
+    const project = (await projects(request)).find((p) => p.images.length > 0);
+    expect(project, "the demo content has a project with a photo").toBeDefined();
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/project/${project?.id}`);
+    await release("paint");
+    const photoPaintedAt = await release("largest-contentful-paint");
+    await islandsReady();
+    expect(await started("/assets/islands-")).toBeGreaterThanOrEqual(
+      Math.min(photoPaintedAt, (await loadStart()) + 1000),
+    );
+
+    // Never reported (a background tab): a second after load all the same.
+    await page.goto("/all-updates");
+    await islandsReady();
+    expect(await started("/assets/islands-")).toBeGreaterThanOrEqual((await loadStart()) + 1000);
+  });
+
   test("each public route renders its content from the API", async ({ page, request }) => {
     const [allProjects, allUpdates] = [await projects(request), await updates(request)];
     const project = allProjects[0];
@@ -469,6 +552,45 @@ test.describe("public pages", () => {
     await expect(trigger).toBeFocused();
   });
 
+  test("a detail page's strip photos are requested once its first photo has arrived, then shown", async ({
+    page,
+    request,
+  }) => {
+    const project = (await projects(request)).find((p) => p.images.length > 2);
+    expect(project, "the demo content has a project with three photos or more").toBeDefined();
+    if (!project) return;
+    const photoId = (url: string) => url.replace(/^.*\/([0-9a-f]{32}).*$/, "$1");
+    const [first, ...rest] = project.images.map(photoId);
+    const requested: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "image") requested.push(r.url());
+    });
+    const stripRequested = () => requested.some((url) => rest.some((id) => url.includes(id)));
+    // The first photo is held, as on a slow phone link, until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/media/images/${first}*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`/project/${project.id}`, { waitUntil: "domcontentloaded" });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(stripRequested(), "a strip photo requested while the first photo loads").toBe(false);
+    // A key press starts the islands before the load event; they still wait for the first photo.
+    await page.keyboard.press("Shift");
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+    expect(stripRequested(), "a strip photo requested by the islands before the first photo arrived").toBe(false);
+
+    release();
+    const second = page.getByRole("region", { name: "معرض صور المشروع" }).getByRole("img", { name: /^صورة ٢ من/ });
+    await expect(second).toBeVisible();
+    await expect.poll(() => second.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(stripRequested()).toBe(true);
+  });
+
   test("a tap on a photo before the scripts have run opens the lightbox once they have", async ({ page, request }) => {
     const project = (await projects(request)).find((p) => p.images.length > 1);
     expect(project, "the demo content has a project with several photos").toBeDefined();
@@ -638,6 +760,16 @@ test.describe("entrance animation (SPEC §1)", () => {
 
 test.describe("the enquiry forms without JavaScript (a phone that taps before the scripts run)", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a detail page's strip photos show without JavaScript", async ({ page, request }) => {
+    const project = (await projects(request)).find((p) => p.images.length > 1);
+    expect(project, "the demo content has a project with several photos").toBeDefined();
+    if (!project) return;
+    await page.goto(`/project/${project.id}`);
+    const second = page.getByRole("region", { name: "معرض صور المشروع" }).getByRole("img", { name: /^صورة ٢ من/ });
+    await expect(second).toBeVisible();
+    await expect.poll(() => second.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
 
   test("the home, project and update forms validate, send and store the enquiry as plain HTML forms", async ({
     page,

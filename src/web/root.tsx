@@ -43,6 +43,26 @@ const FONT_FACES: [weight: string, url: string, unicodeRange: string][] = [
 /** localStorage key holding the font URLs once the browser has them all in its HTTP cache (fontLoader). */
 const FONT_CACHE_KEY = "plex-fonts";
 
+/** Longest wait, after the load event, for the first paint of the page and of its first photo (ms). */
+const FIRST_PAINT_WAIT_MS = 1000;
+
+/**
+ * `afterFirstPaint(run)`, inline JavaScript shared by the font loader and the islands loader (decision 049): runs
+ * `run` once the first contentful paint is on screen (PerformanceObserver "paint", buffered) and, on a page with a
+ * first photo (`img[fetchpriority=high]`) in a browser that reports largest paints, once that photo has been painted
+ * (a "largest-contentful-paint" entry naming it); at once in a browser without paint timing; after
+ * FIRST_PAINT_WAIT_MS at the latest (a background tab never paints; a photo smaller than the text above it is never
+ * a largest paint). Called from the load event.
+ */
+const AFTER_FIRST_PAINT =
+  `const afterFirstPaint=(run)=>{let done=false;const go=()=>{if(done)return;done=true;run();};` +
+  `const types=typeof PerformanceObserver==="function"?(PerformanceObserver.supportedEntryTypes??[]):[];if(!types.includes("paint")){go();return;}` +
+  `setTimeout(go,${FIRST_PAINT_WAIT_MS});const photo=document.querySelector('img[fetchpriority="high"]');` +
+  `let painted=false;let photoShown=!photo||!types.includes("largest-contentful-paint");` +
+  `const check=()=>{if(painted&&photoShown)go();};` +
+  `try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();painted=true;check();}}).observe({type:"paint",buffered:true});` +
+  `if(!photoShown)new PerformanceObserver((list,observer)=>{if(list.getEntries().some((entry)=>entry.element===photo)){observer.disconnect();photoShown=true;check();}}).observe({type:"largest-contentful-paint",buffered:true});}catch{go();}};`;
+
 /**
  * The inline script that brings the web font (docs/decisions/047-page-css-and-font-on-later-views.md). Swapping a
  * font in lays the page's text out again, a main-thread task a phone pays for, so:
@@ -51,9 +71,10 @@ const FONT_CACHE_KEY = "plex-fonts";
  *   declares them `optional` (a face not read within the browser's short block period is not swapped in later), a
  *   back-office page `swap`;
  * - otherwise a public page (`swapOnFirstView` false: an ad click's landing page above all) is drawn in the fallback
- *   for its whole life and only fetches the files once the window has loaded and the main thread is idle, one after
- *   the other at low priority (each request's few milliseconds in a task of its own, not in the load event's task
- *   beside the islands' import: decision 048), so the visitor's next page has them; a back-office page (one document
+ *   for its whole life and only fetches the files once the window has loaded, the page and its first photo are on
+ *   screen (AFTER_FIRST_PAINT, decision 049) and the main thread is idle, one after the other at low priority (each
+ *   request's few milliseconds in a task of its own, not in the load event's task beside the islands' import:
+ *   decision 048), so the visitor's next page has them; a back-office page (one document
  *   for the whole session, pages change without reloading) loads the faces after load and adds them together once
  *   all have loaded (one relayout for the swap).
  * Faces that fail to load are left out; a storage the browser refuses only costs the font.
@@ -62,7 +83,7 @@ function fontLoader(swapOnFirstView: boolean): string {
   const key = JSON.stringify(FONT_CACHE_KEY);
   const firstView = swapOnFirstView
     ? `const list=make("swap");Promise.allSettled(list.map((f)=>f.load())).then((results)=>{results.forEach((result,i)=>{if(result.status==="fulfilled")document.fonts.add(list[i]);});if(results.every((result)=>result.status==="fulfilled"))remember();});`
-    : `const idle=(run)=>"requestIdleCallback" in window?requestIdleCallback(run,{timeout:2000}):setTimeout(run,200);idle(()=>faces.reduce((chain,[,u])=>chain.then(()=>fetch(u,{priority:"low"}).then((r)=>{if(!r.ok)throw new Error(String(r.status));return r.arrayBuffer();})),Promise.resolve()).then(remember,()=>{}));`;
+    : `${AFTER_FIRST_PAINT}const idle=(run)=>"requestIdleCallback" in window?requestIdleCallback(run,{timeout:2000}):setTimeout(run,200);afterFirstPaint(()=>idle(()=>faces.reduce((chain,[,u])=>chain.then(()=>fetch(u,{priority:"low"}).then((r)=>{if(!r.ok)throw new Error(String(r.status));return r.arrayBuffer();})),Promise.resolve()).then(remember,()=>{})));`;
   return (
     `(()=>{const faces=${JSON.stringify(FONT_FACES)};const id=faces.map((f)=>f[1]).join(" ");` +
     `const make=(display)=>faces.map(([w,u,r])=>new FontFace("Plex Arabic",\`url(\${u}) format("woff2")\`,{weight:w,unicodeRange:r,display}));` +
@@ -81,13 +102,18 @@ function fontLoader(swapOnFirstView: boolean): string {
 const EARLY_TAP = `addEventListener("click",(event)=>{if(document.documentElement.dataset.islands==="ready")return;const button=event.target instanceof Element?event.target.closest('button[type="button"],[role="button"]'):null;if(!button)return;for(const marked of document.querySelectorAll("[data-early-tap]"))marked.removeAttribute("data-early-tap");button.setAttribute("data-early-tap","");},true);`;
 
 /**
- * Imports the islands entry (a hashed module URL) after the window's load event, or at the first touch, key or focus
- * if that comes first: requested before the first paint, even at low priority, its few kilobytes shared a phone's
- * link with the HTML, the image of the largest paint and the critical CSS, and delayed both paints (Lighthouse's
- * simulation counts every request started before the first paint). A tap before it runs is replayed (EARLY_TAP).
+ * Imports the islands entry (a hashed module URL) once the window has loaded and the page and its first photo are on
+ * screen (AFTER_FIRST_PAINT), or at the first touch, key or focus if that comes first. Requested earlier, even at low
+ * priority, its few kilobytes shared a phone's link with the HTML, the first photo and the CSS, and Lighthouse's
+ * simulation counts every request that ends before the largest paint: a short page loads before its first frame is
+ * shown (the campaign page: load at ≈ 300 ms, first paint at ≈ 400 ms on this machine), and the first photo is often
+ * painted a frame or more after the first paint. A tap before it runs is replayed (EARLY_TAP).
  */
 function islandsLoader(entry: string): string {
-  return `(()=>{let started=false;const start=()=>{if(started)return;started=true;import(${JSON.stringify(entry)});};if(document.readyState==="complete")start();else{addEventListener("load",start,{once:true});for(const type of["pointerdown","keydown","focusin"])addEventListener(type,start,{once:true,capture:true,passive:true});}})();`;
+  return (
+    `(()=>{let started=false;const start=()=>{if(started)return;started=true;import(${JSON.stringify(entry)});};${AFTER_FIRST_PAINT}` +
+    `if(document.readyState==="complete")afterFirstPaint(start);else{addEventListener("load",()=>afterFirstPaint(start),{once:true});for(const type of["pointerdown","keydown","focusin"])addEventListener(type,start,{once:true,capture:true,passive:true});}})();`
+  );
 }
 
 /**

@@ -1,6 +1,9 @@
 /**
  * The image hero and gallery of the detail pages (SPEC §2.6): the first image large (the page's LCP image), then a
  * horizontal strip that scrolls 320 px per click of its previous/next buttons (and natively, by touch or keyboard).
+ * The strip's photos are sent unrequested (`data-deferred-image`, each inside a `<noscript>` for visitors without
+ * JavaScript) and revealed once the page's first photo has arrived (islands/deferred-image.ts), so that on a slow
+ * phone link they do not share the bandwidth with the LCP image (docs/decisions/049).
  * Any image opens a full-screen lightbox (Escape closes, arrows move and wrap around); the lightbox code is loaded
  * on first use only, so it costs nothing on the first page load.
  *
@@ -33,6 +36,16 @@ export interface ImageGalleryProps {
   hero?: boolean;
 }
 
+/** Sizes of a strip photo: its item is 15rem wide on a phone, 18rem from 640 px (`w-60 sm:w-72`). */
+const STRIP_SIZES = "(min-width: 640px) 288px, 240px";
+
+/**
+ * The strip buttons' row before the strip is measured: shown below 640 px when the strip has two items or more (two
+ * 15rem items and their gap are wider than a phone's content), hidden otherwise; islands/gallery.ts drops `sm:hidden`
+ * when it measures.
+ */
+const CONTROLS_BEFORE_MEASURE = (items: number) => (items > 1 ? "flex sm:hidden" : "hidden");
+
 /** Scroll direction sign for "next" in a right-to-left strip: content continues to the left (negative scrollLeft). */
 const NEXT_SIGN = -1;
 
@@ -49,7 +62,12 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const stripRef = useRef<HTMLUListElement>(null);
   const lastTrigger = useRef<HTMLElement | null>(null);
-  const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+  // null until measured in the browser.
+  const [edges, setEdges] = useState<{ atStart: boolean; atEnd: boolean } | null>(null);
+  // The server sends the strip's photos unrequested; in a hydrated page they show once mounted, on an islands page
+  // islands/gallery.ts reveals them after the page's first photo.
+  const [stripShown, setStripShown] = useState(false);
+  useEffect(() => setStripShown(true), []);
 
   const measure = useCallback(() => {
     const strip = stripRef.current;
@@ -86,6 +104,13 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
   const counter = (index: number) => `${formatNumber(index + 1)} من ${formatNumber(images.length)}`;
   const strip = hero ? images.slice(1) : images;
   const stripOffset = hero ? 1 : 0;
+  // Before anything is measured, the row of strip buttons takes its place wherever the strip surely overflows (on a
+  // phone two 15rem items do), so that showing it once measured does not push the page down (a layout shift).
+  const controlsClass = edges
+    ? edges.atStart && edges.atEnd
+      ? "hidden"
+      : "flex"
+    : CONTROLS_BEFORE_MEASURE(strip.length);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3" data-island="gallery" {...LIGHTBOX_DATA}>
@@ -132,23 +157,29 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
                     data-gallery-image={index}
                     data-full-src={imageVariant(src, 1920)}
                     data-counter={counter(index)}
+                    data-deferred-image={stripShown ? undefined : ""}
+                    // Named by itself: its <img> (whose alt would name it) is not in the page until revealed.
+                    aria-label={alt(index)}
                     className="block aspect-[4/3] w-full overflow-hidden rounded-2xl bg-brand-50"
                   >
-                    <ResponsiveImage src={src} alt={alt(index)} sizes="288px" width={640} height={480} />
+                    {stripShown ? (
+                      <ResponsiveImage src={src} alt={alt(index)} sizes={STRIP_SIZES} width={640} height={480} />
+                    ) : (
+                      <noscript>
+                        <ResponsiveImage src={src} alt={alt(index)} sizes={STRIP_SIZES} width={640} height={480} />
+                      </noscript>
+                    )}
                   </button>
                 </li>
               );
             })}
           </ul>
-          <div
-            data-gallery-controls=""
-            className={cx("mt-2 justify-end gap-2", edges.atStart && edges.atEnd ? "hidden" : "flex")}
-          >
+          <div data-gallery-controls="" className={cx("mt-2 justify-end gap-2", controlsClass)}>
             <button
               type="button"
               onClick={() => scroll(-1)}
               data-gallery-scroll="previous"
-              disabled={edges.atStart}
+              disabled={edges?.atStart ?? true}
               aria-label="الصور السابقة"
               className="grid size-10 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:opacity-40"
             >
@@ -158,7 +189,7 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
               type="button"
               onClick={() => scroll(1)}
               data-gallery-scroll="next"
-              disabled={edges.atEnd}
+              disabled={edges?.atEnd ?? strip.length < 2}
               aria-label="الصور التالية"
               className="grid size-10 place-items-center rounded-full bg-surface text-brand-700 shadow ring-1 ring-black/10 hover:bg-brand-50 disabled:opacity-40"
             >

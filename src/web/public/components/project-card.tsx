@@ -15,8 +15,8 @@ import { FeaturedBadge, StatusBadge } from "./status-badge.tsx";
  * The image box of a card: the first project image, or a neutral placeholder with an icon.
  * `deferred`: the image is not requested yet (a carousel slide far from view); the box keeps its size, and visitors
  * without JavaScript still get the image through <noscript>. Such a box carries `data-deferred-image`: the carousel
- * island (islands/carousel.ts) reveals it by building the <img> from the <noscript>'s markup, so the revealed image is
- * the very one this component renders.
+ * island (islands/carousel.ts, through islands/deferred-image.ts) reveals it by building the <img> from the
+ * <noscript>'s markup, so the revealed image is the very one this component renders.
  */
 export function ProjectImage({
   project,

@@ -7,7 +7,7 @@
  * - `[data-carousel-viewport]`: the strip's viewport; its first element child is the list of slides (embla's
  *   container), one `<li>` per project;
  * - `[data-carousel-prev]` / `[data-carousel-next]`: the buttons, disabled in the markup until embla has measured;
- * - `[data-deferred-image]`: an image box whose <img> is still inside a <noscript> (not requested).
+ * - `[data-deferred-image]`: an image box whose <img> is still inside a <noscript> (not requested; deferred-image.ts).
  *
  * embla (the vanilla `embla-carousel`, loaded with a dynamic import) starts when the carousel comes within half a
  * screen of the viewport (IntersectionObserver, rootMargin "50% 0px") or when the visitor reaches for it (pointer
@@ -20,6 +20,7 @@
  * the next slide's too, so a swipe finds its photo on the way (docs/performance/web.md: home ≤ 300 KB).
  */
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { DEFERRED_IMAGE, revealDeferredImage } from "./deferred-image.ts";
 
 /** embla's options, the same as ProjectsCarousel's: RTL, cards aligned to the start, a slide is in view at 25 %. */
 export const CAROUSEL_OPTIONS = {
@@ -72,7 +73,8 @@ function enhanceCarousel(carousel: HTMLElement): void {
     const slides = viewport.firstElementChild?.children;
     for (const index of near) {
       const slide = slides?.[index];
-      if (slide) revealImage(slide);
+      const box = slide?.querySelector(`[${DEFERRED_IMAGE}]`);
+      if (box) revealDeferredImage(box);
     }
   };
 
@@ -128,22 +130,4 @@ function enhanceCarousel(carousel: HTMLElement): void {
     { rootMargin: CAROUSEL_NEAR_MARGIN },
   );
   observer.observe(carousel);
-}
-
-/**
- * Replaces the <noscript> of a slide's `[data-deferred-image]` box by the <img> it holds. With scripting on, a
- * <noscript>'s content is its markup as text (the server's own, React-escaped), so parsing it in an inert <template>
- * gives exactly the <img> ProjectImage renders when not deferred (src, srcset, sizes, size, alt, loading, decoding,
- * class); only that element is taken.
- */
-function revealImage(slide: Element): void {
-  const box = slide.querySelector<HTMLElement>("[data-deferred-image]");
-  const noscript = box?.querySelector("noscript");
-  if (!box || !noscript) return;
-  const template = slide.ownerDocument.createElement("template");
-  template.innerHTML = noscript.textContent ?? "";
-  const image = template.content.querySelector("img");
-  if (!image) return;
-  noscript.replaceWith(image);
-  box.removeAttribute("data-deferred-image");
 }

@@ -33,12 +33,22 @@ beforeAll(() => {
   });
 });
 
-/** The gallery's server markup in the body, enhanced; returns the strip's `<ul>` (null without a strip). */
-function mount(props: Partial<ImageGalleryProps> = {}) {
+/**
+ * The gallery's server markup in the body, enhanced, and (unless `firstPhotoLoads` is false) its first photo loaded
+ * as a browser reports it; returns the strip's `<ul>` (null without a strip).
+ */
+function mount(props: Partial<ImageGalleryProps> = {}, { firstPhotoLoads = true } = {}) {
   document.body.innerHTML = renderToStaticMarkup(createElement(ImageGallery, { images: IMAGES, name: NAME, ...props }));
   enhanceGalleries();
+  if (firstPhotoLoads) firstPhoto()?.dispatchEvent(new Event("load"));
   return document.querySelector<HTMLElement>("ul");
 }
+
+/** The page's first photo (the hero's high-priority image), or null. */
+const firstPhoto = () => document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+
+/** The <img> elements of the strip in the page (none while its photos are deferred). */
+const stripImages = () => [...document.querySelectorAll("ul img")];
 
 /** Gives the strip a layout (jsdom has none): its widths, a settable scrollLeft and a recorded scrollBy. */
 function layOut(strip: HTMLElement, { scrollWidth, clientWidth }: { scrollWidth: number; clientWidth: number }) {
@@ -207,6 +217,59 @@ describe("enhanceGalleries: the lightbox (SPEC §2.6)", () => {
   });
 });
 
+describe("enhanceGalleries: the strip's photos wait for the first photo", () => {
+  it("sends them unrequested inside <noscript>, each box marked, with sizes for a 240 px item on a phone", () => {
+    const html = renderToStaticMarkup(createElement(ImageGallery, { images: IMAGES, name: NAME }));
+    document.body.innerHTML = html;
+    expect(stripImages()).toHaveLength(0);
+    const boxes = document.querySelectorAll("ul [data-deferred-image]");
+    expect(boxes).toHaveLength(4);
+    for (const box of boxes)
+      expect(box.querySelector("noscript")?.textContent).toContain('sizes="(min-width: 640px) 288px, 240px"');
+    // Each photo's button is named while its <img> is not in the page.
+    expect(screen.getByRole("button", { name: `صورة ٢ من ٥: ${NAME}` })).toHaveAttribute("data-deferred-image");
+    // The hero is not deferred: it is the page's LCP image.
+    expect(firstPhoto()?.getAttribute("loading")).toBe("eager");
+  });
+
+  it("reveals them once the first photo has loaded, the very <img> the server rendered for each", () => {
+    mount({}, { firstPhotoLoads: false });
+    expect(stripImages()).toHaveLength(0);
+    firstPhoto()?.dispatchEvent(new Event("load"));
+    const images = stripImages();
+    expect(images.map((image) => image.getAttribute("alt"))).toEqual(
+      ["٢", "٣", "٤", "٥"].map((n) => `صورة ${n} من ٥: ${NAME}`),
+    );
+    expect(images[0]?.getAttribute("src")).toBe("/media/images/22222222222222222222222222222222-960.webp");
+    expect(images[0]?.getAttribute("loading")).toBe("lazy");
+    expect(document.querySelectorAll("[data-deferred-image], ul noscript")).toHaveLength(0);
+  });
+
+  it("reveals them when the first photo fails to load too", () => {
+    mount({}, { firstPhotoLoads: false });
+    firstPhoto()?.dispatchEvent(new Event("error"));
+    expect(stripImages()).toHaveLength(4);
+  });
+
+  it("reveals them at once when the page has no high-priority photo or it is already complete", () => {
+    mount({ hero: false }, { firstPhotoLoads: false });
+    expect(stripImages()).toHaveLength(5);
+
+    document.body.innerHTML = renderToStaticMarkup(createElement(ImageGallery, { images: IMAGES, name: NAME }));
+    Object.defineProperty(firstPhoto(), "complete", { configurable: true, get: () => true });
+    enhanceGalleries();
+    expect(stripImages()).toHaveLength(4);
+  });
+
+  it("opens a strip photo tapped before the first photo arrived, with its alt", async () => {
+    const user = userEvent.setup();
+    mount({}, { firstPhotoLoads: false });
+    const boxes = document.querySelectorAll<HTMLElement>("ul [data-gallery-image]");
+    await user.click(boxes[1] as HTMLElement);
+    expect(shownImage()).toHaveAttribute("alt", `صورة ٣ من ٥: ${NAME}`);
+  });
+});
+
 describe("enhanceGalleries: the strip buttons", () => {
   it("scroll the strip by the step toward negative scrollLeft for next, and are disabled at their end", async () => {
     const user = userEvent.setup();
@@ -242,6 +305,25 @@ describe("enhanceGalleries: the strip buttons", () => {
     window.dispatchEvent(new Event("resize"));
     await user.click(screen.getByRole("button", { name: "الصور التالية" }));
     expect(layout.scrollBy).toHaveBeenLastCalledWith({ left: -320, behavior: "auto" });
+  });
+
+  it("take their place on a phone before any measure when the strip has two photos or more", () => {
+    const html = (images: string[]) =>
+      renderToStaticMarkup(createElement(ImageGallery, { images, name: NAME, hero: false }));
+    document.body.innerHTML = html(IMAGES.slice(0, 2));
+    const controls = () => screen.getByRole("button", { name: "الصور التالية" }).parentElement!;
+    expect(controls()).toHaveClass("flex", "sm:hidden");
+    expect(screen.getByRole("button", { name: "الصور السابقة" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "الصور التالية" })).toBeEnabled();
+    document.body.innerHTML = html(IMAGES.slice(0, 1));
+    expect(controls()).toHaveClass("hidden");
+
+    // Measured, the row follows the strip at every width.
+    const strip = mount({ hero: false })!;
+    layOut(strip, { scrollWidth: 900, clientWidth: 400 });
+    window.dispatchEvent(new Event("resize"));
+    expect(controls()).toHaveClass("flex");
+    expect(controls()).not.toHaveClass("sm:hidden");
   });
 
   it("are hidden while the strip does not overflow and shown once it does", () => {

@@ -10,12 +10,15 @@
  *   next buttons, the arrow keys (in RTL ArrowLeft is next) and a horizontal swipe move, wrapping around; the
  *   neighbouring images are preloaded. Escape (natively), the close button and a click outside the image and the
  *   controls close it, and focus returns to the image button that opened it.
+ * - The strip's photos, sent unrequested (deferred-image.ts), are revealed once the page's first photo has loaded.
  *
  * The dialog is cloned from the gallery's `<template data-lightbox>` (its skeleton, public/lib/lightbox-markup.ts,
  * rendered by the server so that the page's own CSS covers it); the Arabic texts come from the gallery root's
  * `data-lightbox-label` and `data-lightbox-{previous,next,close}-label`; styles beyond the skeleton's Tailwind classes
  * are in gallery.css.
  */
+
+import { afterFirstPhoto, DEFERRED_IMAGE, revealDeferredImage } from "./deferred-image.ts";
 
 const GALLERY = '[data-island="gallery"]';
 const IMAGE_BUTTON = "[data-gallery-image]";
@@ -40,7 +43,13 @@ export function enhanceGalleries(root: ParentNode = document): void {
     gallery.dataset.enhanced = "";
     enhanceStrip(gallery);
     enhanceLightbox(gallery);
+    afterFirstPhoto(() => revealStrip(gallery), gallery.ownerDocument);
   }
+}
+
+/** Reveals the strip's deferred photos (deferred-image.ts); `loading="lazy"` still holds back those far from view. */
+function revealStrip(gallery: HTMLElement): void {
+  for (const box of gallery.querySelectorAll(`[${DEFERRED_IMAGE}]`)) revealDeferredImage(box);
 }
 
 /** Whether `node` is laid out right to left (the site is; `dir="ltr"` on an ancestor says otherwise). */
@@ -68,6 +77,8 @@ function enhanceStrip(gallery: HTMLElement): void {
     const atEnd = offset + strip.clientWidth >= strip.scrollWidth - EDGE_SLACK_PX;
     if (previous) previous.disabled = atStart;
     if (next) next.disabled = atEnd;
+    // The server's row is shown on phones before any measure (components/image-gallery.tsx); measured, it follows this.
+    controls?.classList.remove("sm:hidden");
     controls?.classList.toggle("hidden", atStart && atEnd);
     controls?.classList.toggle("flex", !(atStart && atEnd));
   };
@@ -114,6 +125,8 @@ function buildLightbox(
   gallery: HTMLElement,
   skeleton: HTMLDialogElement,
 ): (index: number, opener: HTMLElement) => void {
+  // A photo opened before the strip was revealed (a tap while the first photo still loads) needs its <img> for its alt.
+  revealStrip(gallery);
   const slides = [...gallery.querySelectorAll<HTMLElement>(IMAGE_BUTTON)]
     .sort((a, b) => Number(a.dataset.galleryImage) - Number(b.dataset.galleryImage))
     .map(toSlide);
