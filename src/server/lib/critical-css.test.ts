@@ -64,6 +64,19 @@ describe("inlineCriticalCss", () => {
     expect(inlined).not.toContain(".other");
   });
 
+  it("styles from the head a first screen that runs past 8 KB of <main> (a phone's title below a gallery)", () => {
+    const css = `${CSS}.title-below-gallery{font-size:1.875rem}`;
+    // 8.5 KB of gallery markup before the title, as on a project page whose strip photos are inside <noscript>.
+    const gallery = `<ul>${`<li><noscript><img src="/media/images/x.webp" alt=""/></noscript></li>`.repeat(125)}</ul>`;
+    expect(Buffer.byteLength(gallery)).toBeGreaterThan(8500);
+    const html = inlineCriticalCss(
+      page(`${gallery}<h1 class="title-below-gallery">مشروع</h1>`, css).replace(HREF, "/assets/app-FOLD.css"),
+      "abc",
+    );
+    const inlined = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlined).toContain(".title-below-gallery{");
+  });
+
   it("leaves a <template>'s content out: it neither takes the fold's bytes nor adds its rules", () => {
     const css = `${CSS}.in-template{color:red}`;
     // A template that alone outweighs every fold, before the first screen's last element.
