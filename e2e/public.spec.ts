@@ -283,8 +283,6 @@ test.describe("public pages", () => {
     // A page with a first photo: the first paint, then the photo's.
     const project = (await projects(request)).find((p) => p.images.length > 0);
     expect(project, "the demo content has a project with a photo").toBeDefined();
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
     await page.goto(`/project/${project?.id}`);
     await release("paint");
     const photoPaintedAt = await release("largest-contentful-paint");
@@ -758,7 +756,7 @@ test.describe("entrance animation (SPEC §1)", () => {
   });
 });
 
-test.describe("the enquiry forms without JavaScript (a phone that taps before the scripts run)", () => {
+test.describe("a detail page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a detail page's strip photos show without JavaScript", async ({ page, request }) => {
@@ -770,6 +768,10 @@ test.describe("the enquiry forms without JavaScript (a phone that taps before th
     await expect(second).toBeVisible();
     await expect.poll(() => second.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   });
+});
+
+test.describe("the enquiry forms without JavaScript (a phone that taps before the scripts run)", () => {
+  test.use({ javaScriptEnabled: false });
 
   test("the home, project and update forms validate, send and store the enquiry as plain HTML forms", async ({
     page,
