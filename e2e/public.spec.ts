@@ -589,6 +589,45 @@ test.describe("public pages", () => {
     expect(stripRequested()).toBe(true);
   });
 
+  for (const path of ["/all-projects", "/all-updates"]) {
+    test(`${path}: the photos of the cards after the first are requested once the first card's has arrived, then shown`, async ({
+      page,
+    }) => {
+      // The first photo requested (the first card's, the only one in the HTML) is held, as on a slow phone link,
+      // until the test lets it through; every photo requested is recorded.
+      const photoId = (url: string) => url.replace(/^.*\/([0-9a-f]{32}).*$/, "$1");
+      const requested = new Set<string>();
+      let first = "";
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/media/images/*", async (route) => {
+        const id = photoId(route.request().url());
+        requested.add(id);
+        first ||= id;
+        if (id === first) await held;
+        await route.continue();
+      });
+      await page.setViewportSize({ width: 412, height: 823 });
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      const cards = page.locator('[data-island="card-list"] > li');
+      expect(await cards.count(), "the demo content lists several cards").toBeGreaterThan(2);
+      // A key press starts the islands before the load event; they still wait for the first photo.
+      await page.keyboard.press("Shift");
+      await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+      expect([...requested], "only the first card's photo requested while it loads").toEqual([first]);
+      await expect(cards.nth(1).locator("[data-deferred-image] noscript")).toHaveCount(1);
+
+      release();
+      const second = cards.nth(1).getByRole("img", { name: /^صورة / });
+      await second.scrollIntoViewIfNeeded();
+      await expect(second).toBeVisible();
+      await expect.poll(() => second.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      expect(requested.size).toBeGreaterThan(1);
+    });
+  }
+
   test("a tap on a photo before the scripts have run opens the lightbox once they have", async ({ page, request }) => {
     const project = (await projects(request)).find((p) => p.images.length > 1);
     expect(project, "the demo content has a project with several photos").toBeDefined();
@@ -767,6 +806,22 @@ test.describe("a detail page without JavaScript", () => {
     const second = page.getByRole("region", { name: "معرض صور المشروع" }).getByRole("img", { name: /^صورة ٢ من/ });
     await expect(second).toBeVisible();
     await expect.poll(() => second.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
+});
+
+test.describe("a list page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every card of /all-projects and /all-updates shows its photo without JavaScript", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    for (const path of ["/all-projects", "/all-updates"]) {
+      await page.goto(path);
+      const cards = page.locator('[data-island="card-list"] > li');
+      const second = cards.nth(1).getByRole("img", { name: /^صورة / });
+      await second.scrollIntoViewIfNeeded();
+      await expect(second).toBeVisible();
+      await expect.poll(() => second.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import { formatNumber } from "#domain/format.ts";
 import { imageVariant } from "#domain/media.ts";
 import { LIGHTBOX_DIALOG } from "~/public/lib/lightbox-markup.ts";
 import { LIGHTBOX_TEXTS } from "~/public/lib/lightbox-texts.ts";
+import { useMounted } from "~/public/lib/use-mounted.ts";
 import { cx } from "~/shared/lib/cx.ts";
 import { ResponsiveImage } from "./responsive-image.tsx";
 
@@ -66,8 +67,7 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
   const [edges, setEdges] = useState<{ atStart: boolean; atEnd: boolean } | null>(null);
   // The server sends the strip's photos unrequested; in a hydrated page they show once mounted, on an islands page
   // islands/gallery.ts reveals them after the page's first photo.
-  const [stripShown, setStripShown] = useState(false);
-  useEffect(() => setStripShown(true), []);
+  const stripShown = useMounted();
 
   const measure = useCallback(() => {
     const strip = stripRef.current;

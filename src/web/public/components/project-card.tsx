@@ -8,15 +8,15 @@ import { formatSAR } from "#domain/format.ts";
 import type { Project } from "#domain/types.ts";
 import { placeText } from "~/public/lib/project-display.ts";
 import { SalesRing } from "./progress.tsx";
-import { ResponsiveImage } from "./responsive-image.tsx";
+import { ImageBox, ResponsiveImage } from "./responsive-image.tsx";
 import { FeaturedBadge, StatusBadge } from "./status-badge.tsx";
 
 /**
  * The image box of a card: the first project image, or a neutral placeholder with an icon.
- * `deferred`: the image is not requested yet (a carousel slide far from view); the box keeps its size, and visitors
- * without JavaScript still get the image through <noscript>. Such a box carries `data-deferred-image`: the carousel
- * island (islands/carousel.ts, through islands/deferred-image.ts) reveals it by building the <img> from the
- * <noscript>'s markup, so the revealed image is the very one this component renders.
+ * `deferred`: the image is not requested yet (a carousel slide far from view, a list card after the first); the box
+ * keeps its size, and visitors without JavaScript still get the image through <noscript> (ImageBox). The carousel
+ * island (islands/carousel.ts) or the card-list island (islands/card-list.ts) reveals it by building the <img> from
+ * the <noscript>'s markup (islands/deferred-image.ts), so the revealed image is the very one this component renders.
  */
 export function ProjectImage({
   project,
@@ -41,21 +41,12 @@ export function ProjectImage({
     />
   ) : null;
   return (
-    <div
-      className="relative aspect-[4/3] overflow-hidden bg-brand-50"
-      data-deferred-image={image && deferred ? "" : undefined}
-    >
-      {image && deferred ? (
-        <noscript>{image}</noscript>
-      ) : image ? (
-        image
-      ) : (
-        <div className="grid size-full place-items-center text-brand-500" data-testid="image-placeholder">
-          <Building2 aria-hidden="true" className="size-14" strokeWidth={1.25} />
-          <span className="sr-only">{`لا توجد صورة لـ ${project.name}`}</span>
-        </div>
-      )}
-    </div>
+    <ImageBox image={image} deferred={deferred} className="relative aspect-[4/3] overflow-hidden bg-brand-50">
+      <div className="grid size-full place-items-center text-brand-500" data-testid="image-placeholder">
+        <Building2 aria-hidden="true" className="size-14" strokeWidth={1.25} />
+        <span className="sr-only">{`لا توجد صورة لـ ${project.name}`}</span>
+      </div>
+    </ImageBox>
   );
 }
 
@@ -99,15 +90,24 @@ const GRID_CARD_SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100v
 
 /**
  * The /all-projects card (SPEC §2.4): image, name, city, status badge, sales ring, price (hidden when 0),
- * the first distanceFromLandmark value and a "عرض التفاصيل" link to /project/{id}.
+ * the first distanceFromLandmark value and a "عرض التفاصيل" link to /project/{id}. `priority`: the image is the
+ * page's largest paint (the first card); `deferImage`: the image waits for it (ProjectImage `deferred`).
  */
-export function ProjectGridCard({ project, priority }: { project: Project; priority?: boolean }) {
+export function ProjectGridCard({
+  project,
+  priority,
+  deferImage = false,
+}: {
+  project: Project;
+  priority?: boolean;
+  deferImage?: boolean;
+}) {
   const place = placeText(project);
   const landmark = project.distanceFromLandmark[0];
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-surface shadow-sm ring-1 ring-black/5">
       <div className="relative">
-        <ProjectImage project={project} sizes={GRID_CARD_SIZES} priority={priority} />
+        <ProjectImage project={project} sizes={GRID_CARD_SIZES} priority={priority} deferred={deferImage} />
         <StatusBadge project={project} className="absolute start-3 top-3" />
         <FeaturedBadge featuredRank={project.featuredRank} className="absolute end-3 top-3" />
       </div>

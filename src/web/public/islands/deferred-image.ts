@@ -30,6 +30,11 @@ export function revealDeferredImage(box: Element): void {
   box.removeAttribute(DEFERRED_IMAGE);
 }
 
+/** Reveals every deferred image box inside `container` (revealDeferredImage). */
+export function revealDeferredImages(container: ParentNode): void {
+  for (const box of container.querySelectorAll(`[${DEFERRED_IMAGE}]`)) revealDeferredImage(box);
+}
+
 /**
  * Runs `run` once the page's first photo (its `<img fetchpriority="high">`, the LCP image ResponsiveImage marks with
  * `priority`) has loaded or failed; at once when it is already complete or the page has none. Never throws.

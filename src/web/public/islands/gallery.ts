@@ -18,7 +18,7 @@
  * are in gallery.css.
  */
 
-import { afterFirstPhoto, DEFERRED_IMAGE, revealDeferredImage } from "./deferred-image.ts";
+import { afterFirstPhoto, revealDeferredImages } from "./deferred-image.ts";
 
 const GALLERY = '[data-island="gallery"]';
 const IMAGE_BUTTON = "[data-gallery-image]";
@@ -43,13 +43,9 @@ export function enhanceGalleries(root: ParentNode = document): void {
     gallery.dataset.enhanced = "";
     enhanceStrip(gallery);
     enhanceLightbox(gallery);
-    afterFirstPhoto(() => revealStrip(gallery), gallery.ownerDocument);
+    // The strip's photos (deferred-image.ts); `loading="lazy"` still holds back those far from view.
+    afterFirstPhoto(() => revealDeferredImages(gallery), gallery.ownerDocument);
   }
-}
-
-/** Reveals the strip's deferred photos (deferred-image.ts); `loading="lazy"` still holds back those far from view. */
-function revealStrip(gallery: HTMLElement): void {
-  for (const box of gallery.querySelectorAll(`[${DEFERRED_IMAGE}]`)) revealDeferredImage(box);
 }
 
 /** Whether `node` is laid out right to left (the site is; `dir="ltr"` on an ancestor says otherwise). */
@@ -126,7 +122,7 @@ function buildLightbox(
   skeleton: HTMLDialogElement,
 ): (index: number, opener: HTMLElement) => void {
   // A photo opened before the strip was revealed (a tap while the first photo still loads) needs its <img> for its alt.
-  revealStrip(gallery);
+  revealDeferredImages(gallery);
   const slides = [...gallery.querySelectorAll<HTMLElement>(IMAGE_BUTTON)]
     .sort((a, b) => Number(a.dataset.galleryImage) - Number(b.dataset.galleryImage))
     .map(toSlide);

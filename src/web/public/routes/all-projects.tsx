@@ -10,6 +10,7 @@ import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { EmptyState, LoadError } from "~/public/components/list-state.tsx";
 import { ProjectGridCard } from "~/public/components/project-card.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
+import { useMounted } from "~/public/lib/use-mounted.ts";
 import type { Route } from "./+types/all-projects";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,6 +42,9 @@ const CRUMBS = [
 
 export default function AllProjects({ loaderData }: Route.ComponentProps) {
   const { projects, error, search } = loaderData;
+  // The cards after the first send their photos unrequested; they show once mounted (a hydrated page) or once the
+  // card-list island has seen the first photo arrive (islands/card-list.ts).
+  const mounted = useMounted();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/all-projects";
   const retryHref = search ? `/all-projects?search=${encodeURIComponent(search)}` : "/all-projects";
@@ -110,10 +114,10 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
                 نتائج البحث عن «<bdi>{search}</bdi>»
               </p>
             )}
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
               {projects.map((project, index) => (
                 <li key={project.id} className="render-when-near grid [--near-size:26rem]">
-                  <ProjectGridCard project={project} priority={index === 0} />
+                  <ProjectGridCard project={project} priority={index === 0} deferImage={index > 0 && !mounted} />
                 </li>
               ))}
             </ul>

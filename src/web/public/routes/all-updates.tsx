@@ -6,6 +6,7 @@ import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { EmptyState, LoadError } from "~/public/components/list-state.tsx";
 import { UpdateCard } from "~/public/components/update-card.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
+import { useMounted } from "~/public/lib/use-mounted.ts";
 import type { Route } from "./+types/all-updates";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,6 +34,9 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function AllUpdates({ loaderData }: Route.ComponentProps) {
   const { updates, error } = loaderData;
+  // The cards after the first send their photos unrequested; they show once mounted (a hydrated page) or once the
+  // card-list island has seen the first photo arrive (islands/card-list.ts).
+  const mounted = useMounted();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: TEXTS.latestUpdates }]} />
@@ -43,10 +47,15 @@ export default function AllUpdates({ loaderData }: Route.ComponentProps) {
         ) : updates.length === 0 ? (
           <EmptyState title={TEXTS.updatesEmpty} text={TEXTS.updatesComingSoon} />
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
             {updates.map((update, index) => (
               <li key={update.id} className="render-when-near [--near-size:24rem]">
-                <UpdateCard update={update} headingLevel={2} priority={index === 0} />
+                <UpdateCard
+                  update={update}
+                  headingLevel={2}
+                  priority={index === 0}
+                  deferImage={index > 0 && !mounted}
+                />
               </li>
             ))}
           </ul>
