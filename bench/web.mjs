@@ -7,7 +7,9 @@
  * is printed, not held to 100), plus any
  * `--compare` URLs (a reference site) in the same round-robin run, and prints per page: the four category scores, LCP, CLS, TBT, and the bytes
  * transferred (compressed, as sent) for JavaScript, images and the whole page. With --runs N each page is measured
- * N times and the run with the median performance score is reported. Targets (docs/performance/web.md) are checked
+ * N times and each figure is the median of its N values (scores, timings and bytes each on its own; the LCP element
+ * and failing audits are those of the run with the median LCP), followed by each timing's min–max over the runs; the
+ * JSON keeps every run (`runs`). Targets (docs/performance/web.md) are checked
  * and printed; the exit code is 0 either way (a measurement, not a gate).
  * Needs /usr/bin/chromium (or CHROME_PATH).
  */
@@ -156,6 +158,30 @@ function figures(report) {
   };
 }
 
+/** Figures given as the median of the runs, each on its own (a score, a timing, a byte count). */
+const MEDIAN_FIELDS = [
+  "performance",
+  "accessibility",
+  "bestPractices",
+  "seo",
+  "fcpMs",
+  "lcpMs",
+  "cls",
+  "tbtMs",
+  "siMs",
+  "jsBytes",
+  "cssBytes",
+  "imageBytes",
+  "fontBytes",
+  "totalBytes",
+];
+
+/** The median of `values` (the lower middle one for an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const pct = (score) => String(Math.round(score * 100));
 
@@ -200,9 +226,20 @@ try {
     }
   }
   const results = targets.map((target) => {
-    const list = measured.get(target.url).sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-    const median = list[Math.floor((list.length - 1) / 2)];
-    return { page: target.name, path: target.path, ours: target.ours, noindex: target.noindex === true, ...median };
+    const list = measured.get(target.url);
+    // The run whose LCP is the median names the LCP element and the failing audits.
+    const byLcp = [...list].sort((a, b) => a.lcpMs - b.lcpMs);
+    const medianRun = byLcp[Math.floor((byLcp.length - 1) / 2)];
+    const medians = Object.fromEntries(MEDIAN_FIELDS.map((field) => [field, median(list.map((run) => run[field]))]));
+    return {
+      page: target.name,
+      path: target.path,
+      ours: target.ours,
+      noindex: target.noindex === true,
+      ...medianRun,
+      ...medians,
+      runs: list,
+    };
   });
 
   const header = ["page", "perf", "a11y", "bp", "seo", "FCP", "LCP", "CLS", "TBT", "JS", "CSS", "images", "total"];
@@ -225,6 +262,20 @@ try {
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
   process.stdout.write(`\nLighthouse mobile (simulated throttling), ${new Date().toISOString()}\n`);
   process.stdout.write(`${line(header)}\n${rows.map(line).join("\n")}\n\n`);
+  if (runs > 1) {
+    const range = (r, field, format) => {
+      const values = r.runs.map((run) => run[field]);
+      return `${format(Math.min(...values))}–${format(Math.max(...values))}`;
+    };
+    process.stdout.write(`Range over the ${runs} runs (min–max):\n`);
+    for (const r of results) {
+      process.stdout.write(
+        `${r.path}: perf ${range(r, "performance", pct)}, FCP ${range(r, "fcpMs", String)} ms, LCP ${range(r, "lcpMs", String)} ms, ` +
+          `TBT ${range(r, "tbtMs", String)} ms, CLS ${range(r, "cls", String)}\n`,
+      );
+    }
+    process.stdout.write("\n");
+  }
 
   const misses = [];
   for (const r of results) {
