@@ -151,6 +151,63 @@ test.describe("public pages", () => {
     await context.close();
   });
 
+  test("the browser's own requests leave the first photo alone: the manifest joins the page once the photo is painted, the favicon is in the page, the logo asks for low priority", async ({
+    page,
+    request,
+  }) => {
+    const project = (await projects(request)).find((p) => p.images.length > 0);
+    expect(project, "the demo content has a project with a photo").toBeDefined();
+    if (!project) return;
+    const path = `/project/${project.id}`;
+    const html = await (await request.get(path)).text();
+    expect(html, "the HTML names the manifest").not.toContain('<link rel="manifest"');
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+" type="image\/svg\+xml"\/>/);
+    expect(html, "React preloads the logo").not.toMatch(/rel="preload" as="image" imageSrcSet="\/icons\/logo-/);
+
+    // When the manifest link joins the document (the parser counts), and when the first photo is painted.
+    await page.addInitScript(() => {
+      const seen: { manifestAt?: number; photoAt?: number } = {};
+      Object.assign(window, { seen });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLLinkElement && node.rel === "manifest") seen.manifestAt ??= performance.now();
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+          if (entry.element?.getAttribute("fetchpriority") === "high") seen.photoAt ??= entry.startTime;
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const logoRequests = new Set<string>();
+    const logoPriorities: string[] = [];
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (!event.request.url.includes("/icons/logo-")) return;
+      logoRequests.add(event.requestId);
+      logoPriorities.push(event.request.initialPriority);
+    });
+    cdp.on("Network.resourceChangedPriority", (event) => {
+      if (logoRequests.has(event.requestId)) logoPriorities.push(`changed to ${event.newPriority}`);
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await skipEntrance(page);
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: { manifestAt?: number; photoAt?: number } }).seen,
+    );
+    expect(seen.photoAt, "the first photo is painted").toBeDefined();
+    expect(seen.manifestAt, "the manifest link is added").toBeDefined();
+    expect(seen.manifestAt ?? 0).toBeGreaterThan(seen.photoAt ?? Number.POSITIVE_INFINITY);
+    // The browser reads the manifest the islands named: the site stays installable.
+    const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[]; data?: string };
+    expect(new URL(manifest.url).pathname).toBe("/manifest.webmanifest");
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.data).toContain('"dir":"rtl"');
+    expect(logoPriorities).toEqual(["Low"]);
+  });
+
   test("the footer is laid out only once the visitor nears it (content-visibility), and then shows whole", async ({
     page,
   }) => {

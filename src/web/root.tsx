@@ -25,10 +25,20 @@ import plexArabic400 from "~/fonts/generated/plex-arabic-400.woff2?url";
 import plexArabic700 from "~/fonts/generated/plex-arabic-700.woff2?url";
 import plexLatin400 from "~/fonts/generated/plex-latin-400.woff2?url";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
+import faviconSvg from "../../public/favicon.svg?raw";
 import { useIslandsEntry, useServedAsIslands } from "./islands-entry.tsx";
 import { useNonce } from "./nonce.tsx";
 
 const INLINE_CSS_ID = "app-css";
+
+/**
+ * The SVG favicon (public/favicon.svg, 183 bytes) as a data: URL in the page itself: the browser asks for a favicon
+ * right after the load event, and a request then still shares a phone's link with the first photo whenever that photo
+ * is painted a frame after load (docs/decisions/050-after-load-requests-after-the-first-photo.md).
+ */
+const FAVICON_DATA_URL = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`;
+/** The web app manifest (src/server/modules/site/app-icons.ts). */
+const MANIFEST_URL = "/manifest.webmanifest";
 
 /**
  * The web font's faces ("Plex Arabic": Arabic 400/700, Latin 400; hashed, immutable URLs; unicode ranges as in
@@ -102,8 +112,12 @@ function fontLoader(swapOnFirstView: boolean): string {
 const EARLY_TAP = `addEventListener("click",(event)=>{if(document.documentElement.dataset.islands==="ready")return;const button=event.target instanceof Element?event.target.closest('button[type="button"],[role="button"]'):null;if(!button)return;for(const marked of document.querySelectorAll("[data-early-tap]"))marked.removeAttribute("data-early-tap");button.setAttribute("data-early-tap","");},true);`;
 
 /**
- * Imports the islands entry (a hashed module URL) once the window has loaded and the page and its first photo are on
- * screen (AFTER_FIRST_PAINT), or at the first touch, key or focus if that comes first. Requested earlier, even at low
+ * Imports the islands entry (a hashed module URL), and adds the web app manifest's link to the head, once the window
+ * has loaded and the page and its first photo are on screen (AFTER_FIRST_PAINT), or at the first touch, key or focus
+ * if that comes first. A manifest named in the HTML is fetched by the browser at the load event for its install check,
+ * with the 192 px icon it names (5 KB), while the first photo may still be a frame from the screen; a browser that
+ * runs no script is therefore not offered the site to install (Chromium reads a manifest link only as a direct child
+ * of the head, so a <noscript> one is never read: docs/decisions/050-after-load-requests-after-the-first-photo.md). Requested earlier, even at low
  * priority, its few kilobytes shared a phone's link with the HTML, the first photo and the CSS, and Lighthouse's
  * simulation counts every request that ends before the largest paint: a short page loads before its first frame is
  * shown (the campaign page: load at ≈ 300 ms, first paint at ≈ 400 ms on this machine), and the first photo is often
@@ -111,7 +125,8 @@ const EARLY_TAP = `addEventListener("click",(event)=>{if(document.documentElemen
  */
 function islandsLoader(entry: string): string {
   return (
-    `(()=>{let started=false;const start=()=>{if(started)return;started=true;import(${JSON.stringify(entry)});};${AFTER_FIRST_PAINT}` +
+    `(()=>{let started=false;const start=()=>{if(started)return;started=true;import(${JSON.stringify(entry)});` +
+    `const link=document.createElement("link");link.rel="manifest";link.href=${JSON.stringify(MANIFEST_URL)};document.head.append(link);};${AFTER_FIRST_PAINT}` +
     `if(document.readyState==="complete")afterFirstPaint(start);else{addEventListener("load",()=>afterFirstPaint(start),{once:true});for(const type of["pointerdown","keydown","focusin"])addEventListener(type,start,{once:true,capture:true,passive:true});}})();`
   );
 }
@@ -177,9 +192,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11504a" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={FAVICON_DATA_URL} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        {/* A page served as islands names its manifest once its first photo is painted (islandsLoader). */}
+        {!islands && <link rel="manifest" href={MANIFEST_URL} />}
         <style id={INLINE_CSS_ID} data-href={appCssUrl}>
           {inlineCss}
         </style>
