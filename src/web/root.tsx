@@ -114,14 +114,15 @@ const EARLY_TAP = `addEventListener("click",(event)=>{if(document.documentElemen
 /**
  * Imports the islands entry (a hashed module URL), and adds the web app manifest's link to the head, once the window
  * has loaded and the page and its first photo are on screen (AFTER_FIRST_PAINT), or at the first touch, key or focus
- * if that comes first. A manifest named in the HTML is fetched by the browser at the load event for its install check,
- * with the 192 px icon it names (5 KB), while the first photo may still be a frame from the screen; a browser that
- * runs no script is therefore not offered the site to install (Chromium reads a manifest link only as a direct child
- * of the head, so a <noscript> one is never read: docs/decisions/050-after-load-requests-after-the-first-photo.md). Requested earlier, even at low
- * priority, its few kilobytes shared a phone's link with the HTML, the first photo and the CSS, and Lighthouse's
- * simulation counts every request that ends before the largest paint: a short page loads before its first frame is
- * shown (the campaign page: load at ≈ 300 ms, first paint at ≈ 400 ms on this machine), and the first photo is often
- * painted a frame or more after the first paint. A tap before it runs is replayed (EARLY_TAP).
+ * if that comes first. A tap before it runs is replayed (EARLY_TAP).
+ * - The islands: requested earlier, even at low priority, their few kilobytes shared a phone's link with the HTML, the
+ *   first photo and the CSS, and Lighthouse's simulation counts every request that ends before the largest paint: a
+ *   short page loads before its first frame is shown (the campaign page: load at ≈ 300 ms, first paint at ≈ 400 ms on
+ *   this machine), and the first photo is often painted a frame or more after the first paint.
+ * - The manifest: named in the HTML, it is fetched by the browser at the load event for its install check, with the
+ *   192 px icon it names (5 KB), while the first photo may still be a frame from the screen. A browser that runs no
+ *   script is therefore not offered the site to install (Chromium reads a manifest link only as a direct child of the
+ *   head, so a <noscript> one is never read): docs/decisions/050-after-load-requests-after-the-first-photo.md.
  */
 function islandsLoader(entry: string): string {
   return (
