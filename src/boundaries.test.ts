@@ -7,7 +7,8 @@
  *   `admin/common` and another feature's `api.ts` (its TanStack Query hooks);
  * - `src/web/test-utils` is imported by tests only;
  * - one import style in src/web: `~/…` for src/web, `#domain/…` for src/domain, a relative path only within one
- *   folder (`./x.ts`).
+ *   folder (`./x.ts`), and `/public/…?raw` for the text of a static file the site also serves (read at build time);
+ *   no other path from the repository's root.
  *
  * Imports are read with TypeScript's own scanner (`ts.preProcessFile`: static, type-only, dynamic imports and
  * re-exports), not with regular expressions. A failure names the file, the import and the line it crosses.
@@ -70,6 +71,9 @@ function checkImports(file: string, text: string): Violation[] {
     if (inWeb && specifier.startsWith(".") && !/^\.\/(\+types\/)?[^/]+$/.test(specifier)) {
       fail("src/web: a relative import stays within its folder (./x); elsewhere use ~/… or #domain/…");
     }
+    if (inWeb && specifier.startsWith("/") && !/^\/public\/[^?]+\?raw$/.test(specifier)) {
+      fail("src/web: a path from the repository's root only as /public/…?raw");
+    }
     if (inWeb && /(^|\/)domain\//.test(specifier) && !specifier.startsWith("#domain/")) {
       fail("src/web imports src/domain as #domain/…");
     }
@@ -128,6 +132,10 @@ describe("folder boundaries", () => {
       "an admin feature imports only shared/, admin/shell, admin/common and another feature's api.ts",
     ]);
     expect(planted("src/web/admin/updates/bad.tsx", "~/admin/projects/api.ts")).toEqual([]);
+    expect(planted("src/web/public/components/bad.tsx", "/src/server/app.ts")).toEqual([
+      "src/web: a path from the repository's root only as /public/…?raw",
+    ]);
+    expect(planted("src/web/bad.tsx", "/public/favicon.svg?raw")).toEqual([]);
     expect(planted("src/web/public/lib/bad.ts", "../../../domain/format.ts")).toEqual([
       "src/web: a relative import stays within its folder (./x); elsewhere use ~/… or #domain/…",
       "src/web imports src/domain as #domain/…",

@@ -25,7 +25,7 @@ import plexArabic400 from "~/fonts/generated/plex-arabic-400.woff2?url";
 import plexArabic700 from "~/fonts/generated/plex-arabic-700.woff2?url";
 import plexLatin400 from "~/fonts/generated/plex-latin-400.woff2?url";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
-import faviconSvg from "../../public/favicon.svg?raw";
+import faviconSvg from "/public/favicon.svg?raw";
 import { useIslandsEntry, useServedAsIslands } from "./islands-entry.tsx";
 import { useNonce } from "./nonce.tsx";
 
