@@ -3,9 +3,10 @@
  * that exists, and the decision records are indexed and carry their status.
  *
  * - In src/, e2e/, bench/, scripts/ and the root config files: no tracker pointer (`issue 6`, `issues #6`,
- *   `issue "the lead desk"`), no record cited by its title or by a bare number (`docs/decisions "script nonce"`,
- *   `docs/decisions/022`, `decision 049`: a record is cited as `docs/decisions/NNN-title.md`), no STACK-NOTES (a
- *   file outside the repository), and every cited `docs/…` path exists.
+ *   `issue "the lead desk"`, `issue text "…"`), no record cited by its title or by a bare number
+ *   (`docs/decisions "script nonce"`, `docs/decisions/022`, `decision 049`: a record is cited as
+ *   `docs/decisions/NNN-title.md`), no STACK-NOTES (a file outside the repository), and every cited `docs/…` path
+ *   exists.
  * - In README.md and the docs (not the decision records, which are not rewritten after acceptance): every cited
  *   `docs/…` path exists and every relative Markdown link to a file opens.
  * - docs/decisions/README.md links every record file; every record has a `Status:` line near its top, and the records
@@ -32,7 +33,7 @@ interface Problem {
 /** Forbidden pointer forms in code comments (and strings), each with the rule it breaks. */
 const CODE_RULES: [RegExp, string][] = [
   [/\bissues? #?\d+/gi, "a tracker issue number; cite docs/product.md §x or a docs/decisions record"],
-  [/\bissue "/gi, "a tracker issue by its title; cite docs/product.md §x or a docs/decisions record"],
+  [/\bissue (text )?"/gi, "a tracker issue by its title; cite docs/product.md §x or a docs/decisions record"],
   [
     /docs\/decisions(?!\/(?:\d{3}-[a-z0-9-]+|README)\.md)/g,
     "a decision record without its file name; cite docs/decisions/NNN-title.md",
@@ -136,8 +137,14 @@ describe("pointers in the code open", () => {
   const exists = (repoPath: string) => repoPath === "docs/product.md";
 
   it("fails on a tracker issue, by number or by title", () => {
-    const text = ["/** Attribution (issue 6). */", "// see Issues #12", '// (issue "the lead desk")'].join("\n");
-    expect(codePointerProblems("src/x.ts", text, exists).map((p) => p.line)).toEqual([1, 2, 3]);
+    const text = [
+      "/** Attribution (issue 6). */",
+      "// see Issues #12",
+      '// (issue "the lead desk")',
+      '// (issue text "agent on a phone")',
+      "// the issue's table, a connection issue",
+    ].join("\n");
+    expect(codePointerProblems("src/x.ts", text, exists).map((p) => p.line)).toEqual([1, 2, 3, 4]);
   });
 
   it("fails on a decision cited by its title or number instead of its file", () => {
