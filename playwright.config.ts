@@ -1,5 +1,5 @@
 /**
- * Playwright against the built app in Debian's Chromium (STACK-NOTES "Browser tests").
+ * Playwright against the built app in Debian's Chromium (docs/decisions/README.md, its notes on browser tests).
  * scripts/e2e.mjs builds, picks a free port and a fresh data folder, and passes them in E2E_PORT / E2E_DATA_DIR;
  * the web server below is the production server on demo content, started and stopped by Playwright.
  */

@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/boundaries.test.ts", "src/domain/**/*.test.ts", "src/server/lib/**/*.test.ts"],
+          include: [
+            "src/boundaries.test.ts",
+            "src/docs-pointers.test.ts",
+            "src/domain/**/*.test.ts",
+            "src/server/lib/**/*.test.ts",
+          ],
         },
       },
       {

@@ -4,11 +4,11 @@
  * `Accept-Encoding: VALUE`, by default what Chromium and Firefox send (`gzip, deflate, br, zstd`); the figures of
  * docs/performance/web.md before 2026-11-23 20:00 UTC were measured with `br` alone.
  *
- * Builds when needed and starts two production servers on demo content (bench/production-server.mjs: 127.0.0.1,
- * free ports, separate temporary folders): one renders every request (`PAGE_CACHE_TTL_MS=0`, the
- * behaviour before the page cache), one with the default page cache (docs/decisions/040). A campaign page is created
- * and published through the API on each. Then, round-robin in the same run, autocannon loads each page on each server
- * (and every `--compare` URL) for `--seconds` (default 10) with `--connections` (default 50) and reports per target:
+ * Builds when needed and starts two production servers on demo content (bench/production-server.mjs: 127.0.0.1, free
+ * ports, separate temporary folders): one renders every request (`PAGE_CACHE_TTL_MS=0`, the behaviour before the page
+ * cache), one with the default page cache (docs/decisions/040-rendered-page-cache.md). A campaign page is created and
+ * published through the API on each. Then, round-robin in the same run, autocannon loads each page on each server (and
+ * every `--compare` URL) for `--seconds` (default 10) with `--connections` (default 50) and reports per target:
  * requests per second, p50 and p99 latency (ms), and the server's CPU time per answered request (ms, from
  * /proc/PID/stat: user + system, so it is the server process's own cost whatever else runs on the machine; not
  * available for `--compare` URLs). With --rounds N (default 1) each target is measured N times and the medians are

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (docs/decisions "staff sign-in hardening"): a staff member turns on two-factor sign-in from their
+ * Staff accounts (docs/decisions/020-staff-sign-in-hardening.md): a staff member turns on two-factor sign-in from their
  * account page (QR code, key, first code, recovery codes shown once), signs out, and signs in again with the
  * password and then a code from the authenticator; a wrong code is refused with its Arabic message. Then they
  * change their password from the same page and sign in with the new one.

@@ -1,5 +1,5 @@
 /**
- * Pages run no injected script (docs/decisions "script nonce"): every document's Content-Security-Policy allows
+ * Pages run no injected script (docs/decisions/019-script-nonce.md): every document's Content-Security-Policy allows
  * scripts from the site and inline scripts carrying that response's nonce only; the page's own inline scripts carry
  * it (a public page's islands and font loader run, an admin screen's React Router scripts hydrate it), an injected
  * inline script without it is refused by the browser.

@@ -1,11 +1,11 @@
 /**
- * The lead desk journey (docs/product.md §2.16 leads; issue "the lead desk", Done when): a visitor sends an enquiry
- * on a campaign landing page → it is assigned to agent A (the project's round-robin list, set through the API) → at
- * 390 px agent A opens "عملائي", taps WhatsApp (the wa.me link names the project), logs the contact in two taps,
+ * The lead desk journey (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): a visitor sends an
+ * enquiry on a campaign landing page → it is assigned to agent A (the project's round-robin list, set through the API)
+ * → at 390 px agent A opens "عملائي", taps WhatsApp (the wa.me link names the project), logs the contact in two taps,
  * which moves the lead to زيارة, then on the lead page moves it to حجز with unit 101 → the public project page shows
  * unit 101 as محجوزة → the manager's dashboard shows agent A's time to first contact. Screenshots of عملائي, the lead
- * page, the list, the settings and the dashboard at 360/390/768/1280 px go to e2e-output/lead-desk/, and at each width no page is
- * wider than the screen.
+ * page, the list, the settings and the dashboard at 360/390/768/1280 px go to e2e-output/lead-desk/, and at each width
+ * no page is wider than the screen.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";

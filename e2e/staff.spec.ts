@@ -1,9 +1,9 @@
 /**
- * The staff journey (decision 007, SPEC §2.17, §2.18, §6; ARCHITECTURE resolutions 7 and 8): the super_admin creates a
- * manager; the manager creates an employee and removes projects.delete from that employee by a user override; the
- * employee signs in, the menu shows what they hold, and deleting a project is refused (403 from the API, and the
- * delete button of /admin/projects disabled with its tooltip "لا تملك صلاحية حذف المشروع"); the super_admin
- * opens the audit log and finds those changes.
+ * The staff journey (docs/decisions/007-staff-rules-and-route-guard.md, SPEC §2.17, §2.18, §6; ARCHITECTURE resolutions
+ * 7 and 8): the super_admin creates a manager; the manager creates an employee and removes projects.delete from that
+ * employee by a user override; the employee signs in, the menu shows what they hold, and deleting a project is refused
+ * (403 from the API, and the delete button of /admin/projects disabled with its tooltip "لا تملك صلاحية حذف المشروع");
+ * the super_admin opens the audit log and finds those changes.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";

@@ -1,7 +1,7 @@
 /**
  * Stops `npm start` and `npm test` early, with a clear message, on a Node the project does not support
  * (package.json "engines": ^22.22.2 || ^24.15.0 || >=26 — the floors of React Router 8 and jsdom 31; see
- * docs/decisions "Node 22/24 LTS"). Older Nodes otherwise fail later with unrelated-looking errors
+ * docs/decisions/016-node-lts-and-dependency-pins.md). Older Nodes otherwise fail later with unrelated-looking errors
  * (unknown syntax, a crashed test worker).
  * Usage: node scripts/check-node.mjs   (exit 0 when supported, 1 with a message on stderr otherwise)
  * Written for any Node ≥ 12 so that it can itself run on the old version it refuses.

@@ -1,5 +1,5 @@
 /**
- * Build-time font subsetting (docs/decisions "(perf) hydrate after the first paint, subset fonts", docs/performance/web.md):
+ * Build-time font subsetting (docs/decisions/023-hydrate-after-paint-and-cacheable-pages.md, docs/performance/web.md):
  * writes IBM Plex Sans Arabic 400 and 700 (Arabic) and 400 (Latin) as WOFF2 holding only the characters the site uses,
  * to src/web/fonts/generated/ (git-ignored), with subset-font (HarfBuzz hb-subset, which keeps the
  * Arabic shaping tables: joining forms and ligatures of the kept letters stay).

@@ -5,8 +5,8 @@
  *
  * Rules:
  * - Event kinds: a campaign page view, the enquiry, and each lead-desk stage of the pipeline (lead-desk.ts).
- * - Defaults (the issue's table): page view → PageView / PAGE_VIEW / ViewContent; enquiry → Lead / SIGN_UP;
- *   مؤهل → a qualified-lead event; زيارة → Schedule; حجز and بيع → Purchase with the unit price in SAR.
+ * - Defaults (docs/conversions.md, the table of events): page view → PageView / PAGE_VIEW / ViewContent; enquiry →
+ *   Lead / SIGN_UP; مؤهل → a qualified-lead event; زيارة → Schedule; حجز and بيع → Purchase with the unit price in SAR.
  *   For Google the mapped value is the conversion action id, for X the event tag id (their APIs name events by id).
  * - An empty mapping sends nothing for that kind.
  * - The access token is write-only: answers carry `hasToken`, never the token.

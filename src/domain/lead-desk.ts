@@ -76,7 +76,10 @@ export const LEAD_EVENT_KINDS = [
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
-/** Response-clock defaults, in minutes (issue text: 5 → agent, 15 → managers, configurable → reassign). */
+/**
+ * Response-clock defaults, in minutes (docs/decisions/022-lead-desk-assignment-and-response-clock.md): 5 → agent,
+ * 15 → managers, configurable → reassign.
+ */
 export const RESPONSE_CLOCK_DEFAULTS = { notifyAgentAfter: 5, notifyManagersAfter: 15, reassignAfter: 30 } as const;
 
 /** Arabic texts of the lead desk (errors and notifications). */

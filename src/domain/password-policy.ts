@@ -1,5 +1,5 @@
 /**
- * The staff password policy (docs/decisions "staff sign-in hardening"; OWASP Authentication Cheat Sheet "Password
+ * The staff password policy (docs/decisions/020-staff-sign-in-hardening.md; OWASP Authentication Cheat Sheet "Password
  * strength controls", NIST SP 800-63B §5.1.1.2), one home for the forms and the server:
  * - at least PASSWORD_MIN_LENGTH (12) and at most PASSWORD_MAX_LENGTH (256) characters, not whitespace only;
  * - not the username (case-insensitive, surrounding spaces ignored);

@@ -1,6 +1,6 @@
 /**
- * The company's details as one typed, validated site configuration (issue 2 §4): another company deploys
- * the product by editing config/site.json (or pointing SITE_CONFIG at its own file), not the code.
+ * The company's details as one typed, validated site configuration (docs/operations.md "Example values"): another
+ * company deploys the product by editing config/site.json (or pointing SITE_CONFIG at its own file), not the code.
  */
 import { z } from "zod";
 import { isSaudiPhone } from "./phone.ts";

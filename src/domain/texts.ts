@@ -55,7 +55,8 @@ export const TEXTS = {
   usernameRequired: "اسم المستخدم مطلوب",
   passwordRequired: "كلمة المرور مطلوبة",
   mustLogin: "يجب تسجيل الدخول",
-  // §4.1 banners: SPEC gives them in English; every user-facing word is Arabic (docs/decisions/002)
+  // §4.1 banners: SPEC gives them in English; every user-facing word is Arabic
+  // (docs/decisions/002-arabic-for-english-spec-texts.md)
   sessionExpired: "انتهت صلاحية الجلسة. يرجى تسجيل الدخول مرة أخرى.",
   connectionIssue: "مشكلة في الاتصال - قد تكون بعض الميزات محدودة",
   loginAgain: "تسجيل الدخول مرة أخرى",
@@ -102,7 +103,7 @@ export const TEXTS = {
 } as const;
 
 /**
- * A search without results, public and back office (issue "search that Arabic users expect": the empty result names
+ * A search without results, public and back office (docs/decisions/014-arabic-search.md: the empty result names
  * the query and offers to clear it, never the list's empty-state text). The query is quoted in «»; a screen that can
  * renders it in <bdi> after `noMatchLead` so a Latin or numeric query keeps its place in the sentence.
  */

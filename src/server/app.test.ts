@@ -1,7 +1,7 @@
 /**
- * The API surface of the foundation (issue 2), through app.inject on a fresh database: the read shapes of SPEC §7.2,
- * computed fields from the domain rules, the session flow, and what bad or hostile input gets (400/401/403/404,
- * never a 500), with the security headers on every answer.
+ * The API surface of the foundation (docs/architecture.md "The shape"), through app.inject on a fresh database: the
+ * read shapes of SPEC §7.2, computed fields from the domain rules, the session flow, and what bad or hostile input gets
+ * (400/401/403/404, never a 500), with the security headers on every answer.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         // React Router inlines its hydration data and route manifest as scripts: they carry this response's nonce
         // (cspNonceOf), nothing else may run inline. Vite's development server injects its own inline scripts, so
-        // development alone keeps 'unsafe-inline' (docs/decisions "script nonce").
+        // development alone keeps 'unsafe-inline' (docs/decisions/019-script-nonce.md).
         scriptSrc:
           deps.config.env === "development"
             ? ["'self'", "'unsafe-inline'"]

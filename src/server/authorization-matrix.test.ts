@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 7, SPEC §6, ARCHITECTURE security model): every /api route the app registers,
+ * The authorization matrix (SPEC §6, ARCHITECTURE security model): every /api route the app registers,
  * taken from the rules the routes declared (`config.access`, collected by the auth plugin), is called by
  * anonymous, by each role, by a user whom a per-user override grants the route's key, and by a user whom an
  * override denies it. Expected: 401 for anonymous on a non-public route, 403 where the rule denies, and neither

@@ -1,7 +1,8 @@
 /**
- * The server load context (STACK-NOTES "load context with v8_middleware"): `context.api(path, init)` calls our
- * own API in-process, so a server-rendered page reads the same JSON as any other client. With React Router 8 the
- * route types see this augmentation through tsconfig's `react-router/internal` path (docs/decisions 008).
+ * The server load context (docs/public-pages.md §1): `context.api(path, init)` calls our own API
+ * in-process, so a server-rendered page reads the same JSON as any other client. With React Router 8 the route types
+ * see this augmentation through tsconfig's `react-router/internal` path
+ * (docs/decisions/016-node-lts-and-dependency-pins.md).
  */
 import type { ApiInit } from "#domain/api-init.ts";
 

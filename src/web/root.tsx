@@ -57,12 +57,12 @@ const FONT_CACHE_KEY = "plex-fonts";
 const FIRST_PAINT_WAIT_MS = 1000;
 
 /**
- * `afterFirstPaint(run)`, inline JavaScript shared by the font loader and the islands loader (decision 049): runs
- * `run` once the first contentful paint is on screen (PerformanceObserver "paint", buffered) and, on a page with a
- * first photo (`img[fetchpriority=high]`) in a browser that reports largest paints, once that photo has been painted
- * (a "largest-contentful-paint" entry naming it); at once in a browser without paint timing; after
- * FIRST_PAINT_WAIT_MS at the latest (a background tab never paints; a photo smaller than the text above it is never
- * a largest paint). Called from the load event.
+ * `afterFirstPaint(run)`, inline JavaScript shared by the font loader and the islands loader
+ * (docs/decisions/049-secondary-images-after-the-first-photo.md): runs `run` once the first contentful paint is on
+ * screen (PerformanceObserver "paint", buffered) and, on a page with a first photo (`img[fetchpriority=high]`) in a
+ * browser that reports largest paints, once that photo has been painted (a "largest-contentful-paint" entry naming it);
+ * at once in a browser without paint timing; after FIRST_PAINT_WAIT_MS at the latest (a background tab never paints; a
+ * photo smaller than the text above it is never a largest paint). Called from the load event.
  */
 const AFTER_FIRST_PAINT =
   `const afterFirstPaint=(run)=>{let done=false;const go=()=>{if(done)return;done=true;run();};` +
@@ -82,11 +82,11 @@ const AFTER_FIRST_PAINT =
  *   back-office page `swap`;
  * - otherwise a public page (`swapOnFirstView` false: an ad click's landing page above all) is drawn in the fallback
  *   for its whole life and only fetches the files once the window has loaded, the page and its first photo are on
- *   screen (AFTER_FIRST_PAINT, decision 049) and the main thread is idle, one after the other at low priority (each
- *   request's few milliseconds in a task of its own, not in the load event's task beside the islands' import:
- *   decision 048), so the visitor's next page has them; a back-office page (one document
- *   for the whole session, pages change without reloading) loads the faces after load and adds them together once
- *   all have loaded (one relayout for the swap).
+ *   screen (AFTER_FIRST_PAINT, docs/decisions/049-secondary-images-after-the-first-photo.md) and the main thread is
+ *   idle, one after the other at low priority (each request's few milliseconds in a task of its own, not in the load
+ *   event's task beside the islands' import: docs/decisions/048-main-thread-after-first-paint.md), so the visitor's
+ *   next page has them; a back-office page (one document for the whole session, pages change without reloading) loads
+ *   the faces after load and adds them together once all have loaded (one relayout for the swap).
  * Faces that fail to load are left out; a storage the browser refuses only costs the font.
  */
 function fontLoader(swapOnFirstView: boolean): string {

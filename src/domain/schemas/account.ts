@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own password change (docs/decisions "staff sign-in hardening"). Kept apart from auth.ts so
+ * The signed-in user's own password change (docs/decisions/020-staff-sign-in-hardening.md). Kept apart from auth.ts so
  * the login page does not load the common-password list of the password policy.
  */
 import type { z } from "zod";

@@ -5,7 +5,7 @@ import type { contactDeliverySchema, contactMessageSchema } from "./api.ts";
 import { boundedIsoDate, optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
 import { text } from "./text.ts";
 
-/** Where a lead came from (issue 6 attribution). */
+/** Where a lead came from (attribution: docs/product.md §10.4). */
 export const CONTACT_SOURCES = ["home", "project", "update", "campaign"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
@@ -89,7 +89,7 @@ export function contactSourceOf(value: {
 
 export { PHONE_INVALID };
 
-/** Webhook delivery states (issue 6): pending (queued or retrying), delivered, failed after the retries. */
+/** Webhook delivery states (docs/webhooks.md): pending (queued or retrying), delivered, failed after the retries. */
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus | "none", string> = {

@@ -355,7 +355,10 @@ export const guaranteeCheckQuery = z.object({
     .max(100),
 });
 
-/** Compliance fields a project should carry for Saudi real-estate advertising (issue 4); missing ones are warned about. */
+/**
+ * Compliance fields a project should carry for Saudi real-estate advertising (docs/product.md §10.2); missing ones are
+ * warned about.
+ */
 export const COMPLIANCE_FIELDS = [
   { key: "advertisingLicenseNumber", label: "رقم ترخيص الإعلان العقاري (فال / الهيئة العامة للعقار)" },
   { key: "wafiLicenseNumber", label: "رقم ترخيص البيع على الخارطة (وافي)" },

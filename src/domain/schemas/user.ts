@@ -1,5 +1,6 @@
 /**
- * Employee form and POST/PUT /api/users bodies (SPEC §2.17, §5.7, §7.2), with the password policy of issue 7.
+ * Employee form and POST/PUT /api/users bodies (SPEC §2.17, §5.7, §7.2), with the password policy of
+ * docs/decisions/020-staff-sign-in-hardening.md.
  *
  * Password policy: src/domain/password-policy.ts (12+ characters, not blank, not the username, not a common password).
  * On create the password is required; on edit it is optional and an empty field means "unchanged".

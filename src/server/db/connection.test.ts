@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataDirLockedError, openDatabase } from "./connection.ts";
 
-describe("PGlite data folder lock (issue 2: two processes on one folder silently lose writes)", () => {
+// docs/decisions/001-embedded-postgres-and-build-on-start.md: PGlite has no lock between processes of its own.
+describe("PGlite data folder lock (two processes on one folder silently lose writes)", () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "pglite-lock-"));

@@ -1,5 +1,5 @@
 /**
- * Demo content for a first start (SEED=demo, issue 2 §5): seven residential projects in real Jeddah districts,
+ * Demo content for a first start (SEED=demo, README.md): seven residential projects in real Jeddah districts,
  * their units, construction updates with photos, a landing page with its six platform campaigns, and a few
  * contact messages — everything a visitor and a staff member expect to see on a fresh install.
  *

@@ -92,7 +92,7 @@ export const previewTokens = pgTable(
 );
 
 /**
- * The login throttle's counters (docs/decisions "staff sign-in hardening"), one row per key: "user:{username}",
+ * The login throttle's counters (docs/decisions/020-staff-sign-in-hardening.md), one row per key: "user:{username}",
  * "ip:{address}", "known-ip:{username}:{address}", "device:{hash}" or "password:{userId}". Every attempt is counted
  * by one atomic upsert before the password is checked; `blockedUntil` is when the next attempt may be made.
  */
@@ -440,9 +440,9 @@ export const contactMessages = pgTable(
 );
 
 /**
- * The webhook outbox (issue 6): one row per lead to forward, inserted in the lead's own transaction and delivered
- * by the worker (modules/landing/webhook-worker.ts) with retries and exponential backoff. The secret is not copied:
- * `secretRef` names its owner ("campaign:{id}" or "landing_page:{id}") and is read at each attempt.
+ * The webhook outbox (docs/webhooks.md): one row per lead to forward, inserted in the lead's own transaction and
+ * delivered by the worker (modules/landing/webhook-worker.ts) with retries and exponential backoff. The secret is not
+ * copied: `secretRef` names its owner ("campaign:{id}" or "landing_page:{id}") and is read at each attempt.
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",

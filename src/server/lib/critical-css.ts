@@ -1,5 +1,5 @@
 /**
- * Critical CSS of a rendered page (docs/decisions/041-critical-css.md, docs/performance/web.md, issue target of
+ * Critical CSS of a rendered page (docs/decisions/041-critical-css.md, docs/performance/web.md, the target of
  * docs/product.md §10.3: the CSS inlined in a page stays under 14 KB before compression; the rest is a hashed,
  * immutable stylesheet that does not block the first paint).
  *
@@ -54,8 +54,9 @@ const APP_CSS = /<style id="app-css" data-href="([^"]+)">([\s\S]*?)<\/style>/;
  * CRITICAL_CSS_BUDGET (the home page's hero is about 1.7 KB of HTML; a project page's gallery, with its strip photos
  * inside <noscript>, ends about 7.3 KB in and its title and price, on a phone's first screen below it, about 9.1 KB:
  * cut at 8 KB, they were drawn with the browser's default heading size until the rest of the CSS arrived, a layout
- * shift of 0.007–0.013, docs/decisions/049). Each fold tried costs one selection, 12–28 ms on this machine, once per
- * markup skeleton (the demo project page now takes three tries where it took one).
+ * shift of 0.007–0.013, docs/decisions/049-secondary-images-after-the-first-photo.md). Each fold tried costs one
+ * selection, 12–28 ms on this machine, once per markup skeleton (the demo project page now takes three tries where it
+ * took one).
  */
 export const FOLD_BYTES = [12000, 10000, 9000, 8000, 6000, 4000, 2500] as const;
 /** Inlined CSS aimed at, in bytes before compression: the 14 KB of docs/performance/web.md less a margin. */

@@ -1,5 +1,5 @@
 /**
- * The per-response Content-Security-Policy nonce for inline scripts (docs/decisions "script nonce").
+ * The per-response Content-Security-Policy nonce for inline scripts (docs/decisions/019-script-nonce.md).
  * cspNonceOf(res) → 128 random bits, base64, made on first use and the same for the rest of that response: helmet's
  * `script-src` directive asks for it while writing the header, the page bridge while rendering the document.
  */

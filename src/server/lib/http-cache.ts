@@ -1,6 +1,6 @@
 /**
- * HTTP caching rules (docs/performance/web.md "HTTP caching", docs/decisions "(perf) cacheable public pages"; the
- * CDN set-up is in the README):
+ * HTTP caching rules (docs/performance/web.md "HTTP caching",
+ * docs/decisions/023-hydrate-after-paint-and-cacheable-pages.md; the CDN set-up is in the README):
  * - a public page (GET/HEAD, 200, HTML or React Router's `.data` answer, not under /admin, no `?preview=` draft, no
  *   cookie set) is shared-cacheable: {@link PUBLIC_PAGE_CACHE_CONTROL} plus a weak ETag of its body, so a CDN keeps
  *   it 60 s, serves it stale while it revalidates for 10 min, and a browser revalidates it (304 when unchanged).

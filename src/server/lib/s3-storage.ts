@@ -1,6 +1,6 @@
 /**
  * The Storage interface (storage.ts) on an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), so several
- * instances share one set of media (issue "several instances on one object store"; docs/decisions, S3 storage).
+ * instances share one set of media (docs/decisions/011-s3-media-storage.md).
  * - put → PutObject (an object appears whole or not at all);
  * - putStream → a streamed multipart upload (@aws-sdk/lib-storage Upload, PART_SIZE parts, QUEUE_SIZE in flight,
  *   so memory stays ≈ PART_SIZE × QUEUE_SIZE whatever the file size); a failed stream aborts the multipart upload,

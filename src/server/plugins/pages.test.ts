@@ -1,7 +1,8 @@
 /**
- * Static files of the production build (issue 3 "static assets are compressed and cached immutably"): the brotli copy
- * written by scripts/compress-assets.mjs is sent as it is, and static files and /media uploads carry nosniff and
- * CORP but none of the document-only headers (CSP, X-Frame-Options, …), which every page and API answer keeps.
+ * Static files of the production build (docs/product.md §10.3: static assets are pre-compressed and cached
+ * immutably): the brotli copy written by scripts/compress-assets.mjs is sent as it is, and static files and /media
+ * uploads carry nosniff and CORP but none of the document-only headers (CSP, X-Frame-Options, …), which every page
+ * and API answer keeps.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
@@ -185,8 +186,9 @@ describe("uploaded media", () => {
     expect(api.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
-  it("sends a referrer policy under which a page's own form post carries its origin (docs/decisions/044)", async () => {
-    // Under "no-referrer" a browser posts a form with `Origin: null`, which the page actions' CSRF guard refuses.
+  it("sends a referrer policy under which a page's own form post carries its origin", async () => {
+    // Under "no-referrer" a browser posts a form with `Origin: null`, which the page actions' CSRF guard refuses
+    // (docs/decisions/044-referrer-policy.md).
     const api = await t.app.inject({ method: "GET", url: "/api/site" });
     expect(api.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });

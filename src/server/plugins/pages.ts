@@ -1,5 +1,5 @@
 /**
- * The React Router bridge (ARCHITECTURE "the shape", STACK-NOTES "React Router behind Fastify").
+ * The React Router bridge (ARCHITECTURE "the shape", docs/public-pages.md §1).
  * Everything that is not /api or /media goes to React Router's request handler, converted to a Web Request
  * and back, so Fastify's hooks (compression, security headers, logs) apply to pages too.
  * Loaders read the API in-process through `context.api(path, init)` (app.inject), forwarding the visitor's IP.

@@ -1,5 +1,5 @@
 /**
- * Staff account hardening (docs/decisions "staff sign-in hardening"): the atomic throttle, recognised devices and
+ * Staff account hardening (docs/decisions/020-staff-sign-in-hardening.md): the atomic throttle, recognised devices and
  * IPs, refresh token families, the user's own password and sessions, and TOTP two-factor sign-in.
  */
 import { eq } from "drizzle-orm";

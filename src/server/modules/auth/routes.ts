@@ -1,9 +1,9 @@
 /**
  * POST /api/auth/login, /logout, /refresh and GET /api/auth/me (SPEC §7.2); the second sign-in step, the user's own
- * password, sessions and two-factor settings, and the per-role 2FA requirement (docs/decisions "staff sign-in
- * hardening").
- * The refresh token travels only in an httpOnly, Secure, SameSite=Strict cookie scoped to /api/auth;
- * a readable `signed_in` marker cookie tells the browser a session may exist (SPEC §4.1 auth-check cookie).
+ * password, sessions and two-factor settings, and the per-role 2FA requirement
+ * (docs/decisions/020-staff-sign-in-hardening.md). The refresh token travels only in an httpOnly, Secure,
+ * SameSite=Strict cookie scoped to /api/auth; a readable `signed_in` marker cookie tells the browser a session may
+ * exist (SPEC §4.1 auth-check cookie).
  */
 
 import { eq } from "drizzle-orm";
@@ -96,7 +96,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!allowed.has(origin)) throw forbidden("مصدر الطلب غير مسموح");
   };
 
-  /** The device cookie (docs/decisions "staff sign-in hardening"): httpOnly, only sent to /api/auth, one year. */
+  /** The device cookie (docs/decisions/020-staff-sign-in-hardening.md): httpOnly, only sent to /api/auth, one year. */
   const setDeviceCookie = (reply: FastifyReply, token: string | null) => {
     if (!token) return;
     reply.setCookie(DEVICE_COOKIE, token, {

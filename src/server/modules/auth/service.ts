@@ -1,10 +1,9 @@
 /**
- * Sessions and sign-in (ARCHITECTURE security model, SPEC §4.1 / §7.2 auth calls).
- * Access token: 256-bit opaque, 15 min, kept in memory by the browser. Refresh token: 256-bit opaque in an
- * httpOnly cookie, rotated on each refresh, 30 days; reuse of any rotated refresh token revokes the session.
- * Throttling, device recognition and the second factor: throttle.ts, two-factor.ts, docs/decisions "staff sign-in
- * hardening".
- * Passwords: argon2id, m = 19 MiB, t = 2, p = 1.
+ * Sessions and sign-in (ARCHITECTURE security model, SPEC §4.1 / §7.2 auth calls). Access token: 256-bit opaque, 15
+ * min, kept in memory by the browser. Refresh token: 256-bit opaque in an httpOnly cookie, rotated on each refresh, 30
+ * days; reuse of any rotated refresh token revokes the session. Throttling, device recognition and the second factor:
+ * throttle.ts, two-factor.ts, docs/decisions/020-staff-sign-in-hardening.md. Passwords: argon2id, m = 19 MiB, t = 2, p
+ * = 1.
  */
 import { hash, verify } from "@node-rs/argon2";
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
@@ -112,7 +111,7 @@ export interface LoginChallenge {
 }
 
 /**
- * The throttle keys of a sign-in attempt (docs/decisions "staff sign-in hardening"): a recognised device (a device
+ * The throttle keys of a sign-in attempt (docs/decisions/020-staff-sign-in-hardening.md): a recognised device (a device
  * cookie issued to this user at an earlier successful sign-in) has its own counter, then a recognised IP (one of the
  * user's sessions of the last 90 days came from it); only unrecognised clients share the username's counter and the
  * IP's counter, so an attacker's failures delay attackers, never the staff member on their usual device or network.

@@ -1,6 +1,7 @@
 /**
- * The login throttle (docs/decisions "staff sign-in hardening"; OWASP Authentication Cheat Sheet "Login Throttling"
- * and "Account Lockout"; ARCHITECTURE security model "limited per IP and per username with growing delays").
+ * The login throttle (docs/decisions/020-staff-sign-in-hardening.md; OWASP Authentication Cheat Sheet "Login
+ * Throttling" and "Account Lockout"; ARCHITECTURE security model "limited per IP and per username with growing
+ * delays").
  *
  * claimAttempt(db, key, rule, now) counts one attempt on `key` *before* the password is checked, with one atomic
  * upsert (INSERT … ON CONFLICT DO UPDATE … WHERE blocked_until <= now RETURNING), so concurrent attempts all count

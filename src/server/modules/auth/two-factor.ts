@@ -1,5 +1,5 @@
 /**
- * TOTP two-factor sign-in (RFC 6238 via otplib; docs/decisions "staff sign-in hardening").
+ * TOTP two-factor sign-in (RFC 6238 via otplib; docs/decisions/020-staff-sign-in-hardening.md).
  * - Enrolment: startEnrolment seals a new 160-bit secret (lib/secrets.ts, AES-256-GCM) as pending and returns it with
  *   its otpauth:// URI and a QR code (SVG data URL, qrcode); confirmEnrolment checks a code against it, marks it
  *   enabled and returns RECOVERY_CODE_COUNT one-time recovery codes (shown once, stored as argon2id hashes).

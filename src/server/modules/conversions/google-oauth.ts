@@ -1,10 +1,10 @@
 /**
- * Google access tokens for the Data Manager API (docs/conversions.md «إعلانات جوجل», decision 035). Google's OAuth
- * access tokens expire after about an hour, so the connection's token field holds the long-lived credentials typed as
- * three parts separated by colons, "client id:client secret:refresh token", and each instance exchanges them for an
- * access token (OAuth 2.0 refresh-token grant, RFC 6749 §6: POST {tokenUrl} with grant_type=refresh_token) when it has
- * none or the one it has expires within a minute. A value that is not three parts is sent as it is (an access token
- * pasted by hand: it works until it expires).
+ * Google access tokens for the Data Manager API (docs/conversions.md «إعلانات جوجل»,
+ * docs/decisions/035-platform-requests-with-fetch.md). Google's OAuth access tokens expire after about an hour, so the
+ * connection's token field holds the long-lived credentials typed as three parts separated by colons, "client id:client
+ * secret:refresh token", and each instance exchanges them for an access token (OAuth 2.0 refresh-token grant, RFC 6749
+ * §6: POST {tokenUrl} with grant_type=refresh_token) when it has none or the one it has expires within a minute. A
+ * value that is not three parts is sent as it is (an access token pasted by hand: it works until it expires).
  *
  * Errors thrown by `accessToken`: GoogleTokenError with `permanent` true when Google refuses the credentials (HTTP 400
  * or 401: revoked or wrong; retrying cannot help), false for 5xx, 429, a timeout or a network failure (retried by the

@@ -1,5 +1,5 @@
 /**
- * Landing pages and campaigns (issue 6; SPEC §7.2 landing and campaign calls, §2.15, §5.4).
+ * Landing pages and campaigns (SPEC §7.2 landing and campaign calls, §2.15, §5.4).
  *
  * GET  /api/landing-pages                      landing_pages.view  projects with their page id (admin /admin/landing)
  * GET  /api/landing-pages/{projectId}          landing_pages.view  the project's page, 404 without one

@@ -1,5 +1,5 @@
 /**
- * Spreadsheets of the lead desk (docs/decisions/027):
+ * Spreadsheets of the lead desk (docs/decisions/027-lead-list-scale-exports-and-paged-lists.md):
  * - `personToXlsx`: the PDPL access export of one person (exportPerson's answer) as .xlsx, two right-to-left sheets:
  *   «الاستفسارات» (one row per enquiry) and «السجل» (one row per history entry), built with @e965/xlsx.
  * - `streamLeadExport`: the filtered leads list (GET /api/leads/export) as CSV or XLSX, read in keyset batches of

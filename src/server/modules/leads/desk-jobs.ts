@@ -1,5 +1,5 @@
 /**
- * The response clock's timed jobs (lead_jobs; docs/decisions "(lead-desk) assignment and response clock").
+ * The response clock's timed jobs (lead_jobs; docs/decisions/022-lead-desk-assignment-and-response-clock.md).
  * A job is claimed in its own transaction with FOR UPDATE SKIP LOCKED (PostgreSQL and PGlite alike), carried out in
  * that transaction and marked done, so several instances never run one job twice and a job survives a restart
  * (it is a row, due at run_at). Kinds:

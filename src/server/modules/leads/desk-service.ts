@@ -1,7 +1,8 @@
 /**
- * The lead desk service (src/domain/lead-desk.ts for the rules; docs/decisions "(lead-desk) assignment and response
- * clock"): who sees which lead, automatic round-robin assignment, stage changes with the unit link, logged activities,
- * manual reassignment, the paginated list and the timeline of one lead.
+ * The lead desk service (src/domain/lead-desk.ts for the rules;
+ * docs/decisions/022-lead-desk-assignment-and-response-clock.md): who sees which lead, automatic round-robin
+ * assignment, stage changes with the unit link, logged activities, manual reassignment, the paginated list and the
+ * timeline of one lead.
  *
  * Scope: a viewer holding leads.view_all sees every lead; anyone else sees only the leads they own, and any other
  * lead reads as 404 (its existence is not revealed). Every change writes a lead_events row and an audit row in the

@@ -1,5 +1,6 @@
 /**
- * E-mail copies of the lead desk's notifications (docs/operations.md "E-mail"; docs/decisions/026).
+ * E-mail copies of the lead desk's notifications (docs/operations.md "E-mail";
+ * docs/decisions/026-lead-desk-mail-outbox-and-follow-ups.md).
  *
  * The notification row is the outbox: `notify()` (desk-service.ts) stores it with email_status "pending" in the
  * same transaction as the lead change, so a failed or slow SMTP server never blocks, rolls back or loses the lead or

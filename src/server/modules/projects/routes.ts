@@ -1,6 +1,6 @@
 /**
  * Project routes (SPEC §7.2). Public reads: GET /api/projects, /api/projects/{id}, /{id}/units, /{id}/updates.
- * Writes (issue 4): POST /api/projects (projects.create), PUT /api/projects/{id} (projects.edit),
+ * Writes (SPEC §2.12, §4.5): POST /api/projects (projects.create), PUT /api/projects/{id} (projects.edit),
  * DELETE /api/projects/{id} (projects.delete), POST /api/projects/{id}/set-featured-rank (projects.feature:
  * super_admin and manager by default). Checks: GET /api/validate/project?name=&city=&excludeId= → {exists, message};
  * GET /api/validate/project/{id}/guarantee?type= → 409 when the type is already on the project.

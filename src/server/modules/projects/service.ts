@@ -149,7 +149,7 @@ export async function assertProjectExists(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Writes (issue 4): create, update, delete, featured rank, name and guarantee checks. Each write runs in one
+// Writes (SPEC §2.12, §4.5): create, update, delete, featured rank, name and guarantee checks. Each write runs in one
 // transaction with its audit_logs row (ARCHITECTURE security model).
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -332,7 +332,7 @@ const FEATURED_RANK_LOCK = 0x66656174;
 /**
  * POST /api/projects/{id}/set-featured-rank (SPEC §4.5): rank a positive integer, or null to remove the project
  * from the featured list. Ranks stay unique: the project that held `rank`, and every project ranked after it, move
- * down by one (docs/decisions/ "featured ranks"). Output: the project. Errors: 404 PROJECT_NOT_FOUND.
+ * down by one (docs/decisions/008-featured-ranks.md). Output: the project. Errors: 404 PROJECT_NOT_FOUND.
  */
 export async function setFeaturedRank(db: Db, id: number, rank: number | null, actor: AuditActor): Promise<Project> {
   return db.transaction(async (tx) => {
@@ -345,7 +345,8 @@ export async function setFeaturedRank(db: Db, id: number, rank: number | null, a
         .from(projects)
         .where(and(eq(projects.featuredRank, rank), ne(projects.id, id)))
         .limit(1);
-      // Ranks are unique (docs/decisions "featured ranks"): the holder of n and every project after it move down one.
+      // Ranks are unique (docs/decisions/008-featured-ranks.md): the holder of n and every project after it move down
+      // one.
       if (holder) {
         await tx
           .update(projects)

@@ -5,7 +5,7 @@
  * within 3 s, else the generic error). The manifest and icons of the installable site: app-icons.ts.
  * GET /api/site/example-values (permissions.manage: super_admin and managers by default): the configuration's
  * example values still set, the same list `npm start` prints (lib/example-values.ts), for the back office's banner
- * (issue "honest operator warnings", docs/operations.md "Site configuration").
+ * (docs/decisions/038-example-values-banner.md, docs/operations.md "Example values").
  */
 import type { FastifyInstance } from "fastify";
 import { okSchema, publicSiteSchema, siteExampleValuesSchema } from "../../../domain/schemas/api.ts";

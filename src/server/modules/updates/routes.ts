@@ -1,7 +1,7 @@
 /**
  * Progress update routes (SPEC §7.2). Public reads: GET /api/project-updates and /api/project-updates/{id}.
  * Staff list: GET /api/project-updates/page (updates.view; paged, drafts included; src/domain/schemas/paging.ts).
- * Writes (issue 4): POST /api/project-updates (updates.create), PUT /api/project-updates/{id} (updates.edit),
+ * Writes (SPEC §2.13): POST /api/project-updates (updates.create), PUT /api/project-updates/{id} (updates.edit),
  * DELETE /api/project-updates/{id} (updates.delete), validated with the form's domain schema.
  */
 import type { FastifyInstance } from "fastify";

@@ -1,5 +1,5 @@
 /**
- * Upload routes (SPEC §7.2, issue 4), permission uploads.create:
+ * Upload routes (SPEC §7.2, §5.3), permission uploads.create:
  * - POST /api/upload/{kind}, kind image | pdf | video, multipart with one file in the field named after the kind
  *   → {url, isDuplicate, message?};
  * - POST /api/upload/images, multipart with up to MAX_IMAGES files in the field "images" → {files: [{url, isDuplicate}]};

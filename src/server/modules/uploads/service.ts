@@ -252,7 +252,7 @@ export function streamFailed(stream: Readable): boolean {
 }
 
 /**
- * Stores a PDF or video arriving as a stream (SPEC §7.2, issue 4 follow-up): the bytes go to the temp key
+ * Stores a PDF or video arriving as a stream (SPEC §7.2): the bytes go to the temp key
  * "tmp/<uuid>.part" while hashed and sniffed, then the temp object is moved to "files/<hash>.pdf" or
  * "videos/<hash>.mp4|webm", or deleted when the content is refused, the size limit is hit, or the hash is already
  * in file_hashes (→ the stored copy, isDuplicate = true, with the "existing copy used" message).

@@ -1,5 +1,5 @@
 /**
- * The account page (docs/decisions "staff sign-in hardening"): sessions with "this device" and ending another one,
+ * The account page (docs/decisions/020-staff-sign-in-hardening.md): sessions with "this device" and ending another one,
  * two-factor enrolment (QR, key, code, recovery codes shown once), the password form's server field messages, and
  * the per-role requirement for a super_admin only.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/account, open to every signed-in user (docs/decisions "staff sign-in hardening"): their password, their
+ * /admin/account, open to every signed-in user (docs/decisions/020-staff-sign-in-hardening.md): their password, their
  * sessions, their two-factor settings; a super_admin also sets which roles require two-factor sign-in.
  */
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account calls (docs/decisions "staff sign-in hardening"): password change, sessions,
+ * The signed-in user's own account calls (docs/decisions/020-staff-sign-in-hardening.md): password change, sessions,
  * two-factor status / enrolment / removal, the per-role 2FA requirement (super_admin), and the login's second step.
  * Errors: ApiError with the server's Arabic message; 400 answers carry `fields`.
  */

@@ -1,5 +1,5 @@
 /**
- * "Change my password" (docs/decisions "staff sign-in hardening"): current and new password, validated with the
+ * "Change my password" (docs/decisions/020-staff-sign-in-hardening.md): current and new password, validated with the
  * domain `passwordChangeSchema` (the password policy's Arabic messages); the server's field messages (wrong current
  * password, the username as password) are shown under their fields. Success ends the user's other sessions.
  */

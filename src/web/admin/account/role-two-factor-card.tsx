@@ -1,5 +1,5 @@
 /**
- * The per-role two-factor requirement (super_admin only; docs/decisions "staff sign-in hardening"): one switch per
+ * The per-role two-factor requirement (super_admin only; docs/decisions/020-staff-sign-in-hardening.md): one switch per
  * role, saved at once. Members of a role that requires it must enrol before they can use the back office.
  */
 

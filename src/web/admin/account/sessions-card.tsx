@@ -1,5 +1,5 @@
 /**
- * The user's active sessions (docs/decisions "staff sign-in hardening"): device (user agent), address, sign-in and
+ * The user's active sessions (docs/decisions/020-staff-sign-in-hardening.md): device (user agent), address, sign-in and
  * last-activity dates in Arabic, "this device" for the current one, and "end session" for each of the others.
  */
 import { MonitorSmartphoneIcon } from "lucide-react";

@@ -1,4 +1,5 @@
-/** Every text of the account screens and the login's second step (Arabic; docs/decisions "staff sign-in hardening"). */
+/** Every text of the account screens and the login's second step (Arabic;
+/** docs/decisions/020-staff-sign-in-hardening.md). */
 import { formatNumber } from "#domain/format.ts";
 
 export const ACCOUNT_TEXTS = {

@@ -1,5 +1,5 @@
 /**
- * Two-factor settings of the signed-in user (docs/decisions "staff sign-in hardening"): status; enrolment (QR code
+ * Two-factor settings of the signed-in user (docs/decisions/020-staff-sign-in-hardening.md): status; enrolment (QR code
  * from the server as an SVG data URL, the key as text for manual entry, a first code to confirm); the recovery codes
  * shown once after enrolment; turning it off with the current password (not offered when the role requires it).
  */

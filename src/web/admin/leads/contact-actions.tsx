@@ -1,9 +1,9 @@
 /**
- * Contacting a lead from the desk (docs/product.md §2.16 leads; issue text "agent on a phone"): the phone and e-mail
- * as actions — tel:, WhatsApp (wa.me with the agent's editable Arabic template naming the project) and mailto: —
- * and, after one is used, the two-tap log: tap 1 the outcome, tap 2 the next step (a follow-up date or a stage).
- * The log posts the activity (kind of the action used, outcome as its note, follow-up time) and, for a stage step or
- * a lead still at جديد, the stage change.
+ * Contacting a lead from the desk (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): the phone and
+ * e-mail as actions — tel:, WhatsApp (wa.me with the agent's editable Arabic template naming the project) and mailto: —
+ * and, after one is used, the two-tap log: tap 1 the outcome, tap 2 the next step (a follow-up date or a stage). The
+ * log posts the activity (kind of the action used, outcome as its note, follow-up time) and, for a stage step or a lead
+ * still at جديد, the stage change.
  */
 import { MailIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useState } from "react";

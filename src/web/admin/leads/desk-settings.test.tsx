@@ -1,6 +1,7 @@
 /**
- * The lead desk settings (leads.settings; docs/decisions/030): the agents of a project's round-robin list in turn
- * order, an agent's away flag, the response-clock minutes (Arabic-Indic digits accepted) and a new lost reason.
+ * The lead desk settings (leads.settings; docs/decisions/030-lead-desk-screens.md): the agents of a project's
+ * round-robin list in turn order, an agent's away flag, the response-clock minutes (Arabic-Indic digits accepted) and a
+ * new lost reason.
  */
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

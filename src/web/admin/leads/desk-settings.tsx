@@ -1,8 +1,8 @@
 /**
  * /admin/leads/settings, the lead desk's settings (leads.settings; docs/product.md §2.16 leads; server rules in
- * docs/decisions/022): the round-robin agents of each project and of the site default list, each agent's away flag
- * (skipped by the round robin), the response-clock steps in minutes (notify the agent, notify the managers,
- * reassign), and the editable list of lost reasons. Client-only route.
+ * docs/decisions/022-lead-desk-assignment-and-response-clock.md): the round-robin agents of each project and of the
+ * site default list, each agent's away flag (skipped by the round robin), the response-clock steps in minutes (notify
+ * the agent, notify the managers, reassign), and the editable list of lost reasons. Client-only route.
  */
 import { useEffect, useId, useState } from "react";
 import { toAsciiDigits } from "#domain/digits.ts";

@@ -1,5 +1,5 @@
 /**
- * /admin/leads/:id, one lead (docs/product.md §2.16 leads; issue text "timeline", "people, not rows", "PDPL"):
+ * /admin/leads/:id, one lead (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md):
  * the person with phone and e-mail as actions (tel:, WhatsApp, mailto:, each offering the two-tap log), the stage
  * with its change dialog, an activity/note form with the follow-up date, reassignment (leads.assign), merging
  * another lead into this one (leads.assign), the person's PDPL export and erasure (leads.settings), and the

@@ -1,7 +1,7 @@
 /**
- * A lead's timeline (docs/product.md §2.16 leads; issue text "timeline"): the enquiry itself (source, project,
- * campaign, UTM and click ids, consent, message), then in time order the assignments, stage changes, unit links,
- * notes, logged calls/WhatsApp/e-mails/meetings, follow-up dates, response-clock steps, merges, and every other
+ * A lead's timeline (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): the enquiry itself (source,
+ * project, campaign, UTM and click ids, consent, message), then in time order the assignments, stage changes, unit
+ * links, notes, logged calls/WhatsApp/e-mails/meetings, follow-up dates, response-clock steps, merges, and every other
  * enquiry of the same person. Dates in Arabic-Indic digits; unit numbers and phones in Latin digits.
  */
 

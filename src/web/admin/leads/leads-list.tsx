@@ -1,9 +1,10 @@
 /**
- * /admin/leads, the leads list (docs/product.md §2.16 leads; issue text "lists at scale"): one server page at a time
- * (GET /api/leads, keyset cursor, "عرض المزيد"), filtered on the server by stage, owner, project, campaign, source,
- * date range, overdue and duplicate, and by a search that finds a phone typed in any form. Every filter lives in the
- * URL (?stage=…&ownerId=…), so the dashboard's cards link to the list behind them and a reload keeps the view. A table
- * from 768 px, cards below (admin/common/responsive-table.ts). No match names the query in Arabic. Client-only route.
+ * /admin/leads, the leads list (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): one server page
+ * at a time (GET /api/leads, keyset cursor, "عرض المزيد"), filtered on the server by stage, owner, project, campaign,
+ * source, date range, overdue and duplicate, and by a search that finds a phone typed in any form. Every filter lives
+ * in the URL (?stage=…&ownerId=…), so the dashboard's cards link to the list behind them and a reload keeps the view. A
+ * table from 768 px, cards below (admin/common/responsive-table.ts). No match names the query in Arabic. Client-only
+ * route.
  */
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";

@@ -1,8 +1,8 @@
 /**
- * /admin/leads/mine, "عملائي" (docs/product.md §2.16 leads; issue text "agent on a phone"): the signed-in agent's own
- * open leads, most urgent first (GET /api/leads?ownerId=me&sort=urgency: overdue, then newest), one card each — no
- * table — with call, WhatsApp and e-mail; after one is tapped the card offers the two-tap log (outcome, next step).
- * The WhatsApp text is the agent's template ({الاسم}, {المشروع}), editable here and kept in this browser.
+ * /admin/leads/mine, "عملائي" (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): the signed-in
+ * agent's own open leads, most urgent first (GET /api/leads?ownerId=me&sort=urgency: overdue, then newest), one card
+ * each — no table — with call, WhatsApp and e-mail; after one is tapped the card offers the two-tap log (outcome, next
+ * step). The WhatsApp text is the agent's template ({الاسم}, {المشروع}), editable here and kept in this browser.
  * Client-only route.
  */
 import { useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * The login's second step (docs/decisions "staff sign-in hardening"): after the password, a 6-digit code from the
+ * The login's second step (docs/decisions/020-staff-sign-in-hardening.md): after the password, a 6-digit code from the
  * authenticator app or a recovery code, posted with the challenge of the password step. Success: the session is
  * stored and `onDone` runs (the login form navigates); a wrong code shows the server's Arabic field message; an
  * expired or used-up challenge sends the user back to the password step.

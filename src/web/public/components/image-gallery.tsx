@@ -1,11 +1,12 @@
 /**
  * The image hero and gallery of the detail pages (SPEC §2.6): the first image large (the page's LCP image), then a
- * horizontal strip that scrolls 320 px per click of its previous/next buttons (and natively, by touch or keyboard).
- * The strip's photos are sent unrequested (`data-deferred-image`, each inside a `<noscript>` for visitors without
- * JavaScript) and revealed once the page's first photo has arrived (islands/deferred-image.ts), so that on a slow
- * phone link they do not share the bandwidth with the LCP image (docs/decisions/049).
- * Any image opens a full-screen lightbox (Escape closes, arrows move and wrap around); the lightbox code is loaded
- * on first use only, so it costs nothing on the first page load.
+ * horizontal strip that scrolls 320 px per click of its previous/next buttons (and natively, by touch or keyboard). The
+ * strip's photos are sent unrequested (`data-deferred-image`, each inside a `<noscript>` for visitors without
+ * JavaScript) and revealed once the page's first photo has arrived (islands/deferred-image.ts), so that on a slow phone
+ * link they do not share the bandwidth with the LCP image
+ * (docs/decisions/049-secondary-images-after-the-first-photo.md). Any image opens a full-screen lightbox (Escape
+ * closes, arrows move and wrap around); the lightbox code is loaded on first use only, so it costs nothing on the first
+ * page load.
  *
  * Public pages get no React in the browser: islands/gallery.ts gives the server-rendered markup the same behaviour,
  * reading what it needs from the data attributes rendered here: the root's `data-island="gallery"` and the lightbox

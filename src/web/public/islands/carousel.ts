@@ -10,10 +10,10 @@
  * - `[data-deferred-image]`: an image box whose <img> is still inside a <noscript> (not requested; deferred-image.ts).
  *
  * embla (the vanilla `embla-carousel`, loaded with a dynamic import) starts when the carousel comes within half a
- * screen of the viewport (IntersectionObserver, rootMargin "50% 0px") or when the visitor reaches for it (pointer
- * enter or focus on a button), not when the page loads: starting measures every slide, one ≈ 25 ms task on a 2-core
- * machine, ≈ 100 ms under Lighthouse's 4× CPU slowdown (docs/performance/web.md, docs/decisions/045). Until then the
- * strip is the natively scrollable row (snap) the server sent, so every card stays reachable.
+ * screen of the viewport (IntersectionObserver, rootMargin "50% 0px") or when the visitor reaches for it (pointer enter
+ * or focus on a button), not when the page loads: starting measures every slide, one ≈ 25 ms task on a 2-core machine,
+ * ≈ 100 ms under Lighthouse's 4× CPU slowdown (docs/performance/web.md, docs/decisions/045-public-client-weight.md).
+ * Until then the strip is the natively scrollable row (snap) the server sent, so every card stays reachable.
  *
  * Images of slides out of view are revealed when their slide comes into view (embla's `slidesInView`, a quarter of
  * the slide showing); once the visitor has engaged (a drag, a scroll of the carousel, a button hovered or focused)
