@@ -1,0 +1,103 @@
+/**
+ * GET /api/affordability (public): the query the calculator sends and the answer it gets (docs/affordability.md).
+ * The project page's GET form sends the same names, so a page without JavaScript and any API client read one contract.
+ *
+ * Query (strings, as a URL carries them; Arabic-Indic digits and thousands separators are accepted):
+ * `price` SAR 1–100,000,000 (required), `salary` SAR a month 0–10,000,000 (required), `otherIncome` and
+ * `obligations` SAR a month (default 0), `sector` government | private | military | retired (required),
+ * `firstHome` and `redf` yes | no (default no), `years` 1–30 and `rate` (annual %, 0–30) (default: the rules file's).
+ * Each bad field → 400 with its Arabic message under its own name.
+ * Answer: the five amounts in whole SAR with their details (domain/affordability.ts), the years and rate used and
+ * `rulesVersion`.
+ */
+import { z } from "zod";
+import { AFFORDABILITY_SECTORS } from "../affordability-rules.ts";
+import { toAsciiDigits } from "../digits.ts";
+import { formatNumber } from "../format.ts";
+import { text } from "./text.ts";
+
+const n = formatNumber;
+
+export const AFFORDABILITY_TEXTS = {
+  price: `أدخل سعر العقار بالريال، من ${n(1)} إلى ${n(100_000_000)}`,
+  salary: `أدخل راتبك الشهري بالريال، من ${n(0)} إلى ${n(10_000_000)}`,
+  otherIncome: `أدخل دخلك الآخر الشهري بالريال، من ${n(0)} إلى ${n(10_000_000)}`,
+  obligations: `أدخل التزاماتك الشهرية بالريال، من ${n(0)} إلى ${n(10_000_000)}`,
+  sector: "اختر قطاع العمل",
+  firstHome: "اختر نعم أو لا",
+  redf: "اختر نعم أو لا",
+  years: `أدخل مدة التمويل بالسنوات، من ${n(1)} إلى ${n(30)}`,
+  rate: `أدخل هامش الربح السنوي، من ${n(0)} إلى ${n(30)}٪`,
+} as const;
+
+/** The Arabic labels of the sectors (the form's choices). */
+export const SECTOR_LABELS: Record<(typeof AFFORDABILITY_SECTORS)[number], string> = {
+  government: "حكومي",
+  private: "خاص",
+  military: "عسكري",
+  retired: "متقاعد",
+};
+
+/** Digits as typed (Arabic-Indic too), without spaces or thousands separators; "" when nothing was typed. */
+export function cleanNumber(raw: string): string {
+  return toAsciiDigits(raw).replace(/[\s,٬]/g, "").replace("٫", ".");
+}
+
+/** A number parameter within [min, max] (whole when `whole`); absent or empty → `fallback` (required when none). */
+function numberParam<F extends number | null>(message: string, min: number, max: number, whole: boolean, fallback?: F) {
+  return text({ error: message })
+    .optional()
+    .transform((raw, ctx) => {
+      const cleaned = cleanNumber(raw ?? "");
+      if (cleaned === "" && fallback !== undefined) return fallback as F;
+      const value = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+      if (!(value >= min && value <= max) || (whole && !Number.isInteger(value))) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+const yesNo = (message: string) =>
+  z
+    .enum(["yes", "no", "true", "false", "1", "0"], { error: message })
+    .optional()
+    .transform((v) => v === "yes" || v === "true" || v === "1");
+
+/** The query; `years` and `rate` are null when not given (the route fills the rules' defaults). */
+export const affordabilityQuerySchema = z.object({
+  price: numberParam(AFFORDABILITY_TEXTS.price, 1, 100_000_000, true),
+  salary: numberParam(AFFORDABILITY_TEXTS.salary, 0, 10_000_000, true),
+  otherIncome: numberParam(AFFORDABILITY_TEXTS.otherIncome, 0, 10_000_000, true, 0),
+  obligations: numberParam(AFFORDABILITY_TEXTS.obligations, 0, 10_000_000, true, 0),
+  sector: z.enum(AFFORDABILITY_SECTORS, { error: AFFORDABILITY_TEXTS.sector }),
+  firstHome: yesNo(AFFORDABILITY_TEXTS.firstHome),
+  redf: yesNo(AFFORDABILITY_TEXTS.redf),
+  years: numberParam(AFFORDABILITY_TEXTS.years, 1, 30, true, null),
+  rate: numberParam(AFFORDABILITY_TEXTS.rate, 0, 30, false, null),
+});
+export type AffordabilityQuery = z.output<typeof affordabilityQuerySchema>;
+
+const sar = z.number().int();
+const detailSchema = z.object({ explanation: z.string(), sourceName: z.string(), sourceUrl: z.string() });
+
+export const affordabilityResultSchema = z
+  .object({
+    maxFinancing: sar,
+    downPayment: sar,
+    monthlyInstalment: sar,
+    redfSupport: sar,
+    transactionTax: sar,
+    details: z.object({
+      maxFinancing: detailSchema,
+      downPayment: detailSchema,
+      monthlyInstalment: detailSchema,
+      redfSupport: detailSchema,
+      transactionTax: detailSchema,
+    }),
+    years: z.number().int(),
+    rate: z.number(),
+    rulesVersion: z.string(),
+  })
+  .meta({ id: "Affordability" });
