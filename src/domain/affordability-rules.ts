@@ -60,7 +60,12 @@ export const affordabilityRulesSchema = z.strictObject({
       .array(
         z.strictObject({
           upToIncome,
-          caps: z.strictObject({ government: capsSchema, private: capsSchema, military: capsSchema, retired: capsSchema }),
+          caps: z.strictObject({
+            government: capsSchema,
+            private: capsSchema,
+            military: capsSchema,
+            retired: capsSchema,
+          }),
         }),
       )
       .refine(bandsCoverEveryIncome, BANDS_MESSAGE),
@@ -69,7 +74,9 @@ export const affordabilityRulesSchema = z.strictObject({
     /** REDF pays part of the profit on this much of the financing, SAR. */
     supportedPrincipal: ruleFigureSchema,
     /** The share of that profit REDF pays, by monthly salary (SAR), %. */
-    supportBands: z.array(z.strictObject({ upToIncome, percent: percentFigure })).refine(bandsCoverEveryIncome, BANDS_MESSAGE),
+    supportBands: z
+      .array(z.strictObject({ upToIncome, percent: percentFigure }))
+      .refine(bandsCoverEveryIncome, BANDS_MESSAGE),
     /** A REDF beneficiary's smaller down payment (%) on a first home up to maxPrice (SAR). */
     downPayment: z.strictObject({ percent: percentFigure, maxPrice: ruleFigureSchema }),
   }),

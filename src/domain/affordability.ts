@@ -26,6 +26,7 @@
  * and rate used, and the rules' version. Amounts shown in text use Arabic-Indic digits (format.ts).
  */
 import type { AffordabilityRules, AffordabilitySector, RuleFigure } from "./affordability-rules.ts";
+import { cleanNumber } from "./digits.ts";
 import { countNoun, formatNumber, formatSAR, NOUNS } from "./format.ts";
 
 export interface AffordabilityInput {
@@ -45,6 +46,30 @@ export interface AffordabilityInput {
   years: number;
   /** Annual profit rate, %. */
   rate: number;
+}
+
+/** The accepted range of each numeric input (SAR, SAR a month, years, % a year) and whether it must be whole. */
+export const AFFORDABILITY_LIMITS = {
+  price: { min: 1, max: 100_000_000, whole: true },
+  salary: { min: 0, max: 10_000_000, whole: true },
+  otherIncome: { min: 0, max: 10_000_000, whole: true },
+  obligations: { min: 0, max: 10_000_000, whole: true },
+  years: { min: 1, max: 30, whole: true },
+  rate: { min: 0, max: 30, whole: false },
+} as const;
+export type AffordabilityNumberField = keyof typeof AFFORDABILITY_LIMITS;
+
+/**
+ * A typed value of `field` as a number within its limits: Arabic-Indic digits, spaces and thousands separators are
+ * accepted (digits.ts cleanNumber). Undefined when nothing was typed; null when it is not such a number. The one
+ * reading of these inputs: the query schema (schemas/affordability.ts) and the page's island both use it.
+ */
+export function readAffordabilityNumber(field: AffordabilityNumberField, raw: string): number | null | undefined {
+  const cleaned = cleanNumber(raw);
+  if (cleaned === "") return undefined;
+  const { min, max, whole } = AFFORDABILITY_LIMITS[field];
+  const value = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+  return value >= min && value <= max && (!whole || Number.isInteger(value)) ? value : null;
 }
 
 export const AFFORDABILITY_FIELDS = [

@@ -11,23 +11,24 @@
  * `rulesVersion`.
  */
 import { z } from "zod";
+import { AFFORDABILITY_LIMITS, type AffordabilityNumberField, readAffordabilityNumber } from "../affordability.ts";
 import { AFFORDABILITY_SECTORS } from "../affordability-rules.ts";
-import { toAsciiDigits } from "../digits.ts";
 import { formatNumber } from "../format.ts";
 import { text } from "./text.ts";
 
 const n = formatNumber;
+const L = AFFORDABILITY_LIMITS;
 
 export const AFFORDABILITY_TEXTS = {
-  price: `أدخل سعر العقار بالريال، من ${n(1)} إلى ${n(100_000_000)}`,
-  salary: `أدخل راتبك الشهري بالريال، من ${n(0)} إلى ${n(10_000_000)}`,
-  otherIncome: `أدخل دخلك الآخر الشهري بالريال، من ${n(0)} إلى ${n(10_000_000)}`,
-  obligations: `أدخل التزاماتك الشهرية بالريال، من ${n(0)} إلى ${n(10_000_000)}`,
+  price: `أدخل سعر العقار بالريال، من ${n(L.price.min)} إلى ${n(L.price.max)}`,
+  salary: `أدخل راتبك الشهري بالريال، من ${n(L.salary.min)} إلى ${n(L.salary.max)}`,
+  otherIncome: `أدخل دخلك الآخر الشهري بالريال، من ${n(L.otherIncome.min)} إلى ${n(L.otherIncome.max)}`,
+  obligations: `أدخل التزاماتك الشهرية بالريال، من ${n(L.obligations.min)} إلى ${n(L.obligations.max)}`,
   sector: "اختر قطاع العمل",
   firstHome: "اختر نعم أو لا",
   redf: "اختر نعم أو لا",
-  years: `أدخل مدة التمويل بالسنوات، من ${n(1)} إلى ${n(30)}`,
-  rate: `أدخل هامش الربح السنوي، من ${n(0)} إلى ${n(30)}٪`,
+  years: `أدخل مدة التمويل بالسنوات، من ${n(L.years.min)} إلى ${n(L.years.max)}`,
+  rate: `أدخل هامش الربح السنوي، من ${n(L.rate.min)} إلى ${n(L.rate.max)}٪`,
 } as const;
 
 /** The Arabic labels of the sectors (the form's choices). */
@@ -38,20 +39,15 @@ export const SECTOR_LABELS: Record<(typeof AFFORDABILITY_SECTORS)[number], strin
   retired: "متقاعد",
 };
 
-/** Digits as typed (Arabic-Indic too), without spaces or thousands separators; "" when nothing was typed. */
-export function cleanNumber(raw: string): string {
-  return toAsciiDigits(raw).replace(/[\s,٬]/g, "").replace("٫", ".");
-}
-
-/** A number parameter within [min, max] (whole when `whole`); absent or empty → `fallback` (required when none). */
-function numberParam<F extends number | null>(message: string, min: number, max: number, whole: boolean, fallback?: F) {
+/** A number parameter read by readAffordabilityNumber; absent or empty → `fallback` (required when none). */
+function numberParam<F extends number | null = never>(field: AffordabilityNumberField, fallback?: F) {
+  const message = AFFORDABILITY_TEXTS[field];
   return text({ error: message })
     .optional()
     .transform((raw, ctx) => {
-      const cleaned = cleanNumber(raw ?? "");
-      if (cleaned === "" && fallback !== undefined) return fallback as F;
-      const value = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-      if (!(value >= min && value <= max) || (whole && !Number.isInteger(value))) {
+      const value = readAffordabilityNumber(field, raw ?? "");
+      if (value === undefined && fallback !== undefined) return fallback as F;
+      if (value === undefined || value === null) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
@@ -67,15 +63,15 @@ const yesNo = (message: string) =>
 
 /** The query; `years` and `rate` are null when not given (the route fills the rules' defaults). */
 export const affordabilityQuerySchema = z.object({
-  price: numberParam(AFFORDABILITY_TEXTS.price, 1, 100_000_000, true),
-  salary: numberParam(AFFORDABILITY_TEXTS.salary, 0, 10_000_000, true),
-  otherIncome: numberParam(AFFORDABILITY_TEXTS.otherIncome, 0, 10_000_000, true, 0),
-  obligations: numberParam(AFFORDABILITY_TEXTS.obligations, 0, 10_000_000, true, 0),
+  price: numberParam("price"),
+  salary: numberParam("salary"),
+  otherIncome: numberParam("otherIncome", 0),
+  obligations: numberParam("obligations", 0),
   sector: z.enum(AFFORDABILITY_SECTORS, { error: AFFORDABILITY_TEXTS.sector }),
   firstHome: yesNo(AFFORDABILITY_TEXTS.firstHome),
   redf: yesNo(AFFORDABILITY_TEXTS.redf),
-  years: numberParam(AFFORDABILITY_TEXTS.years, 1, 30, true, null),
-  rate: numberParam(AFFORDABILITY_TEXTS.rate, 0, 30, false, null),
+  years: numberParam("years", null),
+  rate: numberParam("rate", null),
 });
 export type AffordabilityQuery = z.output<typeof affordabilityQuerySchema>;
 
