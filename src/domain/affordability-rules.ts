@@ -13,9 +13,8 @@
  */
 import { z } from "zod";
 
-/** The four employment sectors the calculator asks for (حكومي، خاص، عسكري، متقاعد). */
-export const AFFORDABILITY_SECTORS = ["government", "private", "military", "retired"] as const;
-export type AffordabilitySector = (typeof AFFORDABILITY_SECTORS)[number];
+// The sectors live in the zod-free affordability.ts, which the page's island imports (zod stays out of its bundle).
+export { AFFORDABILITY_SECTORS, type AffordabilitySector } from "./affordability.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
 

@@ -25,7 +25,7 @@
  * Output: the five amounts in whole SAR, each with a one-line Arabic explanation and its rule's source, the years
  * and rate used, and the rules' version. Amounts shown in text use Arabic-Indic digits (format.ts).
  */
-import type { AffordabilityRules, AffordabilitySector, RuleFigure } from "./affordability-rules.ts";
+import type { AffordabilityRules, RuleFigure } from "./affordability-rules.ts";
 import { cleanNumber } from "./digits.ts";
 import { countNoun, formatNumber, formatSAR, NOUNS } from "./format.ts";
 
@@ -47,6 +47,18 @@ export interface AffordabilityInput {
   /** Annual profit rate, %. */
   rate: number;
 }
+
+/** The four employment sectors the calculator asks for (حكومي، خاص، عسكري، متقاعد). */
+export const AFFORDABILITY_SECTORS = ["government", "private", "military", "retired"] as const;
+export type AffordabilitySector = (typeof AFFORDABILITY_SECTORS)[number];
+
+/** The sectors' Arabic labels (the form's choices). */
+export const SECTOR_LABELS: Record<AffordabilitySector, string> = {
+  government: "حكومي",
+  private: "خاص",
+  military: "عسكري",
+  retired: "متقاعد",
+};
 
 /** The accepted range of each numeric input (SAR, SAR a month, years, % a year) and whether it must be whole. */
 export const AFFORDABILITY_LIMITS = {

@@ -31,14 +31,6 @@ export const AFFORDABILITY_TEXTS = {
   rate: `أدخل هامش الربح السنوي، من ${n(L.rate.min)} إلى ${n(L.rate.max)}٪`,
 } as const;
 
-/** The Arabic labels of the sectors (the form's choices). */
-export const SECTOR_LABELS: Record<(typeof AFFORDABILITY_SECTORS)[number], string> = {
-  government: "حكومي",
-  private: "خاص",
-  military: "عسكري",
-  retired: "متقاعد",
-};
-
 /** A number parameter read by readAffordabilityNumber; absent or empty → `fallback` (required when none). */
 function numberParam<F extends number | null = never>(field: AffordabilityNumberField, fallback?: F) {
   const message = AFFORDABILITY_TEXTS[field];

@@ -6,10 +6,14 @@
  * the names shared with the island are in lib/affordability-contract.ts. Stores nothing.
  */
 import type { ReactNode } from "react";
-import { AFFORDABILITY_FIELDS, type AffordabilityField, type AffordabilityResult } from "#domain/affordability.ts";
-import { AFFORDABILITY_SECTORS } from "#domain/affordability-rules.ts";
+import {
+  AFFORDABILITY_FIELDS,
+  AFFORDABILITY_SECTORS,
+  type AffordabilityField,
+  type AffordabilityResult,
+  SECTOR_LABELS,
+} from "#domain/affordability.ts";
 import { formatSAR } from "#domain/format.ts";
-import { SECTOR_LABELS } from "#domain/schemas/affordability.ts";
 import type { AffordabilityView } from "~/public/lib/affordability.server.ts";
 import { AFFORDABILITY_ID, type AffordabilityInputName, ATTR } from "~/public/lib/affordability-contract.ts";
 import { cx } from "~/shared/lib/cx.ts";

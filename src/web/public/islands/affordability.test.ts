@@ -31,15 +31,16 @@ const view: AffordabilityView = {
 };
 
 const block = () => document.querySelector<HTMLElement>("[data-affordability-result]");
-const valueOf = (field: string) =>
-  document.querySelector(`[data-affordability-value="${field}"]`)?.textContent ?? "";
+const amountOf = (field: string) => document.querySelector(`[data-affordability-value="${field}"]`)?.textContent ?? "";
 const form = () => document.querySelector<HTMLFormElement>('form[data-island="affordability"]');
 
 describe("the calculator's island", () => {
   let fetchRules: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     document.body.innerHTML = `<main>${renderToStaticMarkup(createElement(AffordabilitySection, { view }))}</main>`;
-    fetchRules = vi.fn(async () => new Response(JSON.stringify(rules), { headers: { "content-type": "application/json" } }));
+    fetchRules = vi.fn(
+      async () => new Response(JSON.stringify(rules), { headers: { "content-type": "application/json" } }),
+    );
     vi.stubGlobal("fetch", fetchRules);
     history.replaceState(null, "", "/project/1");
   });
@@ -60,9 +61,9 @@ describe("the calculator's island", () => {
     await user.type(document.querySelector<HTMLInputElement>('input[name="obligations"]') as HTMLElement, "2000");
     await user.selectOptions(document.querySelector("select[name='sector']") as HTMLElement, "private");
     // 8,000 × 55 % − 2,000 = 2,400 a month → 390,823 (hand-worked in domain/affordability.test.ts).
-    await vi.waitFor(() => expect(valueOf("maxFinancing")).toBe(formatSAR(390_823)));
+    await vi.waitFor(() => expect(amountOf("maxFinancing")).toBe(formatSAR(390_823)));
     expect(block()?.hidden).toBe(false);
-    expect(valueOf("monthlyInstalment")).toBe(formatSAR(2_400));
+    expect(amountOf("monthlyInstalment")).toBe(formatSAR(2_400));
     expect(document.querySelector("[data-affordability-version]")?.textContent).toBe(rules.version);
     expect(document.querySelector<HTMLAnchorElement>('[data-affordability-source="transactionTax"]')?.href).toBe(
       rules.transactionTax.firstHomeExemptUpTo.sourceUrl,
@@ -87,7 +88,7 @@ describe("the calculator's island", () => {
     enhanceAffordability(document);
     const user = userEvent.setup();
     await user.type(document.querySelector('input[name="salary"]') as HTMLElement, "١٢٬٠٠٠");
-    await vi.waitFor(() => expect(valueOf("maxFinancing")).toBe(formatSAR(810_000)));
+    await vi.waitFor(() => expect(amountOf("maxFinancing")).toBe(formatSAR(810_000)));
     const submit = new Event("submit", { cancelable: true });
     form()?.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);

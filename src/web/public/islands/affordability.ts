@@ -4,15 +4,17 @@
  * from GET /api/affordability/rules on the first focus or input. Sending the form then shows the result without a
  * reload and puts the query in the address, so the link opens the same estimate. Until the rules arrive, or when an
  * input cannot be read, sending the form is the plain GET the server answers (with its Arabic field errors), so
- * nothing depends on this script. Stores nothing.
+ * nothing depends on this script. Stores nothing. It imports nothing that brings zod (the rules' schema file only as
+ * types): the islands' bundle stays small (docs/decisions/046-public-pages-as-islands.md).
  */
 import {
   AFFORDABILITY_FIELDS,
+  AFFORDABILITY_SECTORS,
   type AffordabilityInput,
   computeAffordability,
   readAffordabilityNumber,
 } from "#domain/affordability.ts";
-import { AFFORDABILITY_SECTORS, type AffordabilityRules } from "#domain/affordability-rules.ts";
+import type { AffordabilityRules } from "#domain/affordability-rules.ts";
 import { formatSAR } from "#domain/format.ts";
 import { AFFORDABILITY_ID, AFFORDABILITY_RULES_URL, ATTR } from "~/public/lib/affordability-contract.ts";
 import { claim } from "./layout.ts";
