@@ -15,3 +15,13 @@ export function toAsciiDigits(input: string): string {
     .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 }
+
+/**
+ * A typed number as plain ASCII text: Arabic-Indic digits converted, spaces and thousands separators ("," "٬")
+ * removed, the Arabic decimal separator "٫" made "." ("١٢٬٥٠٠" → "12500"); "" when nothing was typed.
+ */
+export function cleanNumber(raw: string): string {
+  return toAsciiDigits(raw)
+    .replace(/[\s,٬]/g, "")
+    .replace("٫", ".");
+}

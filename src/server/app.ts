@@ -11,16 +11,19 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AffordabilityRules } from "../domain/affordability-rules.ts";
 import { loadCommonPasswords } from "../domain/password-policy.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
+import { loadAffordabilityRules } from "./lib/affordability-rules.ts";
 import { cspNonceOf } from "./lib/csp-nonce.ts";
 import { apiCacheControl } from "./lib/http-cache.ts";
 import { loggerOptions } from "./lib/log.ts";
 import { createPageCache, isApiWrite } from "./lib/page-cache.ts";
 import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
+import { affordabilityRoutes } from "./modules/affordability/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
@@ -54,6 +57,8 @@ declare module "fastify" {
     storage: Storage;
     /** Seals secrets stored in the database (two-factor secrets), lib/secrets.ts. */
     secrets: SecretBox;
+    /** The affordability calculator's rules (config/affordability.json), loaded once at start. */
+    affordability: AffordabilityRules;
   }
 }
 
@@ -62,6 +67,8 @@ export interface AppDeps {
   config: AppConfig;
   site: SiteConfig;
   storage: Storage;
+  /** The affordability rules; default: config/affordability.json read now (main.ts loads it before anything else). */
+  affordability?: AffordabilityRules;
   /** Serve the web pages (React Router); omitted in API tests. */
   pages?: PagesOptions;
   logger?: boolean | { level: string };
@@ -107,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("config", deps.config);
   app.decorate("site", deps.site);
   app.decorate("storage", deps.storage);
+  app.decorate("affordability", deps.affordability ?? loadAffordabilityRules());
   app.decorate(
     "secrets",
     createSecretBox(resolveSecretsKey(deps.config.secretsKey, deps.config.dataDir, (message) => app.log.warn(message))),
@@ -201,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(publishingRoutes);
   await app.register(conversionRoutes);
+  await app.register(affordabilityRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
   return app;

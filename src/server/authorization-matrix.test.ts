@@ -126,8 +126,15 @@ describe("authorization matrix", () => {
         "GET /api/units/page",
         "GET /api/project-updates/page",
         "GET /api/users/page",
+        "GET /api/affordability",
+        "GET /api/affordability/rules",
       ]),
     );
+    // The affordability calculator is answered to anyone (docs/affordability.md).
+    expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
+      "public",
+      "public",
+    ]);
     for (const route of routes) {
       if (typeof route.access === "object") expect(isPermissionKey(route.access.permission)).toBe(true);
       else expect(["public", "signed-in", "admin"]).toContain(route.access);

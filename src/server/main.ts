@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
 import { loadConfig } from "./config.ts";
+import { loadAffordabilityRules } from "./lib/affordability-rules.ts";
 import { warnExampleValues } from "./lib/example-values.ts";
 import { loadSiteConfig } from "./lib/site-config.ts";
 import { type RunningInstance, startInstance } from "./start.ts";
@@ -26,6 +27,8 @@ async function main() {
   const config = loadConfig();
   if (dev) config.env = "development";
   const site = loadSiteConfig(config.siteConfigPath);
+  // A bad rules file stops the start here, before the database opens (docs/affordability.md).
+  const affordability = loadAffordabilityRules();
 
   let instance: RunningInstance | undefined;
   closeWithGrace({ delay: SHUTDOWN_DELAY_MS, logger: false }, async ({ signal, err }) => {
@@ -39,6 +42,7 @@ async function main() {
   instance = await startInstance({
     config,
     site,
+    affordability,
     pgliteDir: path.join(config.dataDir, "pglite"),
     pages: { mode: dev ? "development" : "production", root },
     logger: { level: config.logLevel },

@@ -13,6 +13,7 @@
 import { constants } from "node:fs";
 import { access, mkdir } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
+import type { AffordabilityRules } from "../domain/affordability-rules.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import { buildApp } from "./app.ts";
 import type { AppConfig } from "./config.ts";
@@ -28,6 +29,8 @@ import type { PagesOptions } from "./plugins/pages.ts";
 export interface StartOptions {
   config: AppConfig;
   site: SiteConfig;
+  /** The affordability rules (config/affordability.json); default: read by buildApp. */
+  affordability?: AffordabilityRules;
   /** PGlite data folder when no DATABASE_URL (default: DATA_DIR/pglite). */
   pgliteDir: string;
   pages?: PagesOptions;
@@ -109,6 +112,7 @@ export async function startInstance(options: StartOptions): Promise<RunningInsta
       db: database.db,
       config,
       site: options.site,
+      affordability: options.affordability,
       storage,
       pages: options.pages,
       logger: options.logger,

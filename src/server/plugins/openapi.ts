@@ -41,6 +41,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["media", ["media"]],
   ["audit", ["audit-logs"]],
   ["conversions", ["conversions"]],
+  ["affordability", ["affordability"]],
 ];
 
 /** Tag of a URL: /api/projects/:id/units/upload belongs to units (the import), everything else by first segment. */

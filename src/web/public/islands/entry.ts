@@ -7,6 +7,7 @@
  * end `<html data-islands="ready">` is set and a tap on a button made before (marked `data-early-tap` by root.tsx's
  * inline script) is replayed, so it is not lost on a slow link.
  */
+import { enhanceAffordability } from "./affordability.ts";
 import { enhanceCardLists } from "./card-list.ts";
 import { enhanceContactForms } from "./contact-form.ts";
 import { enhanceGalleries } from "./gallery.ts";
@@ -28,6 +29,7 @@ const ENHANCERS: ((root: ParentNode) => void)[] = [
   enhanceGalleries,
   enhanceCardLists,
   enhanceContactForms,
+  enhanceAffordability,
   enhanceHero,
   enhanceMarquees,
   enhanceCarousels,

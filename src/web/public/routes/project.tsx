@@ -10,6 +10,7 @@ import { parseId } from "#domain/ids.ts";
 import { guaranteeLabel } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, Unit } from "#domain/types.ts";
+import { AffordabilitySection } from "~/public/components/affordability-section.tsx";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
 import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
@@ -20,6 +21,7 @@ import { ProgressRing, SalesRing, StageBar } from "~/public/components/progress.
 import { StatusBadge } from "~/public/components/status-badge.tsx";
 import { UnitsSection } from "~/public/components/units-section.tsx";
 import { VideoEmbed } from "~/public/components/video-embed.tsx";
+import { loadAffordability } from "~/public/lib/affordability.server.ts";
 import { brochureSize } from "~/public/lib/brochure.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
@@ -46,11 +48,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!projectRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
   const brochureBytes = await brochureSize(context.api, project.pdfUrl);
+  const affordability = await loadAffordability(context.api, new URL(request.url), project.price);
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
   const preview = token !== null && isPreviewAnswer(projectRes);
   return data(
-    { project, units, unitsError: !unitsOk, preview, brochureBytes },
+    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -128,7 +131,7 @@ function InfoItem({ label, value }: { label: string; value: string }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError, preview, brochureBytes } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes, affordability } = loaderData;
   const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
   const rooms = roomsText(project);
@@ -302,6 +305,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </section>
 
         <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
+        <AffordabilitySection view={affordability} />
         <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
 
         <FloatingShortcuts
