@@ -7,7 +7,10 @@
  * the visit's attribution (UTM parameters, click ids, referrer) as hidden "attr_*" fields (docs/product.md §10.4),
  * and, when the site configuration has one, a separate unticked marketing-consent box (docs/conversions.md).
  * The campaign variant (SPEC §2.8, §5.1): name, email and phone required, message optional; back to idle 5 s after
- * a success (SPEC §4.6).
+ * a success (SPEC §4.6). Every variant has the same phone field (ARCHITECTURE resolution 3: contact-form-fields.tsx).
+ * The form posts to its page's action with the result block's id as the fragment, so a send without JavaScript is
+ * answered with the page opened at its result (contact-form-result.tsx; docs/decisions/
+ * 054-contact-form-results-without-javascript.md).
  *
  * On a page served as islands (docs/decisions/046-public-pages-as-islands.md) React never runs in the browser: the
  * same behaviour comes from public/islands/contact-form.ts, which reads what it needs from this markup:
@@ -15,27 +18,28 @@
  *   `data-reset-ms` (campaign: CAMPAIGN_FORM_RESET_MS), `data-error-fields` (the result's field-error names, in the
  *   order the focus looks for the first invalid field);
  * - the result block: `data-result` ("ok" | "invalid" | "failed" | "rate-limited"); its dismiss button: `data-dismiss`;
- * - the phone input: `data-digits-max` (10, campaign 15); the send button: `data-pending-text` (TEXTS.sending);
+ * - the phone input: `data-digits-max` (PHONE_DIGITS_MAX); the send button: `data-pending-text` (TEXTS.sending);
  * - only when the page is served as islands (never hydrated, so React never sees it): a `<template data-failure>` with
  *   the result block of `{ok: false, reason: "failed"}`, shown when the post never reaches the page's action.
  */
-import { CheckCircle2, CircleAlert, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
-import { CAMPAIGN_FORM_RESET_MS, COUNTRY_CODE } from "#domain/constants.ts";
-import { digitsOnly } from "#domain/digits.ts";
+import { Form, Link, useActionData, useFormAction, useNavigation } from "react-router";
+import { CAMPAIGN_FORM_RESET_MS } from "#domain/constants.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { useServedAsIslands } from "~/islands-entry.tsx";
 import { type Attribution, attributionFieldName, visitAttribution } from "~/public/campaign/attribution.ts";
 import type { ContactActionResult } from "~/public/lib/contact-result.ts";
+import { resultAnchor, revealAndFocus } from "~/public/lib/contact-reveal.ts";
 import { useSite } from "~/root.tsx";
 import { cx } from "~/shared/lib/cx.ts";
+import { FieldError, inputClass, PhoneField, RequiredMark } from "./contact-form-fields.tsx";
+import { ContactResult } from "./contact-form-result.tsx";
 
 export interface ContactFormProps {
   /**
    * "home": name, email, phone and message all required (SPEC §5.1 home contact).
-   * "detail": project and update pages: name and message required, phone or email (resolution 4); the phone shows a
-   * +966 prefix; the result is a dismissible banner titled "تم الإرسال بنجاح!" / "حدث خطأ!".
+   * "detail": project and update pages: name and message required, phone or email (resolution 4); the result is a
+   * dismissible banner titled "تم الإرسال بنجاح!" / "حدث خطأ!".
    * "campaign": name, email and phone required, message optional; the result clears itself after 5 s.
    */
   variant: "home" | "detail" | "campaign";
@@ -61,9 +65,6 @@ const HONEYPOT_STYLE = {
   opacity: 0,
   pointerEvents: "none",
 } as const;
-
-const inputClass =
-  "block w-full rounded-xl border border-black/15 bg-surface px-3 py-2.5 text-ink placeholder:text-muted/80 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-500 aria-[invalid=true]:border-danger";
 
 /** The contact form; reads the route's action result with useActionData. */
 export function ContactForm({
@@ -97,15 +98,18 @@ export function ContactForm({
     if (!result) return;
     if (result.ok) {
       formRef.current?.reset();
-      statusRef.current?.focus();
+      if (statusRef.current) revealAndFocus(statusRef.current);
       return;
     }
     const firstInvalid = Object.keys(result.fieldErrors)
       .map((name) => formRef.current?.elements.namedItem(name))
       .find((el): el is HTMLInputElement | HTMLTextAreaElement => el instanceof HTMLElement);
-    if (firstInvalid) firstInvalid.focus();
-    else statusRef.current?.focus();
+    const target = firstInvalid ?? statusRef.current;
+    if (target) revealAndFocus(target);
   }, [result]);
+  // The post goes to the page's own action with the result block as its fragment: a page answered to a send without
+  // JavaScript opens at the result, not at its top (docs/decisions/054-contact-form-results-without-javascript.md).
+  const action = `${useFormAction()}#${resultAnchor(idPrefix)}`;
 
   const failed = result && !result.ok ? result : undefined;
   const errors = failed?.fieldErrors ?? {};
@@ -121,29 +125,21 @@ export function ContactForm({
     id: id(name),
     name,
     "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby":
-      [errors[name] ? id(`${name}-error`) : null, name === "phone" && home ? id("phone-hint") : null]
-        .filter(Boolean)
-        .join(" ") || undefined,
+    "aria-describedby": errors[name] ? id(`${name}-error`) : undefined,
     "aria-required": required || undefined,
     defaultValue: values[name] ?? "",
     label,
   });
-  const errorFor = (name: string) =>
-    errors[name] ? (
-      <p id={id(`${name}-error`)} className="text-sm font-medium text-danger">
-        {errors[name]}
-      </p>
-    ) : null;
+  const errorFor = (name: string) => <FieldError id={id(`${name}-error`)} message={errors[name]} />;
 
   const name = field("name", "الاسم", true);
   const email = field("email", "البريد الإلكتروني", plain);
-  const phone = field("phone", "رقم الجوال", plain);
   const message = field("message", "الرسالة", !campaign);
 
   return (
     <Form
       method="post"
+      action={action}
       ref={formRef}
       noValidate
       preventScrollReset
@@ -155,10 +151,11 @@ export function ContactForm({
       data-error-fields={Object.keys(errors).join(" ") || undefined}
     >
       {showStatus && (
-        <ResultStatus
+        <ContactResult
           ref={statusRef}
           result={result}
           plain={plain}
+          idPrefix={idPrefix}
           successText={successText}
           errorText={errorText}
           onDismiss={() => setDismissed(result)}
@@ -174,48 +171,7 @@ export function ContactForm({
           {errorFor("name")}
         </div>
 
-        <div className="grid gap-1.5">
-          <label htmlFor={phone.id} className="font-medium text-ink">
-            {phone.label} {plain && <RequiredMark />}
-          </label>
-          {plain ? (
-            <input
-              {...inputProps(phone)}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              dir="ltr"
-              maxLength={campaign ? undefined : 10}
-              placeholder="05XXXXXXXX"
-              onInput={campaign ? keepAllDigits : keepDigits}
-              data-digits-max={campaign ? CAMPAIGN_PHONE_DIGITS : PHONE_DIGITS}
-              className={cx(inputClass, "text-end")}
-            />
-          ) : (
-            <div dir="ltr" className="flex">
-              <span className="inline-flex items-center rounded-s-xl border border-e-0 border-black/15 bg-brand-50 px-3 text-ink">
-                {COUNTRY_CODE}
-              </span>
-              <input
-                {...inputProps(phone)}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                maxLength={10}
-                placeholder="5XXXXXXXX"
-                onInput={keepDigits}
-                data-digits-max={PHONE_DIGITS}
-                className={cx(inputClass, "rounded-s-none")}
-              />
-            </div>
-          )}
-          {home && (
-            <p id={id("phone-hint")} className="text-sm text-muted">
-              {TEXTS.phoneHint10}
-            </p>
-          )}
-          {errorFor("phone")}
-        </div>
+        <PhoneField idPrefix={idPrefix} required={plain} error={errors.phone} defaultValue={values.phone ?? ""} />
 
         <div className="grid gap-1.5 sm:col-span-2">
           <label htmlFor={email.id} className="font-medium text-ink">
@@ -288,111 +244,17 @@ export function ContactForm({
 
       {islands && (
         <template data-failure="">
-          <ResultStatus result={FAILED} plain={plain} successText={successText} errorText={errorText} />
+          <ContactResult
+            result={FAILED}
+            plain={plain}
+            idPrefix={idPrefix}
+            successText={successText}
+            errorText={errorText}
+          />
         </template>
       )}
     </Form>
   );
-}
-
-/**
- * The result block at the top of the form: a status line (home, campaign) or a dismissible banner with a title
- * (detail). `role` "status" after a success, "alert" otherwise; focusable (tabIndex -1) so the form can move focus to it.
- */
-function ResultStatus({
-  result,
-  plain,
-  successText,
-  errorText,
-  onDismiss,
-  ref,
-}: {
-  result: ContactActionResult;
-  plain: boolean;
-  successText: string;
-  errorText: string;
-  onDismiss?: () => void;
-  ref?: React.Ref<HTMLDivElement>;
-}) {
-  const message = result.ok
-    ? successText
-    : `${result.reason === "invalid" ? (result.formError ?? "يرجى تصحيح الحقول المحددة") : errorText}${
-        result.reason === "rate-limited" && result.formError ? ` ${result.formError}` : ""
-      }`;
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role={result.ok ? "status" : "alert"}
-      className="outline-none"
-      data-result={result.ok ? "ok" : result.reason}
-    >
-      {plain ? (
-        <p
-          className={cx(
-            "flex items-start gap-2 rounded-xl p-3 font-medium",
-            result.ok ? "bg-success/10 text-success" : "bg-danger/10 text-danger",
-          )}
-        >
-          {result.ok ? (
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          ) : (
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          )}
-          <span>{message}</span>
-        </p>
-      ) : (
-        <div
-          className={cx(
-            "relative rounded-xl border p-4 pe-12",
-            result.ok ? "border-success/30 bg-success/10 text-success" : "border-danger/30 bg-danger/10 text-danger",
-          )}
-        >
-          <p className="font-bold">{result.ok ? TEXTS.sentTitle : TEXTS.errorBangTitle}</p>
-          <p className="mt-1 text-ink">{message}</p>
-          <button
-            type="button"
-            onClick={onDismiss}
-            data-dismiss=""
-            className="absolute end-2 top-2 grid size-9 place-items-center rounded-full hover:bg-black/5"
-          >
-            <X aria-hidden="true" className="size-4" />
-            <span className="sr-only">إغلاق التنبيه</span>
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function RequiredMark() {
-  return (
-    <span className="text-danger" aria-hidden="true">
-      *
-    </span>
-  );
-}
-
-/** Most digits the phone input keeps as typed (SPEC §5.1): a Saudi mobile number, 05XXXXXXXX or 5XXXXXXXX. */
-const PHONE_DIGITS = 10;
-/** Most digits the campaign phone input keeps: room for a pasted international number (+966 …). */
-const CAMPAIGN_PHONE_DIGITS = 15;
-
-/** Strips everything but digits as the visitor types (SPEC §5.1), at most 10. */
-function keepDigits(event: React.FormEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  const clean = digitsOnly(input.value, PHONE_DIGITS);
-  if (clean !== input.value) input.value = clean;
-}
-
-/**
- * Campaign form (SPEC §5.1: non-digits stripped as typed, no length rule): a pasted "+966 55 123 4567" keeps all its
- * digits (966551234567), which the server reads as the same Saudi number.
- */
-function keepAllDigits(event: React.FormEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  const clean = digitsOnly(input.value, CAMPAIGN_PHONE_DIGITS);
-  if (clean !== input.value) input.value = clean;
 }
 
 function inputProps(f: {
