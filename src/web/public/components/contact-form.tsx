@@ -55,6 +55,22 @@ export interface ContactFormProps {
 /** The result the islands show when the post never reaches the action (its block goes in `<template data-failure>`). */
 const FAILED: ContactActionResult = { ok: false, reason: "failed", fieldErrors: {}, values: {} };
 
+/**
+ * The CSS of a page answered to a send, so the browser's scroll to the result (`#resultId`) lands and stays there:
+ * - sections rendered only when near (content-visibility: auto) hold a guessed height until then; rendered later above
+ *   the result, they would push it out of view, so they are all rendered at once;
+ * - the page streams in: when the browser scrolls to the result, what follows it may not have arrived, and a page too
+ *   short below the result cannot scroll it to the top (the scroll is clamped, and not redone). An empty box of one
+ *   viewport's height hangs below the result without taking room (negative margin, no pointer events), so the page is
+ *   always long enough.
+ */
+function settledLayoutCss(resultId: string): string {
+  return (
+    ".render-when-near,[style*='content-visibility']{content-visibility:visible!important;contain-intrinsic-size:none!important}" +
+    `#${resultId}::after{content:"";display:block;height:100vh;margin-block-end:-100vh;pointer-events:none}`
+  );
+}
+
 /** The honeypot's box: out of the flow, 1 px, invisible, untouchable. */
 const HONEYPOT_STYLE = {
   position: "absolute",
@@ -150,6 +166,8 @@ export function ContactForm({
       data-reset-ms={campaign ? CAMPAIGN_FORM_RESET_MS : undefined}
       data-error-fields={Object.keys(errors).join(" ") || undefined}
     >
+      {/* A page answered to a send opens at this result (its fragment): see settledLayoutCss. */}
+      {showStatus && <style>{settledLayoutCss(resultAnchor(idPrefix))}</style>}
       {showStatus && (
         <ContactResult
           ref={statusRef}
