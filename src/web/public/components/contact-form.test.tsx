@@ -162,7 +162,7 @@ describe("ContactForm (SPEC §4.6, §5.1, §8.4)", () => {
     expect(alert).toHaveTextContent(TEXTS.requiredFieldsMissing);
     const phone = screen.getByLabelText(/رقم الجوال/);
     expect(phone).toHaveAttribute("aria-invalid", "true");
-    expect(phone).toHaveFocus();
+    await waitFor(() => expect(phone).toHaveFocus());
     expect(phone).toHaveAccessibleDescription(`يرجى إدخال رقم الجوال أو البريد الإلكتروني ${TEXTS.phoneHint10}`);
     await userEvent.click(screen.getByRole("button", { name: "إغلاق التنبيه" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -232,7 +232,7 @@ describe("ContactForm (SPEC §4.6, §5.1, §8.4)", () => {
     expect(status).toHaveAttribute("id", "home-contact-result");
     // SPEC's success text, then what happens next.
     expect(status).toHaveTextContent(`${TEXTS.homeContactSuccess} ${CONTACT_TEXTS.nextStep}`);
-    expect(status).toHaveFocus();
+    await waitFor(() => expect(status).toHaveFocus());
   });
 
   it("detail: success banner is titled «تم الإرسال بنجاح!»", async () => {
