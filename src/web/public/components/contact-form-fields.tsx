@@ -1,11 +1,13 @@
 /**
  * Parts of the public contact form (public/components/contact-form.tsx): the input style, the required mark, a
- * field's error line, and the one phone field every public form uses (ARCHITECTURE resolution 3: a Saudi number —
+ * field's error line, the honeypot, the consent texts, and the one phone field every public form uses (ARCHITECTURE resolution 3: a Saudi number —
  * 05XXXXXXXX, 5XXXXXXXX, +9665XXXXXXXX or a landline — checked by the one rule of #domain/phone.ts on the server).
  */
+import { Link } from "react-router";
 import { digitsOnly } from "#domain/digits.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { CONTACT_TEXTS } from "~/public/lib/contact-texts.ts";
+import { useSite } from "~/root.tsx";
 import { cx } from "~/shared/lib/cx.ts";
 
 /**
@@ -90,5 +92,63 @@ export function PhoneField({
       </p>
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** The honeypot's box: out of the flow, 1 px, invisible, untouchable. */
+const HONEYPOT_STYLE = {
+  position: "absolute",
+  zIndex: -10,
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  opacity: 0,
+  pointerEvents: "none",
+} as const;
+
+/**
+ * Honeypot (`website`): people never see or reach it; bots that fill every field are answered as if sent. Hidden by an
+ * inline style, so it never shows, nor takes room, before the stylesheet that styles the rest of the form arrives (on
+ * a campaign page the first paint's CSS can stop short of it: server/lib/critical-css.ts).
+ */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  const id = `${idPrefix}-website`;
+  return (
+    <div aria-hidden="true" style={HONEYPOT_STYLE}>
+      <label htmlFor={id}>اترك هذا الحقل فارغاً</label>
+      <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/**
+ * The consent texts of every form (Saudi PDPL): the separate, unticked marketing-consent box when the site
+ * configuration has one (docs/conversions.md), and the consent sentence with a link to the privacy notice.
+ */
+export function ConsentTexts({ idPrefix }: { idPrefix: string }) {
+  const site = useSite();
+  const id = `${idPrefix}-marketing-consent`;
+  return (
+    <>
+      {site.privacy.marketingConsent && (
+        <div className="flex items-start gap-2 text-sm text-muted">
+          <input
+            id={id}
+            type="checkbox"
+            name="marketingConsent"
+            value="on"
+            defaultChecked={false}
+            className="mt-1 size-4 shrink-0 accent-brand-700"
+          />
+          <label htmlFor={id}>{site.privacy.marketingConsent.text}</label>
+        </div>
+      )}
+      <p className="text-sm text-muted">
+        <span>{site.privacy.consentText}</span>{" "}
+        <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+          إشعار الخصوصية
+        </Link>
+      </p>
+    </>
   );
 }

@@ -23,16 +23,15 @@
  *   the result block of `{ok: false, reason: "failed"}`, shown when the post never reaches the page's action.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useActionData, useFormAction, useNavigation } from "react-router";
+import { Form, useActionData, useFormAction, useNavigation } from "react-router";
 import { CAMPAIGN_FORM_RESET_MS } from "#domain/constants.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { useServedAsIslands } from "~/islands-entry.tsx";
 import { type Attribution, attributionFieldName, visitAttribution } from "~/public/campaign/attribution.ts";
 import type { ContactActionResult } from "~/public/lib/contact-result.ts";
 import { resultAnchor, revealAndFocus } from "~/public/lib/contact-reveal.ts";
-import { useSite } from "~/root.tsx";
 import { cx } from "~/shared/lib/cx.ts";
-import { FieldError, inputClass, PhoneField, RequiredMark } from "./contact-form-fields.tsx";
+import { ConsentTexts, FieldError, Honeypot, inputClass, PhoneField, RequiredMark } from "./contact-form-fields.tsx";
 import { ContactResult } from "./contact-form-result.tsx";
 
 export interface ContactFormProps {
@@ -71,17 +70,6 @@ function settledLayoutCss(resultId: string): string {
   );
 }
 
-/** The honeypot's box: out of the flow, 1 px, invisible, untouchable. */
-const HONEYPOT_STYLE = {
-  position: "absolute",
-  zIndex: -10,
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  opacity: 0,
-  pointerEvents: "none",
-} as const;
-
 /** The contact form; reads the route's action result with useActionData. */
 export function ContactForm({
   variant,
@@ -90,7 +78,6 @@ export function ContactForm({
   idPrefix = "contact",
   attribution: serverAttribution,
 }: ContactFormProps) {
-  const site = useSite();
   const result = useActionData<ContactActionResult>();
   const navigation = useNavigation();
   // Only a server render of a page served as islands carries the failure template: such a page is never hydrated,
@@ -130,27 +117,11 @@ export function ContactForm({
   const failed = result && !result.ok ? result : undefined;
   const errors = failed?.fieldErrors ?? {};
   const values = failed?.values ?? {};
-  const id = (name: string) => `${idPrefix}-${name}`;
   const home = variant === "home";
   const campaign = variant === "campaign";
   /** Home and campaign forms show the result as a plain status line and require email and phone. */
   const plain = home || campaign;
   const showStatus = result && result !== dismissed;
-
-  const field = (name: string, label: string, required: boolean) => ({
-    id: id(name),
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? id(`${name}-error`) : undefined,
-    "aria-required": required || undefined,
-    defaultValue: values[name] ?? "",
-    label,
-  });
-  const errorFor = (name: string) => <FieldError id={id(`${name}-error`)} message={errors[name]} />;
-
-  const name = field("name", "الاسم", true);
-  const email = field("email", "البريد الإلكتروني", plain);
-  const message = field("message", "الرسالة", !campaign);
 
   return (
     <Form
@@ -180,76 +151,15 @@ export function ContactForm({
         />
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <label htmlFor={name.id} className="font-medium text-ink">
-            {name.label} <RequiredMark />
-          </label>
-          <input {...inputProps(name)} type="text" autoComplete="name" maxLength={200} className={inputClass} />
-          {errorFor("name")}
-        </div>
+      <ContactFields idPrefix={idPrefix} variant={variant} errors={errors} values={values} />
 
-        <PhoneField idPrefix={idPrefix} required={plain} error={errors.phone} defaultValue={values.phone ?? ""} />
-
-        <div className="grid gap-1.5 sm:col-span-2">
-          <label htmlFor={email.id} className="font-medium text-ink">
-            {email.label} {plain && <RequiredMark />}
-          </label>
-          <input
-            {...inputProps(email)}
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            maxLength={254}
-            className={cx(inputClass, "text-end")}
-          />
-          {errorFor("email")}
-        </div>
-        {!plain && (
-          <p className="-mt-2 text-sm text-muted sm:col-span-2">يكفي إدخال رقم الجوال أو البريد الإلكتروني.</p>
-        )}
-
-        <div className="grid gap-1.5 sm:col-span-2">
-          <label htmlFor={message.id} className="font-medium text-ink">
-            {message.label} {!campaign && <RequiredMark />}
-          </label>
-          <textarea {...inputProps(message)} rows={campaign ? 3 : 5} maxLength={5000} className={inputClass} />
-          {errorFor("message")}
-        </div>
-      </div>
-
-      {/* Honeypot: people never see or reach it; bots that fill every field are answered as if sent. Hidden by an
-          inline style, so it never shows, nor takes room, before the stylesheet that styles the rest of the form
-          arrives (on a campaign page the first paint's CSS can stop short of it: server/lib/critical-css.ts). */}
-      <div aria-hidden="true" style={HONEYPOT_STYLE}>
-        <label htmlFor={id("website")}>اترك هذا الحقل فارغاً</label>
-        <input id={id("website")} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot idPrefix={idPrefix} />
 
       {Object.entries(attribution).map(([key, value]) => (
         <input key={key} type="hidden" name={attributionFieldName(key)} value={value} />
       ))}
 
-      {site.privacy.marketingConsent && (
-        <div className="flex items-start gap-2 text-sm text-muted">
-          <input
-            id={id("marketing-consent")}
-            type="checkbox"
-            name="marketingConsent"
-            value="on"
-            defaultChecked={false}
-            className="mt-1 size-4 shrink-0 accent-brand-700"
-          />
-          <label htmlFor={id("marketing-consent")}>{site.privacy.marketingConsent.text}</label>
-        </div>
-      )}
-
-      <p className="text-sm text-muted">
-        <span>{site.privacy.consentText}</span>{" "}
-        <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-          إشعار الخصوصية
-        </Link>
-      </p>
+      <ConsentTexts idPrefix={idPrefix} />
 
       <button
         type="submit"
@@ -272,6 +182,75 @@ export function ContactForm({
         </template>
       )}
     </Form>
+  );
+}
+
+/** The name, phone, e-mail and message fields, with their error lines and the variant's required marks (SPEC §5.1). */
+function ContactFields({
+  idPrefix,
+  variant,
+  errors,
+  values,
+}: {
+  idPrefix: string;
+  variant: ContactFormProps["variant"];
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const campaign = variant === "campaign";
+  const plain = variant === "home" || campaign;
+  const field = (name: string, label: string, required: boolean) => ({
+    id: id(name),
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? id(`${name}-error`) : undefined,
+    "aria-required": required || undefined,
+    defaultValue: values[name] ?? "",
+    label,
+  });
+  const errorFor = (name: string) => <FieldError id={id(`${name}-error`)} message={errors[name]} />;
+
+  const name = field("name", "الاسم", true);
+  const email = field("email", "البريد الإلكتروني", plain);
+  const message = field("message", "الرسالة", !campaign);
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-1.5">
+        <label htmlFor={name.id} className="font-medium text-ink">
+          {name.label} <RequiredMark />
+        </label>
+        <input {...inputProps(name)} type="text" autoComplete="name" maxLength={200} className={inputClass} />
+        {errorFor("name")}
+      </div>
+
+      <PhoneField idPrefix={idPrefix} required={plain} error={errors.phone} defaultValue={values.phone ?? ""} />
+
+      <div className="grid gap-1.5 sm:col-span-2">
+        <label htmlFor={email.id} className="font-medium text-ink">
+          {email.label} {plain && <RequiredMark />}
+        </label>
+        <input
+          {...inputProps(email)}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={254}
+          className={cx(inputClass, "text-end")}
+        />
+        {errorFor("email")}
+      </div>
+      {!plain && <p className="-mt-2 text-sm text-muted sm:col-span-2">يكفي إدخال رقم الجوال أو البريد الإلكتروني.</p>}
+
+      <div className="grid gap-1.5 sm:col-span-2">
+        <label htmlFor={message.id} className="font-medium text-ink">
+          {message.label} {!campaign && <RequiredMark />}
+        </label>
+        <textarea {...inputProps(message)} rows={campaign ? 3 : 5} maxLength={5000} className={inputClass} />
+        {errorFor("message")}
+      </div>
+    </div>
   );
 }
 
