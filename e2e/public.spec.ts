@@ -892,7 +892,7 @@ test.describe("the enquiry forms without JavaScript (a phone that taps before th
     const project = (await projects(request))[0];
     const update = (await updates(request))[0];
     for (const { path, invalid, success } of [
-      { path: "/", invalid: "يرجى تصحيح الحقول المحددة", success: "تم إرسال رسالتك بنجاح! سنتواصل معك قريباً." },
+      { path: "/", invalid: "يرجى ملء جميع الحقول المطلوبة", success: "تم إرسال رسالتك بنجاح! سنتواصل معك قريباً." },
       { path: `/project/${project.id}`, invalid: "يرجى ملء جميع الحقول المطلوبة", success: "تم الإرسال بنجاح!" },
       { path: `/update/${update.id}`, invalid: "يرجى ملء جميع الحقول المطلوبة", success: "تم الإرسال بنجاح!" },
     ]) {

@@ -44,8 +44,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
   WEBHOOK_ALLOW_PRIVATE: bool,
-  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(10),
+  CONTACT_PERSON_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
   WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   UPLOAD_IMAGE_MAX_MB: megabytes(10),
   UPLOAD_PDF_MAX_MB: megabytes(20),
@@ -109,8 +111,12 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
-  /** Leads accepted per IP per window on POST /api/contact (window in ms). */
-  contactRateLimit: { max: number; timeWindowMs: number };
+  /**
+   * Enquiries on POST /api/contact (docs/decisions/053-enquiry-limits-that-survive-an-ad-burst.md): `max` per IP and
+   * `personMax` per phone and per e-mail within `timeWindowMs` (ms); a send whose form was filled in under
+   * `minFillMs` (ms, measured by the form's island; 0: no check) is treated as a bot's.
+   */
+  contactRateLimit: { max: number; timeWindowMs: number; personMax: number; minFillMs: number };
   /** How often the webhook worker looks for due deliveries, ms; 0 turns the worker off (tests drive it by hand). */
   webhookWorkerIntervalMs: number;
   /** Lead desk e-mail (SMTP_URL; the URL holds credentials: never logged); undefined: no e-mail. */
@@ -221,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactRateLimit: {
       max: e.CONTACT_RATE_LIMIT_MAX,
       timeWindowMs: Math.round(e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60 * 1000),
+      personMax: e.CONTACT_PERSON_RATE_LIMIT_MAX,
+      minFillMs: e.CONTACT_MIN_FILL_MS,
     },
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `مكتب العملاء <no-reply@${new URL(publicUrl).hostname}>` }

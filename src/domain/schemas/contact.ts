@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AttributionField } from "../attribution.ts";
+import { countNoun, NOUNS } from "../format.ts";
 import { TEXTS } from "../texts.ts";
 import type { contactDeliverySchema, contactMessageSchema } from "./api.ts";
 import { boundedIsoDate, optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
@@ -12,6 +13,16 @@ export type ContactSource = (typeof CONTACT_SOURCES)[number];
 export const PHONE_OR_EMAIL_REQUIRED = "يرجى إدخال رقم الجوال أو البريد الإلكتروني";
 export const EMAIL_REQUIRED = "البريد الإلكتروني مطلوب";
 export const PHONE_REQUIRED = "رقم الجوال مطلوب";
+
+/**
+ * The one sentence a visitor over an enquiry limit reads (docs/decisions/053-enquiry-limits-that-survive-an-ad-burst.md):
+ * the wait in whole minutes (`minutes` ≥ 1; counted noun, Arabic-Indic digits) and the two ways to reach the company
+ * now, which the form shows as buttons beside it.
+ */
+export function enquiryWaitText(minutes: number): string {
+  const wait = countNoun(Math.max(1, Math.ceil(minutes)), NOUNS.minute, { oblique: true });
+  return `وصلتنا طلبات كثيرة خلال وقت قصير، يمكنك الإرسال مرة أخرى بعد ${wait} أو التواصل معنا الآن عبر واتساب أو الاتصال.`;
+}
 
 const attribution = z
   .object({
@@ -53,6 +64,11 @@ export const contactSchema = z
     projectReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     updateReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     website: text().max(500).optional(),
+    /**
+     * Ms between the page's load and the send, set by the form's island (absent without JavaScript): a send faster
+     * than config `CONTACT_MIN_FILL_MS` is a bot's (docs/decisions/053-enquiry-limits-that-survive-an-ad-burst.md).
+     */
+    elapsedMs: z.coerce.number<string | number>().int().min(0).max(2_147_483_647).optional(),
     attribution: attribution.optional(),
     /** The separate, unticked marketing-consent box (docs/conversions.md "Consent"); absent = not given. */
     marketingConsent: z.boolean().optional(),

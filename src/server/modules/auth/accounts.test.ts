@@ -78,6 +78,35 @@ describe("staff accounts", () => {
       for (let i = 0; i < ACCOUNT_RULE.free + 1; i++) await loginAs(other, "guess-guess-guess", { ip: "203.0.113.98" });
       expect((await loginAs(other, TEST_PASSWORD, { ip: "203.0.113.4", device: device?.value })).statusCode).toBe(429);
     });
+
+    it("an office address where an attacker failed 31 times still lets a staff member in on their own device", async () => {
+      const username = `office-${Date.now()}`;
+      const newcomer = `newcomer-${Date.now()}`;
+      await t.createUser("employee", { username });
+      await t.createUser("employee", { username: newcomer });
+      const office = "192.0.2.80";
+      // The staff member's browser is known from a sign-in at home; the office address is not known for them.
+      const device = (await loginAs(username, TEST_PASSWORD, { ip: "203.0.113.61" })).cookies.find(
+        (c) => c.name === "device",
+      );
+      expect(device).toBeDefined();
+      // The clock stands still (only Date is faked), so the address's 60 s delay cannot run out during the test.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2031-06-01T08:00:00Z") });
+      try {
+        // An attacker behind the office's address sprays passwords over many usernames: 31 failures.
+        const statuses: number[] = [];
+        for (let i = 0; i < 31; i++)
+          statuses.push((await loginAs(`sprayed-${i}`, "guess-guess-guess", { ip: office })).statusCode);
+        expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+        expect(statuses[30]).toBe(429);
+        // The address limit stays for clients it does not recognise (or spraying would be unlimited) ...
+        expect((await loginAs(newcomer, TEST_PASSWORD, { ip: office })).statusCode).toBe(429);
+        // ... and the staff member on their own known device walks in from the same address.
+        expect((await loginAs(username, TEST_PASSWORD, { ip: office, device: device?.value })).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it("users whose password predates the policy still sign in", async () => {

@@ -21,7 +21,7 @@ import { idParam } from "../../../domain/schemas/common.ts";
 import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
 import { toCsv, toXlsx } from "./export.ts";
-import { leadRateLimit, registerLeadRateLimit } from "./rate-limit.ts";
+import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "./rate-limit.ts";
 import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";
 
 export async function leadRoutes(app: FastifyInstance) {
@@ -36,10 +36,11 @@ export async function leadRoutes(app: FastifyInstance) {
         rateLimit: leadRateLimit(app),
       },
       schema: { body: contactSchema, response: { 201: contactCreatedSchema } },
+      preHandler: leadPersonLimit(app),
     },
     async (request, reply) => {
-      if (request.body.website) {
-        // Honeypot filled: a bot. Answer like a success so it learns nothing, store nothing.
+      if (isBotSend(app, request.body)) {
+        // Honeypot filled or sent faster than a person fills a form: a bot. Answer like a success, store nothing.
         request.log.info("contact honeypot triggered");
         return reply.code(201).send({ ok: true });
       }

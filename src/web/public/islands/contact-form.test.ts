@@ -83,6 +83,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   document.body.innerHTML = "";
 });
 
@@ -90,9 +91,12 @@ describe("enhanceContactForms (SPEC §4.6, §5.1, §8.4)", () => {
   it("posts the fields to the form's action and shows «جاري الإرسال...» on a disabled button while the request is open", async () => {
     let respond: (response: Response) => void = () => undefined;
     const { fetch, posted } = mount(VARIANTS.home, () => new Promise((resolve) => (respond = resolve)));
+    // The page's server HTML has no time stamp: a send without JavaScript carries none.
+    expect(document.querySelector('[name="elapsedMs"]')).toBeNull();
     const user = userEvent.setup();
     await user.type(field(/الاسم/), "محمد");
     await user.type(field(/الرسالة/), "مرحبا");
+    vi.spyOn(performance, "now").mockReturnValue(4321.6);
     await user.click(send());
 
     expect(send()).toBeDisabled();
@@ -104,6 +108,8 @@ describe("enhanceContactForms (SPEC §4.6, §5.1, §8.4)", () => {
     expect(posted(0).get("name")).toBe("محمد");
     expect(posted(0).get("message")).toBe("مرحبا");
     expect(posted(0).get("website")).toBe("");
+    // The island's stamp: whole ms since the page's navigation began (the server's minimum fill time reads it).
+    expect(posted(0).get("elapsedMs")).toBe("4322");
 
     respond(answer(VARIANTS.home, { ok: true, sentAt: 1 }, 200));
     expect(await screen.findByRole("status")).toHaveTextContent(TEXTS.homeContactSuccess);
@@ -310,15 +316,16 @@ describe("enhanceContactForms (SPEC §4.6, §5.1, §8.4)", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(TEXTS.campaignContactError);
   });
 
-  it("the phone keeps digits only as typed, Arabic-Indic digits converted: 10 at most, 15 on the campaign form", async () => {
-    mount(VARIANTS.home);
-    const user = userEvent.setup();
-    await user.type(field(/رقم الجوال/), "05a0-12٣4567899");
-    expect(field(/رقم الجوال/)).toHaveValue("0501234567");
-
-    mount(VARIANTS.campaign);
-    await user.type(field(/رقم الجوال/), "+966 55 ١٢٣ 4567 8901 23");
-    expect(field(/رقم الجوال/)).toHaveValue("966551234567890");
+  it("the phone keeps digits only as typed, Arabic-Indic digits converted, by one rule on every form (at most 14)", async () => {
+    for (const variant of [VARIANTS.home, VARIANTS.detail, VARIANTS.campaign]) {
+      mount(variant);
+      const user = userEvent.setup();
+      await user.type(field(/رقم الجوال/), "05a0-12٣4567");
+      expect(field(/رقم الجوال/)).toHaveValue("0501234567");
+      await user.clear(field(/رقم الجوال/));
+      await user.type(field(/رقم الجوال/), "+966 55 ١٢٣ 4567 8901 23");
+      expect(field(/رقم الجوال/)).toHaveValue("96655123456789");
+    }
   });
 
   it("adds the visit's attribution (sessionStorage) as hidden attr_* fields; the server's values win", async () => {

@@ -16,7 +16,11 @@
  * - the detail banner's `data-dismiss` button removes the result; a campaign form (`data-reset-ms`, SPEC §4.6) removes
  *   its success that many ms later;
  * - the phone input (`data-digits-max`) keeps digits only as typed, Arabic-Indic digits converted (SPEC §5.1);
- * - the visit's attribution (first page of the visit, sessionStorage) replaces the hidden "attr_*" fields.
+ * - the visit's attribution (first page of the visit, sessionStorage) replaces the hidden "attr_*" fields;
+ * - at each send, a hidden `elapsedMs` field carries the ms since the page's navigation began (performance.now(), no
+ *   clock shared with the server needed): the server treats a send faster than a person fills a form as a bot's
+ *   (docs/decisions/053-enquiry-limits-that-survive-an-ad-burst.md); a send without this module carries none;
+ * - a result or field is brought into view below the sticky header before it is focused (lib/contact-reveal.ts).
  * A form already enhanced carries `data-enhanced` and is skipped. A form without the failure template (not rendered as
  * islands) keeps its plain POST and only gets the phone, dismiss and attribution behaviour.
  */
@@ -27,6 +31,8 @@ import {
   attributionFieldName,
   visitAttribution,
 } from "~/public/campaign/attribution.ts";
+import { ELAPSED_FIELD } from "~/public/lib/contact-result.ts";
+import { revealAndFocus } from "~/public/lib/contact-reveal.ts";
 import { wholeStylesheet } from "./stylesheet.ts";
 
 const FORM = 'form[data-island="contact-form"]';
@@ -61,12 +67,26 @@ function enhance(form: HTMLFormElement): void {
     const button = event.target instanceof Element ? event.target.closest("[data-dismiss]") : null;
     if (button && form.contains(button)) resultOf(form)?.remove();
   });
+  // Before any other submit handler (React's, on the root) reads the form's data.
+  form.addEventListener("submit", () => stampElapsed(form));
   if (failureTemplate(form)) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       void send(form);
     });
   }
+}
+
+/** Sets the hidden `elapsedMs` field (created once) to the whole ms since the page's navigation began. */
+function stampElapsed(form: HTMLFormElement): void {
+  const existing = form.elements.namedItem(ELAPSED_FIELD);
+  const field = existing instanceof HTMLInputElement ? existing : document.createElement("input");
+  if (field !== existing) {
+    field.type = "hidden";
+    field.name = ELAPSED_FIELD;
+    form.append(field);
+  }
+  field.value = String(Math.round(performance.now()));
 }
 
 /** The form's result block (`data-result`), if it shows one. */
@@ -93,7 +113,10 @@ async function send(form: HTMLFormElement): Promise<void> {
   for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
   let answer: HTMLFormElement | null = null;
   try {
-    const response = await fetch(new URL(form.getAttribute("action") || location.href, location.href), {
+    // The action carries the result's fragment for a send without JavaScript; the request needs none.
+    const url = new URL(form.getAttribute("action") || location.href, location.href);
+    url.hash = "";
+    const response = await fetch(url, {
       method: "POST",
       body,
       headers: { accept: "text/html" },
@@ -152,7 +175,7 @@ function showFailure(form: HTMLFormElement): void {
   }
   form.removeAttribute("data-error-fields");
   form.prepend(status);
-  status.focus();
+  revealAndFocus(status);
 }
 
 /** Focus after a result as the React form does, and the campaign form's reset to idle after a success. */
@@ -160,7 +183,7 @@ function settle(form: HTMLFormElement): void {
   const status = resultOf(form);
   if (!status) return;
   if (status.dataset.result === "ok") {
-    status.focus();
+    revealAndFocus(status);
     const resetMs = Number(form.dataset.resetMs);
     if (resetMs > 0)
       resetTimers.set(
@@ -173,7 +196,7 @@ function settle(form: HTMLFormElement): void {
     .split(" ")
     .map((name) => (name ? form.elements.namedItem(name) : null))
     .find((el): el is HTMLInputElement | HTMLTextAreaElement => el instanceof HTMLElement);
-  (firstInvalid ?? status).focus();
+  revealAndFocus(firstInvalid ?? status);
 }
 
 /**

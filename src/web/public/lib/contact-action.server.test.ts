@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { TEXTS } from "#domain/texts.ts";
 import type { ApiInit } from "~/context.ts";
+import { handleCampaignContact } from "~/public/campaign/campaign-action.server.ts";
 import { handleContactAction } from "./contact-action.server.ts";
+import { CONTACT_TEXTS } from "./contact-texts.ts";
 
 function post(fields: Record<string, string>) {
   const body = new URLSearchParams(fields);
@@ -49,6 +51,33 @@ describe("handleContactAction (SPEC §4.6, §5.1, §8.4; resolutions 3 and 4)", 
     expect(result.formError).toBe(TEXTS.requiredFieldsMissing);
     expect(result.fieldErrors.phone).toBe("يرجى إدخال رقم الجوال أو البريد الإلكتروني");
     expect(result.values.name).toBe("محمد");
+  });
+
+  it("heads a form whose required fields are all filled but not valid «يرجى تصحيح الحقول المحددة», on every form", async () => {
+    const filled = { name: "محمد", email: "m@example.com", phone: "12345", message: "استفسار" };
+    for (const kind of ["home", "project"] as const) {
+      const { result } = await handleContactAction(post(filled), apiAnswering(201, {}), { kind, reference: 4 });
+      expect(result.ok === false && result.formError).toBe(CONTACT_TEXTS.fieldsToCorrect);
+    }
+    const campaign = await handleCampaignContact(post(filled), apiAnswering(201, {}), {
+      landingPageId: 2,
+      campaignId: 3,
+    });
+    expect(campaign.result.ok === false && campaign.result.formError).toBe(CONTACT_TEXTS.fieldsToCorrect);
+    const missing = await handleCampaignContact(post({ ...filled, phone: "" }), apiAnswering(201, {}), {
+      landingPageId: 2,
+      campaignId: 3,
+    });
+    expect(missing.result.ok === false && missing.result.formError).toBe(TEXTS.requiredFieldsMissing);
+  });
+
+  it("passes the island's time stamp on as elapsedMs, and nothing when the form had none", async () => {
+    const fields = { name: "محمد", message: "استفسار", phone: "501234567" };
+    const api = apiAnswering(201, { ok: true, id: 1, isDuplicate: false });
+    await handleContactAction(post({ ...fields, elapsedMs: "5400" }), api, { kind: "project", reference: 4 });
+    await handleContactAction(post(fields), api, { kind: "project", reference: 4 });
+    expect(api.mock.calls[0][1]?.body).toHaveProperty("elapsedMs", 5400);
+    expect(api.mock.calls[1][1]?.body).not.toHaveProperty("elapsedMs");
   });
 
   it("project: posts the payload with projectReference and succeeds on 201", async () => {

@@ -8,7 +8,8 @@ import { contactSchema, EMAIL_REQUIRED, PHONE_OR_EMAIL_REQUIRED, PHONE_REQUIRED 
 import { TEXTS } from "#domain/texts.ts";
 import type { ApiInit } from "~/context.ts";
 import { attributionFromForm } from "~/public/campaign/attribution.ts";
-import type { ContactActionResult, ContactFormKind } from "./contact-result.ts";
+import { type ContactActionResult, type ContactFormKind, ELAPSED_FIELD } from "./contact-result.ts";
+import { CONTACT_TEXTS } from "./contact-texts.ts";
 
 export type { ContactActionResult, ContactFormKind };
 
@@ -39,47 +40,51 @@ export async function handleContactAction(
   if (!parsed.success) {
     // zod skips the schema's cross-field refinement while a field is invalid, so the "required" messages are
     // completed here from the same rules; a field's own message (e.g. an invalid phone) wins.
-    const fieldErrors: Record<string, string> = missingFieldErrors(values, target.kind);
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      fieldErrors[key] = issue.message;
-    }
-    const missingRequired =
-      target.kind !== "home" &&
-      (!values.name.trim() || !values.message.trim() || (!values.email.trim() && !values.phone.trim()));
-    return {
-      status: 400,
-      result: {
-        ok: false,
-        reason: "invalid",
-        fieldErrors,
-        formError: missingRequired ? TEXTS.requiredFieldsMissing : undefined,
-        values,
-      },
-    };
+    return invalidResult(values, target.kind, parsed.error.issues);
   }
 
   return postContact(api, payload, values);
 }
 
-/** Required-field messages of SPEC §5.1 / resolution 4 for empty fields, as the contact schema words them. */
-function missingFieldErrors(values: Record<string, string>, kind: ContactFormKind): Record<string, string> {
-  const errors: Record<string, string> = {};
+/**
+ * The 400 result of a form the contact schema refused: the required-field messages of SPEC §5.1 / resolution 4 for
+ * empty fields (as the schema words them), then each field's own message from `issues`, and the headline of SPEC
+ * §8.4: «يرجى ملء جميع الحقول المطلوبة» when a required field is empty, else «يرجى تصحيح الحقول المحددة» (all filled,
+ * some not valid). `kind` "campaign": name, e-mail and phone required, message optional.
+ */
+export function invalidResult(
+  values: Record<string, string>,
+  kind: ContactFormKind | "campaign",
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): { result: ContactActionResult; status: number } {
+  const fieldErrors: Record<string, string> = {};
   const empty = (name: string) => !values[name]?.trim();
-  if (empty("name")) errors.name = TEXTS.nameRequired;
-  if (empty("message")) errors.message = TEXTS.messageRequired;
-  if (kind === "home") {
-    if (empty("email")) errors.email = EMAIL_REQUIRED;
-    if (empty("phone")) errors.phone = PHONE_REQUIRED;
+  if (empty("name")) fieldErrors.name = TEXTS.nameRequired;
+  if (kind !== "campaign" && empty("message")) fieldErrors.message = TEXTS.messageRequired;
+  if (kind === "home" || kind === "campaign") {
+    if (empty("email")) fieldErrors.email = EMAIL_REQUIRED;
+    if (empty("phone")) fieldErrors.phone = PHONE_REQUIRED;
   } else if (empty("email") && empty("phone")) {
-    errors.phone = PHONE_OR_EMAIL_REQUIRED;
+    fieldErrors.phone = PHONE_OR_EMAIL_REQUIRED;
   }
-  return errors;
+  const missingRequired = Object.keys(fieldErrors).length > 0;
+  for (const issue of issues) fieldErrors[String(issue.path[0] ?? "form")] = issue.message;
+  return {
+    status: 400,
+    result: {
+      ok: false,
+      reason: "invalid",
+      fieldErrors,
+      formError: missingRequired ? CONTACT_TEXTS.requiredMissing : CONTACT_TEXTS.fieldsToCorrect,
+      values,
+    },
+  };
 }
 
 /**
  * Reads the posted contact form: the four fields as strings (values, echoed back on failure) and the payload base
- * for POST /api/contact (fields, honeypot `website`, attribution of docs/product.md §10.4 from the attr_* fields).
+ * for POST /api/contact (fields, honeypot `website`, the island's `elapsedMs` stamp, attribution of docs/product.md
+ * §10.4 from the attr_* fields).
  */
 export async function readContactForm(request: Request): Promise<{
   values: Record<string, string>;
@@ -92,6 +97,7 @@ export async function readContactForm(request: Request): Promise<{
     values[field] = typeof value === "string" ? value : "";
   }
   const honeypot = form.get("website");
+  const elapsed = form.get(ELAPSED_FIELD);
   const attribution = attributionFromForm(form);
   return {
     values,
@@ -99,6 +105,8 @@ export async function readContactForm(request: Request): Promise<{
       ...(Object.keys(attribution).length ? { attribution } : {}),
       ...values,
       website: typeof honeypot === "string" ? honeypot : undefined,
+      // The island's measure of the time between the page's load and the send; no JavaScript, none.
+      ...(typeof elapsed === "string" && /^\d{1,9}$/.test(elapsed) ? { elapsedMs: Number(elapsed) } : {}),
       ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
     },
   };

@@ -16,3 +16,9 @@ export type ContactActionResult =
       /** The submitted values (never the honeypot), so a failed form keeps what the visitor typed. */
       values: Record<string, string>;
     };
+
+/**
+ * The hidden field the form's island adds at a send: ms between the page's load and the send (docs/decisions/
+ * 053-enquiry-limits-that-survive-an-ad-burst.md). A form sent without JavaScript has none.
+ */
+export const ELAPSED_FIELD = "elapsedMs";
