@@ -1,6 +1,6 @@
 /**
- * The result block at the top of a public contact form (SPEC §4.6, §8.4; docs/decisions/
- * 054-contact-form-results-without-javascript.md). Its id `{idPrefix}-result` is the fragment the form posts to, so
+ * The result block at the top of a public contact form (SPEC §4.6, §8.4;
+ * docs/decisions/054-contact-form-results-without-javascript.md). Its id `{idPrefix}-result` is the fragment the form posts to, so
  * a page answered to a send without JavaScript opens at the result, and `scroll-mt-24` keeps it below the sticky
  * header there and when the form scrolls it into view.
  * - success: SPEC's success text and the next step (CONTACT_TEXTS.nextStep); detail banner titled «تم الإرسال بنجاح!»;

@@ -9,8 +9,8 @@
  * The campaign variant (SPEC §2.8, §5.1): name, email and phone required, message optional; back to idle 5 s after
  * a success (SPEC §4.6). Every variant has the same phone field (ARCHITECTURE resolution 3: contact-form-fields.tsx).
  * The form posts to its page's action with the result block's id as the fragment, so a send without JavaScript is
- * answered with the page opened at its result (contact-form-result.tsx; docs/decisions/
- * 054-contact-form-results-without-javascript.md).
+ * answered with the page opened at its result (contact-form-result.tsx;
+ * docs/decisions/054-contact-form-results-without-javascript.md).
  *
  * On a page served as islands (docs/decisions/046-public-pages-as-islands.md) React never runs in the browser: the
  * same behaviour comes from public/islands/contact-form.ts, which reads what it needs from this markup:
