@@ -18,7 +18,7 @@ export type ContactActionResult =
     };
 
 /**
- * The hidden field the form's island adds at a send: ms between the page's load and the send (docs/decisions/
- * 053-enquiry-limits-that-survive-an-ad-burst.md). A form sent without JavaScript has none.
+ * The hidden field the form's island adds at a send: ms between the page's load and the send
+ * (docs/decisions/053-enquiry-limits-that-survive-an-ad-burst.md). A form sent without JavaScript has none.
  */
 export const ELAPSED_FIELD = "elapsedMs";

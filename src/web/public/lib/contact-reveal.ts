@@ -4,8 +4,8 @@
  *
  * `focus()` alone leaves an element where it is when any part of it is in the viewport, even half under the sticky
  * header; scrolling to the "nearest" edge first honours the element's `scroll-margin-top` (which clears the header),
- * and does nothing when the element is already wholly below the header (docs/decisions/
- * 054-contact-form-results-without-javascript.md).
+ * and does nothing when the element is already wholly below the header
+ * (docs/decisions/054-contact-form-results-without-javascript.md).
  */
 export function revealAndFocus(element: HTMLElement): void {
   // jsdom has no scrollIntoView; browsers all do.
