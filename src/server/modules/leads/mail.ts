@@ -9,15 +9,17 @@
  * - a row whose user has no e-mail, or older than MAIL_MAX_AGE_MS (stored while SMTP_URL was unset), becomes "none";
  * - sends it through nodemailer outside any transaction, then records "sent", or the next attempt by
  *   MAIL_RETRY_DELAYS_MS (1 min × 4^(n-1): 1, 4, 16, 64 min, then "failed" after MAIL_MAX_ATTEMPTS).
- * Without SMTP_URL nothing is sent (the rows stay pending and age out).
+ * Without SMTP_URL nothing is sent (the rows stay pending and age out). It is the "lead-mail" queue of the job engine
+ * (desk-jobs.ts registers it; jobs/engine.ts runs it on the one timer, at the app's clock).
  */
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/connection.ts";
 import { notifications, users } from "../../db/schema.ts";
+import { retrySchedule } from "../../jobs/outbox.ts";
 
 /** Wait before attempt n+1 after failed attempt n (ms). */
-export const MAIL_RETRY_DELAYS_MS: readonly number[] = [60_000, 240_000, 960_000, 3_840_000];
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = retrySchedule({ firstMs: 60_000, factor: 4, retries: 4 });
 /** Attempts before an e-mail ends in "failed". */
 export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
 /** A claim's lease (ms): one SMTP conversation with its timeouts. */
