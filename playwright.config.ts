@@ -63,6 +63,8 @@ export default defineConfig({
       // Every spec posts leads from 127.0.0.1; the production limit (10 per 10 min) is tested by the API suite.
       CONTACT_RATE_LIMIT_MAX: "1000",
       NODE_ENV: "production",
+      // The movable test clock (e2e/fixtures/clock.ts): accepted because HOST and PUBLIC_URL are loopback.
+      TEST_CLOCK: "1",
       // The Snapchat Conversions API of e2e/conversions.spec.ts: a receiver the spec starts on this port.
       CONVERSIONS_SNAPCHAT_URL: `http://127.0.0.1:${process.env.E2E_SNAP_PORT ?? 3199}`,
     },
