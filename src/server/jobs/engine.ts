@@ -74,10 +74,14 @@ export class JobEngine {
     if (this.#timer) queue.start?.();
   }
 
-  /** Registers an outbox queue (jobs/outbox.ts) and returns its worker. */
+  /**
+   * Registers an outbox queue (jobs/outbox.ts) and returns its worker. `afterStop` runs once the worker has stopped
+   * (closing the queue's connection to the outside, e.g. an SMTP transport).
+   */
   outbox<C extends { destination: string }>(
     name: string,
     options: Omit<OutboxOptions<C>, "clock" | "continuous" | "onError">,
+    afterStop?: () => void | Promise<void>,
   ): Outbox<C> {
     const outbox = new Outbox<C>(this.#db, {
       ...options,
@@ -89,7 +93,10 @@ export class JobEngine {
       run: () => outbox.pump(),
       start: () => outbox.start(),
       settle: () => outbox.drain(),
-      stop: () => outbox.stop(),
+      stop: async () => {
+        await outbox.stop();
+        await afterStop?.();
+      },
     });
     return outbox;
   }

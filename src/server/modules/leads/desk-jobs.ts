@@ -15,8 +15,8 @@
  * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (`app.clock`,
  * jobs/clock.ts), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
  * nothing without SMTP_URL), `runRetention()` the daily PDPL retention job. The same three are queues of the job
- * engine (jobs/engine.ts: "lead-clock", "lead-mail", "lead_retention"), run by its one timer (config.jobsIntervalMs;
- * 0: no timer, tests call them or `app.jobs.runDue()`).
+ * engine (jobs/engine.ts: "lead-clock", "lead-mail" — an outbox, only with SMTP_URL — and "lead_retention"), run by
+ * its one timer (config.jobsIntervalMs; 0: no timer, tests call them or `app.jobs.runDue()`).
  */
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -26,7 +26,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
 import { runJobIfDue } from "../../jobs/timed.ts";
 import { anonymiseExpiredLeads, notify, pickAgent, readLeadSettings } from "./desk-service.ts";
-import { createMailTransport, type MailSummary, sendDueMails } from "./mail.ts";
+import { createMailTransport, type MailSummary, mailOutboxOptions } from "./mail.ts";
 
 /** The engine's names of the response clock's and the e-mail queues. */
 export const LEAD_CLOCK_QUEUE = "lead-clock";
@@ -138,16 +138,32 @@ declare module "fastify" {
 }
 
 /**
- * Decorates the app with `leadDesk` and registers its three queues with the engine (`app.jobs`): the response clock
- * and follow-ups (lead_jobs), the e-mail copies (notifications), the daily retention job (scheduled_jobs).
+ * Decorates the app with `leadDesk` and registers its queues with the engine (`app.jobs`): the response clock and
+ * follow-ups (lead_jobs), the e-mail copies (notifications; an outbox, only with SMTP_URL), the daily retention job
+ * (scheduled_jobs).
  */
 export const leadDeskPlugin = fp(
   async (app: FastifyInstance) => {
     const clock = app.clock;
     let running: Promise<number> | null = null;
-    let mailing: Promise<MailSummary> | null = null;
+    const runDue = () => {
+      running ??= runDueLeadJobs(app.db, clock()).finally(() => {
+        running = null;
+      });
+      return running;
+    };
+    // Registered before the e-mail queue, so `app.jobs.runDue()` mails what the lead clock's steps just notified.
+    app.jobs.due(LEAD_CLOCK_QUEUE, runDue);
     const smtp = app.config.smtp;
     const transport = smtp ? createMailTransport(smtp.url) : null;
+    const mail =
+      smtp && transport
+        ? app.jobs.outbox(
+            LEAD_MAIL_QUEUE,
+            mailOutboxOptions(transport, { ...smtp, publicUrl: app.config.publicUrl }),
+            () => transport.close(),
+          )
+        : null;
     const retention = async (tx: Tx, now: Date) => {
       const count = await anonymiseExpiredLeads(tx, now);
       if (count) app.log.info({ job: RETENTION_JOB, anonymised: count }, "lead retention job ran");
@@ -155,12 +171,7 @@ export const leadDeskPlugin = fp(
     };
     const desk: LeadDesk = {
       clock,
-      runDue() {
-        running ??= runDueLeadJobs(app.db, clock()).finally(() => {
-          running = null;
-        });
-        return running;
-      },
+      runDue,
       async runRetention() {
         let count: number | null = null;
         await runJobIfDue(app.db, RETENTION_JOB, RETENTION_PERIOD_MS, clock(), async (tx, now) => {
@@ -168,24 +179,13 @@ export const leadDeskPlugin = fp(
         });
         return count;
       },
-      sendMails() {
-        if (!smtp || !transport) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
-        mailing ??= sendDueMails(app.db, transport, { ...smtp, publicUrl: app.config.publicUrl }, clock).finally(() => {
-          mailing = null;
-        });
-        return mailing;
+      async sendMails() {
+        if (!mail) return { sent: 0, retrying: 0, failed: 0 };
+        const { delivered, retrying, failed } = await mail.drain();
+        return { sent: delivered, retrying, failed };
       },
     };
     app.decorate("leadDesk", desk);
-    app.jobs.due(LEAD_CLOCK_QUEUE, () => desk.runDue());
-    app.jobs.due(
-      LEAD_MAIL_QUEUE,
-      () => desk.sendMails(),
-      async () => {
-        await mailing?.catch(() => null);
-        transport?.close();
-      },
-    );
     app.jobs.every(RETENTION_JOB, RETENTION_PERIOD_MS, async (tx, now) => {
       await retention(tx, now);
     });

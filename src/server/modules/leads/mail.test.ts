@@ -122,6 +122,7 @@ describe("notification e-mails", () => {
     });
     expect(res.statusCode).toBe(201);
     leadId = res.json().id;
+    expect(t.app.jobs.queues).toEqual(["lead-webhooks", "lead-clock", "lead-mail", "lead_retention", "conversions"]);
     const first = await t.app.leadDesk.sendMails();
     expect(first).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(received).toHaveLength(0);
