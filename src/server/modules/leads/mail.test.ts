@@ -72,7 +72,7 @@ beforeAll(async () => {
   await startSmtp();
   t = await createTestApp({
     env: {
-      WEBHOOK_WORKER_INTERVAL_MS: "0",
+      JOBS_INTERVAL_MS: "0",
       CONTACT_RATE_LIMIT_MAX: "1000",
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       SMTP_FROM: "desk@example.test",
