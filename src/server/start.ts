@@ -1,8 +1,9 @@
 /**
  * Start-up of one instance, shared by main.ts and the multi-instance tests:
  * open the database (DB_POOL_SIZE connections) → under the start-up advisory lock (db/startup-lock.ts): migrations,
- * the permission catalogue, the first super_admin and the demo seed → sweep unfinished uploads → build the app (the
- * movable test clock with TEST_CLOCK=1) with the maintenance job → listen. Several instances started at once on one PostgreSQL database all come up.
+ * the permission catalogue, the first super_admin and the demo seed → sweep unfinished uploads → build the app (on
+ * the movable test clock with TEST_CLOCK=1) with the maintenance job → listen. Several instances started at once on
+ * one PostgreSQL database all come up.
  *
  * Output: the running instance; `close()` marks it as shutting down (readiness 503, `Connection: close`), keeps
  * serving until the requests already sent are answered (at most SHUTDOWN_DRAIN_MS), closes the server (in-flight requests finish, kept-alive sockets are closed) and the
