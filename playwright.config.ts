@@ -66,6 +66,8 @@ export default defineConfig({
       CONTACT_PERSON_RATE_LIMIT_MAX: "1000",
       CONTACT_MIN_FILL_MS: "0",
       NODE_ENV: "production",
+      // The movable test clock (e2e/fixtures/clock.ts): accepted because HOST and PUBLIC_URL are loopback.
+      TEST_CLOCK: "1",
       // The Snapchat Conversions API of e2e/conversions.spec.ts: a receiver the spec starts on this port.
       CONVERSIONS_SNAPCHAT_URL: `http://127.0.0.1:${process.env.E2E_SNAP_PORT ?? 3199}`,
     },

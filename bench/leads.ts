@@ -137,7 +137,7 @@ async function main() {
       NODE_ENV: "test",
       DATA_DIR: dir,
       MEDIA_DIR: path.join(dir, "media"),
-      WEBHOOK_WORKER_INTERVAL_MS: "0",
+      JOBS_INTERVAL_MS: "0",
       MAINTENANCE_INTERVAL_MINUTES: "0",
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
       LOG_LEVEL: "silent",

@@ -51,7 +51,7 @@ const cluster = await startCluster({
     SEED: "none",
     ADMIN_PASSWORD,
     WEBHOOK_ALLOW_PRIVATE: "1",
-    WEBHOOK_WORKER_INTERVAL_MS: "200",
+    JOBS_INTERVAL_MS: "200",
     CONTACT_RATE_LIMIT_MAX: String(RATE_LIMIT),
     MAINTENANCE_INTERVAL_MINUTES: String(JOB_PERIOD_MS / 60_000),
     LOG_LEVEL: "info",

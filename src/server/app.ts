@@ -17,6 +17,9 @@ import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
 import { loadAffordabilityRules } from "./lib/affordability-rules.ts";
+import { type Clock, type MovableClock, systemClock } from "./jobs/clock.ts";
+import { jobsPlugin } from "./jobs/plugin.ts";
+import { testClockRoutes } from "./jobs/test-clock.ts";
 import { cspNonceOf } from "./lib/csp-nonce.ts";
 import { apiCacheControl } from "./lib/http-cache.ts";
 import { loggerOptions } from "./lib/log.ts";
@@ -72,8 +75,16 @@ export interface AppDeps {
   /** Serve the web pages (React Router); omitted in API tests. */
   pages?: PagesOptions;
   logger?: boolean | { level: string };
-  /** The clock of timed work (the lead outbox's due checks, leases and retry schedule); tests pass a fake one. */
-  clock?: () => Date;
+  /**
+   * The one clock of business time (jobs/clock.ts): every time rule and every background queue reads it (default the
+   * system clock); tests pass a fake one.
+   */
+  clock?: Clock;
+  /**
+   * A movable test clock (TEST_CLOCK=1, start.ts): it becomes the app's clock and `/api/test/clock` moves it
+   * (jobs/test-clock.ts). Never given in production (config.ts refuses TEST_CLOCK there).
+   */
+  testClock?: MovableClock;
 }
 
 /** The version the OpenAPI document states (package.json "version"). */
@@ -189,9 +200,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (reply.statusCode < 400 && isApiWrite(request.method, request.url)) pageCache.clear();
   });
 
-  await app.register(leadOutboxPlugin, { clock: deps.clock });
-  await app.register(leadDeskPlugin, { clock: deps.clock, intervalMs: deps.config.webhookWorkerIntervalMs });
-  await app.register(conversionOutboxPlugin, { clock: deps.clock });
+  // The one background engine and its timer, then the modules' queues (jobs/engine.ts).
+  await app.register(jobsPlugin, {
+    clock: deps.testClock?.now ?? deps.clock ?? systemClock,
+    intervalMs: deps.config.jobsIntervalMs,
+  });
+  await app.register(leadOutboxPlugin);
+  await app.register(leadDeskPlugin);
+  await app.register(conversionOutboxPlugin);
+  if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);
   await app.register(healthRoutes);

@@ -48,7 +48,11 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   CONTACT_PERSON_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
-  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  // The job engine's one timer (jobs/engine.ts); WEBHOOK_WORKER_INTERVAL_MS is its deprecated former name.
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  // A movable clock for end-to-end journeys (jobs/test-clock.ts); refused on a server reachable from outside.
+  TEST_CLOCK: bool,
   UPLOAD_IMAGE_MAX_MB: megabytes(10),
   UPLOAD_PDF_MAX_MB: megabytes(20),
   UPLOAD_VIDEO_MAX_MB: megabytes(200),
@@ -117,8 +121,19 @@ export interface AppConfig {
    * `minFillMs` (ms, measured by the form's island; 0: no check) is treated as a bot's.
    */
   contactRateLimit: { max: number; timeWindowMs: number; personMax: number; minFillMs: number };
-  /** How often the webhook worker looks for due deliveries, ms; 0 turns the worker off (tests drive it by hand). */
-  webhookWorkerIntervalMs: number;
+  /**
+   * The job engine's one timer (jobs/engine.ts), ms: how often every queue (webhooks, conversions, e-mail, the lead
+   * clock, retention, maintenance) looks for due work; 0: no timer (tests drive `app.jobs.runDue()`).
+   */
+  jobsIntervalMs: number;
+  /**
+   * A movable test clock (TEST_CLOCK=1; jobs/test-clock.ts). Accepted only on a server nobody else reaches: loopback
+   * HOST and PUBLIC_URL, no TRUST_PROXY (the compiled server always runs with NODE_ENV=production, so "production" is
+   * told by where it is reachable).
+   */
+  testClock: boolean;
+  /** Deprecated settings that were read, one readable line each; start.ts logs them as warnings. */
+  deprecations: string[];
   /** Lead desk e-mail (SMTP_URL; the URL holds credentials: never logged); undefined: no e-mail. */
   smtp: { url: string; from: string } | undefined;
   /** Upload limits in bytes per kind. */
@@ -191,6 +206,12 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** Whether a host name or address is this machine's loopback (localhost, 127.0.0.0/8, ::1). */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
 /** Reads and validates the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -208,6 +229,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (s3Problems.length) throw new Error(`Invalid configuration:\n${s3Problems.join("\n")}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  if (e.TEST_CLOCK && !(isLoopbackHost(e.HOST) && isLoopbackHost(new URL(publicUrl).hostname) && !e.TRUST_PROXY)) {
+    throw new Error(
+      "Invalid configuration:\n  TEST_CLOCK: the movable test clock is for tests only; refused on a server reachable from outside (HOST and PUBLIC_URL must be loopback, TRUST_PROXY unset)",
+    );
+  }
+  const deprecations: string[] = [];
+  if (e.WEBHOOK_WORKER_INTERVAL_MS !== undefined) {
+    deprecations.push(
+      e.JOBS_INTERVAL_MS === undefined
+        ? "WEBHOOK_WORKER_INTERVAL_MS is deprecated: rename it JOBS_INTERVAL_MS (the one timer of every background job)"
+        : "WEBHOOK_WORKER_INTERVAL_MS is deprecated and ignored: JOBS_INTERVAL_MS is set",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -223,7 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
-    webhookWorkerIntervalMs: e.WEBHOOK_WORKER_INTERVAL_MS,
+    jobsIntervalMs: e.JOBS_INTERVAL_MS ?? e.WEBHOOK_WORKER_INTERVAL_MS ?? 2000,
+    testClock: e.TEST_CLOCK,
+    deprecations,
     contactRateLimit: {
       max: e.CONTACT_RATE_LIMIT_MAX,
       timeWindowMs: Math.round(e.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60 * 1000),

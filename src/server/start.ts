@@ -1,8 +1,9 @@
 /**
  * Start-up of one instance, shared by main.ts and the multi-instance tests:
  * open the database (DB_POOL_SIZE connections) → under the start-up advisory lock (db/startup-lock.ts): migrations,
- * the permission catalogue, the first super_admin and the demo seed → sweep unfinished uploads → build the app with
- * the maintenance job → listen. Several instances started at once on one PostgreSQL database all come up.
+ * the permission catalogue, the first super_admin and the demo seed → sweep unfinished uploads → build the app (on
+ * the movable test clock with TEST_CLOCK=1) with the maintenance job → listen. Several instances started at once on
+ * one PostgreSQL database all come up.
  *
  * Output: the running instance; `close()` marks it as shutting down (readiness 503, `Connection: close`), keeps
  * serving until the requests already sent are answered (at most SHUTDOWN_DRAIN_MS), closes the server (in-flight requests finish, kept-alive sockets are closed) and the
@@ -21,6 +22,7 @@ import { type Database, openDatabase } from "./db/connection.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { type PrepareReport, prepareDatabase } from "./db/seed.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
+import { movableClock } from "./jobs/clock.ts";
 import { warmInspector } from "./lib/inspector.ts";
 import { localStorage, openStorage, type Storage } from "./lib/storage.ts";
 import { maintenancePlugin } from "./modules/maintenance/plugin.ts";
@@ -116,7 +118,11 @@ export async function startInstance(options: StartOptions): Promise<RunningInsta
       storage,
       pages: options.pages,
       logger: options.logger,
+      // TEST_CLOCK=1 (end-to-end journeys only; config.ts refuses it on a server reachable from outside).
+      testClock: config.testClock ? movableClock() : undefined,
     });
+    for (const line of config.deprecations) app.log.warn(line);
+    if (config.testClock) app.log.warn("TEST_CLOCK: the movable test clock is on (POST /api/test/clock moves it)");
     await app.register(maintenancePlugin);
     // The inspector worker (spreadsheets, PDFs) is loaded now rather than by the first upload; tests start it lazily.
     if (config.env !== "test") void warmInspector();

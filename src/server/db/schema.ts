@@ -456,7 +456,7 @@ export const webhookDeliveries = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
     /** A worker holds the row until then while it calls the receiver (several instances never send twice at once). */
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
     lastError: text("last_error"),
@@ -583,7 +583,7 @@ export const notifications = pgTable(
      */
     emailStatus: text("email_status").$type<"pending" | "sent" | "failed" | "none">().notNull().default("pending"),
     emailAttempts: integer("email_attempts").notNull().default(0),
-    emailNextAt: timestamp("email_next_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    emailNextAt: timestamp("email_next_at", { withTimezone: true, mode: "date" }).notNull(),
     /** A worker holds the row until then while it talks to the SMTP server (the claim token). */
     emailLockedUntil: timestamp("email_locked_until", { withTimezone: true, mode: "date" }),
     emailError: text("email_error"),
@@ -716,7 +716,7 @@ export const conversionEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
     lastError: text("last_error"),
     lastStatusCode: integer("last_status_code"),
@@ -796,12 +796,12 @@ export const schema = {
 };
 
 /**
- * Timed jobs shared by every instance (modules/maintenance/jobs.ts): a job runs when `nextRunAt` has passed, in the
+ * Timed jobs shared by every instance (jobs/timed.ts): a job runs when `nextRunAt` (the app clock's time) has passed, in the
  * transaction that holds its row (FOR UPDATE SKIP LOCKED), so one run per period happens across all instances.
  */
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true, mode: "date" }).notNull(),
   lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }),
   runs: integer("runs").notNull().default(0),
 });

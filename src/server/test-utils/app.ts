@@ -20,6 +20,7 @@ import { buildApp } from "../app.ts";
 import { type AppConfig, loadConfig } from "../config.ts";
 import { type Database, type Db, openDatabase } from "../db/connection.ts";
 import { users } from "../db/schema.ts";
+import type { MovableClock } from "../jobs/clock.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import { localStorage, type Storage } from "../lib/storage.ts";
 import { hashPassword } from "../modules/auth/service.ts";
@@ -95,8 +96,10 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     configure?: (config: AppConfig) => void;
-    /** The app's clock of timed work (buildApp `clock`). */
+    /** The app's one clock (buildApp `clock`, jobs/clock.ts). */
     clock?: () => Date;
+    /** A movable test clock (buildApp `testClock`): the app's clock, and `/api/test/clock` moves it. */
+    testClock?: MovableClock;
     /** Storage instead of a fresh local folder (an S3 bucket in the S3 tests). */
     storage?: Storage;
   } = {},
@@ -118,7 +121,15 @@ export async function createTestApp(
   options.configure?.(config);
   const site = loadSiteConfig();
   const storage = options.storage ?? localStorage(mediaDir);
-  const app = await buildApp({ db: database.db, config, site, storage, logger: false, clock: options.clock });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    site,
+    storage,
+    logger: false,
+    clock: options.clock,
+    testClock: options.testClock,
+  });
   await app.ready();
 
   let counter = 0;

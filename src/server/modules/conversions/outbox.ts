@@ -1,7 +1,7 @@
 /**
  * The conversion-event outbox (docs/conversions.md "Delivery"): events are rows of `conversion_events`, queued in
  * the transaction that made them (the lead's enquiry, a stage change, a campaign page view) and delivered by the
- * outbox worker of modules/leads/worker.ts with this module's queue (`conversionQueue`): one row per claim under a
+ * job engine's generic outbox (jobs/outbox.ts) with this module's queue (`conversionQueue`): one row per claim under a
  * lease (docs/decisions/010-lead-outbox-claims.md), the destination being the platform.
  *
  * Rules:
@@ -25,15 +25,9 @@ import {
 } from "../../../domain/conversions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, conversionConnections, conversionEvents, units } from "../../db/schema.ts";
+import type { AttemptOptions, AttemptOutcome, AttemptResult, OutboxQueue } from "../../jobs/outbox.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
-import {
-  type AttemptOptions,
-  type AttemptOutcome,
-  type AttemptResult,
-  MAX_ATTEMPTS,
-  RETRY_DELAYS_MS,
-} from "../leads/outbox.ts";
-import type { OutboxQueue } from "../leads/worker.ts";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../leads/outbox.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
 import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
 

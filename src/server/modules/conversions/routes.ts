@@ -84,7 +84,7 @@ export async function conversionRoutes(app: FastifyInstance) {
     "/api/conversions/deliveries/:id/retry",
     { config: manage, schema: { params: idParam, response: { 202: retryResultSchema } } },
     async (request, reply) => {
-      const result = await retryConversion(app.db, actorOf(request), request.params.id, app.leadDesk.clock());
+      const result = await retryConversion(app.db, actorOf(request), request.params.id, app.clock());
       app.conversionOutbox.kick();
       return reply.code(202).send(result);
     },
@@ -144,7 +144,7 @@ export async function conversionRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const viewer = { id: auth.user.id, viewAll: await auth.can("leads.view_all"), ip: request.ip };
-      return withdrawMarketingConsent(app.db, viewer, request.params.id, app.leadDesk.clock());
+      return withdrawMarketingConsent(app.db, viewer, request.params.id, app.clock());
     },
   );
 }

@@ -1,48 +1,47 @@
 /**
- * The conversion outbox worker of this process: the lead outbox worker (leads/worker.ts `LeadOutbox`) running the
- * conversion queue (outbox.ts), reached as `app.conversionOutbox`. Same poll interval as the webhooks
- * (config.webhookWorkerIntervalMs; 0: no timer, tests call `drain()`), per-attempt timeout
- * config.conversions.timeoutMs, one log line per finished attempt (platform, event id, outcome, status — never a
- * token or an identifier).
+ * The conversion queue of the job engine (docs/conversions.md "Delivery"; docs/decisions/057-one-job-engine-and-one-clock.md):
+ * the engine's generic outbox (jobs/outbox.ts) running this module's queue (outbox.ts), reached as
+ * `app.conversionOutbox`. Pumped by the engine's one timer (config.jobsIntervalMs; 0: no timer, tests call
+ * `drain()`), per-attempt timeout config.conversions.timeoutMs, one log line per finished attempt (platform, event id,
+ * outcome, status — never a token or an identifier).
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { LeadOutbox } from "../leads/worker.ts";
+import type { Outbox } from "../../jobs/outbox.ts";
 import { googleTokens } from "./google-oauth.ts";
 import { type ClaimedConversion, type ConversionSendContext, conversionQueue } from "./outbox.ts";
+
+/** The engine's name of this queue. */
+export const CONVERSION_QUEUE = "conversions";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The conversion-event outbox worker (modules/conversions/worker.ts). */
-    conversionOutbox: LeadOutbox<ClaimedConversion>;
+    conversionOutbox: Outbox<ClaimedConversion>;
     /** What an attempt needs (URLs, the secrets key, Google's token cache), shared by the worker and the test event. */
     conversionSendContext: ConversionSendContext;
   }
 }
 
 export const conversionOutboxPlugin = fp(
-  async (app: FastifyInstance, options: { clock?: () => Date }) => {
+  async (app: FastifyInstance) => {
     const context: ConversionSendContext = {
       urls: app.config.conversions.urls,
       secrets: app.secrets,
       googleTokens: googleTokens({
         tokenUrl: app.config.conversions.googleTokenUrl,
-        now: options.clock ? () => (options.clock as () => Date)().getTime() : undefined,
+        now: () => app.clock().getTime(),
       }),
       log: (line) =>
         (line.outcome === "delivered" ? app.log.info : app.log.warn).call(app.log, line, "conversion event attempt"),
     };
-    const outbox = new LeadOutbox<ClaimedConversion>(app.db, {
+    const outbox = app.jobs.outbox(CONVERSION_QUEUE, {
+      queue: conversionQueue(context),
       allowPrivate: true,
       timeoutMs: app.config.conversions.timeoutMs,
-      clock: options.clock,
-      onError: (error) => app.log.error({ err: error }, "conversion outbox pass failed"),
-      queue: conversionQueue(context),
     });
     app.decorate("conversionOutbox", outbox);
     app.decorate("conversionSendContext", context);
-    app.addHook("onReady", async () => outbox.start(app.config.webhookWorkerIntervalMs));
-    app.addHook("onClose", async () => outbox.stop());
   },
-  { name: "conversion-outbox" },
+  { name: "conversion-outbox", dependencies: ["jobs"] },
 );

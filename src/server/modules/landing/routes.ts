@@ -173,7 +173,7 @@ export async function landingRoutes(app: FastifyInstance) {
       const campaign = await getPublicCampaign(app.db, key, {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
-        pageView: { url: `${app.config.publicUrl}/campaign/${key}`, now: app.leadDesk.clock() },
+        pageView: { url: `${app.config.publicUrl}/campaign/${key}`, now: app.clock() },
       });
       app.conversionOutbox.kick();
       return campaign;
@@ -191,7 +191,7 @@ export async function landingRoutes(app: FastifyInstance) {
       const campaign = await getPublicCampaign(app.db, request.params.slug, {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
-        pageView: { url: `${app.config.publicUrl}/campaign/${request.params.slug}`, now: app.leadDesk.clock() },
+        pageView: { url: `${app.config.publicUrl}/campaign/${request.params.slug}`, now: app.clock() },
       });
       app.conversionOutbox.kick();
       return campaign;

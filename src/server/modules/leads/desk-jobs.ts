@@ -12,10 +12,11 @@
  * A clock job of a lead contacted meanwhile (first_contact_at set), and any job of a closed lead (lost/sold), does
  * nothing. Each step is in the lead's history.
  *
- * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (buildApp
- * `clock`), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
- * nothing without SMTP_URL), `runRetention()` the daily PDPL retention job; the poll timer (config.webhookWorkerIntervalMs; 0: no timer, tests call them) starts on
- * onReady and stops on onClose.
+ * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (`app.clock`,
+ * jobs/clock.ts), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
+ * nothing without SMTP_URL), `runRetention()` the daily PDPL retention job. The same three are queues of the job
+ * engine (jobs/engine.ts: "lead-clock", "lead-mail" — an outbox, only with SMTP_URL — and "lead_retention"), run by
+ * its one timer (config.jobsIntervalMs; 0: no timer, tests call them or `app.jobs.runDue()`).
  */
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -23,11 +24,14 @@ import fp from "fastify-plugin";
 import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
-import { runJobIfDue } from "../maintenance/jobs.ts";
+import { runJobIfDue } from "../../jobs/timed.ts";
 import { anonymiseExpiredLeads, notify, pickAgent, readLeadSettings } from "./desk-service.ts";
-import { createMailTransport, type MailSummary, sendDueMails } from "./mail.ts";
+import { createMailTransport, type MailSummary, mailOutboxOptions } from "./mail.ts";
 
-/** The retention job's name in `scheduled_jobs`, and its period (a day). */
+/** The engine's names of the response clock's and the e-mail queues. */
+export const LEAD_CLOCK_QUEUE = "lead-clock";
+export const LEAD_MAIL_QUEUE = "lead-mail";
+/** The retention job's name in `scheduled_jobs` (and the engine), and its period (a day). */
 export const RETENTION_JOB = "lead_retention";
 export const RETENTION_PERIOD_MS = 24 * 60 * 60 * 1000;
 
@@ -133,58 +137,58 @@ declare module "fastify" {
   }
 }
 
-/** Decorates the app with `leadDesk`; polls every `intervalMs` (0: never) from onReady to onClose. */
+/**
+ * Decorates the app with `leadDesk` and registers its queues with the engine (`app.jobs`): the response clock and
+ * follow-ups (lead_jobs), the e-mail copies (notifications; an outbox, only with SMTP_URL), the daily retention job
+ * (scheduled_jobs).
+ */
 export const leadDeskPlugin = fp(
-  async (app: FastifyInstance, options: { clock?: () => Date; intervalMs: number }) => {
-    const clock = options.clock ?? (() => new Date());
+  async (app: FastifyInstance) => {
+    const clock = app.clock;
     let running: Promise<number> | null = null;
-    let mailing: Promise<MailSummary> | null = null;
+    const runDue = () => {
+      running ??= runDueLeadJobs(app.db, clock()).finally(() => {
+        running = null;
+      });
+      return running;
+    };
+    // Registered before the e-mail queue, so `app.jobs.runDue()` mails what the lead clock's steps just notified.
+    app.jobs.due(LEAD_CLOCK_QUEUE, runDue);
     const smtp = app.config.smtp;
     const transport = smtp ? createMailTransport(smtp.url) : null;
+    const mail =
+      smtp && transport
+        ? app.jobs.outbox(
+            LEAD_MAIL_QUEUE,
+            mailOutboxOptions(transport, { ...smtp, publicUrl: app.config.publicUrl }),
+            () => transport.close(),
+          )
+        : null;
+    const retention = async (tx: Tx, now: Date) => {
+      const count = await anonymiseExpiredLeads(tx, now);
+      if (count) app.log.info({ job: RETENTION_JOB, anonymised: count }, "lead retention job ran");
+      return count;
+    };
     const desk: LeadDesk = {
       clock,
-      runDue() {
-        running ??= runDueLeadJobs(app.db, clock()).finally(() => {
-          running = null;
-        });
-        return running;
-      },
+      runDue,
       async runRetention() {
         let count: number | null = null;
-        await runJobIfDue(app.db, RETENTION_JOB, RETENTION_PERIOD_MS, async (tx) => {
-          count = await anonymiseExpiredLeads(tx, clock());
-          if (count) app.log.info({ job: RETENTION_JOB, anonymised: count }, "lead retention job ran");
+        await runJobIfDue(app.db, RETENTION_JOB, RETENTION_PERIOD_MS, clock(), async (tx, now) => {
+          count = await retention(tx, now);
         });
         return count;
       },
-      sendMails() {
-        if (!smtp || !transport) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
-        mailing ??= sendDueMails(app.db, transport, { ...smtp, publicUrl: app.config.publicUrl }, clock).finally(() => {
-          mailing = null;
-        });
-        return mailing;
+      async sendMails() {
+        if (!mail) return { sent: 0, retrying: 0, failed: 0 };
+        const { delivered, retrying, failed } = await mail.drain();
+        return { sent: delivered, retrying, failed };
       },
     };
     app.decorate("leadDesk", desk);
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook("onReady", async () => {
-      if (options.intervalMs > 0) {
-        timer = setInterval(() => {
-          desk
-            .runDue()
-            .then(() => desk.sendMails())
-            .then(() => desk.runRetention())
-            .catch((error) => app.log.error({ err: error }, "lead desk jobs failed"));
-        }, options.intervalMs);
-        timer.unref();
-      }
-    });
-    app.addHook("onClose", async () => {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => 0);
-      await mailing?.catch(() => null);
-      transport?.close();
+    app.jobs.every(RETENTION_JOB, RETENTION_PERIOD_MS, async (tx, now) => {
+      await retention(tx, now);
     });
   },
-  { name: "lead-desk" },
+  { name: "lead-desk", dependencies: ["jobs"] },
 );

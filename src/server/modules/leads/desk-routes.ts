@@ -342,7 +342,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       config: { access: { permission: "leads.settings" } },
       schema: { body: personQuerySchema, response: { 200: z.object({ erased: z.number() }) } },
     },
-    async (request) => erasePerson(app.db, actorOf(request), request.body),
+    async (request) => erasePerson(app.db, actorOf(request), request.body, now()),
   );
 
   r.get(

@@ -1114,7 +1114,7 @@ export async function anonymiseExpiredLeads(tx: Tx, now: Date): Promise<number> 
  * details in the history, and the webhook deliveries (their payloads carry the contact details). The audit row
  * names only the lead ids. Errors: 404 nothing stored.
  */
-export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery) {
+export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery, now: Date) {
   return db.transaction(async (tx) => {
     const leads = await tx
       .select({ id: contactMessages.id })
@@ -1123,7 +1123,7 @@ export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery
       .for("update");
     if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
     const ids = leads.map((l) => l.id);
-    await anonymiseLeads(tx, ids, new Date());
+    await anonymiseLeads(tx, ids, now);
     await recordAudit(tx, actor, { entityType: "person", entityId: null, action: "erase", newState: { leadIds: ids } });
     return { erased: ids.length };
   });

@@ -76,7 +76,7 @@ const clock = () => new Date(fakeNow);
 beforeAll(async () => {
   receiver = await holdingReceiver();
   // Timers off: the test polls both workers itself, so it decides when each one looks at the outbox.
-  const env = { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
+  const env = { WEBHOOK_ALLOW_PRIVATE: "1", JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
   t = await createTestApp({ env, clock });
   peer = await t.openPeerDatabase();
   second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });

@@ -59,7 +59,7 @@ const reminders = (leadId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" },
+    env: { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" },
     clock: () => now,
   });
   peer = await t.openPeerDatabase();

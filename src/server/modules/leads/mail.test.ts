@@ -72,7 +72,7 @@ beforeAll(async () => {
   await startSmtp();
   t = await createTestApp({
     env: {
-      WEBHOOK_WORKER_INTERVAL_MS: "0",
+      JOBS_INTERVAL_MS: "0",
       CONTACT_RATE_LIMIT_MAX: "1000",
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       SMTP_FROM: "desk@example.test",
@@ -122,6 +122,7 @@ describe("notification e-mails", () => {
     });
     expect(res.statusCode).toBe(201);
     leadId = res.json().id;
+    expect(t.app.jobs.queues).toEqual(["lead-webhooks", "lead-clock", "lead-mail", "lead_retention", "conversions"]);
     const first = await t.app.leadDesk.sendMails();
     expect(first).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(received).toHaveLength(0);

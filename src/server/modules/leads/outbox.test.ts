@@ -95,7 +95,7 @@ let pageReceiver: Awaited<ReturnType<typeof startReceiver>>;
 let pageSecret: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_WORKER_INTERVAL_MS: "0" } });
+  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "1", JOBS_INTERVAL_MS: "0" } });
   manager = (await t.signIn("manager")).token;
   employee = (await t.signIn("employee")).token;
   const [project] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();

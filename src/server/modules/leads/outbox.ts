@@ -14,7 +14,7 @@
  *   per-attempt timeout to a public address only (webhook-address.ts, request-filtering-agent).
  * - `recordAttempt` marks it delivered, or schedules the next attempt by RETRY_DELAYS_MS (×3 from 30 s, capped at
  *   12 h: 10 attempts over about 33 h), or ends it in "failed".
- * The worker that runs these (concurrency per destination, the poll timer) is worker.ts.
+ * The engine's generic outbox runs these (jobs/outbox.ts: concurrency per destination, leases); worker.ts registers them.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
@@ -24,18 +24,20 @@ import { useAgent } from "request-filtering-agent";
 import { Webhook } from "standardwebhooks";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingCampaigns, landingPages, webhookDeliveries } from "../../db/schema.ts";
+import { type AttemptOptions, type AttemptOutcome, type AttemptResult, retrySchedule } from "../../jobs/outbox.ts";
 import { assertPublicWebhookUrl } from "./webhook-address.ts";
 
 /** Wait before attempt n+1 after failed attempt n (ms): 30 s × 3^(n-1), capped at 12 h. */
-export const RETRY_DELAYS_MS: readonly number[] = Array.from({ length: 9 }, (_, i) =>
-  Math.min(30_000 * 3 ** i, 12 * 60 * 60 * 1000),
-);
+export const RETRY_DELAYS_MS: readonly number[] = retrySchedule({
+  firstMs: 30_000,
+  factor: 3,
+  capMs: 12 * 60 * 60 * 1000,
+  retries: 9,
+});
 /** Attempts before a delivery ends in "failed" (the first one plus one per delay). */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Per-attempt timeout (ms): connect, send and the receiver's answer together. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
-/** Added to the attempt timeout for a claim's lease (ms): the secret and DNS look-ups and the final write. */
-export const LEASE_MARGIN_MS = 30_000;
 /** Bytes of a receiver's answer kept in last_error. */
 const ERROR_BODY_CHARS = 300;
 
@@ -185,24 +187,6 @@ export async function claimNextDelivery(
   return { ...row, lockedUntil: lease };
 }
 
-/** The outcome of one attempt. */
-export interface AttemptResult {
-  ok: boolean;
-  statusCode: number | null;
-  error: string | null;
-  /** No later attempt can succeed (the campaign or page and its secret were removed): fail now. */
-  permanent?: boolean;
-  /** The worker stopped mid-attempt: give the claim back without counting an attempt. */
-  aborted?: boolean;
-}
-
-export interface AttemptOptions {
-  allowPrivate: boolean;
-  timeoutMs: number;
-  /** Aborts the call (the worker is stopping). */
-  signal?: AbortSignal;
-}
-
 async function secretFor(db: Db, secretRef: string): Promise<string | null> {
   const [kind, rawId] = secretRef.split(":");
   const id = Number(rawId);
@@ -315,9 +299,6 @@ function post(
     request.end(body);
   });
 }
-
-/** What became of a claimed delivery: "released" (aborted, claim given back), "lost" (its claim had passed on). */
-export type AttemptOutcome = "delivered" | "retrying" | "failed" | "released" | "lost";
 
 /**
  * Writes the outcome of an attempt and ends the claim, only while the row still carries this claim's lease (else

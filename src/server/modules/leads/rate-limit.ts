@@ -28,7 +28,7 @@ function tooMany(ttlMs: number): HttpError {
 export async function registerLeadRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(app.db, () => app.leadDesk.clock()),
+    store: databaseRateLimitStore(app.db, () => app.clock()),
     skipOnError: true,
   });
 }

@@ -80,7 +80,7 @@ export async function leadRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const messages = await listContactMessages(app.db, filters);
-      const stamp = new Date().toISOString().slice(0, 10);
+      const stamp = app.leadDesk.clock().toISOString().slice(0, 10);
       reply.header("content-disposition", `attachment; filename="contact-messages-${stamp}.${format}"`);
       reply.header("cache-control", "no-store");
       if (format === "csv") return reply.type("text/csv; charset=utf-8").send(toCsv(messages));
@@ -95,7 +95,7 @@ export async function leadRoutes(app: FastifyInstance) {
       schema: { params: idParam, response: { 202: webhookRetrySchema } },
     },
     async (request, reply) => {
-      const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request));
+      const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request), app.leadDesk.clock());
       app.leadOutbox.kick();
       return reply.code(202).send(result);
     },

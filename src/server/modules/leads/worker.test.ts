@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
-  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_WORKER_INTERVAL_MS: "60000" } });
+  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "1", JOBS_INTERVAL_MS: "60000" } });
 });
 
 afterAll(async () => {

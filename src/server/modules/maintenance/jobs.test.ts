@@ -1,47 +1,13 @@
-/**
- * Timed jobs (jobs.ts): once per period across concurrent callers (PostgreSQL: separate pooled connections race
- * for the row; PGlite: one connection, the same rule), and the sweep of expired sessions and old login attempts.
- */
-import { sql } from "drizzle-orm";
+/** The maintenance job (jobs.ts): the sweep of expired sessions and old login attempts. */
 import { afterEach, describe, expect, it } from "vitest";
-import { loginThrottle, scheduledJobs, sessions } from "../../db/schema.ts";
+import { loginThrottle, sessions } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { LOGIN_WINDOW_MS } from "../auth/throttle.ts";
-import { runJobIfDue, sweepExpired } from "./jobs.ts";
+import { sweepExpired } from "./jobs.ts";
 
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
-});
-
-describe("runJobIfDue", () => {
-  it("runs once per period whoever calls, and again once the period has passed", async () => {
-    t = await createTestApp();
-    let runs = 0;
-    const work = async () => {
-      runs += 1;
-    };
-    const results = await Promise.all(Array.from({ length: 4 }, () => runJobIfDue(t.db, "test-job", 60_000, work)));
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(runs).toBe(1);
-    expect(await runJobIfDue(t.db, "test-job", 60_000, work)).toBe(false);
-
-    await t.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` });
-    expect(await runJobIfDue(t.db, "test-job", 60_000, work)).toBe(true);
-    const [row] = await t.db.select().from(scheduledJobs);
-    expect(row.runs).toBe(2);
-    expect(row.nextRunAt.getTime() - (row.lastRunAt?.getTime() ?? 0)).toBeCloseTo(60_000, -2);
-  });
-
-  it("a failing run leaves the job due", async () => {
-    t = await createTestApp();
-    await expect(
-      runJobIfDue(t.db, "failing", 60_000, async () => {
-        throw new Error("boom");
-      }),
-    ).rejects.toThrow("boom");
-    expect(await runJobIfDue(t.db, "failing", 60_000, async () => {})).toBe(true);
-  });
 });
 
 describe("sweepExpired", () => {

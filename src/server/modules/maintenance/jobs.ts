@@ -1,19 +1,14 @@
 /**
- * Timed jobs that run once per period across every instance on one database (docs/operations.md "Timed jobs").
+ * The maintenance job (docs/operations.md "Timed jobs"), run once per period across instances by the job engine
+ * (plugin.ts; jobs/timed.ts holds the once-per-period claim).
  *
- * `runJobIfDue(db, name, periodMs, work)` claims the job's row of `scheduled_jobs` with SELECT … FOR UPDATE SKIP
- * LOCKED when its `next_run_at` has passed, runs `work(tx)` in that transaction, and moves `next_run_at` one period
- * on. Another instance at the same moment skips the locked row; one that comes later finds `next_run_at` in the
- * future. Output: true when this call ran the job. Errors: whatever `work` throws (the transaction rolls back, the
- * job stays due).
- *
- * `sweepExpired(tx, now)` is the maintenance job: deletes sessions whose refresh token expired (or revoked over
- * REVOKED_SESSION_KEEP_MS ago), login-throttle counters older than the throttle window (auth/throttle.ts LOGIN_WINDOW_MS) and
- * rate-limit counters whose window has ended.
+ * `sweepExpired(tx, now)`: deletes sessions whose refresh token expired (or revoked over REVOKED_SESSION_KEEP_MS ago),
+ * login-throttle counters older than the throttle window (auth/throttle.ts LOGIN_WINDOW_MS) and rate-limit counters
+ * whose window has ended. Output: the rows removed of each kind.
  */
-import { and, eq, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
-import { loginThrottle, rateLimits, scheduledJobs, sessions } from "../../db/schema.ts";
+import { loginThrottle, rateLimits, sessions } from "../../db/schema.ts";
 import { LOGIN_WINDOW_MS } from "../auth/throttle.ts";
 
 /** A revoked session is kept this long (a week) so a replayed stolen refresh token is still recognised as such. */
@@ -22,40 +17,13 @@ export const REVOKED_SESSION_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** The maintenance job's name in `scheduled_jobs`. */
 export const MAINTENANCE_JOB = "maintenance";
 
-export async function runJobIfDue(
-  db: Db,
-  name: string,
-  periodMs: number,
-  work: (tx: Tx) => Promise<void>,
-): Promise<boolean> {
-  await db.insert(scheduledJobs).values({ name }).onConflictDoNothing();
-  return db.transaction(async (tx) => {
-    const [due] = await tx
-      .select({ name: scheduledJobs.name })
-      .from(scheduledJobs)
-      .where(and(eq(scheduledJobs.name, name), lte(scheduledJobs.nextRunAt, sql`now()`)))
-      .for("update", { skipLocked: true });
-    if (!due) return false;
-    await work(tx);
-    await tx
-      .update(scheduledJobs)
-      .set({
-        lastRunAt: sql`now()`,
-        nextRunAt: sql`now() + make_interval(secs => ${periodMs / 1000})`,
-        runs: sql`${scheduledJobs.runs} + 1`,
-      })
-      .where(eq(scheduledJobs.name, name));
-    return true;
-  });
-}
-
 export interface SweepReport {
   sessions: number;
   loginCounters: number;
   rateLimits: number;
 }
 
-export async function sweepExpired(tx: Db | Tx, now = new Date()): Promise<SweepReport> {
+export async function sweepExpired(tx: Db | Tx, now: Date): Promise<SweepReport> {
   const revokedBefore = new Date(now.getTime() - REVOKED_SESSION_KEEP_MS);
   const removedSessions = await tx
     .delete(sessions)

@@ -1,40 +1,21 @@
 /**
- * Starts the maintenance job (jobs.ts: expired sessions, old login attempts, ended rate-limit windows) on every
- * instance from onReady to onClose. Each instance looks every min(period, 1 min); the shared claim in
- * `scheduled_jobs` makes it run once per `config.maintenanceIntervalMs` across instances (0: never).
- * Errors of a pass are logged and the next pass tries again.
+ * Registers the maintenance job (jobs.ts: expired sessions, old login attempts, ended rate-limit windows) with the
+ * job engine (`app.jobs.every`, jobs/engine.ts): once per `config.maintenanceIntervalMs` across instances (0: never),
+ * looked for on the engine's one timer, its turns at the app's clock. Errors of a pass are logged and the next pass tries again.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { MAINTENANCE_JOB, runJobIfDue, sweepExpired } from "./jobs.ts";
+import { systemClock } from "../../jobs/clock.ts";
+import { MAINTENANCE_JOB, sweepExpired } from "./jobs.ts";
 
-export const maintenancePlugin = fp(async (app: FastifyInstance) => {
-  const periodMs = app.config.maintenanceIntervalMs;
-  if (periodMs <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const tick = async () => {
-    try {
-      await runJobIfDue(app.db, MAINTENANCE_JOB, periodMs, async (tx) => {
-        const report = await sweepExpired(tx);
-        app.log.info({ job: MAINTENANCE_JOB, ...report }, "maintenance job ran");
-      });
-    } catch (error) {
-      app.log.error({ err: error, job: MAINTENANCE_JOB }, "maintenance job failed");
-    }
-  };
-  app.addHook("onReady", async () => {
-    running = tick();
-    timer = setInterval(
-      () => {
-        running = tick();
-      },
-      Math.min(periodMs, 60_000),
-    );
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
-});
+export const maintenancePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.jobs.every(MAINTENANCE_JOB, app.config.maintenanceIntervalMs, async (tx) => {
+      // Sessions, sign-in counters and rate-limit windows are security times written by the wall clock (auth), not
+      // business times: they are swept by the wall clock, so a moved test clock never signs staff out.
+      const report = await sweepExpired(tx, systemClock());
+      app.log.info({ job: MAINTENANCE_JOB, ...report }, "maintenance job ran");
+    });
+  },
+  { name: "maintenance", dependencies: ["jobs"] },
+);

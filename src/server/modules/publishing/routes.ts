@@ -30,7 +30,7 @@ export async function publishingRoutes(app: FastifyInstance) {
           config: { access: { permission: PUBLISHING_PERMISSIONS[kind].publish } },
           schema: { params: idParam, response: { 200: publishStateSchema } },
         },
-        async (request) => setPublished(app.db, kind, request.params.id, published, actorOf(request)),
+        async (request) => setPublished(app.db, kind, request.params.id, published, actorOf(request), app.clock()),
       );
     }
   }

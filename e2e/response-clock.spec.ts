@@ -1,0 +1,70 @@
+/**
+ * The lead clock on the server's movable test clock (e2e/fixtures/clock.ts): an enquiry reaches the project's only
+ * agent; nothing more happens before the 5 minutes of docs/product.md §2.16's response clock; when the clock is moved
+ * past them, the agent's bell shows «عميل جديد لم يتم التواصل معه منذ ٥ دقائق».
+ */
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { moveClock } from "./fixtures/clock.ts";
+import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { skipEntrance } from "./fixtures/entrance.ts";
+import { arabicLabel } from "./fixtures/stamp.ts";
+
+test.beforeEach(({ page }) => skipEntrance(page));
+
+const stamp = Date.now().toString(36);
+const PROJECT = `المرجان ${arabicLabel(stamp)}`;
+const AGENT = { username: `clock-${stamp}`, name: "مسؤول المبيعات ب", password: "Clock-Agent-Passw0rd!57" };
+
+/** A project whose only agent is AGENT (through the API, as the admin). Output: the project's id. */
+async function setUp(request: APIRequestContext): Promise<number> {
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const project = await request.post("/api/projects", { data: { name: PROJECT, city: "جدة" }, headers });
+  expect(project.status()).toBe(201);
+  const projectId = (await project.json()).id as number;
+  const agent = await request.post("/api/users", { data: { ...AGENT, role: "sales_agent" }, headers });
+  expect(agent.status()).toBe(201);
+  const list = await request.put("/api/leads/agents", {
+    data: { projectId, userIds: [(await agent.json()).id] },
+    headers,
+  });
+  expect(list.status()).toBe(200);
+  return projectId;
+}
+
+async function openBell(page: Page, unread: string) {
+  await page.goto("/admin");
+  await page.getByRole("button", { name: `الإشعارات، غير المقروءة: ${unread}` }).click();
+  return page.getByRole("dialog", { name: "الإشعارات" });
+}
+
+test("the agent is told a lead waits once the server's clock passes 5 minutes, not before", async ({
+  page,
+  request,
+}) => {
+  const projectId = await setUp(request);
+  const enquiry = await request.post("/api/contact", {
+    data: {
+      name: `سعاد ${arabicLabel(stamp)}`,
+      phone: "0551234599",
+      message: "أرغب في زيارة",
+      projectReference: projectId,
+    },
+  });
+  expect(enquiry.status()).toBe(201);
+
+  await page.goto("/admin/login");
+  await page.getByLabel("اسم المستخدم").fill(AGENT.username);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(AGENT.password);
+  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await moveClock(request, 4 * 60_000);
+  const before = await openBell(page, "١");
+  await expect(before.getByRole("listitem")).toHaveCount(1);
+
+  await moveClock(request, 60_000);
+  const after = await openBell(page, "٢");
+  await expect(after.getByText("عميل جديد لم يتم التواصل معه منذ ٥ دقائق")).toBeVisible();
+});
