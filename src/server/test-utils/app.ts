@@ -23,6 +23,7 @@ import { users } from "../db/schema.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import { localStorage, type Storage } from "../lib/storage.ts";
 import { hashPassword } from "../modules/auth/service.ts";
+import type { PagesOptions } from "../plugins/pages.ts";
 import { TEMPLATE_DATABASE, withDatabase } from "./global-setup.ts";
 
 /** The password every user made by `createUser` has. */
@@ -99,6 +100,8 @@ export async function createTestApp(
     clock?: () => Date;
     /** Storage instead of a fresh local folder (an S3 bucket in the S3 tests). */
     storage?: Storage;
+    /** Serve the web pages too (buildApp `pages`), e.g. through Vite in development mode. */
+    pages?: PagesOptions;
   } = {},
 ): Promise<TestApp> {
   const { database, drop, openPeer } = await openTestDatabase();
@@ -116,7 +119,15 @@ export async function createTestApp(
   options.configure?.(config);
   const site = loadSiteConfig();
   const storage = options.storage ?? localStorage(mediaDir);
-  const app = await buildApp({ db: database.db, config, site, storage, logger: false, clock: options.clock });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    site,
+    storage,
+    logger: false,
+    clock: options.clock,
+    pages: options.pages,
+  });
   await app.ready();
 
   let counter = 0;
