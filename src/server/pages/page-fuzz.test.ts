@@ -2,11 +2,11 @@
  * Property-based requests to every page (ARCHITECTURE security model: "never a 500 for anything a client can send";
  * docs/decisions/052-page-requests-never-5xx.md). The real route modules of src/web/routes.ts are served through Vite
  * in development mode (the same bridge, guard and actions as production, rendered from the sources), on a fresh
- * database holding one published project, progress update and landing page (with a custom campaign). fast-check sends GETs and POSTs to each
- * route of the table (docs/product.md §2.1) with real and arbitrary path segments and queries, arbitrary content
- * types and bodies (readable forms of the contact fields, multipart with and without a boundary, JSON, raw bytes)
- * and same-origin, foreign or missing Origin headers, plus odd targets (`//%00`, encoded traversal, `%00`), all over
- * a socket so that the targets arrive as sent.
+ * database holding one published project, progress update and landing page (with a custom campaign). fast-check
+ * sends GETs and POSTs to each route of the table (docs/product.md §2.1) with real and arbitrary path segments and
+ * queries, arbitrary content types and bodies (readable forms of the contact fields, multipart with and without a
+ * boundary, JSON, raw bytes) and same-origin, foreign or missing Origin headers, plus odd targets (`//%00`, encoded
+ * traversal, `%00`), all over a socket so that the targets arrive as sent.
  * Property: no answer is a 5xx, and nothing is logged as an error but React Router's own notes on the requests it
  * refuses with a 4xx (a foreign Origin on an action, a POST to a route without one).
  * PAGE_FUZZ_RUNS cases per route (30 by default, fixed seed; PAGE_FUZZ_SEED for another).
