@@ -38,15 +38,16 @@ describe("the calls of docs/product.md §7.2, sent as a client written from it s
 
   /** A call as §7.1 makes it: cookies, Bearer token, `api_key=id:role` when a user is stored, JSON body. */
   async function call(
-    method: "POST" | "PUT",
+    method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
     body?: unknown,
     raw?: { payload: Buffer; contentType: string },
+    { plainPath = false } = {},
   ): Promise<LightMyRequestResponse> {
-    const query = session.id ? `?api_key=${encodeURIComponent(`${session.id}:${session.role}`)}` : "";
+    const apiKey = session.id && !plainPath ? `api_key=${encodeURIComponent(`${session.id}:${session.role}`)}` : "";
     const res = await t.app.inject({
       method,
-      url: `${path}${query}`,
+      url: apiKey ? `${path}${path.includes("?") ? "&" : "?"}${apiKey}` : path,
       cookies: session.cookies,
       headers: {
         origin: t.config.publicUrl,
@@ -342,6 +343,55 @@ describe("the calls of docs/product.md §7.2, sent as a client written from it s
     } finally {
       Object.assign(session, visitor);
     }
+  });
+
+  it("every read of §7.2 answers 200 with the api_key query parameter a stored user adds (§7.1)", async () => {
+    const reads = [
+      "/api/auth/me",
+      "/api/permissions",
+      "/api/roles/permissions",
+      "/api/users",
+      `/api/users/${ids.employee}/permissions`,
+      "/api/projects",
+      `/api/projects/${ids.project}`,
+      `/api/validate/project?name=${encodeURIComponent("أبراج الساحل")}&city=${encodeURIComponent("جدة")}`,
+      "/api/project-updates",
+      `/api/project-updates/${ids.update}`,
+      `/api/projects/${ids.project}/updates`,
+      `/api/projects/${ids.project}/units`,
+      "/api/units",
+      "/api/units/template.xlsx",
+      "/api/units/template.csv",
+      `/api/landing-pages/${ids.project}`,
+      `/api/landing-pages/${ids.landingPage}/campaigns`,
+      "/api/campaign/winter-offer",
+      "/api/contact/messages",
+    ];
+    for (const path of reads) {
+      const res = await call("GET", path);
+      expect(res.statusCode, `GET ${path}: ${res.body.slice(0, 200)}`).toBe(200);
+    }
+    // The guarantee-type check: 200 (free) or 409 (duplicate), never a refused query.
+    const guarantee = await call("GET", `/api/validate/project/${ids.project}/guarantee?type=structural`);
+    expect([200, 409]).toContain(guarantee.statusCode);
+  });
+
+  it("the deletes of §7.2 succeed; the project's is sent on the plain path", async () => {
+    const messages = (await call("GET", "/api/contact/messages")).json() as { id: number }[];
+    const deletes = [
+      `/api/users/${ids.employee}/permissions/${ids.permission}`,
+      `/api/contact/messages/${messages[0]?.id}`,
+      `/api/landing-campaigns/${ids.campaign}`,
+      `/api/units/${ids.unit}`,
+      `/api/project-updates/${ids.update}`,
+      `/api/users/${ids.employee}`,
+    ];
+    for (const path of deletes) {
+      const res = await call("DELETE", path);
+      expect(res.statusCode, `DELETE ${path}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+    }
+    const project = await call("DELETE", `/api/projects/${ids.project}`, undefined, undefined, { plainPath: true });
+    expect(project.statusCode, project.body).toBeLessThan(300);
   });
 
   it("POST /api/auth/logout (no body) ends the session", async () => {
