@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { type CAMPAIGN_PLATFORMS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from "../constants.ts";
 import { formatNumber } from "../format.ts";
+import { MAX_ID } from "../ids.ts";
 import type { campaignWithStatsSchema, landingPageViewSchema, publicCampaignSchema } from "./api.ts";
 import { createBody, replaceBody } from "./common.ts";
 import { text } from "./text.ts";
@@ -31,6 +32,7 @@ export const LANDING_TEXTS = {
   itemTextRequired: "النص مطلوب",
   landingExists: "يوجد صفحة هبوط لهذا المشروع بالفعل",
   landingNotFound: "صفحة الهبوط غير موجودة",
+  projectMismatch: "رقم المشروع لا يطابق المشروع في الرابط",
   campaignNotFound: "الحملة غير موجودة",
 } as const;
 
@@ -110,8 +112,43 @@ export const LANDING_READ_ONLY = [
   "createdAt",
   "updatedAt",
 ] as const;
-/** POST /api/landing-pages/{projectId} body: unknown and read-only fields refused, each on its own key. */
-export const landingPageCreateSchema = createBody(landingPageSchema.shape, LANDING_READ_ONLY);
+/**
+ * The `projectId` of SPEC's landing-page payload (docs/product.md §7.2): the project's id as a number or as the digits
+ * a URL parameter gives; anything else gives LANDING_TEXTS.projectMismatch. The route compares it with the path's id
+ * (ARCHITECTURE resolution 18, docs/decisions/051-spec-bodies-accepted-as-written.md).
+ */
+const landingProjectId = z
+  .union(
+    [
+      z.number(),
+      text()
+        .trim()
+        .regex(/^\d{1,10}$/, LANDING_TEXTS.projectMismatch),
+    ],
+    {
+      error: LANDING_TEXTS.projectMismatch,
+    },
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int(LANDING_TEXTS.projectMismatch)
+      .positive(LANDING_TEXTS.projectMismatch)
+      .max(MAX_ID, LANDING_TEXTS.projectMismatch),
+  )
+  .optional();
+
+/**
+ * POST /api/landing-pages/{projectId} body: unknown and read-only fields refused, each on its own key; SPEC's own
+ * `projectId` accepted (it must equal the path's id: the route checks it).
+ */
+export const landingPageCreateSchema = createBody(
+  { ...landingPageSchema.shape, projectId: landingProjectId },
+  LANDING_READ_ONLY.filter(
+    (key): key is Exclude<(typeof LANDING_READ_ONLY)[number], "projectId"> => key !== "projectId",
+  ),
+);
 /** PUT /api/landing-pages/{id} body: the read-only fields a GET answered are ignored (round trip). */
 export const landingPageReplaceSchema = replaceBody(landingPageSchema.shape, LANDING_READ_ONLY);
 export type LandingPageInput = z.input<typeof landingPageSchema>;

@@ -305,11 +305,32 @@ function projectRules(p: z.output<z.ZodObject<typeof projectShape>>, ctx: z.Refi
 }
 
 /**
+ * Read-only fields that the project form of SPEC sends with a new project (docs/product.md §3 lists them among the
+ * project's fields and §5.3 refuses only id, createdAt, updatedAt and featuredRank): accepted and ignored on POST
+ * too, so a client written from SPEC can create a project (ARCHITECTURE resolution 18,
+ * docs/decisions/051-spec-bodies-accepted-as-written.md). The server's own value stands (resolution 1).
+ */
+export const PROJECT_SPEC_FORM_READ_ONLY = ["salesPercentage"] as const;
+
+/**
  * POST /api/projects body, and the admin form's resolver (SPEC §5.3), with projectRules. Unknown keys are refused,
- * each on its own key ("حقل غير مسموح"); the read-only fields of PROJECT_READ_ONLY likewise ("حقل للقراءة فقط").
+ * each on its own key ("حقل غير مسموح"); the read-only fields of PROJECT_READ_ONLY likewise ("حقل للقراءة فقط"),
+ * except those of PROJECT_SPEC_FORM_READ_ONLY, which are accepted and ignored.
  */
 export const projectInputSchema = z
-  .strictObject({ ...projectShape, ...refusedReadOnly(PROJECT_READ_ONLY) }, unknownKey)
+  .strictObject(
+    {
+      ...projectShape,
+      ...refusedReadOnly(
+        PROJECT_READ_ONLY.filter(
+          (key): key is Exclude<(typeof PROJECT_READ_ONLY)[number], (typeof PROJECT_SPEC_FORM_READ_ONLY)[number]> =>
+            !(PROJECT_SPEC_FORM_READ_ONLY as readonly string[]).includes(key),
+        ),
+      ),
+      ...ignoredReadOnly(PROJECT_SPEC_FORM_READ_ONLY),
+    },
+    unknownKey,
+  )
   .superRefine(projectRules);
 
 /**

@@ -21,6 +21,7 @@ import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag 
 import { type CachedPage, NONCE_PLACEHOLDER, type PageCache, pageCacheKey } from "../lib/page-cache.ts";
 import { gzipPieces, gzipWithNonce } from "../lib/page-gzip.ts";
 import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
+import { guardPageRequests } from "../pages/page-guard.ts";
 
 export interface PagesOptions {
   /** development: Vite middleware with HMR; production: the built bundle in `buildDir`. */
@@ -52,6 +53,8 @@ async function readIslandsEntry(buildDir: string): Promise<string> {
 
 /** Largest body a page (a public form's route action) accepts: 1 MiB; forms carry a few KB of text. */
 export const PAGE_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Bytes of an oversized page body read past its 413 so that the sender reads the answer (pages/page-body.ts). */
+export const PAGE_BODY_DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   let getBuild: () => Promise<ServerBuild>;
@@ -105,12 +108,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   const pageCache = options.mode === "development" ? undefined : options.cache;
 
   // Page bodies (the public forms' route actions) are read here as a buffer of at most PAGE_BODY_LIMIT_BYTES, counted
-  // as they stream in: a larger body is cut off and answered 413 in the error shape, never echoed or held whole.
+  // as they stream in: a larger body is answered 413 in the error shape, never echoed or held whole. Only a readable
+  // form reaches an action, and only a target a page can have reaches React Router (pages/page-guard.ts).
   app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: PAGE_BODY_LIMIT_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
+    guardPageRequests(scope, { bodyLimitBytes: PAGE_BODY_LIMIT_BYTES, drainLimitBytes: PAGE_BODY_DRAIN_LIMIT_BYTES });
     scope.route({
       method: ["GET", "HEAD", "POST"],
       url: "/*",

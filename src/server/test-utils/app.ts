@@ -24,6 +24,7 @@ import type { MovableClock } from "../jobs/clock.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import { localStorage, type Storage } from "../lib/storage.ts";
 import { hashPassword } from "../modules/auth/service.ts";
+import type { PagesOptions } from "../plugins/pages.ts";
 import { TEMPLATE_DATABASE, withDatabase } from "./global-setup.ts";
 
 /** The password every user made by `createUser` has. */
@@ -102,6 +103,8 @@ export async function createTestApp(
     testClock?: MovableClock;
     /** Storage instead of a fresh local folder (an S3 bucket in the S3 tests). */
     storage?: Storage;
+    /** Serve the web pages too (buildApp `pages`), e.g. through Vite in development mode. */
+    pages?: PagesOptions;
   } = {},
 ): Promise<TestApp> {
   const { database, drop, openPeer } = await openTestDatabase();
@@ -129,6 +132,7 @@ export async function createTestApp(
     logger: false,
     clock: options.clock,
     testClock: options.testClock,
+    pages: options.pages,
   });
   await app.ready();
 

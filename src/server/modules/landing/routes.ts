@@ -3,7 +3,8 @@
  *
  * GET  /api/landing-pages                      landing_pages.view  projects with their page id (admin /admin/landing)
  * GET  /api/landing-pages/{projectId}          landing_pages.view  the project's page, 404 without one
- * POST /api/landing-pages/{projectId}          landing_pages.edit  create page + six platform campaigns (201)
+ * POST /api/landing-pages/{projectId}          landing_pages.edit  create page + six platform campaigns (201); a body
+ *      `projectId` (SPEC's payload) must equal the path's, else 400 naming it
  * PUT  /api/landing-pages/{id}                 landing_pages.edit  update the page
  * DELETE /api/landing-pages/{id}               landing_pages.delete 204; campaigns go, leads stay with their origin
  * GET  /api/landing-pages/{id}/campaigns       landing_pages.view  campaigns with visits, leads, conversion (?search=)
@@ -32,12 +33,14 @@ import { idParam } from "../../../domain/schemas/common.ts";
 import {
   campaignWebhookSchema,
   customCampaignSchema,
+  LANDING_TEXTS,
   landingPageCreateSchema,
   landingPageReplaceSchema,
 } from "../../../domain/schemas/landing.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
 import { actorOf } from "../../lib/audit-actor.ts";
+import { badRequest } from "../../lib/http-errors.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import {
   createCustomCampaign,
@@ -85,7 +88,12 @@ export async function landingRoutes(app: FastifyInstance) {
       schema: { params: idParam, body: landingPageCreateSchema, response: { 201: landingPageCreatedSchema } },
     },
     async (request, reply) => {
-      const page = await createLandingPage(app.db, request.params.id, request.body, ctx(request));
+      // SPEC's payload repeats the path's project id (ARCHITECTURE resolution 18): another project's id is refused.
+      const { projectId, ...payload } = request.body;
+      if (projectId !== undefined && projectId !== request.params.id) {
+        throw badRequest({ projectId: LANDING_TEXTS.projectMismatch });
+      }
+      const page = await createLandingPage(app.db, request.params.id, payload, ctx(request));
       return reply.code(201).send(page);
     },
   );

@@ -160,13 +160,13 @@ describe("project writes", () => {
   });
 
   it("refuses id, createdAt and featuredRank in the body, and script URLs for media", async () => {
-    const res = await post(manager.token, projectBody({ featuredRank: 1, id: 99, salesPercentage: 5, colour: "x" }));
+    const res = await post(manager.token, projectBody({ featuredRank: 1, id: 99, unitCounts: {}, colour: "x" }));
     expect(res.statusCode).toBe(400);
     // Each offending field on its own key: read-only ones say so, unknown ones are not allowed.
     expect(res.json().fields).toEqual({
       featuredRank: FIELD_MESSAGES.readOnly,
       id: FIELD_MESSAGES.readOnly,
-      salesPercentage: "حقل للقراءة فقط",
+      unitCounts: "حقل للقراءة فقط",
       colour: PROJECT_MESSAGES.unknownField,
     });
     const url = await post(manager.token, projectBody({ videoUrl: "javascript:alert(1)" }));
