@@ -37,7 +37,7 @@ import {
 } from "../../../domain/schemas/landing.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
+import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import {
   createCustomCampaign,

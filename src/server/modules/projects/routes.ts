@@ -1,5 +1,6 @@
 /**
- * Project routes (SPEC §7.2). Public reads: GET /api/projects, /api/projects/{id}, /{id}/units, /{id}/updates.
+ * Project routes (SPEC §7.2). Public reads: GET /api/projects, /api/projects/{id}, /{id}/updates (the public list
+ * of a project's units, /{id}/units, lives with the unit routes: units depend on projects, not the reverse).
  * Writes (issue 4): POST /api/projects (projects.create), PUT /api/projects/{id} (projects.edit),
  * DELETE /api/projects/{id} (projects.delete), POST /api/projects/{id}/set-featured-rank (projects.feature:
  * super_admin and manager by default). Checks: GET /api/validate/project?name=&city=&excludeId= → {exists, message};
@@ -15,7 +16,6 @@ import {
   projectNameCheckSchema,
   projectSchema,
   projectUpdateSchema,
-  unitViewSchema,
 } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import {
@@ -27,9 +27,8 @@ import {
 } from "../../../domain/schemas/project.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
+import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
-import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
 import {
   assertProjectExists,
@@ -65,7 +64,7 @@ export async function projectRoutes(app: FastifyInstance) {
         includeDrafts: await draftsVisible(app.db, request, reply, "project"),
       }),
   );
-  // A draft project, its units and its updates answer 404 to visitors; staff and a preview link see them.
+  // A draft project and its updates answer 404 to visitors; staff and a preview link see them.
   r.get(
     "/api/projects/:id",
     {
@@ -76,18 +75,6 @@ export async function projectRoutes(app: FastifyInstance) {
       getProject(app.db, request.params.id, {
         includeDrafts: await draftsVisible(app.db, request, reply, "project", request.params.id),
       }),
-  );
-  r.get(
-    "/api/projects/:id/units",
-    {
-      config: { access: "public" },
-      schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(unitViewSchema) } },
-    },
-    async (request, reply) => {
-      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
-      await assertProjectExists(app.db, request.params.id, { includeDrafts });
-      return listUnitsOfProject(app.db, request.params.id);
-    },
   );
   r.get(
     "/api/projects/:id/updates",

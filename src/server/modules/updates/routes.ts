@@ -12,7 +12,7 @@ import { idParam } from "../../../domain/schemas/common.ts";
 import { pageSchema, updatePageQuerySchema } from "../../../domain/schemas/paging.ts";
 import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
+import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, pageUpdates, updateUpdate } from "./service.ts";
 
