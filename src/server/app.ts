@@ -15,10 +15,7 @@ import { loadCommonPasswords } from "../domain/password-policy.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
-import { cspNonceOf } from "./lib/csp-nonce.ts";
-import { apiCacheControl } from "./lib/http-cache.ts";
 import { loggerOptions } from "./lib/log.ts";
-import { createPageCache, isApiWrite } from "./lib/page-cache.ts";
 import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -39,12 +36,15 @@ import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { cspNonceOf } from "./pages/csp-nonce.ts";
+import { apiCacheControl } from "./pages/http-cache.ts";
+import { createPageCache, isApiWrite } from "./pages/page-cache.ts";
+import { type PagesOptions, pagesPlugin } from "./pages/plugin.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { hostPlugin } from "./plugins/host.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { healthRoutes, isQuietRequest, operationsPlugin } from "./plugins/operations.ts";
-import { type PagesOptions, pagesPlugin } from "./plugins/pages.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("cache-control", apiCacheControl({ method: request.method, access, setsCookie }));
     return payload;
   });
-  // Rendered public pages kept in memory; any successful write to the API empties the cache (lib/page-cache.ts).
+  // Rendered public pages kept in memory; any successful write to the API empties the cache (pages/page-cache.ts).
   const pageCache = createPageCache({
     ttlMs: !deps.pages || deps.pages.mode === "development" ? 0 : deps.config.pageCacheTtlMs,
   });

@@ -24,7 +24,7 @@ import { warmInspector } from "./lib/inspector.ts";
 import { openStorage } from "./lib/open-storage.ts";
 import { localStorage, type Storage } from "./lib/storage.ts";
 import { maintenancePlugin } from "./modules/maintenance/plugin.ts";
-import type { PagesOptions } from "./plugins/pages.ts";
+import type { PagesOptions } from "./pages/plugin.ts";
 
 export interface StartOptions {
   config: AppConfig;

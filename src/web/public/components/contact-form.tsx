@@ -246,7 +246,7 @@ export function ContactForm({
 
       {/* Honeypot: people never see or reach it; bots that fill every field are answered as if sent. Hidden by an
           inline style, so it never shows, nor takes room, before the stylesheet that styles the rest of the form
-          arrives (on a campaign page the first paint's CSS can stop short of it: server/lib/critical-css.ts). */}
+          arrives (on a campaign page the first paint's CSS can stop short of it: server/pages/critical-css.ts). */}
       <div aria-hidden="true" style={HONEYPOT_STYLE}>
         <label htmlFor={id("website")}>اترك هذا الحقل فارغاً</label>
         <input id={id("website")} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
