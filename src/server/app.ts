@@ -38,7 +38,7 @@ import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { cspNonceOf } from "./pages/csp-nonce.ts";
 import { apiCacheControl } from "./pages/http-cache.ts";
-import { createPageCache, isApiWrite } from "./pages/page-cache.ts";
+import { createPageCache, emptiesPageCache } from "./pages/page-cache.ts";
 import { type PagesOptions, pagesPlugin } from "./pages/plugin.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
@@ -173,12 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("cache-control", apiCacheControl({ method: request.method, access, setsCookie }));
     return payload;
   });
-  // Rendered public pages kept in memory; any successful write to the API empties the cache (pages/page-cache.ts).
+  // Rendered public pages kept in memory; emptied by the writes that change what visitors see (routes declaring
+  // config.changesPublicPages), never by an enquiry, a sign-in or a refresh (pages/page-cache.ts).
   const pageCache = createPageCache({
     ttlMs: !deps.pages || deps.pages.mode === "development" ? 0 : deps.config.pageCacheTtlMs,
   });
+  app.decorate("pageCache", pageCache);
   app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode < 400 && isApiWrite(request.method, request.url)) pageCache.clear();
+    if (emptiesPageCache(request.routeOptions.config, reply.statusCode)) pageCache.clear();
   });
 
   await app.register(leadOutboxPlugin, { clock: deps.clock });

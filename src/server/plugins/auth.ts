@@ -41,6 +41,8 @@ export interface DeclaredRoute {
   schema?: FastifySchema;
   /** The route's body limit in bytes (app.ts gives every route one). */
   bodyLimit?: number;
+  /** Its successful answer empties the page cache (pages/page-cache.ts `changesPublicPages`). */
+  changesPublicPages: boolean;
 }
 
 declare module "fastify" {
@@ -117,6 +119,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
           access: route.config.access,
           schema: route.schema,
           bodyLimit: route.bodyLimit,
+          changesPublicPages: route.config.changesPublicPages === true,
         });
     }
   });

@@ -81,7 +81,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.post(
     "/api/landing-pages/:id",
     {
-      config: { access: { permission: "landing_pages.edit" } },
+      config: { access: { permission: "landing_pages.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: landingPageCreateSchema, response: { 201: landingPageCreatedSchema } },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.put(
     "/api/landing-pages/:id",
     {
-      config: { access: { permission: "landing_pages.edit" } },
+      config: { access: { permission: "landing_pages.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: landingPageReplaceSchema, response: { 200: landingPageUpdatedSchema } },
     },
     async (request) => updateLandingPage(app.db, request.params.id, request.body, ctx(request)),
@@ -102,7 +102,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.delete(
     "/api/landing-pages/:id",
     {
-      config: { access: { permission: "landing_pages.delete" } },
+      config: { access: { permission: "landing_pages.delete" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
@@ -127,7 +127,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.post(
     "/api/landing-pages/:id/custom-campaign",
     {
-      config: { access: { permission: "campaigns.manage" } },
+      config: { access: { permission: "campaigns.manage" }, changesPublicPages: true },
       schema: { params: idParam, body: customCampaignSchema, response: { 201: campaignWithSecretSchema } },
     },
     async (request, reply) => {
@@ -148,7 +148,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.delete(
     "/api/landing-campaigns/:id",
     {
-      config: { access: { permission: "campaigns.manage" } },
+      config: { access: { permission: "campaigns.manage" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {

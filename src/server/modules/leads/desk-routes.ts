@@ -205,7 +205,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
   r.patch(
     "/api/leads/:id/stage",
     {
-      config: { access: { permission: "leads.work" } },
+      config: { access: { permission: "leads.work" }, changesPublicPages: true },
       schema: {
         params: idParam,
         body: leadStageChangeSchema,

@@ -96,7 +96,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.post(
     "/api/projects",
     {
-      config: { access: { permission: "projects.create" } },
+      config: { access: { permission: "projects.create" }, changesPublicPages: true },
       schema: { body: projectInputSchema, response: { 201: projectSchema } },
     },
     async (request, reply) => reply.code(201).send(await createProject(app.db, request.body, actorOf(request))),
@@ -104,7 +104,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.put(
     "/api/projects/:id",
     {
-      config: { access: { permission: "projects.edit" } },
+      config: { access: { permission: "projects.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: projectReplaceSchema, response: { 200: projectSchema } },
     },
     async (request) => updateProject(app.db, request.params.id, request.body, actorOf(request)),
@@ -112,7 +112,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.delete(
     "/api/projects/:id",
     {
-      config: { access: { permission: "projects.delete" } },
+      config: { access: { permission: "projects.delete" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
@@ -123,7 +123,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.post(
     "/api/projects/:id/set-featured-rank",
     {
-      config: { access: { permission: "projects.feature" } },
+      config: { access: { permission: "projects.feature" }, changesPublicPages: true },
       schema: { params: idParam, body: featuredRankSchema, response: { 200: projectSchema } },
     },
     async (request) => setFeaturedRank(app.db, request.params.id, request.body.rank, actorOf(request)),

@@ -114,7 +114,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.post(
     "/api/units",
     {
-      config: { access: { permission: "units.create" } },
+      config: { access: { permission: "units.create" }, changesPublicPages: true },
       schema: { body: unitCreateSchema, response: { 201: unitViewSchema } },
     },
     async (request, reply) => reply.code(201).send(await createUnit(app.db, request.body, actor(request))),
@@ -123,7 +123,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.put(
     "/api/units/:id",
     {
-      config: { access: { permission: "units.edit" } },
+      config: { access: { permission: "units.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: unitReplaceSchema, response: { 200: unitViewSchema } },
     },
     async (request) => updateUnit(app.db, request.params.id, request.body, actor(request)),
@@ -132,7 +132,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.delete(
     "/api/units/:id",
     {
-      config: { access: { permission: "units.delete" } },
+      config: { access: { permission: "units.delete" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
@@ -152,7 +152,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.post(
     "/api/units/upload",
     {
-      config: { access: { permission: "units.import" } },
+      config: { access: { permission: "units.import" }, changesPublicPages: true },
       schema: { response: { 200: unitImportResultSchema } },
     },
     async (request) => upload(request, { projectId: null }),
@@ -161,7 +161,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.post(
     "/api/projects/:id/units/upload",
     {
-      config: { access: { permission: "units.import" } },
+      config: { access: { permission: "units.import" }, changesPublicPages: true },
       schema: { params: idParam, response: { 200: unitImportResultSchema } },
     },
     async (request) => upload(request, { projectId: request.params.id }),
