@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
 import { subsetFonts } from "./scripts/subset-fonts.mjs";
 
 /** Writes the subset web fonts that src/web/app.css loads before any CSS is transformed (build and dev). */
@@ -49,7 +49,9 @@ function islandsEntryPlugin(): Plugin {
  */
 export default defineConfig({
   plugins: [subsetFontsPlugin, tailwindcss(), reactRouter(), islandsEntryPlugin()],
-  resolve: { tsconfigPaths: true },
+  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064).
+  resolve: { tsconfigPaths: true, conditions: [...defaultClientConditions, "source"] },
+  ssr: { resolve: { conditions: [...defaultServerConditions, "source"] } },
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

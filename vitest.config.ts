@@ -1,7 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064).
+  resolve: { tsconfigPaths: true, conditions: [...defaultClientConditions, "source"] },
+  ssr: { resolve: { conditions: [...defaultServerConditions, "source"] } },
   test: {
     projects: [
       {

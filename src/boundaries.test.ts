@@ -13,7 +13,8 @@
  *   file named in MODULE_FACES, and only along an edge of MODULE_GRAPH; that graph has no circle (so no two modules
  *   depend on each other both ways), save the edges listed in EDGES_TO_GO;
  * - `src/server/lib` imports no module, plugin, page-delivery or app file: only lib/, db/, config.ts and src/domain;
- * - no import circle among the files of src/ (tests aside), type-only imports included.
+ * - no import circle among the files of src/ (tests aside), type-only imports included;
+ * - src/server imports src/domain as `#domain/…` too, and no import under src/ climbs three folders (`../../../`).
  *
  * Imports are read with TypeScript's own scanner (`ts.preProcessFile`: static, type-only, dynamic imports and
  * re-exports), not with regular expressions. A failure names the file, the import and the line it crosses.
@@ -129,6 +130,8 @@ function checkImports(file: string, text: string): Violation[] {
     if (inWeb && /(^|\/)domain\//.test(specifier) && !specifier.startsWith("#domain/")) {
       fail("src/web imports src/domain as #domain/…");
     }
+    if (from === "server" && /^(\.\.\/)+domain\//.test(specifier)) fail("src/server imports src/domain as #domain/…");
+    if (specifier.startsWith("../../../")) fail("no import climbs three folders: use #domain/… or ~/…");
     const target = resolveSpecifier(file, specifier);
     if (target === null) continue;
     const to = zoneOf(target);
@@ -299,6 +302,7 @@ describe("folder boundaries", () => {
     expect(planted("src/web/public/lib/bad.ts", "../../../domain/format.ts")).toEqual([
       "src/web: a relative import stays within its folder (./x); elsewhere use ~/… or #domain/…",
       "src/web imports src/domain as #domain/…",
+      "no import climbs three folders: use #domain/… or ~/…",
     ]);
     expect(planted("src/web/public/lib/bad.ts", "~/test-utils/public-fixtures.ts")).toEqual([
       "test-utils are imported by tests only",
@@ -319,6 +323,14 @@ describe("folder boundaries", () => {
       "src/server/lib imports only lib/, db/, config.ts and src/domain (no module, plugin or page delivery)",
     ]);
     expect(planted("src/server/lib/bad.ts", "../db/connection.ts")).toEqual([]);
+    expect(planted("src/server/modules/units/bad.ts", "../../../domain/format.ts")).toEqual([
+      "src/server imports src/domain as #domain/…",
+      "no import climbs three folders: use #domain/… or ~/…",
+    ]);
+    expect(planted("src/server/main-bad.ts", "../domain/format.ts")).toEqual([
+      "src/server imports src/domain as #domain/…",
+    ]);
+    expect(planted("src/server/modules/units/bad.ts", "#domain/format.ts")).toEqual([]);
     // Type-only imports, re-exports and dynamic imports are read too.
     expect(
       checkImports("src/web/public/bad.ts", 'export type { A } from "~/admin/shell/auth-permissions.ts";').length,

@@ -11,7 +11,8 @@
  * fresh one. The worker is unref'd: it never keeps the process alive.
  *
  * Under tsx or vitest (this module is .ts) the worker registers tsx's ESM loader itself (workers do not inherit
- * `--import` loaders) and imports inspector-worker.ts; the built server runs the compiled inspector-worker.js.
+ * `--import` loaders), resolves `#domain/…` under the "source" condition (package.json "imports") and imports
+ * inspector-worker.ts; the built server runs the compiled inspector-worker.js.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -51,7 +52,10 @@ function workerEntry(): URL {
 /** The running worker, started when there is none. */
 function ensureWorker(): Worker {
   if (shared) return shared;
-  const worker = new Worker(workerEntry(), {
+  const entry = workerEntry();
+  const fromSource = entry.protocol === "data:";
+  const worker = new Worker(entry, {
+    execArgv: fromSource ? [...process.execArgv, "--conditions=source"] : process.execArgv,
     resourceLimits: { maxOldGenerationSizeMb: INSPECTOR_HEAP_MB, maxYoungGenerationSizeMb: 8 },
     stdout: false,
     stderr: false,
