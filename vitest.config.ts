@@ -1,10 +1,11 @@
-import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064).
-  resolve: { tsconfigPaths: true, conditions: [...defaultClientConditions, "source"] },
-  ssr: { resolve: { conditions: [...defaultServerConditions, "source"] } },
+  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064). Vitest
+  // adds its own defaults to these lists (Vite's server conditions without "module") and passes the SSR list to its
+  // worker processes as --conditions, so Node-loaded modules and the inspector's worker thread see it too.
+  resolve: { tsconfigPaths: true, conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"] } },
   test: {
     projects: [
       {
