@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
 import { subsetFonts } from "./scripts/subset-fonts.mjs";
 
 /** Writes the subset web fonts that src/web/app.css loads before any CSS is transformed (build and dev). */
@@ -15,14 +15,14 @@ const subsetFontsPlugin: Plugin = {
 };
 
 /** The islands entry of public pages (docs/decisions/046-public-pages-as-islands.md); the page bridge names the same
- * source module for Vite's development server (src/server/plugins/pages.ts). */
+ * source module for Vite's development server (src/server/pages/plugin.ts). */
 const ISLANDS_ENTRY = fileURLToPath(new URL("src/web/public/islands/entry.ts", import.meta.url));
 /** Where the client build records the hashed URL of the islands entry for the server: `{ "entry": "/assets/…js" }`. */
 const ISLANDS_MANIFEST = fileURLToPath(new URL("build/islands-manifest.json", import.meta.url));
 
 /**
  * Builds the islands entry as its own entry chunk of the client build (hashed, immutable, with its own dynamic
- * imports) and writes its URL to ISLANDS_MANIFEST, which the page bridge (src/server/plugins/pages.ts) reads at start.
+ * imports) and writes its URL to ISLANDS_MANIFEST, which the page bridge (src/server/pages/plugin.ts) reads at start.
  * React Router's client build knows only route modules; the islands entry is no route module and imports none.
  */
 function islandsEntryPlugin(): Plugin {
@@ -49,7 +49,9 @@ function islandsEntryPlugin(): Plugin {
  */
 export default defineConfig({
   plugins: [subsetFontsPlugin, tailwindcss(), reactRouter(), islandsEntryPlugin()],
-  resolve: { tsconfigPaths: true },
+  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064).
+  resolve: { tsconfigPaths: true, conditions: [...defaultClientConditions, "source"] },
+  ssr: { resolve: { conditions: [...defaultServerConditions, "source"] } },
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064). Vitest
+  // adds its own defaults to these lists (Vite's server conditions without "module") and passes the SSR list to its
+  // worker processes as --conditions, so Node-loaded modules and the inspector's worker thread see it too.
+  resolve: { tsconfigPaths: true, conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"] } },
   test: {
     projects: [
       {

@@ -12,7 +12,14 @@
  * requests per second, p50 and p99 latency (ms), and the server's CPU time per answered request (ms, from
  * /proc/PID/stat: user + system, so it is the server process's own cost whatever else runs on the machine; not
  * available for `--compare` URLs). With --rounds N (default 1) each target is measured N times and the medians are
- * printed. A measurement, not a gate: the exit code is 0 unless a server fails to start.
+ * printed.
+ *
+ * Then an ad burst on the cached server (docs/decisions/063-page-cache-emptied-by-public-writes.md): `--connections`
+ * visitors for `--seconds` each load the three pages in turn and send an enquiry (POST /api/contact, as the page's
+ * form does) after every `--views-per-enquiry` (default 19) page views; it prints the page views, the enquiries
+ * accepted (201) and the page cache's hit ratio (answers with `x-page-cache: hit` over all page answers; target
+ * ≥ 95 %). The servers accept any number of enquiries per address (CONTACT_RATE_LIMIT_MAX), since the load comes
+ * from one address. A measurement, not a gate: the exit code is 0 unless a server fails to start.
  */
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -31,6 +38,7 @@ const seconds = Math.max(1, Number(arg("seconds", "10")) || 10);
 const connections = Math.max(1, Number(arg("connections", "50")) || 50);
 const rounds = Math.max(1, Number(arg("rounds", "1")) || 1);
 const acceptEncoding = arg("accept-encoding", "gzip, deflate, br, zstd");
+const viewsPerEnquiry = Math.max(1, Number(arg("views-per-enquiry", "19")) || 19);
 const compareUrls = (() => {
   const i = process.argv.indexOf("--compare");
   if (i < 0) return [];
@@ -46,7 +54,7 @@ const compareUrls = (() => {
 async function startServer(label, env) {
   const started = await startProductionServer(root, {
     // The load comes from one address on a loaded machine: no 503 from load shedding instead of the page.
-    env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0", ...env },
+    env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000000000", ...env },
   });
   return { label, base: started.base, password: started.adminPassword, pid: started.pid };
 }
@@ -121,4 +129,53 @@ console.table(
     };
   }),
 );
+/**
+ * The ad burst on `server`: each connection loads `pages` in turn and sends one enquiry after every
+ * `viewsPerEnquiry` page views. Output: page views, hits (x-page-cache: hit), enquiries sent and accepted (201).
+ */
+async function burst(server, pages) {
+  const counts = { views: 0, hits: 0, enquiries: 0, accepted: 0 };
+  const view = (page) => ({
+    method: "GET",
+    path: page,
+    headers: { "accept-encoding": acceptEncoding },
+    onResponse: (_status, _body, _context, headers) => {
+      counts.views += 1;
+      if (headers["x-page-cache"] === "hit") counts.hits += 1;
+    },
+  });
+  const enquiry = {
+    method: "POST",
+    path: "/api/contact",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "زائر الحملة",
+      email: "visitor@example.com",
+      phone: "0501234567",
+      message: "أريد التواصل",
+    }),
+    onResponse: (status) => {
+      counts.enquiries += 1;
+      if (status === 201) counts.accepted += 1;
+    },
+  };
+  const sequence = Array.from({ length: viewsPerEnquiry }, (_, i) => view(pages[i % pages.length]));
+  await autocannon({ url: server.base, connections, duration: seconds, requests: [...sequence, enquiry] });
+  return counts;
+}
+
+const burstPages = targets.filter((t) => t.server === cached.label).map((t) => t.page);
+const b = await burst(cached, burstPages);
+console.log(
+  `ad burst on "${cached.label}" — ${connections} connections, ${seconds} s, ${burstPages.join(" ")} in turn, one enquiry per ${viewsPerEnquiry} page views`,
+);
+console.table([
+  {
+    "page views": b.views,
+    "cache hits": b.hits,
+    "hit ratio %": Number(((100 * b.hits) / Math.max(1, b.views)).toFixed(1)),
+    enquiries: b.enquiries,
+    "accepted (201)": b.accepted,
+  },
+]);
 process.exit(0);

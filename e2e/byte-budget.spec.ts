@@ -61,7 +61,7 @@ test("every public page requests at most 60 KB before its first paint; the home 
 });
 
 const INLINED_CSS_BUDGET = 14 * KB;
-/** The rest of a page's CSS, after </main> (server/lib/critical-css.ts): what only its lower part and islands use. */
+/** The rest of a page's CSS, after </main> (server/pages/critical-css.ts): what only its lower part and islands use. */
 const PAGE_CSS_BUDGET = 16 * KB;
 
 test("every public page inlines at most 14 KB of CSS before its content and the rest after it; the whole stylesheet is a hashed file, linked by admin pages", async ({

@@ -1,5 +1,5 @@
 /**
- * An islands page carries all of its CSS (server/lib/critical-css.ts, docs/decisions/047-page-css-and-font-on-later-views.md):
+ * An islands page carries all of its CSS (server/pages/critical-css.ts, docs/decisions/047-page-css-and-font-on-later-views.md):
  * the first screen's rules in the head, the rest after </main>; the whole stylesheet is never applied to it after the
  * first paint. These journeys check that the page's own CSS styles every element (and the open lightbox) exactly as
  * the whole stylesheet does: a rule left out, or two rules in another order, shows as a computed value that changes

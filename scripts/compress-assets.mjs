@@ -1,7 +1,7 @@
 /**
  * Post-build step (`npm run build`): writes a brotli (quality 11) `.br` and a gzip (level 9) `.gz` copy beside every
  * compressible file of build/client (JavaScript, CSS, SVG, JSON, HTML, text, XML; at least 1024 bytes), so the server
- * sends them as they are (@fastify/static `preCompressed`, src/server/plugins/pages.ts) instead of compressing each
+ * sends them as they are (@fastify/static `preCompressed`, src/server/pages/plugin.ts) instead of compressing each
  * request on the fly at a low level (docs/product.md §10.3). A copy is written only when it is
  * smaller than the file. Fonts (woff2) and images are already compressed and are skipped.
  * Usage: node scripts/compress-assets.mjs [dir]   (default build/client; prints the totals in bytes)

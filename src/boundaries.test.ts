@@ -8,7 +8,13 @@
  * - `src/web/test-utils` is imported by tests only;
  * - one import style in src/web: `~/…` for src/web, `#domain/…` for src/domain, a relative path only within one
  *   folder (`./x.ts`), and `/public/…?raw` for the text of a static file the site also serves (read at build time);
- *   no other path from the repository's root.
+ *   no other path from the repository's root;
+ * - in src/server, a module (`modules/<name>/`) imports another module only through its `service.ts` or a public
+ *   file named in MODULE_FACES, and only along an edge of MODULE_GRAPH; that graph has no circle (so no two modules
+ *   depend on each other both ways), save the edges listed in EDGES_TO_GO;
+ * - `src/server/lib` imports no module, plugin, page-delivery or app file: only lib/, db/, config.ts and src/domain;
+ * - no import circle among the files of src/ (tests aside), type-only imports included;
+ * - src/server imports src/domain as `#domain/…` too, and no import under src/ climbs three folders (`../../../`).
  *
  * Imports are read with TypeScript's own scanner (`ts.preProcessFile`: static, type-only, dynamic imports and
  * re-exports), not with regular expressions. A failure names the file, the import and the line it crosses.
@@ -35,7 +41,8 @@ function adminFolder(file: string): string | null {
   return /^src\/web\/admin\/([^/]+)\//.exec(file)?.[1] ?? null;
 }
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith("src/web/test-utils/");
+const isTest = (file: string) =>
+  /\.test\.tsx?$/.test(file) || file.startsWith("src/web/test-utils/") || file.startsWith("src/server/test-utils/");
 
 /** Repository-relative target of an import specifier, or null for a package (or a generated `./+types` module). */
 function resolveSpecifier(from: string, specifier: string): string | null {
@@ -46,6 +53,52 @@ function resolveSpecifier(from: string, specifier: string): string | null {
   if (spec.startsWith(".")) return path.posix.join(path.posix.dirname(from), spec);
   return null;
 }
+
+/**
+ * The modules of src/server/modules and the modules each may import (ARCHITECTURE.md "Layout": a module reaches
+ * another only through its service.ts; no two modules depend on each other). An import along an edge that is not
+ * listed fails, so a new dependency between modules is a visible change of this table.
+ */
+const MODULE_GRAPH: Record<string, string[]> = {
+  audit: [],
+  auth: ["audit", "permissions"],
+  conversions: ["audit", "leads"],
+  landing: ["audit", "conversions", "leads", "publishing"],
+  // leads → conversions is to go (EDGES_TO_GO): conversions are to listen to lead events through one interface.
+  leads: ["audit", "conversions", "maintenance", "permissions"],
+  maintenance: ["auth"],
+  media: [],
+  permissions: ["audit"],
+  projects: ["audit", "leads", "publishing", "updates"],
+  publishing: ["audit"],
+  site: [],
+  units: ["audit", "projects", "publishing"],
+  updates: ["audit", "publishing"],
+  uploads: ["audit", "media"],
+  users: ["audit", "auth", "permissions"],
+};
+
+/** Edges of MODULE_GRAPH that close a circle today and are to go (the leads split removes them). */
+const EDGES_TO_GO: [string, string][] = [["leads", "conversions"]];
+
+/** Files of a module that other modules may import besides its service.ts (its public face). */
+const MODULE_FACES: Record<string, string[]> = {
+  auth: ["throttle.ts"],
+  conversions: ["funnel.ts", "outbox.ts"],
+  leads: ["origin.ts", "outbox.ts", "webhook-address.ts", "worker.ts"],
+  maintenance: ["jobs.ts"],
+};
+
+/** Import circles among files that exist today and are to go (the leads split removes it). */
+const CIRCLES_TO_GO: string[][] = [["src/server/modules/leads/desk-service.ts", "src/server/modules/leads/service.ts"]];
+
+/** The module (`modules/<name>/`) a repository-relative path of src/server belongs to, else null. */
+function moduleOf(file: string): string | null {
+  return /^src\/server\/modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+/** Folders and files of src/server that src/server/lib may import (besides src/domain). */
+const LIB_MAY_IMPORT = /^src\/server\/(lib\/|db\/|config\.ts$)/;
 
 /** One crossed line: where, which import, which rule. */
 interface Violation {
@@ -77,6 +130,8 @@ function checkImports(file: string, text: string): Violation[] {
     if (inWeb && /(^|\/)domain\//.test(specifier) && !specifier.startsWith("#domain/")) {
       fail("src/web imports src/domain as #domain/…");
     }
+    if (from === "server" && /^(\.\.\/)+domain\//.test(specifier)) fail("src/server imports src/domain as #domain/…");
+    if (specifier.startsWith("../../../")) fail("no import climbs three folders: use #domain/… or ~/…");
     const target = resolveSpecifier(file, specifier);
     if (target === null) continue;
     const to = zoneOf(target);
@@ -87,6 +142,19 @@ function checkImports(file: string, text: string): Violation[] {
     if (from === "admin" && to === "public") fail("admin ↛ public");
     if (from === "shared" && (to === "public" || to === "admin")) fail("shared ↛ public | admin");
     if (to === "test-utils" && !isTest(file)) fail("test-utils are imported by tests only");
+    if (from === "server" && to === "server" && !isTest(file)) {
+      const [a, b] = [moduleOf(file), moduleOf(target)];
+      if (a && b && a !== b) {
+        const face = path.posix.relative(`src/server/modules/${b}`, target);
+        if (face !== "service.ts" && !(MODULE_FACES[b] ?? []).includes(face)) {
+          fail("a server module imports another module only through its service.ts or a file of MODULE_FACES");
+        }
+        if (!(MODULE_GRAPH[a] ?? []).includes(b)) fail(`server module ${a} → ${b} is not an edge of MODULE_GRAPH`);
+      }
+      if (file.startsWith("src/server/lib/") && !LIB_MAY_IMPORT.test(target)) {
+        fail("src/server/lib imports only lib/, db/, config.ts and src/domain (no module, plugin or page delivery)");
+      }
+    }
     const own = adminFolder(file);
     const other = adminFolder(target);
     if (own && other && own !== other && own !== "shell" && other !== "shell" && other !== "common") {
@@ -107,12 +175,107 @@ function sourceFiles(dir = "src"): string[] {
   });
 }
 
+/**
+ * The circles of a directed graph (Tarjan's strongly connected components): each circle is the sorted list of its
+ * nodes; a node that imports itself is a circle of one. Output: circles sorted by their first node.
+ */
+function circlesOf(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const members: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      members.push(member);
+    } while (member !== node);
+    if (members.length > 1 || (graph.get(node) ?? []).includes(node)) out.push(members.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return out.sort((x, y) => x[0].localeCompare(y[0]));
+}
+
+/** The import graph of `files` (repository-relative path → source text): file → the files of the set it imports. */
+function importGraph(files: Map<string, string>): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const [file, text] of files) {
+    const targets = ts
+      .preProcessFile(text, true, true)
+      .importedFiles.map(({ fileName }) => resolveSpecifier(file, fileName))
+      .filter((target): target is string => target !== null && files.has(target));
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The module graph as a node → successors map, without the edges to go. */
+function moduleGraph(): Map<string, string[]> {
+  const toGo = new Set(EDGES_TO_GO.map(([a, b]) => `${a}→${b}`));
+  return new Map(
+    Object.entries(MODULE_GRAPH).map(([a, targets]) => [a, targets.filter((b) => !toGo.has(`${a}→${b}`))]),
+  );
+}
+
 describe("folder boundaries", () => {
   it("no import under src/ crosses a line of the layout", () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);
     const violations = files.flatMap((file) => checkImports(file, fs.readFileSync(path.join(ROOT, file), "utf8")));
     expect(violations.map((v) => `${v.file}:${v.line} "${v.specifier}" — ${v.rule}`)).toEqual([]);
+  });
+
+  it("lists a module graph without a circle, and every module of src/server/modules in it", () => {
+    expect(circlesOf(moduleGraph())).toEqual([]);
+    const modules = fs.readdirSync(path.join(ROOT, "src/server/modules")).sort();
+    expect(Object.keys(MODULE_GRAPH).sort()).toEqual(modules);
+    for (const [a, b] of EDGES_TO_GO) expect(MODULE_GRAPH[a]).toContain(b);
+  });
+
+  it("has no import circle among the files of src/ (tests aside)", () => {
+    const files = new Map(
+      sourceFiles()
+        .filter((file) => !isTest(file))
+        .map((file) => [file, fs.readFileSync(path.join(ROOT, file), "utf8")]),
+    );
+    const known = new Set(CIRCLES_TO_GO.map((circle) => circle.join(" ⇄ ")));
+    const circles = circlesOf(importGraph(files)).map((circle) => circle.join(" ⇄ "));
+    expect(circles.filter((circle) => !known.has(circle))).toEqual([]);
+  });
+
+  it("fails on a planted import circle and on a module graph with a two-way pair", () => {
+    const planted = new Map([
+      ["src/server/lib/a.ts", 'import { b } from "./b.ts";'],
+      ["src/server/lib/b.ts", 'import type { C } from "./c.ts";'],
+      ["src/server/lib/c.ts", 'export { a } from "./a.ts";'],
+      ["src/server/lib/d.ts", 'import { a } from "./a.ts";'],
+    ]);
+    expect(circlesOf(importGraph(planted))).toEqual([
+      ["src/server/lib/a.ts", "src/server/lib/b.ts", "src/server/lib/c.ts"],
+    ]);
+    const twoWay = new Map([
+      ["projects", ["units"]],
+      ["units", ["projects"]],
+      ["audit", []],
+    ]);
+    expect(circlesOf(twoWay)).toEqual([["projects", "units"]]);
   });
 
   it("fails on planted bad imports", () => {
@@ -139,10 +302,35 @@ describe("folder boundaries", () => {
     expect(planted("src/web/public/lib/bad.ts", "../../../domain/format.ts")).toEqual([
       "src/web: a relative import stays within its folder (./x); elsewhere use ~/… or #domain/…",
       "src/web imports src/domain as #domain/…",
+      "no import climbs three folders: use #domain/… or ~/…",
     ]);
     expect(planted("src/web/public/lib/bad.ts", "~/test-utils/public-fixtures.ts")).toEqual([
       "test-utils are imported by tests only",
     ]);
+    expect(planted("src/server/modules/landing/bad.ts", "../leads/desk-service.ts")).toEqual([
+      "a server module imports another module only through its service.ts or a file of MODULE_FACES",
+    ]);
+    expect(planted("src/server/modules/landing/bad.ts", "../leads/outbox.ts")).toEqual([]);
+    expect(planted("src/server/modules/projects/bad.ts", "../units/service.ts")).toEqual([
+      "server module projects → units is not an edge of MODULE_GRAPH",
+    ]);
+    expect(planted("src/server/modules/units/bad.ts", "../projects/service.ts")).toEqual([]);
+    expect(planted("src/server/modules/projects/bad.test.ts", "../units/service.ts")).toEqual([]);
+    expect(planted("src/server/lib/bad.ts", "../modules/audit/service.ts")).toEqual([
+      "src/server/lib imports only lib/, db/, config.ts and src/domain (no module, plugin or page delivery)",
+    ]);
+    expect(planted("src/server/lib/bad.ts", "../plugins/auth.ts")).toEqual([
+      "src/server/lib imports only lib/, db/, config.ts and src/domain (no module, plugin or page delivery)",
+    ]);
+    expect(planted("src/server/lib/bad.ts", "../db/connection.ts")).toEqual([]);
+    expect(planted("src/server/modules/units/bad.ts", "../../../domain/format.ts")).toEqual([
+      "src/server imports src/domain as #domain/…",
+      "no import climbs three folders: use #domain/… or ~/…",
+    ]);
+    expect(planted("src/server/main-bad.ts", "../domain/format.ts")).toEqual([
+      "src/server imports src/domain as #domain/…",
+    ]);
+    expect(planted("src/server/modules/units/bad.ts", "#domain/format.ts")).toEqual([]);
     // Type-only imports, re-exports and dynamic imports are read too.
     expect(
       checkImports("src/web/public/bad.ts", 'export type { A } from "~/admin/shell/auth-permissions.ts";').length,

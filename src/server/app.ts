@@ -16,14 +16,11 @@ import { loadCommonPasswords } from "../domain/password-policy.ts";
 import type { SiteConfig } from "../domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/connection.ts";
-import { loadAffordabilityRules } from "./lib/affordability-rules.ts";
 import { type Clock, type MovableClock, systemClock } from "./jobs/clock.ts";
 import { jobsPlugin } from "./jobs/plugin.ts";
 import { testClockRoutes } from "./jobs/test-clock.ts";
-import { cspNonceOf } from "./lib/csp-nonce.ts";
-import { apiCacheControl } from "./lib/http-cache.ts";
+import { loadAffordabilityRules } from "./lib/affordability-rules.ts";
 import { loggerOptions } from "./lib/log.ts";
-import { createPageCache, isApiWrite } from "./lib/page-cache.ts";
 import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
 import { affordabilityRoutes } from "./modules/affordability/routes.ts";
@@ -45,12 +42,15 @@ import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { cspNonceOf } from "./pages/csp-nonce.ts";
+import { apiCacheControl } from "./pages/http-cache.ts";
+import { createPageCache, emptiesPageCache } from "./pages/page-cache.ts";
+import { type PagesOptions, pagesPlugin } from "./pages/plugin.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { hostPlugin } from "./plugins/host.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { healthRoutes, isQuietRequest, operationsPlugin } from "./plugins/operations.ts";
-import { type PagesOptions, pagesPlugin } from "./plugins/pages.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -195,12 +195,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("cache-control", apiCacheControl({ method: request.method, access, setsCookie }));
     return payload;
   });
-  // Rendered public pages kept in memory; any successful write to the API empties the cache (lib/page-cache.ts).
+  // Rendered public pages kept in memory; emptied by the writes that change what visitors see (routes declaring
+  // config.changesPublicPages), never by an enquiry, a sign-in or a refresh (pages/page-cache.ts).
   const pageCache = createPageCache({
     ttlMs: !deps.pages || deps.pages.mode === "development" ? 0 : deps.config.pageCacheTtlMs,
   });
+  app.decorate("pageCache", pageCache);
   app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode < 400 && isApiWrite(request.method, request.url)) pageCache.clear();
+    if (emptiesPageCache(request.routeOptions.config, reply.statusCode)) pageCache.clear();
   });
 
   // The one background engine and its timer, then the modules' queues (jobs/engine.ts).

@@ -157,7 +157,7 @@ export interface AppConfig {
    * (plugins/operations.ts `drain`), while the load balancer moves on (docs/operations.md).
    */
   shutdownDrainMs: number;
-  /** How long a rendered public page is answered from memory, ms; 0: every request renders (lib/page-cache.ts). */
+  /** How long a rendered public page is answered from memory, ms; 0: every request renders (pages/page-cache.ts). */
   pageCacheTtlMs: number;
   /** How often the maintenance job (expired sessions, old login attempts) runs across all instances, ms; 0: never. */
   maintenanceIntervalMs: number;

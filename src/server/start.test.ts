@@ -138,7 +138,7 @@ pgliteOnly("three start-ups at once on one PGlite data folder", () => {
 
 describe("a failed start", () => {
   it("prints one line with the connection's own reason and exits 1", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/server/main.ts"], {
       env: {
         ...process.env,
         DATABASE_URL: "postgres://someone:secret-pw@127.0.0.1:1/nowhere",

@@ -24,9 +24,10 @@ import { type PrepareReport, prepareDatabase } from "./db/seed.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { movableClock } from "./jobs/clock.ts";
 import { warmInspector } from "./lib/inspector.ts";
-import { localStorage, openStorage, type Storage } from "./lib/storage.ts";
+import { openStorage } from "./lib/open-storage.ts";
+import { localStorage, type Storage } from "./lib/storage.ts";
 import { maintenancePlugin } from "./modules/maintenance/plugin.ts";
-import type { PagesOptions } from "./plugins/pages.ts";
+import type { PagesOptions } from "./pages/plugin.ts";
 
 export interface StartOptions {
   config: AppConfig;

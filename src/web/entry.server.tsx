@@ -1,6 +1,6 @@
 /**
  * Server rendering of a document (React Router's default Node entry), plus the Content-Security-Policy nonce: the
- * page bridge (src/server/plugins/pages.ts) puts the nonce of this response's CSP header in the load context as
+ * page bridge (src/server/pages/plugin.ts) puts the nonce of this response's CSP header in the load context as
  * `cspNonce`; it is handed to React (renderToPipeableStream's `nonce`, for the streaming runtime scripts), to
  * <ServerRouter> (the hydration data scripts) and, through NonceContext, to <Scripts> and <ScrollRestoration> in
  * root.tsx. An inline script without it does not run (script-src has no 'unsafe-inline'). The islands entry's URL

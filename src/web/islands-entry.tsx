@@ -1,6 +1,6 @@
 /**
  * The URL of the islands entry (docs/decisions/046-public-pages-as-islands.md): the one script a public page loads
- * instead of React and React Router. The page bridge (src/server/plugins/pages.ts) reads it from the client build's
+ * instead of React and React Router. The page bridge (src/server/pages/plugin.ts) reads it from the client build's
  * islands manifest (vite.config.ts) — or names the source module under Vite's development server — and passes it
  * through the load context to entry.server.tsx, which provides it here for root.tsx. "" where there is none (the
  * browser, component tests): no islands script is rendered then.

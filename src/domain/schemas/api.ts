@@ -14,7 +14,6 @@ import { z } from "zod";
 import { UNIT_STATUSES } from "../project-rules.ts";
 import { ROLES } from "../roles.ts";
 import { siteConfigSchema } from "../site-config.ts";
-import { DELIVERY_STATUSES } from "./contact.ts";
 
 const dateTime = z.iso.datetime({ offset: true });
 const id = z.number().int();
@@ -288,6 +287,10 @@ export const contactCreatedSchema = z.object({
   id: id.optional(),
   isDuplicate: z.boolean().optional(),
 });
+
+/** Webhook delivery states: pending (queued or retrying), delivered, failed after the retries (docs/webhooks.md). */
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const contactDeliverySchema = z.object({
   id,

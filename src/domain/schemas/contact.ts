@@ -2,7 +2,12 @@ import { z } from "zod";
 import type { AttributionField } from "../attribution.ts";
 import { countNoun, NOUNS } from "../format.ts";
 import { TEXTS } from "../texts.ts";
-import type { contactDeliverySchema, contactMessageSchema } from "./api.ts";
+import {
+  type contactDeliverySchema,
+  type contactMessageSchema,
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+} from "./api.ts";
 import { boundedIsoDate, optionalEmail, optionalSaudiPhone, optionalText, PHONE_INVALID } from "./common.ts";
 import { text } from "./text.ts";
 
@@ -105,9 +110,6 @@ export function contactSourceOf(value: {
 
 export { PHONE_INVALID };
 
-/** Webhook delivery states (docs/webhooks.md): pending (queued or retrying), delivered, failed after the retries. */
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus | "none", string> = {
   pending: "قيد الإرسال",
   delivered: "تم التسليم",

@@ -22,9 +22,13 @@ describe("PGlite data folder lock (two processes on one folder silently lose wri
       process.stdout.write("open\\n");
       process.stdin.once("data", async () => { await db.close(); process.exit(0); });
     `;
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      stdio: ["pipe", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=source", "--import", "tsx", "--input-type=module", "-e", script],
+      {
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => d.toString().includes("open") && resolve());
       child.once("exit", (code) => reject(new Error(`child exited ${code}`)));

@@ -14,8 +14,12 @@
  * (PingTimeoutError) within RIDE_ALONG_MAX_MS + PING_TIMEOUT_MS of its start.
  */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import type { Db } from "./connection.ts";
+import { type SQL, sql } from "drizzle-orm";
+
+/** What a ping needs of a database handle (db/connection.ts's Db has it); named here so that this file stays below it. */
+export interface Pingable {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 
 /** How long a health check waits for the database's answer, ms. */
 export const PING_TIMEOUT_MS = 3000;
@@ -66,10 +70,10 @@ export class EmbeddedPostgres extends PGlite {
   }
 }
 
-const pings = new WeakMap<Db, () => Promise<void>>();
+const pings = new WeakMap<Pingable, () => Promise<void>>();
 
 /** Gives `db` its own way to answer a ping (db/connection.ts, for the embedded database). */
-export function registerPing(db: Db, ping: () => Promise<void>): void {
+export function registerPing(db: Pingable, ping: () => Promise<void>): void {
   pings.set(db, ping);
 }
 
@@ -77,7 +81,7 @@ export function registerPing(db: Db, ping: () => Promise<void>): void {
  * Resolves once `db` has executed `select 1` (see the module comment). Errors: the driver's; PingTimeoutError after
  * `timeoutMs` (default PING_TIMEOUT_MS).
  */
-export async function pingDatabase(db: Db, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+export async function pingDatabase(db: Pingable, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
   const ping = pings.get(db) ?? (() => db.execute(sql`select 1`));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { loadConfig } from "../config.ts";
-import { openStorage } from "../lib/storage.ts";
+import { openStorage } from "../lib/open-storage.ts";
 import { openDatabase } from "./connection.ts";
 import { runMigrations } from "./migrate.ts";
 import { prepareDatabase } from "./seed.ts";

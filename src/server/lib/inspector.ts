@@ -1,7 +1,8 @@
 /**
  * One long-lived worker thread (node:worker_threads) that inspects untrusted files off the event loop
- * (docs/decisions/021-input-hardening.md; ARCHITECTURE security model, uploads): spreadsheet guard + parse
- * (units/sheet.ts guardAndRead) and PDF inspection (uploads/pdf.ts inspectPdf).
+ * (docs/decisions/021-input-hardening.md; ARCHITECTURE security model, uploads). It knows no module of the app: a
+ * module names itself with `inspectorModule(import.meta.url)` and gets a runner that calls one of its own exported
+ * functions in the worker (units/sheet.ts: the spreadsheet guard and parse; uploads/pdf.ts: the PDF inspection).
  *
  * The worker is started on first use (or by warmInspector at server start) and kept warm, so a job does not pay
  * for loading a thread, tsx and the parsers each time. Jobs run one at a time in arrival order (the machine's cores
@@ -10,29 +11,22 @@
  * fresh one. The worker is unref'd: it never keeps the process alive.
  *
  * Under tsx or vitest (this module is .ts) the worker registers tsx's ESM loader itself (workers do not inherit
- * `--import` loaders) and imports inspector-worker.ts; the built server runs the compiled inspector-worker.js.
+ * `--import` loaders), resolves `#domain/…` under the "source" condition (package.json "imports") and imports
+ * inspector-worker.ts; the built server runs the compiled inspector-worker.js.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { SheetAnswer, SpreadsheetKind } from "../modules/units/sheet.ts";
-import type { PdfVerdict } from "../modules/uploads/pdf.ts";
 
 /** The worker's heap limit (MB): a legitimate 10 MB spreadsheet or 20 MB PDF fits well within it. */
 export const INSPECTOR_HEAP_MB = 192;
 
-/** A job for the worker; `bytes` is transferred (the caller's copy is detached). */
-export type InspectorJob =
-  | { job: "sheet"; kind: SpreadsheetKind; bytes: Uint8Array }
-  | { job: "pdf"; bytes: Uint8Array }
-  | { job: "ping"; bytes: Uint8Array };
-/** What the worker answers for each job kind ("ping" answers "pong" once its parsers are loaded). */
-export type InspectorAnswer<J extends InspectorJob> = J extends { job: "sheet" }
-  ? SheetAnswer
-  : J extends { job: "pdf" }
-    ? PdfVerdict
-    : "pong";
+/**
+ * A message to the worker: call the export `task` of the module at URL `module` with `args` (structured-cloned;
+ * Uint8Array buffers are transferred), or load `modules` and answer "pong".
+ */
+export type InspectorJob = { module: string; task: string; args: unknown[] } | { modules: string[] };
 
 /** The job ran out of time, or the worker died (out of memory, crashed). */
 export class InspectorFailed extends Error {
@@ -58,7 +52,10 @@ function workerEntry(): URL {
 /** The running worker, started when there is none. */
 function ensureWorker(): Worker {
   if (shared) return shared;
-  const worker = new Worker(workerEntry(), {
+  const entry = workerEntry();
+  const fromSource = entry.protocol === "data:";
+  const worker = new Worker(entry, {
+    execArgv: fromSource ? [...process.execArgv, "--conditions=source"] : process.execArgv,
     resourceLimits: { maxOldGenerationSizeMb: INSPECTOR_HEAP_MB, maxYoungGenerationSizeMb: 8 },
     stdout: false,
     stderr: false,
@@ -81,7 +78,7 @@ const WARM_TIMEOUT_MS = 60_000;
  * Resolves once the worker answered (parsers loaded); never rejects (a failed start is retried by the next job).
  */
 export async function warmInspector(): Promise<void> {
-  await runInInspector({ job: "ping", bytes: new Uint8Array(0) }, WARM_TIMEOUT_MS).catch(() => {});
+  await run({ modules: [...modules] }, [], WARM_TIMEOUT_MS).catch(() => {});
 }
 
 /** Ends the current worker, if any (tests, shutdown). Resolves when it has exited. */
@@ -91,7 +88,7 @@ export async function stopInspector(): Promise<void> {
   if (worker) await worker.terminate();
 }
 
-function runNow<J extends InspectorJob>(job: J, timeoutMs: number): Promise<InspectorAnswer<J>> {
+function runNow(job: InspectorJob, transfer: ArrayBuffer[], timeoutMs: number): Promise<unknown> {
   const worker = ensureWorker();
   return new Promise((resolve, reject) => {
     const cleanup = () => {
@@ -106,7 +103,7 @@ function runNow<J extends InspectorJob>(job: J, timeoutMs: number): Promise<Insp
       void worker.terminate();
       reject(new InspectorFailed(reason));
     };
-    const onMessage = (answer: InspectorAnswer<J>) => {
+    const onMessage = (answer: unknown) => {
       cleanup();
       resolve(answer);
     };
@@ -116,17 +113,38 @@ function runNow<J extends InspectorJob>(job: J, timeoutMs: number): Promise<Insp
     worker.on("message", onMessage);
     worker.once("exit", onExit);
     worker.once("error", onError);
-    worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
+    worker.postMessage(job, transfer);
   });
 }
 
-/**
- * Runs `job` in the worker after the jobs already queued; its time limit (ms) counts from its own start.
- * Output: the worker's answer (SheetAnswer for "sheet", PdfVerdict for "pdf"). Errors: InspectorFailed.
- * `job.bytes` must own its whole ArrayBuffer (it is transferred): pass a fresh copy.
- */
-export function runInInspector<J extends InspectorJob>(job: J, timeoutMs: number): Promise<InspectorAnswer<J>> {
-  const result = chain.then(() => runNow(job, timeoutMs));
+/** Runs `job` after the jobs already queued; its time limit (ms) counts from its own start. */
+function run(job: InspectorJob, transfer: ArrayBuffer[], timeoutMs: number): Promise<unknown> {
+  const result = chain.then(() => runNow(job, transfer, timeoutMs));
   chain = result.catch(() => {});
   return result;
+}
+
+/** The modules that named themselves (warmInspector loads them all, so the first job finds its parsers loaded). */
+const modules = new Set<string>();
+
+/** Calls `task(...args)` in the worker; resolves with its (awaited) result. */
+export type InspectorRunner = <A extends unknown[], R>(
+  task: (...args: A) => R,
+  args: A,
+  timeoutMs: number,
+) => Promise<Awaited<R>>;
+
+/**
+ * Names the module at `moduleUrl` (its `import.meta.url`) as one whose exported functions run in the worker.
+ * Output: a runner; `runner(task, args, timeoutMs)` calls the module's export named `task.name` in the worker after
+ * the jobs already queued, its time limit counting from its own start. Every Uint8Array in `args` must own its whole
+ * ArrayBuffer (it is transferred: pass a fresh copy). Errors: InspectorFailed (time limit, worker died or the task
+ * threw).
+ */
+export function inspectorModule(moduleUrl: string): InspectorRunner {
+  modules.add(moduleUrl);
+  return <A extends unknown[], R>(task: (...args: A) => R, args: A, timeoutMs: number) => {
+    const transfer = args.flatMap((arg) => (arg instanceof Uint8Array ? [arg.buffer as ArrayBuffer] : []));
+    return run({ module: moduleUrl, task: task.name, args }, transfer, timeoutMs) as Promise<Awaited<R>>;
+  };
 }

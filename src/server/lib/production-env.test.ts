@@ -20,11 +20,15 @@ function reactFilesLoaded(env: NodeJS.ProcessEnv, args: string[] = []): string[]
     const loaded = Object.keys(cache).filter((file) => cache[file].loaded && /[\\\\/]react(-dom)?[\\\\/]/.test(file));
     process.stdout.write(JSON.stringify(loaded));
   `;
-  const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, "--", ...args], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=source", "--import", "tsx", "--input-type=module", "-e", script, "--", ...args],
+    {
+      cwd: root,
+      env,
+      encoding: "utf8",
+    },
+  );
   expect(result.stderr).toBe("");
   return JSON.parse(result.stdout) as string[];
 }

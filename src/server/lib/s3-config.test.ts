@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { openStorage } from "./storage.ts";
+import { openStorage } from "./open-storage.ts";
 
 describe("S3 settings", () => {
   it("chooses the bucket when S3_BUCKET is set, with its endpoint, credentials and addressing", async () => {

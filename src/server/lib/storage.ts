@@ -1,7 +1,7 @@
 /**
  * Where uploaded files live (ARCHITECTURE "scale path"): a storage interface with a local-folder implementation
  * (here) and an S3-compatible one (s3-storage.ts: putStream ↔ multipart upload, move ↔ copy + delete), chosen by
- * configuration (openStorage). Keys are relative paths of [a-z0-9-_.] segments (e.g. "images/3fa9….webp").
+ * configuration (open-storage.ts). Keys are relative paths of [a-z0-9-_.] segments (e.g. "images/3fa9….webp").
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -9,7 +9,6 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { AppConfig } from "../config.ts";
 import { HttpError } from "./http-errors.ts";
 
 /** What is known of a stored object without reading it. */
@@ -170,14 +169,4 @@ export function localStorage(root: string): Storage {
       return removed;
     },
   };
-}
-
-/**
- * The storage the configuration asks for: the S3-compatible bucket when `config.s3` is set (S3_BUCKET, README
- * "Configuration"), else the local folder `config.mediaDir`. The S3 client is loaded only when used.
- */
-export async function openStorage(config: AppConfig): Promise<Storage> {
-  if (!config.s3) return localStorage(config.mediaDir);
-  const { s3Storage } = await import("./s3-storage.ts");
-  return s3Storage(config.s3);
 }

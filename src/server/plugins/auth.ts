@@ -10,8 +10,10 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { hasPermission, type PermissionFacts } from "../../domain/permissions.ts";
 import type { PermissionKey, Role } from "../../domain/roles.ts";
+import type { StaffActor } from "../../domain/staff-rules.ts";
 import type { PublicUser } from "../../domain/types.ts";
 import { forbidden, unauthorized } from "../lib/http-errors.ts";
+import type { AuditActor } from "../modules/audit/service.ts";
 import { authenticate } from "../modules/auth/service.ts";
 import { loadPermissionFacts } from "../modules/permissions/service.ts";
 
@@ -39,6 +41,8 @@ export interface DeclaredRoute {
   schema?: FastifySchema;
   /** The route's body limit in bytes (app.ts gives every route one). */
   bodyLimit?: number;
+  /** Its successful answer empties the page cache (pages/page-cache.ts `changesPublicPages`). */
+  changesPublicPages: boolean;
 }
 
 declare module "fastify" {
@@ -67,6 +71,32 @@ export async function requirePermission(request: FastifyRequest, key: Permission
   return auth;
 }
 
+/**
+ * The audit actor of a request: the signed-in user and the client's IP (ARCHITECTURE security model: every audit
+ * row names who and from where). Output: `{ userId, ip }`. Errors: 401 when the request carries no session.
+ */
+export function actorOf(request: FastifyRequest): AuditActor {
+  return { userId: requireAuth(request).user.id, ip: request.ip };
+}
+
+/** The acting staff member with their effective permissions, their session and IP (for the audit row). */
+export interface Acting extends StaffActor {
+  sessionId: string;
+  ip: string | null;
+}
+
+/** The acting staff member of a signed-in request (domain/staff-rules.ts reads `holds`, SPEC §6's check order). */
+export async function actingFrom(auth: RequestAuth, ip: string | null): Promise<Acting> {
+  const facts = await auth.facts();
+  return {
+    id: auth.user.id,
+    role: auth.user.role,
+    holds: (key) => hasPermission(auth.user, key, facts),
+    sessionId: auth.sessionId,
+    ip,
+  };
+}
+
 export function describeAccess(access: Access): string {
   return typeof access === "string" ? access : `permission:${access.permission}`;
 }
@@ -89,6 +119,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
           access: route.config.access,
           schema: route.schema,
           bodyLimit: route.bodyLimit,
+          changesPublicPages: route.config.changesPublicPages === true,
         });
     }
   });

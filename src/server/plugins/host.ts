@@ -1,7 +1,7 @@
 /**
  * The Host header must name a host: a hostname, IPv4 or bracketed IPv6 address with an optional port, as the
  * WHATWG URL parser reads it (RFC 9110 §7.2). Anything else (`a b`, `[::1`, `user@host`, `a/b`) answers 400 in the
- * error shape before any route runs: the page bridge builds the page's URL from it (plugins/pages.ts).
+ * error shape before any route runs: the page bridge builds the page's URL from it (pages/plugin.ts).
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";

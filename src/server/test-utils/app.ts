@@ -24,7 +24,7 @@ import type { MovableClock } from "../jobs/clock.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import { localStorage, type Storage } from "../lib/storage.ts";
 import { hashPassword } from "../modules/auth/service.ts";
-import type { PagesOptions } from "../plugins/pages.ts";
+import type { PagesOptions } from "../pages/plugin.ts";
 import { TEMPLATE_DATABASE, withDatabase } from "./global-setup.ts";
 
 /** The password every user made by `createUser` has. */

@@ -6,7 +6,6 @@
  * exist (SPEC §4.1 auth-check cookie).
  */
 
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,14 +30,13 @@ import {
   TWO_FACTOR_TEXTS,
   twoFactorCodeSchema,
 } from "../../../domain/schemas/auth.ts";
-import { roleSettings, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
-import { recordAudit } from "../audit/service.ts";
 import {
   ACCESS_TOKEN_TTL_MS,
   changePassword,
   confirmCurrentPassword,
+  currentSessionUser,
   endOwnSession,
   type LoginDone,
   listSessions,
@@ -48,13 +46,14 @@ import {
   REFRESH_TOKEN_TTL_MS,
   refresh,
   revokeSession,
-  toSessionUser,
 } from "./service.ts";
 import { ThrottledError } from "./throttle.ts";
 import {
   confirmEnrolment,
   disableTwoFactor,
+  listRoleTwoFactor,
   roleRequiresTwoFactor,
+  setRoleTwoFactor,
   startEnrolment,
   twoFactorStatus,
 } from "./two-factor.ts";
@@ -182,12 +181,8 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!(await endOwnSession(app.db, auth.user.id, request.params.id))) throw notFound("الجلسة غير موجودة");
-      await recordAudit(
-        app.db,
-        { userId: auth.user.id, ip: request.ip },
-        { entityType: "session", entityId: request.params.id, action: "logout" },
-      );
+      const actor = { userId: auth.user.id, ip: request.ip };
+      if (!(await endOwnSession(app.db, actor, request.params.id))) throw notFound("الجلسة غير موجودة");
       return { ok: true };
     },
   );
@@ -215,13 +210,9 @@ export async function authRoutes(app: FastifyInstance) {
     { config: { access: "signed-in" }, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } } },
     async (request) => {
       const auth = requireAuth(request);
-      const codes = await confirmEnrolment(app.db, app.secrets, auth.user.id, request.body.code);
+      const actor = { userId: auth.user.id, ip: request.ip };
+      const codes = await confirmEnrolment(app.db, app.secrets, actor, request.body.code);
       if (!codes) throw badRequest({ code: TWO_FACTOR_TEXTS.codeWrong });
-      await recordAudit(
-        app.db,
-        { userId: auth.user.id, ip: request.ip },
-        { entityType: "user", entityId: auth.user.id, action: "two_factor_enable" },
-      );
       return { recoveryCodes: codes };
     },
   );
@@ -235,12 +226,7 @@ export async function authRoutes(app: FastifyInstance) {
         throw conflict("دورك يتطلب التحقق بخطوتين، لا يمكن إيقافه");
       }
       await withRetryAfter(reply, () => confirmCurrentPassword(app.db, auth.user.id, request.body.currentPassword));
-      await disableTwoFactor(app.db, auth.user.id);
-      await recordAudit(
-        app.db,
-        { userId: auth.user.id, ip: request.ip },
-        { entityType: "user", entityId: auth.user.id, action: "two_factor_disable" },
-      );
+      await disableTwoFactor(app.db, { userId: auth.user.id, ip: request.ip });
       return { ok: true };
     },
   );
@@ -248,11 +234,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     "/api/roles/two-factor",
     { config: { access: "admin" }, schema: { response: { 200: z.array(roleTwoFactorRowSchema) } } },
-    async () => {
-      const rows = await app.db.select().from(roleSettings);
-      const required = new Map(rows.map((row) => [row.role, row.requireTwoFactor]));
-      return ROLES.map((role) => ({ role, requireTwoFactor: required.get(role) ?? false }));
-    },
+    async () => listRoleTwoFactor(app.db),
   );
 
   r.put(
@@ -269,15 +251,7 @@ export async function authRoutes(app: FastifyInstance) {
       const auth = requireAuth(request);
       const { role } = request.params;
       const { requireTwoFactor } = request.body;
-      await app.db
-        .insert(roleSettings)
-        .values({ role, requireTwoFactor })
-        .onConflictDoUpdate({ target: roleSettings.role, set: { requireTwoFactor, updatedAt: new Date() } });
-      await recordAudit(
-        app.db,
-        { userId: auth.user.id, ip: request.ip },
-        { entityType: "role", entityId: role, action: "update", newState: { requireTwoFactor } },
-      );
+      await setRoleTwoFactor(app.db, { userId: auth.user.id, ip: request.ip }, role, requireTwoFactor);
       return { role, requireTwoFactor };
     },
   );
@@ -321,9 +295,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const [row] = await app.db.select().from(users).where(eq(users.id, auth.user.id)).limit(1);
-      if (!row) throw unauthorized();
-      return toSessionUser(app.db, row);
+      const user = await currentSessionUser(app.db, auth.user.id);
+      if (!user) throw unauthorized();
+      return user;
     },
   );
 }

@@ -491,12 +491,30 @@ export async function listSessions(db: Db, userId: string, currentSessionId: str
   );
 }
 
-/** DELETE /api/auth/sessions/{id}: ends one of the user's own sessions; false when it is not theirs or unknown. */
-export async function endOwnSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<boolean> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return ended.length === 1;
+/**
+ * DELETE /api/auth/sessions/{id}: ends one of `actor.userId`'s own sessions, with its audit row ("logout"); false
+ * when it is not theirs or unknown (nothing written).
+ */
+export async function endOwnSession(
+  db: Db,
+  actor: { userId: string; ip: string | null },
+  sessionId: string,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (ended.length !== 1) return false;
+    await recordAudit(tx, actor, { entityType: "session", entityId: sessionId, action: "logout" });
+    return true;
+  });
+}
+
+/** GET /api/auth/me: the signed-in user `userId` as the session shows it; null when the account is gone. */
+export async function currentSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ? toSessionUser(db, row) : null;
 }

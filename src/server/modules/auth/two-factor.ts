@@ -12,12 +12,19 @@ import { hash, verify as verifyHash } from "@node-rs/argon2";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
-import type { Role } from "../../../domain/roles.ts";
+import { ROLES, type Role } from "../../../domain/roles.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { recoveryCodes, roleSettings, userTwoFactor } from "../../db/schema.ts";
 import { conflict } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { newToken } from "../../lib/tokens.ts";
+import { recordAudit } from "../audit/service.ts";
+
+/** Who acts and from where (the audit row of each change). */
+interface Actor {
+  userId: string;
+  ip: string | null;
+}
 
 export const RECOVERY_CODE_COUNT = 10;
 const TOTP_PERIOD_S = 30;
@@ -28,6 +35,29 @@ export interface TwoFactorStatus {
   /** The user's role requires a second factor. */
   required: boolean;
   recoveryCodesLeft: number;
+}
+
+/** GET /api/roles/two-factor: every role with whether its members must use a second factor. */
+export async function listRoleTwoFactor(db: Db): Promise<{ role: Role; requireTwoFactor: boolean }[]> {
+  const rows = await db.select().from(roleSettings);
+  const required = new Map(rows.map((row) => [row.role, row.requireTwoFactor]));
+  return ROLES.map((role) => ({ role, requireTwoFactor: required.get(role) ?? false }));
+}
+
+/** PUT /api/roles/{role}/two-factor: sets the requirement, with its audit row, in one transaction. */
+export async function setRoleTwoFactor(db: Db, actor: Actor, role: Role, requireTwoFactor: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(roleSettings)
+      .values({ role, requireTwoFactor })
+      .onConflictDoUpdate({ target: roleSettings.role, set: { requireTwoFactor, updatedAt: new Date() } });
+    await recordAudit(tx, actor, {
+      entityType: "role",
+      entityId: role,
+      action: "update",
+      newState: { requireTwoFactor },
+    });
+  });
 }
 
 /** Whether members of `role` must use a second factor. */
@@ -101,8 +131,12 @@ async function checkCode(db: Db | Tx, box: SecretBox, userId: string, code: stri
   return updated.length === 1;
 }
 
-/** Confirms enrolment with a first code; returns the recovery codes (shown once). False when the code is wrong. */
-export async function confirmEnrolment(db: Db, box: SecretBox, userId: string, code: string) {
+/**
+ * Confirms the enrolment of `actor.userId` with a first code, with its audit row; returns the recovery codes (shown
+ * once), or null when the code is wrong.
+ */
+export async function confirmEnrolment(db: Db, box: SecretBox, actor: Actor, code: string) {
+  const { userId } = actor;
   if (!(await checkCode(db, box, userId, code, true))) return null;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => formatRecoveryCode(newToken()));
   const hashes = await Promise.all(codes.map((c) => hash(normaliseRecoveryCode(c))));
@@ -110,15 +144,17 @@ export async function confirmEnrolment(db: Db, box: SecretBox, userId: string, c
     await tx.update(userTwoFactor).set({ enabledAt: new Date() }).where(eq(userTwoFactor.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+    await recordAudit(tx, actor, { entityType: "user", entityId: userId, action: "two_factor_enable" });
   });
   return codes;
 }
 
-/** Turns 2FA off (secret and recovery codes deleted). */
-export async function disableTwoFactor(db: Db, userId: string) {
+/** Turns 2FA off for `actor.userId` (secret and recovery codes deleted), with its audit row. */
+export async function disableTwoFactor(db: Db, actor: Actor) {
   await db.transaction(async (tx) => {
-    await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, actor.userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.userId));
+    await recordAudit(tx, actor, { entityType: "user", entityId: actor.userId, action: "two_factor_disable" });
   });
 }
 

@@ -33,19 +33,8 @@ import {
   projects,
 } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/http-errors.ts";
+import { dayStart, jeddahDay } from "../../lib/jeddah-days.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-
-const JEDDAH_OFFSET_MS = 3 * 60 * 60 * 1000;
-
-/** The Jeddah day (YYYY-MM-DD) of an instant. */
-export function jeddahDay(at: Date): string {
-  return new Date(at.getTime() + JEDDAH_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant a Jeddah day starts, `addDays` later. */
-function dayStart(day: string, addDays = 0): Date {
-  return new Date(new Date(`${day}T00:00:00+03:00`).getTime() + addDays * 86_400_000);
-}
 
 /** Counts one campaign page view on its Jeddah day (call where the visit is counted). */
 export async function countDailyVisit(db: Db | Tx, campaignId: number, at: Date): Promise<void> {

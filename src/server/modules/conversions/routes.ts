@@ -32,8 +32,7 @@ import {
 import { fileResponse, XLSX_TYPE } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { multilineText } from "../../../domain/schemas/text.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
-import { requireAuth } from "../../plugins/auth.ts";
+import { actorOf, requireAuth } from "../../plugins/auth.ts";
 import { campaignFunnels, funnelXlsx, parseSpendCsv, saveSpend } from "./funnel.ts";
 import {
   listConnections,

@@ -39,8 +39,8 @@ import {
 } from "../../../domain/schemas/landing.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
 import { badRequest } from "../../lib/http-errors.ts";
+import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import {
   createCustomCampaign,
@@ -84,7 +84,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.post(
     "/api/landing-pages/:id",
     {
-      config: { access: { permission: "landing_pages.edit" } },
+      config: { access: { permission: "landing_pages.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: landingPageCreateSchema, response: { 201: landingPageCreatedSchema } },
     },
     async (request, reply) => {
@@ -101,7 +101,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.put(
     "/api/landing-pages/:id",
     {
-      config: { access: { permission: "landing_pages.edit" } },
+      config: { access: { permission: "landing_pages.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: landingPageReplaceSchema, response: { 200: landingPageUpdatedSchema } },
     },
     async (request) => updateLandingPage(app.db, request.params.id, request.body, ctx(request)),
@@ -110,7 +110,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.delete(
     "/api/landing-pages/:id",
     {
-      config: { access: { permission: "landing_pages.delete" } },
+      config: { access: { permission: "landing_pages.delete" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
@@ -135,7 +135,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.post(
     "/api/landing-pages/:id/custom-campaign",
     {
-      config: { access: { permission: "campaigns.manage" } },
+      config: { access: { permission: "campaigns.manage" }, changesPublicPages: true },
       schema: { params: idParam, body: customCampaignSchema, response: { 201: campaignWithSecretSchema } },
     },
     async (request, reply) => {
@@ -156,7 +156,7 @@ export async function landingRoutes(app: FastifyInstance) {
   r.delete(
     "/api/landing-campaigns/:id",
     {
-      config: { access: { permission: "campaigns.manage" } },
+      config: { access: { permission: "campaigns.manage" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {

@@ -16,6 +16,7 @@ import {
   type LandingPageView,
   type PublicCampaignResponse,
 } from "../../../domain/schemas/landing.ts";
+import { TEXTS } from "../../../domain/texts.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
@@ -153,7 +154,7 @@ async function createLandingPageTx(
 ): Promise<LandingPageView & { campaigns: CampaignWithStats[]; webhookSecret?: string }> {
   return db.transaction(async (tx) => {
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
-    if (!project) throw notFound("المشروع غير موجود");
+    if (!project) throw notFound(TEXTS.projectNotFound);
     const [existing] = await tx
       .select({ id: landingPages.id })
       .from(landingPages)

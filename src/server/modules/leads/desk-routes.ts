@@ -57,8 +57,7 @@ import {
 } from "../../../domain/lead-desk-api.ts";
 import { CSV_TYPE, fileResponse, XLSX_TYPE } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
-import { requireAuth } from "../../plugins/auth.ts";
+import { actorOf, requireAuth } from "../../plugins/auth.ts";
 import { EXPORT_BATCH, personToXlsx, streamLeadExport } from "./desk-export.ts";
 import {
   changeLeadStage,
@@ -206,7 +205,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
   r.patch(
     "/api/leads/:id/stage",
     {
-      config: { access: { permission: "leads.work" } },
+      config: { access: { permission: "leads.work" }, changesPublicPages: true },
       schema: {
         params: idParam,
         body: leadStageChangeSchema,

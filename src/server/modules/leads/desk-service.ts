@@ -30,6 +30,7 @@ import {
 } from "../../../domain/lead-desk.ts";
 import { hasPermission } from "../../../domain/permissions.ts";
 import { isRole } from "../../../domain/roles.ts";
+import { PAGING_TEXTS } from "../../../domain/schemas/paging.ts";
 import { normalizeSearchText, phoneSearchDigits } from "../../../domain/search.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
@@ -48,7 +49,9 @@ import {
   webhookDeliveries,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
-import { escapeLike } from "../../lib/sql.ts";
+import { dayStart } from "../../lib/jeddah-days.ts";
+import { decodeCursor, encodeCursor } from "../../lib/paging.ts";
+import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { queueLeadConversions } from "../conversions/outbox.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
@@ -315,16 +318,6 @@ export async function reassignLead(
   });
 }
 
-/** The PostgreSQL unique-violation code, raised by contact_messages_unit_id_key when two leads take one unit. */
-function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 3 && e && typeof e === "object"; i += 1) {
-    if ((e as { code?: string }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * PATCH /api/leads/{id}/stage (leads.work): moves the lead to any stage, with its unit link (domain rules in
  * lead-desk.ts). In one transaction: the lead, the units' statuses, the history, the audit row.
@@ -492,26 +485,10 @@ function notOverdueCondition(now: Date, settings: LeadSettings): SQL {
   return sql`not coalesce(${overdueCondition(now, settings)}, false)`;
 }
 
-function encodeCursor(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString("base64url");
-}
-function decodeCursor(cursor: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (value && typeof value === "object") return value as Record<string, unknown>;
-  } catch {}
-  throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
-}
-
 /** search_text contains the Arabic normal form of `query` (undefined: a query that folds to nothing). */
 function searchTextMatch(query: string): SQL | undefined {
   const term = normalizeSearchText(query);
   return term ? sql`${contactMessages.searchText} like ${`%${escapeLike(term)}%`} escape '\\'` : undefined;
-}
-
-/** Jeddah is UTC+3 all year: a YYYY-MM-DD day starts at 00:00+03:00. */
-export function dayStart(day: string, addDays = 0): Date {
-  return new Date(new Date(`${day}T00:00:00+03:00`).getTime() + addDays * 86_400_000);
 }
 
 const summaryColumns = {
@@ -588,13 +565,13 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
   if (query.overdue === "true") where.push(overdueCondition(now, settings));
   if (query.overdue === "false") where.push(notOverdueCondition(now, settings));
 
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  // The cursor: the last row's creation time (t) and id (i), and its urgency phase (p; 1 for the other sorts).
+  const cursor = query.cursor ? decodeCursor(query.cursor, { t: "string", i: "number", p: "number" }) : null;
   let keyset: { at: Date; id: number } | null = null;
   if (cursor) {
-    const at = typeof cursor.t === "string" ? new Date(cursor.t) : null;
-    const cid = typeof cursor.i === "number" ? cursor.i : null;
-    if (!at || Number.isNaN(at.getTime()) || cid === null) throw badRequest({ cursor: "مؤشر الصفحة غير صالح" });
-    keyset = { at, id: cid };
+    const at = new Date(String(cursor.t));
+    if (Number.isNaN(at.getTime())) throw badRequest({ cursor: PAGING_TEXTS.cursorInvalid });
+    keyset = { at, id: Number(cursor.i) };
   }
   const newest = query.sort !== "oldest";
   const after = (k: { at: Date; id: number } | null) =>
@@ -651,7 +628,7 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
       : encodeCursor({
           t: last.row.lead.createdAt.toISOString(),
           i: last.row.lead.id,
-          ...(query.sort === "urgency" ? { p: last.phase } : {}),
+          p: last.phase,
         });
   return { items: page.map((r) => toSummary(r.row, now, settings)), nextCursor };
 }

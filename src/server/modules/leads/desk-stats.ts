@@ -8,22 +8,17 @@ import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { LeadStats } from "../../../domain/lead-desk-api.ts";
 import type { Db } from "../../db/connection.ts";
 import { contactMessages, users } from "../../db/schema.ts";
-import { dayStart, type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./desk-service.ts";
+import { dayStart, jeddahDay, jeddahWeekday } from "../../lib/jeddah-days.ts";
+import { type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./desk-service.ts";
 
 const DAY_MS = 86_400_000;
 const MEDIAN_WINDOW_DAYS = 30;
 
-/** The Jeddah calendar day (YYYY-MM-DD) of `at`, and that day's weekday (0 = Sunday). */
-function jeddahDay(at: Date): { day: string; weekday: number } {
-  const local = new Date(at.getTime() + 3 * 3_600_000);
-  return { day: local.toISOString().slice(0, 10), weekday: local.getUTCDay() };
-}
-
 /** Computes the figures at `now` for `viewer`. */
 export async function leadStats(db: Db, viewer: LeadViewer, now = new Date()): Promise<LeadStats> {
   const settings = await readLeadSettings(db);
-  const { day: today, weekday } = jeddahDay(now);
-  const weekStart = jeddahDay(new Date(now.getTime() - weekday * DAY_MS)).day;
+  const today = jeddahDay(now);
+  const weekStart = jeddahDay(new Date(now.getTime() - jeddahWeekday(now) * DAY_MS));
   const base = and(scopeOf(viewer), isNull(contactMessages.mergedIntoId));
   const count = sql<number>`count(*)::int`;
   const [row] = await db

@@ -26,6 +26,7 @@ import {
   webhookDeliveries,
 } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
+import { dayStart } from "../../lib/jeddah-days.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, eraseAuditPersonalData, recordAudit } from "../audit/service.ts";
@@ -237,12 +238,6 @@ function leadPayload(row: typeof contactMessages.$inferSelect, context: LeadCont
       consent: { version: row.consentVersion, at: row.consentAt?.toISOString() ?? null },
     },
   };
-}
-
-/** Jeddah is UTC+3 all year (no daylight saving): a YYYY-MM-DD day starts at 00:00+03:00. */
-function dayStart(day: string, addDays = 0): Date {
-  const d = new Date(`${day}T00:00:00+03:00`);
-  return new Date(d.getTime() + addDays * 24 * 60 * 60 * 1000);
 }
 
 /**

@@ -17,8 +17,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import fresh from "fresh";
 import rangeParser from "range-parser";
 import { fileResponse } from "../../../domain/schemas/api.ts";
-import { STATIC_FILE_HELMET } from "../../lib/static-headers.ts";
 import { type ByteRange, isValidKey, type ObjectInfo } from "../../lib/storage.ts";
+import { STATIC_FILE_HELMET } from "../../pages/static-headers.ts";
 
 const TYPES: Record<string, string> = {
   webp: "image/webp",

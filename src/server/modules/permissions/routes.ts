@@ -7,8 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { permissionSchema, rolePermissionMapSchema, rolePermissionsResultSchema } from "../../../domain/schemas/api.ts";
 import { roleParam, rolePermissionsSchema } from "../../../domain/schemas/permission.ts";
-import { requireAuth } from "../../plugins/auth.ts";
-import { actingFrom } from "../users/service.ts";
+import { actingFrom, requireAuth } from "../../plugins/auth.ts";
 import { listPermissions, rolePermissionMap, setRolePermissions } from "./service.ts";
 
 export async function permissionRoutes(app: FastifyInstance) {

@@ -1,5 +1,6 @@
 /**
- * Project routes (SPEC §7.2). Public reads: GET /api/projects, /api/projects/{id}, /{id}/units, /{id}/updates.
+ * Project routes (SPEC §7.2). Public reads: GET /api/projects, /api/projects/{id}, /{id}/updates (the public list
+ * of a project's units, /{id}/units, lives with the unit routes: units depend on projects, not the reverse).
  * Writes (SPEC §2.12, §4.5): POST /api/projects (projects.create), PUT /api/projects/{id} (projects.edit),
  * DELETE /api/projects/{id} (projects.delete), POST /api/projects/{id}/set-featured-rank (projects.feature:
  * super_admin and manager by default). Checks: GET /api/validate/project?name=&city=&excludeId= → {exists, message};
@@ -15,7 +16,6 @@ import {
   projectNameCheckSchema,
   projectSchema,
   projectUpdateSchema,
-  unitViewSchema,
 } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import {
@@ -27,9 +27,8 @@ import {
 } from "../../../domain/schemas/project.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { text } from "../../../domain/schemas/text.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
+import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
-import { listUnitsOfProject } from "../units/service.ts";
 import { listUpdates } from "../updates/service.ts";
 import {
   assertProjectExists,
@@ -65,7 +64,7 @@ export async function projectRoutes(app: FastifyInstance) {
         includeDrafts: await draftsVisible(app.db, request, reply, "project"),
       }),
   );
-  // A draft project, its units and its updates answer 404 to visitors; staff and a preview link see them.
+  // A draft project and its updates answer 404 to visitors; staff and a preview link see them.
   r.get(
     "/api/projects/:id",
     {
@@ -76,18 +75,6 @@ export async function projectRoutes(app: FastifyInstance) {
       getProject(app.db, request.params.id, {
         includeDrafts: await draftsVisible(app.db, request, reply, "project", request.params.id),
       }),
-  );
-  r.get(
-    "/api/projects/:id/units",
-    {
-      config: { access: "public" },
-      schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(unitViewSchema) } },
-    },
-    async (request, reply) => {
-      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
-      await assertProjectExists(app.db, request.params.id, { includeDrafts });
-      return listUnitsOfProject(app.db, request.params.id);
-    },
   );
   r.get(
     "/api/projects/:id/updates",
@@ -109,7 +96,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.post(
     "/api/projects",
     {
-      config: { access: { permission: "projects.create" } },
+      config: { access: { permission: "projects.create" }, changesPublicPages: true },
       schema: { body: projectInputSchema, response: { 201: projectSchema } },
     },
     async (request, reply) => reply.code(201).send(await createProject(app.db, request.body, actorOf(request))),
@@ -117,7 +104,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.put(
     "/api/projects/:id",
     {
-      config: { access: { permission: "projects.edit" } },
+      config: { access: { permission: "projects.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: projectReplaceSchema, response: { 200: projectSchema } },
     },
     async (request) => updateProject(app.db, request.params.id, request.body, actorOf(request)),
@@ -125,7 +112,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.delete(
     "/api/projects/:id",
     {
-      config: { access: { permission: "projects.delete" } },
+      config: { access: { permission: "projects.delete" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
@@ -136,7 +123,7 @@ export async function projectRoutes(app: FastifyInstance) {
   r.post(
     "/api/projects/:id/set-featured-rank",
     {
-      config: { access: { permission: "projects.feature" } },
+      config: { access: { permission: "projects.feature" }, changesPublicPages: true },
       schema: { params: idParam, body: featuredRankSchema, response: { 200: projectSchema } },
     },
     async (request) => setFeaturedRank(app.db, request.params.id, request.body.rank, actorOf(request)),

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import { compareProjectsForListing, salesPercentage, type UnitCounts } from "../../../domain/project-rules.ts";
 import { PROJECT_MESSAGES, type ProjectPayload, sameGuaranteeType } from "../../../domain/schemas/project.ts";
+import { TEXTS } from "../../../domain/texts.ts";
 import type { Project } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
@@ -14,7 +15,7 @@ import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { detachLeads } from "../leads/origin.ts";
 
-export const PROJECT_NOT_FOUND = "المشروع غير موجود";
+export const PROJECT_NOT_FOUND = TEXTS.projectNotFound;
 
 type ProjectRow = typeof projects.$inferSelect;
 

@@ -10,8 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { PUBLISHING_PERMISSIONS, type PublishableKind } from "../../../domain/publishing.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { previewLinkSchema, previewRequestSchema, publishStateSchema } from "../../../domain/schemas/publishing.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
-import { requireAuth } from "../../plugins/auth.ts";
+import { actorOf, requireAuth } from "../../plugins/auth.ts";
 import { createPreviewLink, setPublished } from "./service.ts";
 
 const PREFIX: Record<PublishableKind, string> = {

@@ -20,7 +20,7 @@ import pngToIco from "png-to-ico";
 import sharp from "sharp";
 import { LOGO_RASTER_HEIGHTS, logoRasterPath, type SiteConfig } from "../../../domain/site-config.ts";
 import { DEFAULT_SITE_CONFIG } from "../../lib/site-config.ts";
-import { STATIC_FILE_HELMET } from "../../lib/static-headers.ts";
+import { STATIC_FILE_HELMET } from "../../pages/static-headers.ts";
 
 /** Colours of the installed app: the site's brand colour, and a white splash background. */
 export const DEFAULT_THEME_COLOR = "#11504a";

@@ -7,7 +7,7 @@
  * - POST /api/units/upload and POST /api/projects/{id}/units/upload (units.import): multipart with one file field.
  * - GET /api/units/page?projectId= (units.view): one page of a project's units (src/domain/schemas/paging.ts).
  * - GET /api/units/template.xlsx and /api/units/template.csv (units.import): the import templates.
- * The public list GET /api/projects/{id}/units lives with the project routes.
+ * - GET /api/projects/{id}/units (public): the units of a published project (a draft one for staff or a preview link).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -23,12 +23,23 @@ import {
 } from "../../../domain/schemas/api.ts";
 import { idParam } from "../../../domain/schemas/common.ts";
 import { unitPageQuerySchema, unitPageSchema } from "../../../domain/schemas/paging.ts";
+import { previewQuery } from "../../../domain/schemas/publishing.ts";
 import { unitCreateSchema, unitReplaceSchema } from "../../../domain/schemas/unit.ts";
 import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
-import { actorOf as actor } from "../../lib/audit-actor.ts";
 import { HttpError } from "../../lib/http-errors.ts";
+import { actorOf as actor } from "../../plugins/auth.ts";
+import { assertProjectExists } from "../projects/service.ts";
+import { draftsVisible } from "../publishing/service.ts";
 import { type ImportFile, type ImportTarget, importUnits } from "./import.ts";
-import { createUnit, deleteUnit, getUnit, listAllUnits, pageUnitsOfProject, updateUnit } from "./service.ts";
+import {
+  createUnit,
+  deleteUnit,
+  getUnit,
+  listAllUnits,
+  listUnitsOfProject,
+  pageUnitsOfProject,
+  updateUnit,
+} from "./service.ts";
 import { csvTemplate, TEMPLATE_FILE_NAME, xlsxTemplate } from "./template.ts";
 
 const fileError = (message: string, status = 400) => new HttpError(status, message, { file: message });
@@ -62,6 +73,20 @@ async function readUpload(request: FastifyRequest): Promise<ImportFile> {
 export async function unitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // A draft project's units answer 404 to visitors; staff and a preview link see them.
+  r.get(
+    "/api/projects/:id/units",
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(unitViewSchema) } },
+    },
+    async (request, reply) => {
+      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
+      await assertProjectExists(app.db, request.params.id, { includeDrafts });
+      return listUnitsOfProject(app.db, request.params.id);
+    },
+  );
+
   r.get(
     "/api/units",
     { config: { access: { permission: "units.view" } }, schema: { response: { 200: z.array(unitViewSchema) } } },
@@ -89,7 +114,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.post(
     "/api/units",
     {
-      config: { access: { permission: "units.create" } },
+      config: { access: { permission: "units.create" }, changesPublicPages: true },
       schema: { body: unitCreateSchema, response: { 201: unitViewSchema } },
     },
     async (request, reply) => reply.code(201).send(await createUnit(app.db, request.body, actor(request))),
@@ -98,7 +123,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.put(
     "/api/units/:id",
     {
-      config: { access: { permission: "units.edit" } },
+      config: { access: { permission: "units.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: unitReplaceSchema, response: { 200: unitViewSchema } },
     },
     async (request) => updateUnit(app.db, request.params.id, request.body, actor(request)),
@@ -107,7 +132,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.delete(
     "/api/units/:id",
     {
-      config: { access: { permission: "units.delete" } },
+      config: { access: { permission: "units.delete" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
@@ -127,7 +152,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.post(
     "/api/units/upload",
     {
-      config: { access: { permission: "units.import" } },
+      config: { access: { permission: "units.import" }, changesPublicPages: true },
       schema: { response: { 200: unitImportResultSchema } },
     },
     async (request) => upload(request, { projectId: null }),
@@ -136,7 +161,7 @@ export async function unitRoutes(app: FastifyInstance) {
   r.post(
     "/api/projects/:id/units/upload",
     {
-      config: { access: { permission: "units.import" } },
+      config: { access: { permission: "units.import" }, changesPublicPages: true },
       schema: { params: idParam, response: { 200: unitImportResultSchema } },
     },
     async (request) => upload(request, { projectId: request.params.id }),

@@ -14,7 +14,7 @@ import { Unzip, UnzipInflate, unzipSync } from "fflate";
 import { SPREADSHEET_MAX_ROWS } from "../../../domain/constants.ts";
 import { cellText, IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
 import { HttpError } from "../../lib/http-errors.ts";
-import { runInInspector } from "../../lib/inspector.ts";
+import { inspectorModule } from "../../lib/inspector.ts";
 
 export type SpreadsheetKind = "xlsx" | "xls" | "csv";
 
@@ -211,7 +211,7 @@ export function readSheet(kind: SpreadsheetKind, bytes: Buffer): SheetRows {
 /** What the worker posts back for a spreadsheet. */
 export type SheetAnswer = { ok: true; sheet: SheetRows } | { ok: false; status: number; message: string };
 
-/** The worker's job (lib/inspector-worker.ts calls this): guard, then parse. Never throws. */
+/** The worker's job (run in the inspector's worker through `inWorker` below): guard, then parse. Never throws. */
 export function guardAndRead(kind: SpreadsheetKind, bytes: Uint8Array): SheetAnswer {
   try {
     guardSpreadsheet(kind, bytes);
@@ -221,6 +221,8 @@ export function guardAndRead(kind: SpreadsheetKind, bytes: Uint8Array): SheetAns
     return { ok: false, status: 400, message: IMPORT_MESSAGES.unreadable };
   }
 }
+
+const inWorker = inspectorModule(import.meta.url);
 
 /**
  * guardSpreadsheet + readSheet in the inspector's warm worker thread (lib/inspector.ts: heap limit, one job at a
@@ -232,7 +234,7 @@ export async function readSheetInWorker(kind: SpreadsheetKind, bytes: Buffer): P
   guardDeclared(kind, bytes);
   let answer: SheetAnswer;
   try {
-    answer = await runInInspector({ job: "sheet", kind, bytes: new Uint8Array(bytes) }, SPREADSHEET_PARSE_TIMEOUT_MS);
+    answer = await inWorker(guardAndRead, [kind, new Uint8Array(bytes)], SPREADSHEET_PARSE_TIMEOUT_MS);
   } catch {
     throw fileError(IMPORT_MESSAGES.unreadable);
   }

@@ -12,7 +12,7 @@ import { idParam } from "../../../domain/schemas/common.ts";
 import { pageSchema, updatePageQuerySchema } from "../../../domain/schemas/paging.ts";
 import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
 import { previewQuery } from "../../../domain/schemas/publishing.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
+import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, pageUpdates, updateUpdate } from "./service.ts";
 
@@ -49,7 +49,7 @@ export async function updateRoutes(app: FastifyInstance) {
   r.post(
     "/api/project-updates",
     {
-      config: { access: { permission: "updates.create" } },
+      config: { access: { permission: "updates.create" }, changesPublicPages: true },
       schema: { body: projectUpdateInputSchema, response: { 201: projectUpdateSchema } },
     },
     async (request, reply) => reply.code(201).send(await createUpdate(app.db, request.body, actorOf(request))),
@@ -57,7 +57,7 @@ export async function updateRoutes(app: FastifyInstance) {
   r.put(
     "/api/project-updates/:id",
     {
-      config: { access: { permission: "updates.edit" } },
+      config: { access: { permission: "updates.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: projectUpdateReplaceSchema, response: { 200: projectUpdateSchema } },
     },
     async (request) => updateUpdate(app.db, request.params.id, request.body, actorOf(request)),
@@ -65,7 +65,7 @@ export async function updateRoutes(app: FastifyInstance) {
   r.delete(
     "/api/project-updates/:id",
     {
-      config: { access: { permission: "updates.delete" } },
+      config: { access: { permission: "updates.delete" }, changesPublicPages: true },
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {

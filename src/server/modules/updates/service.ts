@@ -2,6 +2,7 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { UpdatePageQuery } from "../../../domain/schemas/paging.ts";
 import type { ProjectUpdatePayload } from "../../../domain/schemas/project-update.ts";
+import { TEXTS } from "../../../domain/texts.ts";
 import type { ProjectUpdate } from "../../../domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { projects, projectUpdates } from "../../db/schema.ts";
@@ -155,9 +156,8 @@ function toRowValues(input: ProjectUpdatePayload) {
 /** 400 {projectId} when the project of an update does not exist (the form's picker offers only existing ones). */
 async function assertProjectForUpdate(tx: Tx, projectId: number): Promise<void> {
   const [row] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
-  if (!row) throw badRequest({ projectId: PROJECT_NOT_FOUND_TEXT }, PROJECT_NOT_FOUND_TEXT);
+  if (!row) throw badRequest({ projectId: TEXTS.projectNotFound }, TEXTS.projectNotFound);
 }
-const PROJECT_NOT_FOUND_TEXT = "المشروع غير موجود";
 
 /**
  * POST /api/project-updates (SPEC §2.13, §4.9). Output: the created update (201).

@@ -6,7 +6,7 @@
  * Encrypted documents are refused: their object streams cannot be read, so they cannot be checked.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRawStream, PDFStream } from "@cantoo/pdf-lib";
-import { runInInspector } from "../../lib/inspector.ts";
+import { inspectorModule } from "../../lib/inspector.ts";
 
 export type PdfVerdict = "ok" | "invalid" | "active" | "encrypted";
 
@@ -67,6 +67,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfVerdict> {
 /** How long one PDF inspection may run in the worker before the file is judged invalid (ms). */
 export const PDF_INSPECTION_TIMEOUT_MS = 20_000;
 
+const inWorker = inspectorModule(import.meta.url);
+
 /**
  * inspectPdf in the inspector's warm worker thread (lib/inspector.ts), so parsing a 20 MB PDF never blocks the event
  * loop. Output: inspectPdf's verdict; "invalid" when the worker runs out of memory or of PDF_INSPECTION_TIMEOUT_MS.
@@ -74,7 +76,7 @@ export const PDF_INSPECTION_TIMEOUT_MS = 20_000;
  */
 export async function inspectPdfInWorker(bytes: Uint8Array): Promise<PdfVerdict> {
   try {
-    return await runInInspector({ job: "pdf", bytes: new Uint8Array(bytes) }, PDF_INSPECTION_TIMEOUT_MS);
+    return await inWorker(inspectPdf, [new Uint8Array(bytes)], PDF_INSPECTION_TIMEOUT_MS);
   } catch {
     return "invalid";
   }

@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uploadImagesResultSchema, uploadResultSchema } from "../../../domain/schemas/api.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
+import { actorOf } from "../../plugins/auth.ts";
 import {
   drainStream,
   storeImageUpload,

@@ -12,9 +12,8 @@ import { uuidParam } from "../../../domain/schemas/common.ts";
 import { userPageQuerySchema, userPageSchema } from "../../../domain/schemas/paging.ts";
 import { userPermissionOverrideSchema, userPermissionParams } from "../../../domain/schemas/permission.ts";
 import { userCreateBodySchema, userReplaceSchema } from "../../../domain/schemas/user.ts";
-import { requireAuth } from "../../plugins/auth.ts";
+import { actingFrom, requireAuth } from "../../plugins/auth.ts";
 import {
-  actingFrom,
   createUser,
   deleteUser,
   listUserOverrides,

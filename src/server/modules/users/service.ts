@@ -6,7 +6,6 @@
  * 409 username taken.
  */
 import { and, asc, count, eq, gt, ilike, or } from "drizzle-orm";
-import { hasPermission } from "../../../domain/permissions.ts";
 import { isPermissionKey, type Role } from "../../../domain/roles.ts";
 import type { UserPageQuery } from "../../../domain/schemas/paging.ts";
 import type { UserPermissionOverride } from "../../../domain/schemas/permission.ts";
@@ -16,7 +15,6 @@ import {
   canChangeOverride,
   canDeleteUser,
   canUpdateUser,
-  type StaffActor,
   type StaffDecision,
   type StaffTarget,
   seesUserPermissions,
@@ -27,7 +25,7 @@ import { permissions, rolePermissions, userPermissions, users } from "../../db/s
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors.ts";
 import { decodeCursor, encodeCursor, exactTime, timeCompare } from "../../lib/paging.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
-import type { RequestAuth } from "../../plugins/auth.ts";
+import type { Acting } from "../../plugins/auth.ts";
 import { recordAudit } from "../audit/service.ts";
 import { hashPassword, revokeUserSessions, toPublicUser } from "../auth/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
@@ -35,24 +33,6 @@ import { loadPermissionFacts } from "../permissions/service.ts";
 export const USERNAME_TAKEN = "اسم المستخدم مستخدم مسبقًا";
 export const USER_NOT_FOUND = "الموظف غير موجود";
 export const PERMISSION_NOT_FOUND = "الصلاحية غير موجودة";
-
-/** The acting staff member with their effective permissions, their session and IP (for the audit row). */
-export interface Acting extends StaffActor {
-  sessionId: string;
-  ip: string | null;
-}
-
-/** Builds the actor of a signed-in request. */
-export async function actingFrom(auth: RequestAuth, ip: string | null): Promise<Acting> {
-  const facts = await auth.facts();
-  return {
-    id: auth.user.id,
-    role: auth.user.role,
-    holds: (key) => hasPermission(auth.user, key, facts),
-    sessionId: auth.sessionId,
-    ip,
-  };
-}
 
 const auditActor = (actor: Acting) => ({ userId: actor.id, ip: actor.ip });
 

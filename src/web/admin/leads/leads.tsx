@@ -8,13 +8,13 @@
 import { DownloadIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
+import { DELIVERY_STATUSES } from "#domain/schemas/api.ts";
 import {
   CONTACT_SOURCE_LABELS,
   CONTACT_SOURCES,
   type ContactMessageView,
   type ContactSource,
   DELIVERY_STATUS_LABELS,
-  DELIVERY_STATUSES,
 } from "#domain/schemas/contact.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";

@@ -109,7 +109,7 @@ const HONEYPOT_STYLE = {
 /**
  * Honeypot (`website`): people never see or reach it; bots that fill every field are answered as if sent. Hidden by an
  * inline style, so it never shows, nor takes room, before the stylesheet that styles the rest of the form arrives (on
- * a campaign page the first paint's CSS can stop short of it: server/lib/critical-css.ts).
+ * a campaign page the first paint's CSS can stop short of it: server/pages/critical-css.ts).
  */
 export function Honeypot({ idPrefix }: { idPrefix: string }) {
   const id = `${idPrefix}-website`;

@@ -14,7 +14,7 @@ import { MapEmbed } from "./map-embed.tsx";
  * Inline style of a part of a detail page below its first screen: laid out and painted only when it comes near the
  * screen (content-visibility), with `heightRem` reserved until then and its last rendered height kept once seen.
  * Inline, so it holds from the first layout, whatever part of the page's CSS has been read by then (the head holds only
- * the first screen's rules, server/lib/critical-css.ts): each layout of the page while it loads and when the web font
+ * the first screen's rules, server/pages/critical-css.ts): each layout of the page while it loads and when the web font
  * comes in then covers the first screen, not the whole page (on a 2-core machine a layout of the whole project page
  * took 45–68 ms, 4× that on a throttled phone: docs/performance/web.md).
  */
@@ -36,7 +36,7 @@ export function ProjectMapSection({
     // Laid out, and its map frame requested, only when it comes near the screen: the frame is another site's page
     // (a connection, a document and its scripts) that a phone otherwise fetches before the first paint, since the
     // section lies within the browser's lazy-loading distance. An inline style: it holds before any stylesheet
-    // arrives (the first paint inlines only the first screen's rules, server/lib/critical-css.ts).
+    // arrives (the first paint inlines only the first screen's rules, server/pages/critical-css.ts).
     <section aria-labelledby="map-title" className="grid grid-cols-1 gap-4" style={renderWhenNear(32)}>
       <h2 id="map-title" className="text-2xl font-bold text-ink">
         موقع المشروع

@@ -3,7 +3,7 @@ import { wholeStylesheet } from "./stylesheet.ts";
 
 const HREF = "/assets/app-TEST.css";
 
-/** A fresh document naming the whole stylesheet as an islands page does (server/lib/critical-css.ts). */
+/** A fresh document naming the whole stylesheet as an islands page does (server/pages/critical-css.ts). */
 function islandsDocument(): Document {
   const doc = document.implementation.createHTMLDocument("صفحة");
   doc.head.innerHTML = `<style id="app-css" data-href="${HREF}">.first{color:red}</style>`;

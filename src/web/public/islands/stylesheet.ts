@@ -1,7 +1,7 @@
 /**
  * The whole stylesheet on demand, for an island that puts markup on an islands page that the page's own CSS may not
  * cover (docs/decisions/047-page-css-and-font-on-later-views.md): an islands page carries only the rules of its own
- * markup (server/lib/critical-css.ts), and names the hashed stylesheet in `<style id="app-css" data-href>`. The staff
+ * markup (server/pages/critical-css.ts), and names the hashed stylesheet in `<style id="app-css" data-href>`. The staff
  * session banners and a contact form's answer from the server need it; the lightbox and the form's failure block do
  * not (their markup is in the page, in `<template>`s).
  */

@@ -2,7 +2,7 @@
  * The skeleton of the islands' lightbox (islands/gallery.ts, SPEC §2.6): a `<dialog class="gallery-lightbox">` with
  * the stage, the counter and the close/previous/next buttons, without text (labels and texts are set through the DOM
  * from the gallery's data attributes). components/image-gallery.tsx renders it into the gallery's
- * `<template data-lightbox>`, with `open` so that the page's CSS (server/lib/critical-css.ts) selects the open
+ * `<template data-lightbox>`, with `open` so that the page's CSS (server/pages/critical-css.ts) selects the open
  * dialog's rules; the island removes `open` from its copy before showing it as a modal.
  */
 

@@ -1,7 +1,7 @@
 /**
  * /campaign/:platform/:slug and /campaign/:slug (SPEC §2.1, §2.8): the campaign landing page, rendered on the server.
  * The lookup key is "platform/slug" when both are present, else the slug alone; an unknown link answers 404 with
- * "الصفحة غير موجودة". The page is CDN-cacheable (src/server/lib/http-cache.ts), so the loader never counts a visit
+ * "الصفحة غير موجودة". The page is CDN-cacheable (src/server/pages/http-cache.ts), so the loader never counts a visit
  * and reads attribution from the URL only (a referrer would be another visitor's in a cached copy): once the page has
  * hydrated (after load), the browser counts the visit with GET /api/campaign/{key} (the API skips bots), and the
  * form takes the referrer from `document.referrer`; the head carries the project's title, description and the poster as og:image.

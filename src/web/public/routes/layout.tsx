@@ -28,7 +28,7 @@ export default function PublicLayout() {
 
   return (
     // overflow-x-clip: nothing below the first screen (styled only once the rest of the page's CSS is read, see
-    // server/lib/critical-css.ts) can widen the page meanwhile; on a phone that widened the layout viewport and the
+    // server/pages/critical-css.ts) can widen the page meanwhile; on a phone that widened the layout viewport and the
     // whole page shifted when the rest came (CLS 0.63 on /). Clip, not hidden: the sticky header keeps working.
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       {/* First, so its inline script decides before anything of the page is painted. */}

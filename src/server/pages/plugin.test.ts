@@ -14,7 +14,7 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test-utils/app.ts";
-import { PAGE_BODY_LIMIT_BYTES, pagesPlugin } from "./pages.ts";
+import { PAGE_BODY_LIMIT_BYTES, pagesPlugin } from "./plugin.ts";
 
 const SCRIPT = `export const greeting = ${JSON.stringify("مرحبا ".repeat(400))};\n`;
 /** The copy as scripts/compress-assets.mjs writes it (quality 11): on-the-fly compression would give other bytes. */
@@ -101,7 +101,7 @@ describe("page form bodies", () => {
     // A stand-in bundle: an oversized body is refused while it is read, before any page handler runs.
     await writeFile(path.join(root, "build", "server", "index.js"), "export const routes = {};\n");
     app = Fastify({ logger: false });
-    await app.register((await import("./errors.ts")).errorsPlugin);
+    await app.register((await import("../plugins/errors.ts")).errorsPlugin);
     await app.register(pagesPlugin, { mode: "production", root });
     await app.ready();
   });

@@ -14,14 +14,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "../../domain/api-init.ts";
-import { inlineCriticalCss, linkWholeStylesheet } from "../lib/critical-css.ts";
-import { cspNonceOf } from "../lib/csp-nonce.ts";
 import { deferHydration } from "../lib/deferred-hydration.ts";
-import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "../lib/http-cache.ts";
-import { type CachedPage, NONCE_PLACEHOLDER, type PageCache, pageCacheKey } from "../lib/page-cache.ts";
-import { gzipPieces, gzipWithNonce } from "../lib/page-gzip.ts";
-import { STATIC_FILE_HELMET } from "../lib/static-headers.ts";
-import { guardPageRequests } from "../pages/page-guard.ts";
+import { inlineCriticalCss, linkWholeStylesheet } from "./critical-css.ts";
+import { cspNonceOf } from "./csp-nonce.ts";
+import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "./http-cache.ts";
+import { type CachedPage, NONCE_PLACEHOLDER, type PageCache, pageCacheKey } from "./page-cache.ts";
+import { guardPageRequests } from "./page-guard.ts";
+import { gzipPieces, gzipWithNonce } from "./page-gzip.ts";
+import { STATIC_FILE_HELMET } from "./static-headers.ts";
 
 export interface PagesOptions {
   /** development: Vite middleware with HMR; production: the built bundle in `buildDir`. */
@@ -121,7 +121,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         if (request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?")) {
           return reply.callNotFound();
         }
-        // A stored copy of a public page (lib/page-cache.ts) is answered without rendering.
+        // A stored copy of a public page (pages/page-cache.ts) is answered without rendering.
         const key = pageCacheKey(request.host, request.url);
         const read = request.method === "GET" || request.method === "HEAD";
         const hit = read ? pageCache?.get(key) : undefined;

@@ -8,15 +8,19 @@
  *   every visitor. The key is the host and the path with its query.
  * - The body is stored with its CSP nonce replaced by a placeholder; each answer from the cache carries its own
  *   response's nonce (docs/decisions/019-script-nonce.md).
- * - A copy lives `ttlMs` (PAGE_CACHE_TTL_MS, default 10 000 ms; 0 turns the cache off). Any successful write to the
- *   API on this instance (a non-GET /api request answered < 400) empties the cache, so staff see a published change
- *   at once on the instance they use; another instance shows it within `ttlMs`, the same staleness a CDN in front
- *   (s-maxage=60) already allows.
+ * - A copy lives `ttlMs` (PAGE_CACHE_TTL_MS, default 10 000 ms; 0 turns the cache off). A successful answer (< 400)
+ *   of a route that declares `config: { changesPublicPages: true }` (the writes of projects, updates, units, landing
+ *   pages and campaigns, and a lead's stage, which holds or frees a unit) empties the cache on this instance, so
+ *   staff see a published change at once on the instance they use; another instance shows it within `ttlMs`, the
+ *   same staleness a CDN in front (s-maxage=60) already allows. Other writes (an enquiry, a sign-in, a token
+ *   refresh) leave it: during an ad burst the enquiries the ads bring do not throw the pages away
+ *   (docs/decisions/063-page-cache-emptied-by-public-writes.md).
  * - A copy may carry its gzip encoding, compressed once (page-gzip.ts): a hit answers it with its own nonce without
  *   compressing again.
  * - At most `maxBytes` of bodies and their compressed pieces (default 32 MiB), least recently used dropped first; a
  *   body over 1 MiB is not stored.
  */
+import type { FastifyContextConfig } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { GzipPieces } from "./page-gzip.ts";
 
@@ -87,8 +91,18 @@ export function pageCacheKey(host: string, url: string): string {
   return `${host} ${url}`;
 }
 
-/** Whether a request is a write whose success empties the cache: a non-read method on /api. */
-export function isApiWrite(method: string, url: string): boolean {
-  const read = method === "GET" || method === "HEAD" || method === "OPTIONS";
-  return !read && (url === "/api" || url.startsWith("/api/"));
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A successful answer of this route changes what visitors see: it empties the page cache (pages/page-cache.ts). */
+    changesPublicPages?: boolean;
+  }
+  interface FastifyInstance {
+    /** The rendered-page cache of this instance (app.ts); off (ttl 0) when the app serves no pages. */
+    pageCache: PageCache;
+  }
+}
+
+/** Whether an answer empties the cache: status < 400 from a route whose config declares `changesPublicPages`. */
+export function emptiesPageCache(config: FastifyContextConfig | undefined, statusCode: number): boolean {
+  return statusCode < 400 && config?.changesPublicPages === true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CachedPage, createPageCache, isApiWrite } from "./page-cache.ts";
+import { type CachedPage, createPageCache, emptiesPageCache } from "./page-cache.ts";
 
 const page = (body: string): CachedPage => ({
   status: 200,
@@ -51,11 +51,11 @@ describe("rendered page cache", () => {
     expect(cache.get("h /b")).toBeUndefined();
   });
 
-  it("counts a non-read request on /api as a write", () => {
-    expect(isApiWrite("POST", "/api/contact")).toBe(true);
-    expect(isApiWrite("DELETE", "/api/projects/1")).toBe(true);
-    expect(isApiWrite("GET", "/api/projects")).toBe(false);
-    expect(isApiWrite("POST", "/project/1")).toBe(false);
-    expect(isApiWrite("POST", "/apix")).toBe(false);
+  it("is emptied only by a successful answer of a route that declares changesPublicPages", () => {
+    expect(emptiesPageCache({ changesPublicPages: true }, 200)).toBe(true);
+    expect(emptiesPageCache({ changesPublicPages: true }, 204)).toBe(true);
+    expect(emptiesPageCache({ changesPublicPages: true }, 400)).toBe(false);
+    expect(emptiesPageCache({ access: "public" }, 201)).toBe(false);
+    expect(emptiesPageCache(undefined, 200)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Public pages answered from the page cache with their stored gzip pieces (lib/page-gzip.ts, lib/page-cache.ts,
+ * Public pages answered from the page cache with their stored gzip pieces (pages/page-gzip.ts, pages/page-cache.ts,
  * docs/decisions/043-critical-css-per-route.md): a hit decompresses to the same page as the miss with its own nonce,
  * the encoding follows Accept-Encoding (gzip when accepted, else brotli by @fastify/compress, else none), the answer
  * varies on Accept-Encoding, its length is the bytes sent, it is compressed once, and If-None-Match gets a 304.
@@ -13,9 +13,9 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cspNonceOf } from "../lib/csp-nonce.ts";
-import { createPageCache } from "../lib/page-cache.ts";
-import { pagesPlugin } from "./pages.ts";
+import { cspNonceOf } from "./csp-nonce.ts";
+import { createPageCache } from "./page-cache.ts";
+import { pagesPlugin } from "./plugin.ts";
 
 // A stand-in bundle with one route whose document carries the response's nonce on two inline scripts, and a text
 // (globalThis.__pageCacheProbe.text) the test changes to tell renders apart.

@@ -4,7 +4,7 @@
  * - a public page (GET/HEAD, 200, HTML or React Router's `.data` answer, not under /admin, no `?preview=` draft, no
  *   cookie set) is shared-cacheable: {@link PUBLIC_PAGE_CACHE_CONTROL} plus a weak ETag of its body, so a CDN keeps
  *   it 60 s, serves it stale while it revalidates for 10 min, and a browser revalidates it (304 when unchanged).
- *   Page loaders read the API without the visitor's credentials (src/server/plugins/pages.ts), so such a page never
+ *   Page loaders read the API without the visitor's credentials (src/server/pages/plugin.ts), so such a page never
  *   carries personal data;
  * - every other page answer (admin screens, drafts, form posts, errors) is {@link PRIVATE_NO_STORE};
  * - /api: an answer of a non-public route or one that sets a cookie is `private, no-store`; a public GET is
