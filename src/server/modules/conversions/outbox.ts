@@ -37,7 +37,8 @@ import type { OutboxQueue } from "../leads/worker.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
 import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
 
-type Lead = typeof contactMessages.$inferSelect;
+/** The lead an event is about: its opening enquiry's fields under the lead's id, and the unit it holds. */
+type Lead = typeof contactMessages.$inferSelect & { unitId?: number | null };
 type ConnectionRow = typeof conversionConnections.$inferSelect;
 
 /** SHA-256 hex of a trimmed, lower-cased e-mail. */
@@ -87,7 +88,7 @@ export async function queueLeadConversions(
   if (!connections.length) return 0;
   const consented = lead.marketingConsentAt !== null;
   let value: number | null = null;
-  if ((kind === "reserved" || kind === "sold") && lead.unitId !== null) {
+  if ((kind === "reserved" || kind === "sold") && lead.unitId != null) {
     const [unit] = await tx.select({ price: units.price }).from(units).where(eq(units.id, lead.unitId));
     value = unit?.price ?? null;
   }

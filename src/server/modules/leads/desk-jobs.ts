@@ -22,9 +22,10 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
+import { contactMessages, leadEvents, leadJobs, leads, users } from "../../db/schema.ts";
 import { runJobIfDue } from "../maintenance/jobs.ts";
 import { anonymiseExpiredLeads, notify, pickAgent, readLeadSettings } from "./desk-service.ts";
+import { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
 import { createMailTransport, type MailSummary, sendDueMails } from "./mail.ts";
 
 /** The retention job's name in `scheduled_jobs`, and its period (a day). */
@@ -47,9 +48,10 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
     if (!job) return false;
     await tx.update(leadJobs).set({ doneAt: now }).where(eq(leadJobs.id, job.id));
     const [lead] = await tx
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, job.leadId))
+      .select(leadRow)
+      .from(leads)
+      .innerJoin(contactMessages, openingEnquiry)
+      .where(eq(leads.id, job.leadId))
       .for("update")
       .limit(1);
     if (!lead || lead.stage === "lost" || lead.stage === "sold") return true;
@@ -71,7 +73,7 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
   });
 }
 
-async function carryOut(tx: Tx, kind: string, lead: typeof contactMessages.$inferSelect, now: Date) {
+async function carryOut(tx: Tx, kind: string, lead: LeadRow, now: Date) {
   const event = (k: "sla_agent_notified" | "sla_managers_notified" | "sla_reassigned", data: Record<string, unknown>) =>
     tx.insert(leadEvents).values({ leadId: lead.id, kind: k, data, createdAt: now });
   const minutes = Math.round((now.getTime() - lead.createdAt.getTime()) / 60_000);
@@ -100,7 +102,7 @@ async function carryOut(tx: Tx, kind: string, lead: typeof contactMessages.$infe
       .insert(leadJobs)
       .values({ leadId: lead.id, kind: "reassign", runAt: new Date(now.getTime() + settings.reassignAfter * 60_000) });
     if (!next) return;
-    await tx.update(contactMessages).set({ ownerId: next }).where(eq(contactMessages.id, lead.id));
+    await tx.update(leads).set({ ownerId: next }).where(eq(leads.id, lead.id));
     await event("sla_reassigned", { ownerId: next, previousOwnerId: lead.ownerId });
     await notify(tx, [next], lead.id, "assigned", LEAD_TEXTS.reassigned, now);
   }

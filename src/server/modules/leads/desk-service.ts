@@ -40,6 +40,7 @@ import {
   leadEvents,
   leadJobs,
   leadLostReasons,
+  leads,
   notifications,
   projects,
   units,
@@ -51,6 +52,7 @@ import { escapeLike } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { queueLeadConversions } from "../conversions/outbox.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
+import { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
 import { enqueueStageChanged } from "./service.ts";
 
 /** The signed-in staff member acting on the desk. `viewAll`: holds leads.view_all. */
@@ -60,7 +62,7 @@ export interface LeadViewer {
   ip: string | null;
 }
 
-type Lead = typeof contactMessages.$inferSelect;
+type Lead = LeadRow;
 
 const actorOf = (viewer: LeadViewer | null, ip: string | null = null): AuditActor => ({
   userId: viewer?.id ?? null,
@@ -69,15 +71,16 @@ const actorOf = (viewer: LeadViewer | null, ip: string | null = null): AuditActo
 
 /** The scope condition of a viewer on contact_messages. */
 export function scopeOf(viewer: LeadViewer): SQL | undefined {
-  return viewer.viewAll ? undefined : eq(contactMessages.ownerId, viewer.id);
+  return viewer.viewAll ? undefined : eq(leads.ownerId, viewer.id);
 }
 
 /** Reads one lead for change (row lock), inside the viewer's scope. Errors: 404 unknown or not the viewer's. */
 async function lockLead(tx: Tx, viewer: LeadViewer, id: number): Promise<Lead> {
   const [lead] = await tx
-    .select()
-    .from(contactMessages)
-    .where(and(eq(contactMessages.id, id), scopeOf(viewer)))
+    .select(leadRow)
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
+    .where(and(eq(leads.id, id), scopeOf(viewer)))
     .for("update")
     .limit(1);
   if (!lead) throw notFound(LEAD_TEXTS.leadNotFound);
@@ -249,7 +252,7 @@ export async function notify(
 }
 
 /**
- * Assigns a just-stored lead (called inside the lead's own transaction by createContactMessage): round robin,
+ * Assigns a just-opened lead (called inside the enquiry's own transaction by createOrJoinLead): round robin,
  * history entry, notification to the agent, response-clock jobs. A lead with no available agent stays unassigned
  * and its clock still runs (managers are told at the second step; the reassign step tries again).
  */
@@ -262,7 +265,7 @@ export async function assignNewLead(
   const settings = await readLeadSettings(tx);
   const ownerId = await pickAgent(tx, projectId, now);
   if (ownerId) {
-    await tx.update(contactMessages).set({ ownerId }).where(eq(contactMessages.id, leadId));
+    await tx.update(leads).set({ ownerId }).where(eq(leads.id, leadId));
     await addEvent(tx, leadId, "assigned", { data: { ownerId, auto: true }, at: now });
     await notify(tx, [ownerId], leadId, "assigned", LEAD_TEXTS.assignedToYou, now);
   }
@@ -294,7 +297,7 @@ export async function reassignLead(
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, viewer, id);
     if (!(await canOwnLeads(tx, ownerId))) throw badRequest({ ownerId: LEAD_TEXTS.ownerInvalid });
-    await tx.update(contactMessages).set({ ownerId }).where(eq(contactMessages.id, id));
+    await tx.update(leads).set({ ownerId }).where(eq(leads.id, id));
     await addEvent(tx, id, "assigned", {
       actorId: viewer.id,
       note,
@@ -359,9 +362,9 @@ export async function changeLeadStage(
         if (unit.projectId !== lead.projectId) throw badRequest({ unitId: LEAD_TEXTS.unitOtherProject });
         if (nextUnitId !== lead.unitId) {
           const [holder] = await tx
-            .select({ id: contactMessages.id })
-            .from(contactMessages)
-            .where(and(eq(contactMessages.unitId, nextUnitId), ne(contactMessages.id, id)))
+            .select({ id: leads.id })
+            .from(leads)
+            .where(and(eq(leads.unitId, nextUnitId), ne(leads.id, id)))
             .limit(1);
           if (holder) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
           if (unit.status !== UNIT_STATUS_FREE)
@@ -373,14 +376,14 @@ export async function changeLeadStage(
         await addEvent(tx, id, "unit_unlinked", { actorId: viewer.id, data: { unitId: lead.unitId }, at: now });
       }
       await tx
-        .update(contactMessages)
+        .update(leads)
         .set({
           stage,
           unitId: nextUnitId,
           lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
           stageChangedAt: now,
         })
-        .where(eq(contactMessages.id, id));
+        .where(eq(leads.id, id));
       if (nextUnitId !== null && holds) {
         await tx.update(units).set({ status: holds, updatedAt: now }).where(eq(units.id, nextUnitId));
         if (nextUnitId !== lead.unitId) {
@@ -420,7 +423,7 @@ export async function changeLeadStage(
           now,
         ));
       const kind = stage !== lead.stage ? eventKindOfStage(stage) : null;
-      if (kind) await queueLeadConversions(tx, { ...lead, stage, unitId: nextUnitId }, kind, now);
+      if (kind) await queueLeadConversions(tx, { ...lead, unitId: nextUnitId }, kind, now);
       return { stage, unitId: nextUnitId, webhookQueued: queued };
     });
   } catch (error) {
@@ -447,7 +450,7 @@ export async function logLeadActivity(
     const contact = isContactActivity(input.kind);
     const firstContactAt = lead.firstContactAt ?? (contact ? now : null);
     const followUpAt = input.followUpAt ? new Date(input.followUpAt) : lead.followUpAt;
-    await tx.update(contactMessages).set({ firstContactAt, followUpAt }).where(eq(contactMessages.id, id));
+    await tx.update(leads).set({ firstContactAt, followUpAt }).where(eq(leads.id, id));
     if (contact && !lead.firstContactAt) await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
     // The follow-up reminder: one pending "follow_up" job per lead, due at the follow-up date (desk-jobs.ts).
     if (followUpAt && input.followUpAt) {
@@ -484,7 +487,7 @@ export async function logLeadActivity(
  */
 export function overdueCondition(now: Date, settings: LeadSettings): SQL {
   const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
-  return sql`((${contactMessages.firstContactAt} is null and ${contactMessages.stage} not in ('lost', 'sold') and ${contactMessages.createdAt} < ${limit}) or (${contactMessages.followUpAt} is not null and ${contactMessages.stage} not in ('lost', 'sold') and ${contactMessages.followUpAt} < ${now}))`;
+  return sql`((${leads.firstContactAt} is null and ${leads.stage} not in ('lost', 'sold') and ${leads.createdAt} < ${limit}) or (${leads.followUpAt} is not null and ${leads.stage} not in ('lost', 'sold') and ${leads.followUpAt} < ${now}))`;
 }
 /** The negation of overdueCondition (its nulls read as false). */
 function notOverdueCondition(now: Date, settings: LeadSettings): SQL {
@@ -514,7 +517,7 @@ export function dayStart(day: string, addDays = 0): Date {
 }
 
 const summaryColumns = {
-  lead: contactMessages,
+  lead: leadRow,
   projectName: projects.name,
   ownerName: users.name,
 };
@@ -564,7 +567,7 @@ function toSummary(
 export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery, now = new Date()) {
   const settings = await readLeadSettings(db);
   // Enquiries merged into another lead leave the list (they show on that lead's timeline).
-  const where: (SQL | undefined)[] = [scopeOf(viewer), isNull(contactMessages.mergedIntoId)];
+  const where: (SQL | undefined)[] = [scopeOf(viewer), isNull(leads.mergedIntoId)];
   if (query.search) {
     const digits = phoneSearchDigits(query.search);
     where.push(
@@ -574,16 +577,16 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
       ),
     );
   }
-  if (query.stage) where.push(eq(contactMessages.stage, query.stage));
-  if (query.ownerId === "none") where.push(isNull(contactMessages.ownerId));
-  else if (query.ownerId === "me") where.push(eq(contactMessages.ownerId, viewer.id));
-  else if (query.ownerId) where.push(eq(contactMessages.ownerId, query.ownerId));
+  if (query.stage) where.push(eq(leads.stage, query.stage));
+  if (query.ownerId === "none") where.push(isNull(leads.ownerId));
+  else if (query.ownerId === "me") where.push(eq(leads.ownerId, viewer.id));
+  else if (query.ownerId) where.push(eq(leads.ownerId, query.ownerId));
   if (query.projectId) where.push(eq(contactMessages.projectId, query.projectId));
   if (query.campaignId) where.push(eq(contactMessages.campaignId, query.campaignId));
   if (query.source) where.push(eq(contactMessages.source, query.source));
   if (query.duplicate) where.push(eq(contactMessages.isDuplicate, query.duplicate === "true"));
-  if (query.from) where.push(gte(contactMessages.createdAt, dayStart(query.from)));
-  if (query.to) where.push(lt(contactMessages.createdAt, dayStart(query.to, 1)));
+  if (query.from) where.push(gte(leads.createdAt, dayStart(query.from)));
+  if (query.to) where.push(lt(leads.createdAt, dayStart(query.to, 1)));
   if (query.overdue === "true") where.push(overdueCondition(now, settings));
   if (query.overdue === "false") where.push(notOverdueCondition(now, settings));
 
@@ -600,23 +603,16 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
     !k
       ? undefined
       : newest
-        ? or(
-            lt(contactMessages.createdAt, k.at),
-            and(eq(contactMessages.createdAt, k.at), lt(contactMessages.id, k.id)),
-          )
-        : or(
-            gt(contactMessages.createdAt, k.at),
-            and(eq(contactMessages.createdAt, k.at), gt(contactMessages.id, k.id)),
-          );
-  const order = newest
-    ? [desc(contactMessages.createdAt), desc(contactMessages.id)]
-    : [asc(contactMessages.createdAt), asc(contactMessages.id)];
+        ? or(lt(leads.createdAt, k.at), and(eq(leads.createdAt, k.at), lt(leads.id, k.id)))
+        : or(gt(leads.createdAt, k.at), and(eq(leads.createdAt, k.at), gt(leads.id, k.id)));
+  const order = newest ? [desc(leads.createdAt), desc(leads.id)] : [asc(leads.createdAt), asc(leads.id)];
   const read = (conditions: (SQL | undefined)[], limit: number) =>
     db
       .select(summaryColumns)
-      .from(contactMessages)
+      .from(leads)
+      .innerJoin(contactMessages, openingEnquiry)
       .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-      .leftJoin(users, eq(users.id, contactMessages.ownerId))
+      .leftJoin(users, eq(users.id, leads.ownerId))
       .where(and(...where, ...conditions))
       .orderBy(...order)
       .limit(limit);
@@ -700,9 +696,10 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
   const settings = await readLeadSettings(db);
   const [row] = await db
     .select(summaryColumns)
-    .from(contactMessages)
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
     .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .leftJoin(users, eq(users.id, contactMessages.ownerId))
+    .leftJoin(users, eq(users.id, leads.ownerId))
     .where(and(eq(contactMessages.id, id), scopeOf(viewer)))
     .limit(1);
   if (!row) throw notFound(LEAD_TEXTS.leadNotFound);
@@ -726,10 +723,11 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
       : undefined;
   const related = await db
     .select(summaryColumns)
-    .from(contactMessages)
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
     .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .leftJoin(users, eq(users.id, contactMessages.ownerId))
-    .where(and(or(samePerson, eq(contactMessages.mergedIntoId, id)), ne(contactMessages.id, id), scopeOf(viewer)))
+    .leftJoin(users, eq(users.id, leads.ownerId))
+    .where(and(or(samePerson, eq(leads.mergedIntoId, id)), ne(contactMessages.id, id), scopeOf(viewer)))
     .orderBy(asc(contactMessages.createdAt))
     .limit(100);
   return {
@@ -950,7 +948,7 @@ export async function mergeLeads(db: Db, viewer: LeadViewer, id: number, otherId
       .update(leadJobs)
       .set({ doneAt: now })
       .where(and(eq(leadJobs.leadId, otherId), isNull(leadJobs.doneAt)));
-    await tx.update(contactMessages).set({ mergedIntoId: id }).where(eq(contactMessages.id, otherId));
+    await tx.update(leads).set({ mergedIntoId: id }).where(eq(leads.id, otherId));
     const snapshot = {
       mergedId: otherId,
       name: other.name,
@@ -986,15 +984,21 @@ function personCondition(person: PersonQuery): SQL | undefined {
  * Errors: 404 nothing stored for this phone/e-mail.
  */
 export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuery, format: "json" | "xlsx" = "json") {
-  const leads = await db.select().from(contactMessages).where(personCondition(person)).orderBy(asc(contactMessages.id));
-  if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
+  const found = await db
+    .select({ enquiry: contactMessages, stage: leads.stage })
+    .from(contactMessages)
+    .leftJoin(leads, eq(leads.id, contactMessages.leadId))
+    .where(personCondition(person))
+    .orderBy(asc(contactMessages.id));
+  if (!found.length) throw notFound(LEAD_TEXTS.personNotFound);
+  const enquiries = found.map((f) => ({ ...f.enquiry, stage: f.stage }));
   const events = await db
     .select()
     .from(leadEvents)
     .where(
       inArray(
         leadEvents.leadId,
-        leads.map((l) => l.id),
+        enquiries.map((l) => l.leadId ?? l.id),
       ),
     )
     .orderBy(asc(leadEvents.id));
@@ -1002,11 +1006,11 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
     entityType: "person",
     entityId: null,
     action: "export",
-    newState: { leadIds: leads.map((l) => l.id), format },
+    newState: { leadIds: enquiries.map((l) => l.id), format },
   });
   return {
     person: { phone: person.phone ?? null, email: person.email ?? null },
-    enquiries: leads.map((l) => ({
+    enquiries: enquiries.map((l) => ({
       id: l.id,
       name: l.name,
       email: l.email,
@@ -1026,7 +1030,7 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
       userAgent: l.userAgent,
       createdAt: l.createdAt.toISOString(),
       history: events
-        .filter((e) => e.leadId === l.id)
+        .filter((e) => e.leadId === l.leadId)
         .map((e) => ({
           kind: e.kind,
           activityKind: e.activityKind,
@@ -1048,21 +1052,26 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
  */
 export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<void> {
   if (!ids.length) return;
-  await tx
-    .update(contactMessages)
-    .set({
-      name: LEAD_TEXTS.erasedName,
-      phone: null,
-      email: null,
-      message: null,
-      attribution: {},
-      ipAddress: null,
-      userAgent: null,
-      anonymisedAt: now,
-    })
-    .where(inArray(contactMessages.id, ids));
+  const enquiryIds = (
+    await tx
+      .update(contactMessages)
+      .set({
+        name: LEAD_TEXTS.erasedName,
+        phone: null,
+        email: null,
+        message: null,
+        attribution: {},
+        ipAddress: null,
+        userAgent: null,
+        anonymisedAt: now,
+      })
+      .where(or(inArray(contactMessages.leadId, ids), inArray(contactMessages.id, ids)))
+      .returning({ id: contactMessages.id })
+  ).map((r) => r.id);
   await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
-  await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, ids));
+  if (enquiryIds.length) {
+    await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, enquiryIds));
+  }
   await tx.delete(conversionEvents).where(inArray(conversionEvents.leadId, ids));
 }
 
@@ -1078,16 +1087,17 @@ export async function anonymiseExpiredLeads(tx: Tx, now: Date): Promise<number> 
   const { retentionDays } = await readLeadSettings(tx);
   const before = new Date(now.getTime() - retentionDays * 86_400_000);
   const rows = await tx
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
+    .select({ id: leads.id })
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
     .where(
       and(
-        inArray(contactMessages.stage, ["sold", "lost"]),
+        inArray(leads.stage, ["sold", "lost"]),
         isNull(contactMessages.anonymisedAt),
-        lt(sql`coalesce(${contactMessages.stageChangedAt}, ${contactMessages.createdAt})`, before),
+        lt(sql`coalesce(${leads.stageChangedAt}, ${leads.createdAt})`, before),
       ),
     )
-    .orderBy(asc(contactMessages.id))
+    .orderBy(asc(leads.id))
     .limit(RETENTION_BATCH)
     .for("update", { skipLocked: true });
   const ids = rows.map((r) => r.id);
@@ -1115,13 +1125,13 @@ export async function anonymiseExpiredLeads(tx: Tx, now: Date): Promise<number> 
  */
 export async function erasePerson(db: Db, actor: AuditActor, person: PersonQuery) {
   return db.transaction(async (tx) => {
-    const leads = await tx
-      .select({ id: contactMessages.id })
+    const found = await tx
+      .select({ id: contactMessages.id, leadId: contactMessages.leadId })
       .from(contactMessages)
       .where(personCondition(person))
       .for("update");
-    if (!leads.length) throw notFound(LEAD_TEXTS.personNotFound);
-    const ids = leads.map((l) => l.id);
+    if (!found.length) throw notFound(LEAD_TEXTS.personNotFound);
+    const ids = [...new Set(found.map((l) => l.leadId ?? l.id))];
     await anonymiseLeads(tx, ids, new Date());
     await recordAudit(tx, actor, { entityType: "person", entityId: null, action: "erase", newState: { leadIds: ids } });
     return { erased: ids.length };

@@ -54,7 +54,7 @@ export async function leadRoutes(app: FastifyInstance) {
       // The lead and its queued webhook are committed: deliver now rather than at the next poll.
       if (result.queued) app.leadOutbox.kick();
       app.conversionOutbox.kick();
-      return reply.code(201).send({ ok: true, id: result.id, isDuplicate: result.isDuplicate });
+      return reply.code(201).send({ ok: true, id: result.id, leadId: result.leadId, isDuplicate: result.isDuplicate });
     },
   );
 
