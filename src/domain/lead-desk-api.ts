@@ -1,5 +1,5 @@
 /**
- * Answers of the lead desk's settings, activity, owner and PDPL routes (src/server/modules/leads/desk-routes.ts),
+ * Answers of the lead desk's settings, activity, owner and PDPL routes (src/server/modules/leads/desk/routes.ts),
  * declared once so the routes, the OpenAPI document and the admin screens share them (docs/decisions/022).
  * Times are ISO 8601 strings; ids of staff are UUIDs; durations in seconds.
  */

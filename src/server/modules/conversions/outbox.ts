@@ -21,11 +21,13 @@ import {
   CONVERSION_PLATFORMS,
   type ConversionEventKind,
   type ConversionPlatform,
+  eventKindOfStage,
   PLATFORM_CLICK_ID,
 } from "../../../domain/conversions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, conversionConnections, conversionEvents, units } from "../../db/schema.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
+import type { LeadEventSubject, LeadListener } from "../leads/events.ts";
 import {
   type AttemptOptions,
   type AttemptOutcome,
@@ -37,8 +39,8 @@ import type { OutboxQueue } from "../leads/worker.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
 import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
 
-/** The lead an event is about: its opening enquiry's fields under the lead's id, and the unit it holds. */
-type Lead = typeof contactMessages.$inferSelect & { unitId?: number | null };
+/** The lead an event is about (../leads/events.ts): its opening enquiry's fields under its id, and its unit. */
+type Lead = LeadEventSubject;
 type ConnectionRow = typeof conversionConnections.$inferSelect;
 
 /** SHA-256 hex of a trimmed, lower-cased e-mail. */
@@ -72,6 +74,21 @@ function pageUrlOf(lead: Lead, publicUrl: string | null): string | null {
 }
 
 /**
+ * The conversions module's lead listener (../leads/events.ts; docs/decisions/062-lead-modules-and-events.md): a lead
+ * opened queues the "enquiry" event, a stage change the stage's event (src/domain/conversions.ts eventKindOfStage), in
+ * the transaction of the change.
+ */
+export const conversionsLeadListener: LeadListener = async (tx, event) => {
+  if (event.kind === "created") {
+    await queueLeadConversions(tx, event.lead, "enquiry", event.at, event.publicUrl);
+  } else {
+    const kind = eventKindOfStage(event.stage);
+    if (kind) await queueLeadConversions(tx, event.lead, kind, event.at);
+  }
+  return undefined;
+};
+
+/**
  * Queues the event of `kind` for `lead` to every enabled platform that maps the kind to an event name, in the
  * caller's transaction. Returns how many rows were queued. Nothing for a lead who withdrew marketing consent.
  * `value`: the held unit's price is read for reserved and sold.
@@ -88,7 +105,7 @@ export async function queueLeadConversions(
   if (!connections.length) return 0;
   const consented = lead.marketingConsentAt !== null;
   let value: number | null = null;
-  if ((kind === "reserved" || kind === "sold") && lead.unitId != null) {
+  if ((kind === "reserved" || kind === "sold") && lead.unitId !== null) {
     const [unit] = await tx.select({ price: units.price }).from(units).where(eq(units.id, lead.unitId));
     value = unit?.price ?? null;
   }

@@ -24,9 +24,9 @@ import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, leads, users } from "../../db/schema.ts";
 import { runJobIfDue } from "../maintenance/jobs.ts";
-import { anonymiseExpiredLeads, notify, pickAgent, readLeadSettings } from "./desk-service.ts";
-import { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
+import { type LeadRow, leadRow, notify, openingEnquiry, pickAgent, readLeadSettings } from "./desk/service.ts";
 import { createMailTransport, type MailSummary, sendDueMails } from "./mail.ts";
+import { anonymiseExpiredLeads } from "./privacy/service.ts";
 
 /** The retention job's name in `scheduled_jobs`, and its period (a day). */
 export const RETENTION_JOB = "lead_retention";
@@ -123,7 +123,7 @@ export interface LeadDesk {
   /** Sends the due notification e-mails now (none without SMTP_URL). */
   sendMails(): Promise<MailSummary>;
   /**
-   * Runs the PDPL retention job (desk-service.ts anonymiseExpiredLeads) when its daily turn has come across all
+   * Runs the PDPL retention job (privacy/service.ts anonymiseExpiredLeads) when its daily turn has come across all
    * instances (scheduled_jobs "lead_retention"). Returns the leads anonymised, or null when it was not due.
    */
   runRetention(): Promise<number | null>;

@@ -1,7 +1,7 @@
 /**
  * E-mail copies of the lead desk's notifications (docs/operations.md "E-mail"; docs/decisions/026).
  *
- * The notification row is the outbox: `notify()` (desk-service.ts) stores it with email_status "pending" in the
+ * The notification row is the outbox: `notify()` (desk/assignment.ts) stores it with email_status "pending" in the
  * same transaction as the lead change, so a failed or slow SMTP server never blocks, rolls back or loses the lead or
  * the in-app notification. `sendDueMails` then, for each due row:
  * - claims it in a short transaction (FOR UPDATE SKIP LOCKED, so two instances never claim one row) and leases it

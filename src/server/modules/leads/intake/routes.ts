@@ -16,13 +16,21 @@ import {
   noContentSchema,
   webhookRetrySchema,
   XLSX_TYPE,
-} from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
-import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
-import { actorOf } from "../../lib/audit-actor.ts";
+} from "../../../../domain/schemas/api.ts";
+import { idParam } from "../../../../domain/schemas/common.ts";
+import { contactListQuerySchema, contactSchema } from "../../../../domain/schemas/contact.ts";
+import { actorOf } from "../../../lib/audit-actor.ts";
+import { leadRateLimit, registerLeadRateLimit } from "../rate-limit.ts";
 import { toCsv, toXlsx } from "./export.ts";
-import { leadRateLimit, registerLeadRateLimit } from "./rate-limit.ts";
 import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";
+
+/**
+ * How OpenAPI marks SPEC's calls (ARCHITECTURE resolution 18; docs/decisions/061-enquiries-and-leads.md): answered
+ * as the specification describes them, thin routes over the intake services the lead desk's calls also use.
+ */
+export const SPEC_CALL =
+  "Specification call (SPEC §7.2, §2.16): answered as the specification describes it; an enquiry, over the same " +
+  "services as the lead desk (/api/leads).";
 
 export async function leadRoutes(app: FastifyInstance) {
   await registerLeadRateLimit(app);
@@ -35,7 +43,8 @@ export async function leadRoutes(app: FastifyInstance) {
         access: "public",
         rateLimit: leadRateLimit(app),
       },
-      schema: { body: contactSchema, response: { 201: contactCreatedSchema } },
+      schema: {
+        description: SPEC_CALL, body: contactSchema, response: { 201: contactCreatedSchema } },
     },
     async (request, reply) => {
       if (request.body.website) {
@@ -62,7 +71,8 @@ export async function leadRoutes(app: FastifyInstance) {
     "/api/contact/messages",
     {
       config: { access: { permission: "contact_messages.view" } },
-      schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactMessageSchema) } },
+      schema: {
+        description: SPEC_CALL, querystring: contactListQuerySchema, response: { 200: z.array(contactMessageSchema) } },
     },
     async (request) => listContactMessages(app.db, request.query),
   );
@@ -72,6 +82,7 @@ export async function leadRoutes(app: FastifyInstance) {
     {
       config: { access: { permission: "contact_messages.export" } },
       schema: {
+        description: SPEC_CALL,
         querystring: contactListQuerySchema.extend({ format: z.enum(["xlsx", "csv"]).default("xlsx") }),
         response: { 200: fileResponse("The filtered leads as a spreadsheet (attachment)", [XLSX_TYPE, CSV_TYPE]) },
       },
@@ -91,7 +102,8 @@ export async function leadRoutes(app: FastifyInstance) {
     "/api/contact/messages/:id/webhook-retry",
     {
       config: { access: { permission: "campaigns.manage" } },
-      schema: { params: idParam, response: { 202: webhookRetrySchema } },
+      schema: {
+        description: SPEC_CALL, params: idParam, response: { 202: webhookRetrySchema } },
     },
     async (request, reply) => {
       const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request));
@@ -104,7 +116,8 @@ export async function leadRoutes(app: FastifyInstance) {
     "/api/contact/messages/:id",
     {
       config: { access: { permission: "contact_messages.delete" } },
-      schema: { params: idParam, response: { 204: noContentSchema } },
+      schema: {
+        description: SPEC_CALL, params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
       await deleteContactMessage(app.db, request.params.id, actorOf(request));

@@ -7,7 +7,7 @@
 import * as XLSX from "@e965/xlsx";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
+import { LEAD_TEXTS } from "../../../../domain/lead-desk.ts";
 import {
   auditLogs,
   contactMessages,
@@ -17,11 +17,11 @@ import {
   permissions,
   projects,
   userPermissions,
-} from "../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { insertLeads } from "../../test-utils/leads.ts";
-import { EXPORT_BATCH } from "./desk-export.ts";
-import { anonymiseExpiredLeads } from "./desk-service.ts";
+} from "../../../db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../../test-utils/app.ts";
+import { insertLeads } from "../../../test-utils/leads.ts";
+import { anonymiseExpiredLeads } from "../privacy/service.ts";
+import { EXPORT_BATCH } from "./export.ts";
 import { leadRow, openingEnquiry } from "./lead-row.ts";
 
 let t: TestApp;

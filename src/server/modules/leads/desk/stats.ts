@@ -5,10 +5,10 @@
  * Merged enquiries are left out, as in the list.
  */
 import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import type { LeadStats } from "../../../domain/lead-desk-api.ts";
-import type { Db } from "../../db/connection.ts";
-import { leads, users } from "../../db/schema.ts";
-import { dayStart, type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./desk-service.ts";
+import type { LeadStats } from "../../../../domain/lead-desk-api.ts";
+import type { Db } from "../../../db/connection.ts";
+import { leads, users } from "../../../db/schema.ts";
+import { dayStart, type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./service.ts";
 
 const DAY_MS = 86_400_000;
 const MEDIAN_WINDOW_DAYS = 30;
