@@ -44,7 +44,10 @@ export async function leadRoutes(app: FastifyInstance) {
         rateLimit: leadRateLimit(app),
       },
       schema: {
-        description: SPEC_CALL, body: contactSchema, response: { 201: contactCreatedSchema } },
+        description: SPEC_CALL,
+        body: contactSchema,
+        response: { 201: contactCreatedSchema },
+      },
     },
     async (request, reply) => {
       if (request.body.website) {
@@ -72,7 +75,10 @@ export async function leadRoutes(app: FastifyInstance) {
     {
       config: { access: { permission: "contact_messages.view" } },
       schema: {
-        description: SPEC_CALL, querystring: contactListQuerySchema, response: { 200: z.array(contactMessageSchema) } },
+        description: SPEC_CALL,
+        querystring: contactListQuerySchema,
+        response: { 200: z.array(contactMessageSchema) },
+      },
     },
     async (request) => listContactMessages(app.db, request.query),
   );
@@ -103,7 +109,10 @@ export async function leadRoutes(app: FastifyInstance) {
     {
       config: { access: { permission: "campaigns.manage" } },
       schema: {
-        description: SPEC_CALL, params: idParam, response: { 202: webhookRetrySchema } },
+        description: SPEC_CALL,
+        params: idParam,
+        response: { 202: webhookRetrySchema },
+      },
     },
     async (request, reply) => {
       const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request));
@@ -117,7 +126,10 @@ export async function leadRoutes(app: FastifyInstance) {
     {
       config: { access: { permission: "contact_messages.delete" } },
       schema: {
-        description: SPEC_CALL, params: idParam, response: { 204: noContentSchema } },
+        description: SPEC_CALL,
+        params: idParam,
+        response: { 204: noContentSchema },
+      },
     },
     async (request, reply) => {
       await deleteContactMessage(app.db, request.params.id, actorOf(request));
