@@ -36,11 +36,13 @@ const TARGET_P95_MS = 100;
 const TARGET_EXPORT_MB = 150;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
-/** The seed: one insert … select from generate_series (names, phones, stages, owners spread by i). */
+/**
+ * The seed: the enquiries by one insert … select from generate_series (names, phones spread by i), then each one's lead
+ * under its id (owners, stages and clock spread by i; a fresh database numbers the enquiries 1…n, so id = i).
+ */
 const SEED_SQL = `
 insert into contact_messages
-  (name, phone, email, message, source, project_id, campaign_id, owner_id, stage, lost_reason, is_duplicate,
-   created_at, first_contact_at, stage_changed_at, follow_up_at)
+  (name, phone, email, message, source, project_id, campaign_id, is_duplicate, created_at)
 select
   (array['محمد','أحمد','عبدالله','سارة','نورة','فاطمة','خالد','ريم','هند','إبراهيم'])[1 + i % 10] || ' ' ||
     (array['القحطاني','الغامدي','الزهراني','العتيبي','الحربي','الشهري','المطيري'])[1 + (i / 10) % 7],
@@ -50,15 +52,21 @@ select
   (array['home','project','update','campaign'])[1 + i % 4],
   ($1::int[])[1 + i % 5],
   case when i % 4 = 3 then ($2::int[])[1 + i % 10] end,
-  case when i % 50 <> 0 then ($3::uuid[])[1 + i % 20] end,
+  i % 7 = 0,
+  now() - (i * interval '10 minutes')
+from generate_series(1, $3::int) as s(i)`;
+const LEADS_SQL = `
+insert into leads (id, owner_id, stage, lost_reason, created_at, first_contact_at, stage_changed_at, follow_up_at)
+select
+  i,
+  case when i % 50 <> 0 then ($1::uuid[])[1 + i % 20] end,
   (array['new','contacted','qualified','visit','reserved','sold','lost'])[1 + (i / 3) % 7],
   case when (i / 3) % 7 = 6 then 'السعر' end,
-  i % 7 = 0,
-  now() - (i * interval '10 minutes'),
-  case when i % 5 <> 0 then now() - (i * interval '10 minutes') + interval '7 minutes' end,
-  now() - (i * interval '10 minutes') + interval '1 hour',
-  case when i % 9 = 0 then now() - (i * interval '10 minutes') + interval '3 days' end
-from generate_series(1, $4::int) as s(i)`;
+  m.created_at,
+  case when i % 5 <> 0 then m.created_at + interval '7 minutes' end,
+  m.created_at + interval '1 hour',
+  case when i % 9 = 0 then m.created_at + interval '3 days' end
+from contact_messages m, lateral (select m.id as i) s`;
 
 interface ListCase {
   name: string;
@@ -128,7 +136,9 @@ async function main() {
       )
     ).rows.map((r) => r.id as number);
     const seedStarted = performance.now();
-    await client.query(SEED_SQL, [projectIds, campaignIds, agents.map((a) => a.id), LEADS]);
+    await client.query(SEED_SQL, [projectIds, campaignIds, LEADS]);
+    await client.query(LEADS_SQL, [agents.map((a) => a.id)]);
+    await client.query("update contact_messages set lead_id = id");
     await client.query("analyze");
     const seedMs = performance.now() - seedStarted;
     await client.end();

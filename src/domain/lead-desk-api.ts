@@ -1,8 +1,7 @@
 /**
- * Answers of the lead desk's settings, activity, owner and PDPL routes (src/server/modules/leads/desk-routes.ts),
- * declared once so the routes, the OpenAPI document and the admin screens share them
- * (docs/decisions/022-lead-desk-assignment-and-response-clock.md). Times are ISO 8601 strings; ids of staff are UUIDs;
- * durations in seconds.
+ * Answers of the lead desk's settings, activity, owner and PDPL routes (src/server/modules/leads/desk/routes.ts),
+ * declared once so the routes, the OpenAPI document and the admin screens share them (docs/decisions/022-lead-desk-assignment-and-response-clock.md).
+ * Times are ISO 8601 strings; ids of staff are UUIDs; durations in seconds.
  */
 import { z } from "zod";
 

@@ -115,6 +115,6 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
     "leads.view_own",
   ],
   photographer: ["dashboard.view", "projects.view", "updates.view", "updates.create", "updates.edit", "uploads.create"],
-  /** Own leads only: the lead desk scopes every read and change to leads the agent owns (leads/desk-service.ts). */
+  /** Own leads only: the lead desk scopes every read and change to the agent's leads (server leads/desk/common.ts). */
   sales_agent: ["dashboard.view", "projects.view", "units.view", "leads.view_own", "leads.work"],
 };

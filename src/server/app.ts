@@ -26,12 +26,16 @@ import type { Storage } from "./lib/storage.ts";
 import { affordabilityRoutes } from "./modules/affordability/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { conversionsLeadListener } from "./modules/conversions/outbox.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
 import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
+import { leadDeskRoutes } from "./modules/leads/desk/routes.ts";
 import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
-import { leadDeskRoutes } from "./modules/leads/desk-routes.ts";
-import { leadRoutes } from "./modules/leads/routes.ts";
+import { onLeadEvent } from "./modules/leads/events.ts";
+import { leadRoutes } from "./modules/leads/intake/routes.ts";
+import { stageWebhookListener } from "./modules/leads/intake/service.ts";
+import { privacyRoutes } from "./modules/leads/privacy/routes.ts";
 import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
@@ -205,6 +209,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (emptiesPageCache(request.routeOptions.config, reply.statusCode)) pageCache.clear();
   });
 
+  // Who hears of a lead's changes (docs/decisions/062-lead-modules-and-events.md): intake's stage webhook, then the
+  // ad-platform conversion events; the leads side imports neither.
+  onLeadEvent("stage-webhook", stageWebhookListener);
+  onLeadEvent("conversions", conversionsLeadListener);
   // The one background engine and its timer, then the modules' queues (jobs/engine.ts).
   await app.register(jobsPlugin, {
     clock: deps.testClock?.now ?? deps.clock ?? systemClock,
@@ -225,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(unitRoutes);
   await app.register(leadRoutes);
   await app.register(leadDeskRoutes);
+  await app.register(privacyRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
   await app.register(landingRoutes);

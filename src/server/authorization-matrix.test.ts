@@ -9,10 +9,11 @@ import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPermissionKey, ROLES, type Role } from "../domain/roles.ts";
-import { contactMessages, permissions, rolePermissions, sessions, userPermissions } from "./db/schema.ts";
+import { permissions, rolePermissions, sessions, userPermissions } from "./db/schema.ts";
 import { hashToken, newToken } from "./lib/tokens.ts";
 import { type Access, authPlugin, type DeclaredRoute, describeAccess } from "./plugins/auth.ts";
 import { createTestApp, type TestApp } from "./test-utils/app.ts";
+import { insertLeads } from "./test-utils/leads.ts";
 
 /** Public routes whose own job is to answer 401 to bad credentials (not the guard refusing). */
 const CREDENTIAL_ROUTES = new Set([
@@ -192,10 +193,7 @@ describe("authorization matrix", () => {
     };
     const leadRoutes = routes.filter((r) => r.url.startsWith("/api/leads/:id"));
     expect(leadRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(samples).sort());
-    const [lead] = await t.db
-      .insert(contactMessages)
-      .values({ name: "عميل وكيل آخر", phone: "+966500000001", ownerId: otherId })
-      .returning();
+    const [lead] = await insertLeads(t.db, [{ name: "عميل وكيل آخر", phone: "+966500000001", ownerId: otherId }]);
     for (const route of leadRoutes) {
       const name = `${route.method} ${route.url}`;
       const res = await t.app.inject({

@@ -284,7 +284,10 @@ export const auditLogPageSchema = z.object({
 /** POST /api/contact (201): the stored lead's id and duplicate flag; a honeypot hit answers `{ ok: true }` only. */
 export const contactCreatedSchema = z.object({
   ok: z.literal(true),
+  /** The enquiry's id. */
   id: id.optional(),
+  /** The lead it opened or joined (docs/decisions/061-enquiries-and-leads.md). */
+  leadId: id.optional(),
   isDuplicate: z.boolean().optional(),
 });
 

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { localStorage } from "../lib/storage.ts";
 import { withDatabase } from "../test-utils/global-setup.ts";
+import { insertLeads } from "../test-utils/leads.ts";
 import { createBackup, pgliteDir, restoreBackup } from "./backup.ts";
 import { type Database, openDatabase } from "./connection.ts";
 import { runMigrations } from "./migrate.ts";
@@ -40,7 +41,7 @@ async function fill(database: Database, mediaDir: string) {
       { name: "مشروع الروضة", city: "جدة" },
     ])
     .returning({ id: projects.id });
-  await database.db.insert(contactMessages).values([
+  await insertLeads(database.db, [
     { name: "عميل 1", phone: "+966500000001", projectId: rows[0].id },
     { name: "عميل 2", phone: "+966500000002", projectId: rows[1].id },
     { name: "عميل 3", email: "c3@example.com" },

@@ -7,6 +7,7 @@
  * path as uploads (content check, WebP variants, file_hashes). Dates are relative to the time of seeding,
  * so the site looks current whenever it is first started.
  */
+import { sql } from "drizzle-orm";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import type { Storage } from "../lib/storage.ts";
 import { storeImage } from "../modules/media/service.ts";
@@ -17,6 +18,7 @@ import {
   type LandingItemRow,
   landingCampaigns,
   landingPages,
+  leads,
   projects,
   projectUpdates,
   units,
@@ -716,58 +718,64 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
       projectId: projectId("sahel"),
       attribution: { utmSource: platform, utmMedium: "paid_social", utmCampaign: LANDING_SLUG },
     });
-    await tx.insert(contactMessages).values([
-      message(21, 19, {
-        source: "project",
-        projectId: projectId("naeem"),
-        name: "خالد العتيبي",
-        email: "khalid.alotaibi@example.com",
-        phone: "+966590001122",
-        message: "هل ما زالت هناك شقق متاحة بأربع غرف في واحة النعيم؟ وهل يمكن زيارة الشقة النموذجية يوم السبت؟",
-        ipAddress: "203.0.113.24",
-      }),
-      message(14, 21, {
-        ...campaignLead("instagram"),
-        name: "ريم القحطاني",
-        email: "reem.q@example.com",
-        phone: "+966562223344",
-        message: "أرغب في معرفة أسعار الشقق ذات الإطلالة البحرية وموعد التسليم المتوقع.",
-        ipAddress: "203.0.113.57",
-      }),
-      message(9, 20, {
-        ...campaignLead("snapchat"),
-        name: "فيصل الزهراني",
-        email: "faisal.alzahrani@example.com",
-        phone: "+966541112233",
-        message: "هل يتوفر تمويل عقاري بالتعاون مع البنوك؟ وما هي الدفعة الأولى المطلوبة؟",
-        ipAddress: "203.0.113.81",
-      }),
-      message(6, 22, {
-        ...campaignLead("snapchat"),
-        isDuplicate: true,
-        name: "فيصل الزهراني",
-        email: "faisal.alzahrani@example.com",
-        phone: "+966541112233",
-        message: "أعيد إرسال طلبي: أرجو التواصل معي بخصوص شقة بخمس غرف في الساحل ريزيدنس.",
-        ipAddress: "203.0.113.81",
-      }),
-      message(5, 11, {
-        source: "project",
-        projectId: projectId("rawdah"),
-        name: "نورة الحربي",
-        email: "noura.alharbi@example.com",
-        phone: "+966551239876",
-        message: "أرغب في حجز موعد لزيارة مشروع أبراج الروضة والاطلاع على الشقق في الأدوار العليا.",
-        ipAddress: "203.0.113.102",
-      }),
-      message(2, 17, {
-        source: "home",
-        name: "عبدالله الغامدي",
-        email: "abdullah.alghamdi@example.com",
-        phone: "+966501234567",
-        message: "السلام عليكم، أرغب في معرفة المشاريع المتاحة حاليًا في شمال جدة وطرق الدفع المتوفرة.",
-        ipAddress: "203.0.113.140",
-      }),
-    ]);
+    const enquiries = await tx
+      .insert(contactMessages)
+      .values([
+        message(21, 19, {
+          source: "project",
+          projectId: projectId("naeem"),
+          name: "خالد العتيبي",
+          email: "khalid.alotaibi@example.com",
+          phone: "+966590001122",
+          message: "هل ما زالت هناك شقق متاحة بأربع غرف في واحة النعيم؟ وهل يمكن زيارة الشقة النموذجية يوم السبت؟",
+          ipAddress: "203.0.113.24",
+        }),
+        message(14, 21, {
+          ...campaignLead("instagram"),
+          name: "ريم القحطاني",
+          email: "reem.q@example.com",
+          phone: "+966562223344",
+          message: "أرغب في معرفة أسعار الشقق ذات الإطلالة البحرية وموعد التسليم المتوقع.",
+          ipAddress: "203.0.113.57",
+        }),
+        message(9, 20, {
+          ...campaignLead("snapchat"),
+          name: "فيصل الزهراني",
+          email: "faisal.alzahrani@example.com",
+          phone: "+966541112233",
+          message: "هل يتوفر تمويل عقاري بالتعاون مع البنوك؟ وما هي الدفعة الأولى المطلوبة؟",
+          ipAddress: "203.0.113.81",
+        }),
+        message(6, 22, {
+          ...campaignLead("snapchat"),
+          isDuplicate: true,
+          name: "فيصل الزهراني",
+          email: "faisal.alzahrani@example.com",
+          phone: "+966541112233",
+          message: "أعيد إرسال طلبي: أرجو التواصل معي بخصوص شقة بخمس غرف في الساحل ريزيدنس.",
+          ipAddress: "203.0.113.81",
+        }),
+        message(5, 11, {
+          source: "project",
+          projectId: projectId("rawdah"),
+          name: "نورة الحربي",
+          email: "noura.alharbi@example.com",
+          phone: "+966551239876",
+          message: "أرغب في حجز موعد لزيارة مشروع أبراج الروضة والاطلاع على الشقق في الأدوار العليا.",
+          ipAddress: "203.0.113.102",
+        }),
+        message(2, 17, {
+          source: "home",
+          name: "عبدالله الغامدي",
+          email: "abdullah.alghamdi@example.com",
+          phone: "+966501234567",
+          message: "السلام عليكم، أرغب في معرفة المشاريع المتاحة حاليًا في شمال جدة وطرق الدفع المتوفرة.",
+          ipAddress: "203.0.113.140",
+        }),
+      ])
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    // Each demo enquiry opens its own lead, under its id (docs/decisions/061-enquiries-and-leads.md).
+    await tx.insert(leads).values(enquiries.map((e) => ({ id: e.id, createdAt: e.createdAt })));
+    await tx.update(contactMessages).set({ leadId: sql`${contactMessages.id}` });
   });
 }

@@ -396,18 +396,8 @@ export const contactMessages = pgTable(
     /** When the person withdrew marketing consent (lead desk): no conversion event is sent for the lead after it. */
     marketingConsentWithdrawnAt: timestamp("marketing_consent_withdrawn_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
-    /** Lead desk (src/domain/lead-desk.ts): stage code, owner, held unit, lost reason, response clock, follow-up. */
-    stage: text("stage").$type<LeadStage>().notNull().default("new"),
-    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
-    /** The unit this lead holds at reserved/sold; unique, so a unit is held by one lead at most. */
-    unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
-    lostReason: text("lost_reason"),
-    /** The first logged call, WhatsApp, e-mail or meeting (stops the response clock). */
-    firstContactAt: timestamp("first_contact_at", { withTimezone: true, mode: "date" }),
-    followUpAt: timestamp("follow_up_at", { withTimezone: true, mode: "date" }),
-    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }),
-    /** Set when staff merged this enquiry into another lead of the same person (it leaves the lists, stays stored). */
-    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => contactMessages.id, { onDelete: "set null" }),
+    /** The lead this enquiry opened or joined (null only for a moment while the enquiry that opens it is stored). */
+    leadId: integer("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
     /**
      * The Arabic search form of name, e-mail and message (search_key, drizzle/0004), kept by the database, so the
      * lead desk's list filters on a stored text instead of folding every row it reads (docs/performance/leads.md).
@@ -420,20 +410,53 @@ export const contactMessages = pgTable(
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
-    uniqueIndex("contact_messages_unit_id_key").on(t.unitId),
-    index("contact_messages_owner_created_idx").on(t.ownerId, t.createdAt),
-    index("contact_messages_stage_created_idx").on(t.stage, t.createdAt),
     index("contact_messages_project_created_idx").on(t.projectId, t.createdAt),
     index("contact_messages_created_at_idx").on(t.createdAt),
     index("contact_messages_phone_idx").on(t.phone, t.createdAt),
     index("contact_messages_email_idx").on(t.email, t.createdAt),
     index("contact_messages_landing_page_id_idx").on(t.landingPageId),
     index("contact_messages_campaign_id_idx").on(t.campaignId),
-    // The urgency order and the overdue filter (desk-service.ts): open leads not contacted yet, and follow-ups.
-    index("contact_messages_uncontacted_idx")
+    index("contact_messages_lead_id_idx").on(t.leadId),
+  ],
+);
+
+/**
+ * Leads (docs/decisions/061-enquiries-and-leads.md): one person's open case, apart from the enquiries that reach us
+ * (contact_messages, SPEC's name). A lead's id is the id of the enquiry that opened it, so every reference and link
+ * made while the two were one row still opens the same case; deleting that enquiry (SPEC's delete) removes the case
+ * with its history, as before. Lead desk (src/domain/lead-desk.ts): stage code, owner, held unit, lost reason,
+ * response clock, follow-up.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: integer("id")
+      .primaryKey()
+      .references((): AnyPgColumn => contactMessages.id, { onDelete: "cascade" }),
+    stage: text("stage").$type<LeadStage>().notNull().default("new"),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The unit this lead holds at reserved/sold; unique, so a unit is held by one lead at most. */
+    unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
+    lostReason: text("lost_reason"),
+    /** The first logged call, WhatsApp, e-mail or meeting (stops the response clock). */
+    firstContactAt: timestamp("first_contact_at", { withTimezone: true, mode: "date" }),
+    followUpAt: timestamp("follow_up_at", { withTimezone: true, mode: "date" }),
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }),
+    /** Set when staff merged this lead into another lead of the same person (it leaves the lists, stays stored). */
+    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    /** When the lead was opened (its first enquiry's time; the response clock starts here). */
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("leads_unit_id_key").on(t.unitId),
+    index("leads_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("leads_stage_created_idx").on(t.stage, t.createdAt),
+    index("leads_created_at_idx").on(t.createdAt),
+    // The urgency order and the overdue filter (modules/leads desk): open leads not contacted yet, and follow-ups.
+    index("leads_uncontacted_idx")
       .on(t.createdAt)
       .where(sql`${t.firstContactAt} is null and ${t.stage} not in ('lost', 'sold')`),
-    index("contact_messages_follow_up_idx")
+    index("leads_follow_up_idx")
       .on(t.followUpAt)
       .where(sql`${t.followUpAt} is not null and ${t.stage} not in ('lost', 'sold')`),
   ],
@@ -479,7 +502,7 @@ export const leadEvents = pgTable(
     id: serial("id").primaryKey(),
     leadId: integer("lead_id")
       .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+      .references(() => leads.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     fromStage: text("from_stage"),
@@ -555,7 +578,7 @@ export const leadJobs = pgTable(
     id: serial("id").primaryKey(),
     leadId: integer("lead_id")
       .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+      .references(() => leads.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
     doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
@@ -572,7 +595,7 @@ export const notifications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     text: text("text").notNull(),
     readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
@@ -709,7 +732,7 @@ export const conversionEvents = pgTable(
     platform: text("platform").notNull(),
     /** The deduplication id sent to the platform (event_id / conversion_id / transactionId). */
     eventId: text("event_id").notNull(),
-    leadId: integer("lead_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     campaignId: integer("campaign_id").references(() => landingCampaigns.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
     eventName: text("event_name").notNull(),
@@ -776,6 +799,7 @@ export const schema = {
   landingPages,
   landingCampaigns,
   contactMessages,
+  leads,
   webhookDeliveries,
   leadEvents,
   leadLostReasons,

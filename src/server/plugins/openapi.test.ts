@@ -4,6 +4,7 @@
  * declared success answer and the shared error shape; /api/docs serves the reference page under the site's CSP.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPEC_CALL } from "../modules/leads/intake/routes.ts";
 import { createTestApp, type TestApp } from "../test-utils/app.ts";
 import { describeAccess } from "./auth.ts";
 import { DOCS_PREFIX, OPENAPI_PATH, ROUTE_TAGS } from "./openapi.ts";
@@ -71,6 +72,18 @@ describe("OpenAPI document", () => {
       expect(tags.has(op.tags?.[0] ?? ""), where).toBe(true);
       expect(Boolean(op.security?.length), where).toBe(route.access !== "public");
     }
+  });
+
+  it("marks SPEC's contact calls as the specification's, beside the lead desk's own calls", () => {
+    const spec = [
+      ["post", "/api/contact"],
+      ["get", "/api/contact/messages"],
+      ["get", "/api/contact/messages/export"],
+      ["post", "/api/contact/messages/{id}/webhook-retry"],
+      ["delete", "/api/contact/messages/{id}"],
+    ];
+    for (const [method, path] of spec) expect(doc.paths[path][method].description, path).toContain(SPEC_CALL);
+    expect(doc.paths["/api/leads"].get.description).not.toContain(SPEC_CALL);
   });
 
   it("declares a success answer (JSON schema, empty 204 or a file's content type) and the shared error shape", () => {

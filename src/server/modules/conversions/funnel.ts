@@ -30,6 +30,7 @@ import {
   landingCampaigns,
   landingPages,
   leadEvents,
+  leads,
   projects,
 } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/http-errors.ts";
@@ -89,20 +90,21 @@ export async function campaignFunnels(
       and(inArray(campaignSpend.campaignId, ids), gte(campaignSpend.day, range.from), lte(campaignSpend.day, range.to)),
     )
     .groupBy(campaignSpend.campaignId);
-  const leads = await db
-    .select({ id: contactMessages.id, campaignId: contactMessages.campaignId, stage: contactMessages.stage })
+  const found = await db
+    .select({ id: leads.id, campaignId: contactMessages.campaignId, stage: leads.stage })
     .from(contactMessages)
+    .innerJoin(leads, eq(leads.id, contactMessages.leadId))
     .where(
       and(
         inArray(contactMessages.campaignId, ids),
         gte(contactMessages.createdAt, start),
         lt(contactMessages.createdAt, end),
-        isNull(contactMessages.mergedIntoId),
+        isNull(leads.mergedIntoId),
       ),
     );
-  const reached = new Map(leads.map((l) => [l.id, rankOf(l.stage)]));
-  for (let i = 0; i < leads.length; i += 1000) {
-    const chunk = leads.slice(i, i + 1000).map((l) => l.id);
+  const reached = new Map(found.map((l) => [l.id, rankOf(l.stage)]));
+  for (let i = 0; i < found.length; i += 1000) {
+    const chunk = found.slice(i, i + 1000).map((l) => l.id);
     const history = await db
       .select({ leadId: leadEvents.leadId, toStage: leadEvents.toStage })
       .from(leadEvents)
@@ -111,7 +113,7 @@ export async function campaignFunnels(
   }
 
   const rows: CampaignFunnel[] = campaigns.map(({ campaign, projectName }) => {
-    const mine = leads.filter((l) => l.campaignId === campaign.id).map((l) => reached.get(l.id) ?? -1);
+    const mine = found.filter((l) => l.campaignId === campaign.id).map((l) => reached.get(l.id) ?? -1);
     const atLeast = (stage: LeadStage) => mine.filter((r) => r >= RANK[stage]).length;
     const counts = {
       visits: visits.find((v) => v.campaignId === campaign.id)?.n ?? 0,

@@ -21,17 +21,20 @@ import {
   CONVERSION_PLATFORMS,
   type ConversionEventKind,
   type ConversionPlatform,
+  eventKindOfStage,
   PLATFORM_CLICK_ID,
 } from "../../../domain/conversions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, conversionConnections, conversionEvents, units } from "../../db/schema.ts";
 import type { AttemptOptions, AttemptOutcome, AttemptResult, OutboxQueue } from "../../jobs/outbox.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
+import type { LeadEventSubject, LeadListener } from "../leads/events.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../leads/outbox.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
 import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
 
-type Lead = typeof contactMessages.$inferSelect;
+/** The lead an event is about (../leads/events.ts): its opening enquiry's fields under its id, and its unit. */
+type Lead = LeadEventSubject;
 type ConnectionRow = typeof conversionConnections.$inferSelect;
 
 /** SHA-256 hex of a trimmed, lower-cased e-mail. */
@@ -63,6 +66,21 @@ function pageUrlOf(lead: Lead, publicUrl: string | null): string | null {
   if (slug && publicUrl) return `${publicUrl}/campaign/${slug.split("/").map(encodeURIComponent).join("/")}`;
   return null;
 }
+
+/**
+ * The conversions module's lead listener (../leads/events.ts; docs/decisions/062-lead-modules-and-events.md): a lead
+ * opened queues the "enquiry" event, a stage change the stage's event (src/domain/conversions.ts eventKindOfStage), in
+ * the transaction of the change.
+ */
+export const conversionsLeadListener: LeadListener = async (tx, event) => {
+  if (event.kind === "created") {
+    await queueLeadConversions(tx, event.lead, "enquiry", event.at, event.publicUrl);
+  } else {
+    const kind = eventKindOfStage(event.stage);
+    if (kind) await queueLeadConversions(tx, event.lead, kind, event.at);
+  }
+  return undefined;
+};
 
 /**
  * Queues the event of `kind` for `lead` to every enabled platform that maps the kind to an event name, in the

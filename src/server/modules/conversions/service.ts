@@ -4,7 +4,7 @@
  * the secrets key (lib/secrets.ts) on the way in and never returned: answers say `hasToken` only, and the audit row
  * records `accessToken: "changed"` rather than the value.
  */
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
 import {
   CONVERSION_PLATFORM_LABELS,
   CONVERSION_PLATFORMS,
@@ -19,7 +19,7 @@ import {
   PLATFORM_FIELDS,
 } from "../../../domain/conversions.ts";
 import type { Db } from "../../db/connection.ts";
-import { contactMessages, conversionConnections, conversionEvents } from "../../db/schema.ts";
+import { contactMessages, conversionConnections, conversionEvents, leads } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -232,18 +232,19 @@ export async function withdrawMarketingConsent(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const scope = viewer.viewAll ? undefined : eq(contactMessages.ownerId, viewer.id);
+    const scope = viewer.viewAll ? undefined : eq(leads.ownerId, viewer.id);
     const [lead] = await tx
-      .select()
-      .from(contactMessages)
-      .where(and(eq(contactMessages.id, leadId), scope))
+      .select({ marketingConsentWithdrawnAt: contactMessages.marketingConsentWithdrawnAt })
+      .from(leads)
+      .innerJoin(contactMessages, eq(contactMessages.id, leads.id))
+      .where(and(eq(leads.id, leadId), scope))
       .for("update");
     if (!lead) throw notFound(CONVERSION_TEXTS.leadNotFound);
     const withdrawnAt = lead.marketingConsentWithdrawnAt ?? now;
     await tx
       .update(contactMessages)
       .set({ marketingConsentWithdrawnAt: withdrawnAt })
-      .where(eq(contactMessages.id, leadId));
+      .where(or(eq(contactMessages.leadId, leadId), eq(contactMessages.id, leadId)));
     const cancelled = await tx
       .update(conversionEvents)
       .set({ status: "failed", lastError: "marketing consent withdrawn", lockedUntil: null, updatedAt: now })

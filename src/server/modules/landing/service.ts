@@ -24,7 +24,7 @@ import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { countDailyVisit } from "../conversions/funnel.ts";
 import { queuePageView } from "../conversions/outbox.ts";
-import { detachLeads } from "../leads/origin.ts";
+import { detachLeads } from "../leads/intake/service.ts";
 import { generateWebhookSecret } from "../leads/outbox.ts";
 import { assertPublicWebhookUrl } from "../leads/webhook-address.ts";
 

@@ -23,10 +23,11 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { contactMessages, leadEvents, leadJobs, users } from "../../db/schema.ts";
+import { contactMessages, leadEvents, leadJobs, leads, users } from "../../db/schema.ts";
 import { runJobIfDue } from "../../jobs/timed.ts";
-import { anonymiseExpiredLeads, notify, pickAgent, readLeadSettings } from "./desk-service.ts";
+import { type LeadRow, leadRow, notify, openingEnquiry, pickAgent, readLeadSettings } from "./desk/service.ts";
 import { createMailTransport, type MailSummary, mailOutboxOptions } from "./mail.ts";
+import { anonymiseExpiredLeads } from "./privacy/service.ts";
 
 /** The engine's names of the response clock's and the e-mail queues. */
 export const LEAD_CLOCK_QUEUE = "lead-clock";
@@ -51,9 +52,10 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
     if (!job) return false;
     await tx.update(leadJobs).set({ doneAt: now }).where(eq(leadJobs.id, job.id));
     const [lead] = await tx
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, job.leadId))
+      .select(leadRow)
+      .from(leads)
+      .innerJoin(contactMessages, openingEnquiry)
+      .where(eq(leads.id, job.leadId))
       .for("update")
       .limit(1);
     if (!lead || lead.stage === "lost" || lead.stage === "sold") return true;
@@ -75,7 +77,7 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
   });
 }
 
-async function carryOut(tx: Tx, kind: string, lead: typeof contactMessages.$inferSelect, now: Date) {
+async function carryOut(tx: Tx, kind: string, lead: LeadRow, now: Date) {
   const event = (k: "sla_agent_notified" | "sla_managers_notified" | "sla_reassigned", data: Record<string, unknown>) =>
     tx.insert(leadEvents).values({ leadId: lead.id, kind: k, data, createdAt: now });
   const minutes = Math.round((now.getTime() - lead.createdAt.getTime()) / 60_000);
@@ -104,7 +106,7 @@ async function carryOut(tx: Tx, kind: string, lead: typeof contactMessages.$infe
       .insert(leadJobs)
       .values({ leadId: lead.id, kind: "reassign", runAt: new Date(now.getTime() + settings.reassignAfter * 60_000) });
     if (!next) return;
-    await tx.update(contactMessages).set({ ownerId: next }).where(eq(contactMessages.id, lead.id));
+    await tx.update(leads).set({ ownerId: next }).where(eq(leads.id, lead.id));
     await event("sla_reassigned", { ownerId: next, previousOwnerId: lead.ownerId });
     await notify(tx, [next], lead.id, "assigned", LEAD_TEXTS.reassigned, now);
   }
@@ -125,7 +127,7 @@ export interface LeadDesk {
   /** Sends the due notification e-mails now (none without SMTP_URL). */
   sendMails(): Promise<MailSummary>;
   /**
-   * Runs the PDPL retention job (desk-service.ts anonymiseExpiredLeads) when its daily turn has come across all
+   * Runs the PDPL retention job (privacy/service.ts anonymiseExpiredLeads) when its daily turn has come across all
    * instances (scheduled_jobs "lead_retention"). Returns the leads anonymised, or null when it was not due.
    */
   runRetention(): Promise<number | null>;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
-import { contactMessages, notifications, projects, users } from "../../db/schema.ts";
+import { leads, notifications, projects, users } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { MAIL_SUBJECT } from "./mail.ts";
 
@@ -126,7 +126,7 @@ describe("notification e-mails", () => {
     const first = await t.app.leadDesk.sendMails();
     expect(first).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(received).toHaveLength(0);
-    const [lead] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, leadId));
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead.ownerId).toBe(agent.id);
     const bell = await t.app.inject({ url: "/api/notifications", headers: t.bearer(agent.token) });
     expect(bell.json().items.map((n: { text: string }) => n.text)).toContain(LEAD_TEXTS.assignedToYou);

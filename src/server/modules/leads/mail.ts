@@ -3,7 +3,7 @@
  * docs/decisions/026-lead-desk-mail-outbox-and-follow-ups.md), an outbox queue of the job engine (jobs/outbox.ts;
  * docs/decisions/057-one-job-engine-and-one-clock.md).
  *
- * The notification row is the outbox: `notify()` (desk-service.ts) stores it with email_status "pending" in the
+ * The notification row is the outbox: `notify()` (desk/assignment.ts) stores it with email_status "pending" in the
  * same transaction as the lead change, so a failed or slow SMTP server never blocks, rolls back or loses the lead or
  * the in-app notification. `mailQueue` gives the engine's outbox its steps, for each due row:
  * - claim: in a short transaction (FOR UPDATE SKIP LOCKED, so two instances never claim one row), leased for

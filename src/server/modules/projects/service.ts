@@ -13,7 +13,7 @@ import { conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { detachLeads } from "../leads/origin.ts";
+import { detachLeads } from "../leads/intake/service.ts";
 
 export const PROJECT_NOT_FOUND = TEXTS.projectNotFound;
 

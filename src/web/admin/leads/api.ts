@@ -65,7 +65,7 @@ export function downloadContactExport(format: "xlsx" | "csv", filters: Record<st
   return apiClient.download(path, `contact-messages-${new Date().toISOString().slice(0, 10)}.${format}`);
 }
 
-// ——— The lead desk (src/server/modules/leads/desk-routes.ts; shapes in #domain/lead-desk.ts, lead-desk-api.ts) ———
+// ——— The lead desk (src/server/modules/leads/desk/routes.ts; shapes in #domain/lead-desk.ts, lead-desk-api.ts) ———
 
 export type { LeadSummary };
 export type LeadPage = { items: LeadSummary[]; nextCursor: string | null };

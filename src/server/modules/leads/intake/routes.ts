@@ -16,13 +16,21 @@ import {
   noContentSchema,
   webhookRetrySchema,
   XLSX_TYPE,
-} from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
-import { contactListQuerySchema, contactSchema } from "../../../domain/schemas/contact.ts";
-import { actorOf } from "../../plugins/auth.ts";
+} from "../../../../domain/schemas/api.ts";
+import { idParam } from "../../../../domain/schemas/common.ts";
+import { contactListQuerySchema, contactSchema } from "../../../../domain/schemas/contact.ts";
+import { actorOf } from "../../../plugins/auth.ts";
+import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "../rate-limit.ts";
 import { toCsv, toXlsx } from "./export.ts";
-import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "./rate-limit.ts";
 import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";
+
+/**
+ * How OpenAPI marks SPEC's calls (ARCHITECTURE resolution 18; docs/decisions/061-enquiries-and-leads.md): answered
+ * as the specification describes them, thin routes over the intake services the lead desk's calls also use.
+ */
+export const SPEC_CALL =
+  "Specification call (SPEC §7.2, §2.16): answered as the specification describes it; an enquiry, over the same " +
+  "services as the lead desk (/api/leads).";
 
 export async function leadRoutes(app: FastifyInstance) {
   await registerLeadRateLimit(app);
@@ -35,7 +43,11 @@ export async function leadRoutes(app: FastifyInstance) {
         access: "public",
         rateLimit: leadRateLimit(app),
       },
-      schema: { body: contactSchema, response: { 201: contactCreatedSchema } },
+      schema: {
+        description: SPEC_CALL,
+        body: contactSchema,
+        response: { 201: contactCreatedSchema },
+      },
       preHandler: leadPersonLimit(app),
     },
     async (request, reply) => {
@@ -50,12 +62,12 @@ export async function leadRoutes(app: FastifyInstance) {
         consentVersion: app.site.privacy.version,
         marketingConsentVersion: app.site.privacy.marketingConsent?.version ?? null,
         publicUrl: app.config.publicUrl,
-        now: app.leadDesk.clock(),
+        now: app.clock(),
       });
       // The lead and its queued webhook are committed: deliver now rather than at the next poll.
       if (result.queued) app.leadOutbox.kick();
       app.conversionOutbox.kick();
-      return reply.code(201).send({ ok: true, id: result.id, isDuplicate: result.isDuplicate });
+      return reply.code(201).send({ ok: true, id: result.id, leadId: result.leadId, isDuplicate: result.isDuplicate });
     },
   );
 
@@ -63,7 +75,11 @@ export async function leadRoutes(app: FastifyInstance) {
     "/api/contact/messages",
     {
       config: { access: { permission: "contact_messages.view" } },
-      schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactMessageSchema) } },
+      schema: {
+        description: SPEC_CALL,
+        querystring: contactListQuerySchema,
+        response: { 200: z.array(contactMessageSchema) },
+      },
     },
     async (request) => listContactMessages(app.db, request.query),
   );
@@ -73,6 +89,7 @@ export async function leadRoutes(app: FastifyInstance) {
     {
       config: { access: { permission: "contact_messages.export" } },
       schema: {
+        description: SPEC_CALL,
         querystring: contactListQuerySchema.extend({ format: z.enum(["xlsx", "csv"]).default("xlsx") }),
         response: { 200: fileResponse("The filtered leads as a spreadsheet (attachment)", [XLSX_TYPE, CSV_TYPE]) },
       },
@@ -80,7 +97,7 @@ export async function leadRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const messages = await listContactMessages(app.db, filters);
-      const stamp = app.leadDesk.clock().toISOString().slice(0, 10);
+      const stamp = app.clock().toISOString().slice(0, 10);
       reply.header("content-disposition", `attachment; filename="contact-messages-${stamp}.${format}"`);
       reply.header("cache-control", "no-store");
       if (format === "csv") return reply.type("text/csv; charset=utf-8").send(toCsv(messages));
@@ -92,10 +109,14 @@ export async function leadRoutes(app: FastifyInstance) {
     "/api/contact/messages/:id/webhook-retry",
     {
       config: { access: { permission: "campaigns.manage" } },
-      schema: { params: idParam, response: { 202: webhookRetrySchema } },
+      schema: {
+        description: SPEC_CALL,
+        params: idParam,
+        response: { 202: webhookRetrySchema },
+      },
     },
     async (request, reply) => {
-      const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request), app.leadDesk.clock());
+      const result = await retryLeadDelivery(app.db, request.params.id, actorOf(request), app.clock());
       app.leadOutbox.kick();
       return reply.code(202).send(result);
     },
@@ -105,7 +126,11 @@ export async function leadRoutes(app: FastifyInstance) {
     "/api/contact/messages/:id",
     {
       config: { access: { permission: "contact_messages.delete" } },
-      schema: { params: idParam, response: { 204: noContentSchema } },
+      schema: {
+        description: SPEC_CALL,
+        params: idParam,
+        response: { 204: noContentSchema },
+      },
     },
     async (request, reply) => {
       await deleteContactMessage(app.db, request.params.id, actorOf(request));

@@ -5,11 +5,11 @@
  * Merged enquiries are left out, as in the list.
  */
 import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import type { LeadStats } from "../../../domain/lead-desk-api.ts";
-import type { Db } from "../../db/connection.ts";
-import { contactMessages, users } from "../../db/schema.ts";
-import { dayStart, jeddahDay, jeddahWeekday } from "../../lib/jeddah-days.ts";
-import { type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./desk-service.ts";
+import type { LeadStats } from "../../../../domain/lead-desk-api.ts";
+import type { Db } from "../../../db/connection.ts";
+import { leads, users } from "../../../db/schema.ts";
+import { dayStart, jeddahDay, jeddahWeekday } from "../../../lib/jeddah-days.ts";
+import { type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./service.ts";
 
 const DAY_MS = 86_400_000;
 const MEDIAN_WINDOW_DAYS = 30;
@@ -19,43 +19,43 @@ export async function leadStats(db: Db, viewer: LeadViewer, now = new Date()): P
   const settings = await readLeadSettings(db);
   const today = jeddahDay(now);
   const weekStart = jeddahDay(new Date(now.getTime() - jeddahWeekday(now) * DAY_MS));
-  const base = and(scopeOf(viewer), isNull(contactMessages.mergedIntoId));
+  const base = and(scopeOf(viewer), isNull(leads.mergedIntoId));
   const count = sql<number>`count(*)::int`;
   const [row] = await db
     .select({
-      newToday: sql<number>`count(*) filter (where ${contactMessages.createdAt} >= ${dayStart(today)})::int`,
+      newToday: sql<number>`count(*) filter (where ${leads.createdAt} >= ${dayStart(today)})::int`,
       newThisWeek: count,
     })
-    .from(contactMessages)
-    .where(and(base, gte(contactMessages.createdAt, dayStart(weekStart))));
+    .from(leads)
+    .where(and(base, gte(leads.createdAt, dayStart(weekStart))));
   // Unassigned and overdue count every open lead, not only this week's.
   const [open] = await db
     .select({
-      unassigned: sql<number>`count(*) filter (where ${contactMessages.ownerId} is null and ${contactMessages.stage} not in ('lost', 'sold'))::int`,
+      unassigned: sql<number>`count(*) filter (where ${leads.ownerId} is null and ${leads.stage} not in ('lost', 'sold'))::int`,
       overdue: sql<number>`count(*) filter (where ${overdueCondition(now, settings)})::int`,
     })
-    .from(contactMessages)
+    .from(leads)
     .where(base);
-  const seconds = sql<number>`extract(epoch from (${contactMessages.firstContactAt} - ${contactMessages.createdAt}))`;
+  const seconds = sql<number>`extract(epoch from (${leads.firstContactAt} - ${leads.createdAt}))`;
   const agents = await db
     .select({
-      ownerId: contactMessages.ownerId,
+      ownerId: leads.ownerId,
       name: users.name,
       contacted: count,
       medianSeconds: sql<number>`round(percentile_cont(0.5) within group (order by ${seconds}))::int`.as(
         "median_seconds",
       ),
     })
-    .from(contactMessages)
-    .innerJoin(users, eq(users.id, contactMessages.ownerId))
+    .from(leads)
+    .innerJoin(users, eq(users.id, leads.ownerId))
     .where(
       and(
         base,
-        isNotNull(contactMessages.firstContactAt),
-        gte(contactMessages.createdAt, new Date(now.getTime() - MEDIAN_WINDOW_DAYS * DAY_MS)),
+        isNotNull(leads.firstContactAt),
+        gte(leads.createdAt, new Date(now.getTime() - MEDIAN_WINDOW_DAYS * DAY_MS)),
       ),
     )
-    .groupBy(contactMessages.ownerId, users.name)
+    .groupBy(leads.ownerId, users.name)
     .orderBy(asc(sql`median_seconds`));
   return {
     today,

@@ -1,10 +1,10 @@
 /**
- * The lead desk routes (desk-service.ts; schemas in src/domain/lead-desk.ts). Every lead route is opened by
- * leads.view_own (anyone who may hold leads: agents, and the default grants of employee and manager); the service
+ * The lead desk routes (service.ts; schemas in src/domain/lead-desk.ts; a person's data: ../privacy/routes.ts).
+ * Every lead route is opened by leads.view_own (anyone who may hold leads: agents, and the default grants of employee and manager); the service
  * then scopes by leads.view_all, so an agent reads and changes only their own leads (others answer 404).
  *
  * GET    /api/leads                       leads.view_own   paginated list (filters, sort, cursor)
- * GET    /api/leads/stats                 leads.view_own   dashboard figures (desk-stats.ts)
+ * GET    /api/leads/stats                 leads.view_own   dashboard figures (stats.ts)
  * GET    /api/leads/{id}                  leads.view_own   the lead, its timeline and the person's other enquiries
  * PATCH  /api/leads/{id}/stage            leads.work       stage change with unit link
  * POST   /api/leads/{id}/activities       leads.work       call / WhatsApp / e-mail / meeting / note, follow-up
@@ -12,9 +12,6 @@
  * POST   /api/leads/{id}/merge            leads.assign     merge another lead of the same person into this one
  * GET    /api/leads/export                leads.export     the filtered list as CSV/XLSX, streamed (own leads only
  *                                                           without leads.view_all)
- * GET    /api/leads/person                leads.settings   PDPL export of one person (phone or email)
- * GET    /api/leads/person/xlsx           leads.settings   the same as an .xlsx workbook
- * POST   /api/leads/person/erase          leads.settings   PDPL erasure: anonymise every enquiry of the person
  * GET    /api/leads/lost-reasons          leads.view_own   the lost reasons
  * POST   /api/leads/lost-reasons          leads.settings   add a reason
  * PUT    /api/leads/lost-reasons/{id}     leads.settings   rename / (de)activate
@@ -44,8 +41,7 @@ import {
   lostReasonSchema,
   lostReasonViewSchema,
   notificationListSchema,
-  personQuerySchema,
-} from "../../../domain/lead-desk.ts";
+} from "../../../../domain/lead-desk.ts";
 import {
   activityLoggedSchema,
   agentAwayStateSchema,
@@ -53,17 +49,14 @@ import {
   agentListSchema,
   leadStatsSchema,
   ownerSetSchema,
-  personExportSchema,
-} from "../../../domain/lead-desk-api.ts";
-import { CSV_TYPE, fileResponse, XLSX_TYPE } from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
-import { actorOf, requireAuth } from "../../plugins/auth.ts";
-import { EXPORT_BATCH, personToXlsx, streamLeadExport } from "./desk-export.ts";
+} from "../../../../domain/lead-desk-api.ts";
+import { CSV_TYPE, fileResponse, XLSX_TYPE } from "../../../../domain/schemas/api.ts";
+import { idParam } from "../../../../domain/schemas/common.ts";
+import { actorOf, requireAuth } from "../../../plugins/auth.ts";
+import { EXPORT_BATCH, streamLeadExport } from "./export.ts";
 import {
   changeLeadStage,
   createLostReason,
-  erasePerson,
-  exportPerson,
   getLeadDetail,
   type LeadViewer,
   listAgentLists,
@@ -79,8 +72,8 @@ import {
   setAgentAway,
   setAgentList,
   updateLostReason,
-} from "./desk-service.ts";
-import { leadStats } from "./desk-stats.ts";
+} from "./service.ts";
+import { leadStats } from "./stats.ts";
 
 /** The signed-in viewer of a request, with whether they see every lead. */
 async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
@@ -268,44 +261,6 @@ export async function leadDeskRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    "/api/leads/person",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: {
-        querystring: personQuerySchema,
-        response: {
-          200: personExportSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return exportPerson(app.db, actorOf(request), request.query);
-    },
-  );
-
-  r.get(
-    "/api/leads/person/xlsx",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: {
-        querystring: personQuerySchema,
-        response: {
-          200: fileResponse("Everything stored about one person, as a spreadsheet (attachment)", [XLSX_TYPE]),
-        },
-      },
-    },
-    async (request, reply) => {
-      const data = await exportPerson(app.db, actorOf(request), request.query, "xlsx");
-      return reply
-        .header("cache-control", "no-store")
-        .header("content-disposition", 'attachment; filename="person.xlsx"')
-        .type(XLSX_TYPE)
-        .send(personToXlsx(data));
-    },
-  );
-
-  r.get(
     "/api/leads/export",
     {
       config: { access: { permission: "leads.export" } },
@@ -333,15 +288,6 @@ export async function leadDeskRoutes(app: FastifyInstance) {
         .type(format === "csv" ? CSV_TYPE : XLSX_TYPE)
         .send(stream);
     },
-  );
-
-  r.post(
-    "/api/leads/person/erase",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: { body: personQuerySchema, response: { 200: z.object({ erased: z.number() }) } },
-    },
-    async (request) => erasePerson(app.db, actorOf(request), request.body, now()),
   );
 
   r.get(

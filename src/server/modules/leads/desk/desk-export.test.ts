@@ -7,19 +7,22 @@
 import * as XLSX from "@e965/xlsx";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
+import { LEAD_TEXTS } from "../../../../domain/lead-desk.ts";
 import {
   auditLogs,
   contactMessages,
   landingCampaigns,
   landingPages,
+  leads,
   permissions,
   projects,
   userPermissions,
-} from "../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { EXPORT_BATCH } from "./desk-export.ts";
-import { anonymiseExpiredLeads } from "./desk-service.ts";
+} from "../../../db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../../test-utils/app.ts";
+import { insertLeads } from "../../../test-utils/leads.ts";
+import { anonymiseExpiredLeads } from "../privacy/service.ts";
+import { EXPORT_BATCH } from "./export.ts";
+import { leadRow, openingEnquiry } from "./lead-row.ts";
 
 let t: TestApp;
 let now = new Date("2026-11-23T09:00:00Z");
@@ -176,9 +179,10 @@ describe("retention job", () => {
     advanceDays(2);
     expect(await t.app.leadDesk.runRetention()).toBe(2);
     const rows = await t.db
-      .select()
-      .from(contactMessages)
-      .where(inArray(contactMessages.id, [sold, lost, open]));
+      .select(leadRow)
+      .from(leads)
+      .innerJoin(contactMessages, openingEnquiry)
+      .where(inArray(leads.id, [sold, lost, open]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of [sold, lost]) {
       expect(byId.get(id)).toMatchObject({
@@ -217,7 +221,7 @@ describe("leads list export", () => {
       ownerId: agentB.id,
       createdAt: new Date(base - i * 1000),
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.db.insert(contactMessages).values(rows.slice(i, i + 500));
+    for (let i = 0; i < rows.length; i += 500) await insertLeads(t.db, rows.slice(i, i + 500));
     const res = await t.app.inject({
       url: `/api/leads/export?format=csv&source=campaign&ownerId=${agentB.id}`,
       headers: t.bearer(manager.token),
@@ -262,10 +266,7 @@ describe("leads list export", () => {
     const ids = csvLines(res.body)
       .slice(1)
       .map((l) => Number(l.split(",")[0]));
-    const own = await t.db
-      .select({ id: contactMessages.id })
-      .from(contactMessages)
-      .where(eq(contactMessages.ownerId, agentA.id));
+    const own = await t.db.select({ id: leads.id }).from(leads).where(eq(leads.ownerId, agentA.id));
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.sort((a, b) => a - b)).toEqual(own.map((o) => o.id).sort((a, b) => a - b));
   });

@@ -1,7 +1,5 @@
 /**
  * Spreadsheets of the lead desk (docs/decisions/027-lead-list-scale-exports-and-paged-lists.md):
- * - `personToXlsx`: the PDPL access export of one person (exportPerson's answer) as .xlsx, two right-to-left sheets:
- *   «الاستفسارات» (one row per enquiry) and «السجل» (one row per history entry), built with @e965/xlsx.
  * - `streamLeadExport`: the filtered leads list (GET /api/leads/export) as CSV or XLSX, read in keyset batches of
  *   EXPORT_BATCH rows and written as they come, so memory holds one batch whatever the table size. The CSV is UTF-8
  *   with a BOM, cells a spreadsheet would run as a formula get a leading "'" (as export.ts); the XLSX is a zip
@@ -9,11 +7,10 @@
  *   strings — @e965/xlsx builds a whole workbook in memory, so it cannot stream.
  */
 import { Readable } from "node:stream";
-import * as XLSX from "@e965/xlsx";
 import { Zip, ZipDeflate } from "fflate";
-import { DATE_LOCALE, TIME_ZONE } from "../../../domain/constants.ts";
-import type { LeadSummary } from "../../../domain/lead-desk.ts";
-import { CONTACT_SOURCE_LABELS, type ContactSource } from "../../../domain/schemas/contact.ts";
+import { DATE_LOCALE, TIME_ZONE } from "../../../../domain/constants.ts";
+import type { LeadSummary } from "../../../../domain/lead-desk.ts";
+import { CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../domain/schemas/contact.ts";
 
 const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   dateStyle: "medium",
@@ -22,47 +19,6 @@ const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   numberingSystem: "latn",
 });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "");
-
-type Exported = { enquiries: Record<string, unknown>[] };
-
-/** The .xlsx bytes of a person's export (exportPerson's answer). */
-export function personToXlsx(data: Exported): Buffer {
-  const str = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
-  const enquiries = data.enquiries.map((e) => ({
-    "رقم الاستفسار": String(e.id),
-    الاسم: str(e.name),
-    "رقم الجوال": str(e.phone),
-    "البريد الإلكتروني": str(e.email),
-    الرسالة: str(e.message),
-    المصدر: CONTACT_SOURCE_LABELS[e.source as ContactSource] ?? str(e.source),
-    المرحلة: str(e.stage),
-    "بيانات الحملة": str(e.attribution),
-    "نسخة الموافقة": str(e.consentVersion),
-    "تاريخ الموافقة": when(e.consentAt as string | null),
-    "نسخة الموافقة التسويقية": str(e.marketingConsentVersion),
-    "تاريخ الموافقة التسويقية": when(e.marketingConsentAt as string | null),
-    "تاريخ سحب الموافقة التسويقية": when(e.marketingConsentWithdrawnAt as string | null),
-    "عنوان IP": str(e.ipAddress),
-    "المتصفح والجهاز": str(e.userAgent),
-    التاريخ: when(e.createdAt as string),
-  }));
-  const history = data.enquiries.flatMap((e) =>
-    ((e.history as Record<string, unknown>[]) ?? []).map((h) => ({
-      "رقم الاستفسار": String(e.id),
-      النوع: str(h.kind),
-      النشاط: str(h.activityKind),
-      "من مرحلة": str(h.fromStage),
-      "إلى مرحلة": str(h.toStage),
-      ملاحظة: str(h.note),
-      التاريخ: when(h.createdAt as string),
-    })),
-  );
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(enquiries), "الاستفسارات");
-  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(history), "السجل");
-  book.Workbook = { ...(book.Workbook ?? {}), Views: [{ RTL: true }] };
-  return XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
-}
 
 /** Rows read per database round trip by the streamed export. */
 export const EXPORT_BATCH = 1000;

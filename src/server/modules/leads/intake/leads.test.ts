@@ -4,9 +4,11 @@
  * with formulas neutralised), malformed filters answering 400.
  */
 import * as XLSX from "@e965/xlsx";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects, projectUpdates } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { contactMessages, leads, projects, projectUpdates } from "../../../db/schema.ts";
+import { createTestApp, type TestApp } from "../../../test-utils/app.ts";
+import { createOrJoinLead } from "./service.ts";
 
 let t: TestApp;
 let manager: string;
@@ -194,5 +196,46 @@ describe("leads from each source", () => {
     });
     expect(range.statusCode).toBe(200);
     expect(range.json()).toEqual([]);
+  });
+
+  it("opens a lead for each enquiry through createOrJoinLead: the lead answers under the enquiry's id", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { name: "ليلى", phone: "0504444444", message: "أريد فيلا", projectReference: projectId },
+      remoteAddress: "203.0.113.61",
+    });
+    expect(res.statusCode).toBe(201);
+    const { id, leadId } = res.json();
+    expect(leadId).toBe(id);
+    const [enquiry] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(enquiry.leadId).toBe(leadId);
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(lead).toMatchObject({ stage: "new", createdAt: enquiry.createdAt });
+    const desk = await t.app.inject({ url: `/api/leads/${leadId}`, headers: t.bearer(manager) });
+    expect(desk.json().lead).toMatchObject({ id: leadId, name: "ليلى", projectId });
+
+    const at = new Date("2026-11-27T10:00:00Z");
+    const result = await t.db.transaction((tx) =>
+      createOrJoinLead(
+        tx,
+        { name: "ماجد", phone: "+966505555555", email: null },
+        {
+          source: "home",
+          message: null,
+          refs: { projectId },
+          attribution: { utm_source: "google", bogus: 5 },
+          ip: null,
+          userAgent: null,
+          consentVersion: "v1",
+          marketingConsentVersion: null,
+          publicUrl: null,
+          at,
+        },
+      ),
+    );
+    expect(result.joined).toBe(false);
+    expect(result.lead.id).toBe(result.enquiry.id);
+    expect(result.enquiry).toMatchObject({ leadId: result.lead.id, projectId, attribution: { utm_source: "google" } });
   });
 });

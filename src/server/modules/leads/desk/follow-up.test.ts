@@ -1,16 +1,16 @@
 /**
- * Follow-up reminders (desk-service.ts logLeadActivity, desk-jobs.ts "follow_up"): setting a follow-up date queues a
+ * Follow-up reminders (stages.ts logLeadActivity, ../desk-jobs.ts "follow_up"): setting a follow-up date queues a
  * job that notifies the owner when it is due, on the app's fake clock; the job is a row (a restarted or another
  * instance runs it) and runs once even when two instances look at once; a changed date replaces the reminder and a
  * closed lead gets none.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
-import type { Database } from "../../db/connection.ts";
-import { leadJobs, notifications, projects } from "../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { runDueLeadJobs } from "./desk-jobs.ts";
+import { LEAD_TEXTS } from "../../../../domain/lead-desk.ts";
+import type { Database } from "../../../db/connection.ts";
+import { leadJobs, notifications, projects } from "../../../db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../../test-utils/app.ts";
+import { runDueLeadJobs } from "../desk-jobs.ts";
 
 let t: TestApp;
 let peer: Database;

@@ -1,0 +1,167 @@
+/**
+ * Who works a lead (docs/decisions/022-lead-desk-assignment-and-response-clock.md): round-robin assignment of a new
+ * lead, the response clock's jobs, notifications, and reassignment by hand.
+ */
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { LEAD_TEXTS, type LeadSettings } from "../../../../domain/lead-desk.ts";
+import type { Db, Tx } from "../../../db/connection.ts";
+import { leadAgentStatus, leadAgents, leadJobs, leads, notifications } from "../../../db/schema.ts";
+import { badRequest } from "../../../lib/http-errors.ts";
+import { recordAudit } from "../../audit/service.ts";
+import { actorOf, addEvent, canOwnLeads, type LeadViewer, lockLead } from "./common.ts";
+import { readLeadSettings } from "./settings.ts";
+
+/**
+ * The next agent by round robin for a lead of `projectId`: the project's list when it has an agent who is not away,
+ * else the site default list (projectId null). Within a list the agent whose turn is oldest goes next (never
+ * assigned first, then by position); each assignment takes the list's next turn number (lead_agents.last_turn). The list's rows are locked (FOR UPDATE) so two leads stored at once take turns.
+ * `exclude`: an agent to skip (the current owner, on reassignment). Returns null when no agent is available.
+ */
+export async function pickAgent(
+  tx: Tx,
+  projectId: number | null,
+  now: Date,
+  exclude: string | null = null,
+): Promise<string | null> {
+  const lists: (number | null)[] = projectId === null ? [null] : [projectId, null];
+  for (const list of lists) {
+    const rows = await tx
+      .select({
+        id: leadAgents.id,
+        userId: leadAgents.userId,
+        position: leadAgents.position,
+        turn: leadAgents.lastTurn,
+      })
+      .from(leadAgents)
+      .where(list === null ? isNull(leadAgents.projectId) : eq(leadAgents.projectId, list))
+      .orderBy(asc(leadAgents.id))
+      .for("update");
+    if (!rows.length) continue;
+    const away = new Set(
+      (
+        await tx
+          .select({ userId: leadAgentStatus.userId })
+          .from(leadAgentStatus)
+          .where(
+            and(
+              inArray(
+                leadAgentStatus.userId,
+                rows.map((r) => r.userId),
+              ),
+              eq(leadAgentStatus.away, true),
+            ),
+          )
+      ).map((r) => r.userId),
+    );
+    const candidates = rows.filter((r) => !away.has(r.userId) && r.userId !== exclude);
+    if (!candidates.length) continue;
+    candidates.sort((a, b) => (a.turn ?? -1) - (b.turn ?? -1) || a.position - b.position || a.id - b.id);
+    const chosen = candidates[0];
+    const turn = Math.max(0, ...rows.map((r) => r.turn ?? 0)) + 1;
+    await tx.update(leadAgents).set({ lastTurn: turn, lastAssignedAt: now }).where(eq(leadAgents.id, chosen.id));
+    return chosen.userId;
+  }
+  return null;
+}
+
+/** The lead_jobs kinds of the response clock (a follow-up reminder is not one of them). */
+export const CLOCK_JOB_KINDS = ["notify_agent", "notify_managers", "reassign"];
+
+/** Closes the lead's pending jobs of `kinds` at `now`. */
+export async function cancelJobs(tx: Tx, leadId: number, kinds: string[], now: Date) {
+  await tx
+    .update(leadJobs)
+    .set({ doneAt: now })
+    .where(and(eq(leadJobs.leadId, leadId), isNull(leadJobs.doneAt), inArray(leadJobs.kind, kinds)));
+}
+
+/** Queues the response-clock jobs of a lead assigned at `now` (the earlier ones of the lead are cancelled). */
+export async function scheduleClock(tx: Tx, leadId: number, now: Date, settings: LeadSettings, onlyReassign = false) {
+  await cancelJobs(tx, leadId, CLOCK_JOB_KINDS, now);
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  const jobs = [
+    ...(onlyReassign
+      ? []
+      : [
+          { leadId, kind: "notify_agent", runAt: at(settings.notifyAgentAfter) },
+          { leadId, kind: "notify_managers", runAt: at(settings.notifyManagersAfter) },
+        ]),
+    { leadId, kind: "reassign", runAt: at(settings.reassignAfter) },
+  ];
+  await tx.insert(leadJobs).values(jobs);
+}
+
+/**
+ * Stores an in-app notification for each user. Each row is also the outbox of its e-mail copy (email_status
+ * "pending", due at `at`): the mail worker (mail.ts) sends it when SMTP_URL is set and the user has an e-mail.
+ */
+export async function notify(
+  tx: Db | Tx,
+  userIds: string[],
+  leadId: number | null,
+  kind: string,
+  text: string,
+  at: Date,
+) {
+  if (!userIds.length) return;
+  await tx
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ userId, leadId, kind, text, createdAt: at, emailNextAt: at })));
+}
+
+/**
+ * Assigns a just-opened lead (called inside the enquiry's own transaction by createOrJoinLead): round robin,
+ * history entry, notification to the agent, response-clock jobs. A lead with no available agent stays unassigned
+ * and its clock still runs (managers are told at the second step; the reassign step tries again).
+ */
+export async function assignNewLead(
+  tx: Tx,
+  leadId: number,
+  projectId: number | null,
+  now: Date,
+): Promise<string | null> {
+  const settings = await readLeadSettings(tx);
+  const ownerId = await pickAgent(tx, projectId, now);
+  if (ownerId) {
+    await tx.update(leads).set({ ownerId }).where(eq(leads.id, leadId));
+    await addEvent(tx, leadId, "assigned", { data: { ownerId, auto: true }, at: now });
+    await notify(tx, [ownerId], leadId, "assigned", LEAD_TEXTS.assignedToYou, now);
+  }
+  await scheduleClock(tx, leadId, now, settings);
+  return ownerId;
+}
+
+/**
+ * PUT /api/leads/{id}/owner (leads.assign): hands the lead to `ownerId`, restarts the reassign step of the clock
+ * when the lead is not contacted yet. Errors: 404 lead; 400 {ownerId} a user who cannot own leads.
+ */
+export async function reassignLead(
+  db: Db,
+  viewer: LeadViewer,
+  id: number,
+  ownerId: string,
+  note: string | undefined,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, viewer, id);
+    if (!(await canOwnLeads(tx, ownerId))) throw badRequest({ ownerId: LEAD_TEXTS.ownerInvalid });
+    await tx.update(leads).set({ ownerId }).where(eq(leads.id, id));
+    await addEvent(tx, id, "assigned", {
+      actorId: viewer.id,
+      note,
+      data: { ownerId, previousOwnerId: lead.ownerId },
+      at: now,
+    });
+    await notify(tx, [ownerId], id, "assigned", LEAD_TEXTS.assignedToYou, now);
+    if (!lead.firstContactAt) await scheduleClock(tx, id, now, await readLeadSettings(tx), true);
+    await recordAudit(tx, actorOf(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "assign",
+      previousState: { ownerId: lead.ownerId },
+      newState: { ownerId },
+    });
+    return { ownerId };
+  });
+}

@@ -1,0 +1,288 @@
+/**
+ * Reading leads (docs/decisions/027-lead-list-scale-exports-and-paged-lists.md): the server-paged list with its
+ * filters and sorts, and one lead's detail with its timeline and the person's other enquiries.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  LEAD_STAGE_LABELS,
+  LEAD_TEXTS,
+  type LeadEventView,
+  type LeadListQuery,
+  type LeadSettings,
+  type LeadSummary,
+} from "../../../../domain/lead-desk.ts";
+import { PAGING_TEXTS } from "../../../../domain/schemas/paging.ts";
+import { normalizeSearchText, phoneSearchDigits } from "../../../../domain/search.ts";
+import type { Db } from "../../../db/connection.ts";
+import { contactMessages, leadEvents, leads, projects, units, users } from "../../../db/schema.ts";
+import { badRequest, notFound } from "../../../lib/http-errors.ts";
+import { dayStart } from "../../../lib/jeddah-days.ts";
+import { decodeCursor, encodeCursor } from "../../../lib/paging.ts";
+import { escapeLike } from "../../../lib/sql.ts";
+import { recordAudit } from "../../audit/service.ts";
+import { actorOf, type Lead, type LeadViewer, scopeOf } from "./common.ts";
+import { leadRow, openingEnquiry } from "./lead-row.ts";
+import { readLeadSettings } from "./settings.ts";
+
+/**
+ * Whether a lead is overdue at `now`: open, and not contacted past the agent step or its follow-up date passed.
+ * Written as the partial indexes contact_messages_uncontacted_idx / _follow_up_idx are, so PostgreSQL uses them.
+ */
+export function overdueCondition(now: Date, settings: LeadSettings): SQL {
+  const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
+  return sql`((${leads.firstContactAt} is null and ${leads.stage} not in ('lost', 'sold') and ${leads.createdAt} < ${limit}) or (${leads.followUpAt} is not null and ${leads.stage} not in ('lost', 'sold') and ${leads.followUpAt} < ${now}))`;
+}
+/** The negation of overdueCondition (its nulls read as false). */
+function notOverdueCondition(now: Date, settings: LeadSettings): SQL {
+  return sql`not coalesce(${overdueCondition(now, settings)}, false)`;
+}
+
+/** search_text contains the Arabic normal form of `query` (undefined: a query that folds to nothing). */
+function searchTextMatch(query: string): SQL | undefined {
+  const term = normalizeSearchText(query);
+  return term ? sql`${contactMessages.searchText} like ${`%${escapeLike(term)}%`} escape '\\'` : undefined;
+}
+
+const summaryColumns = {
+  lead: leadRow,
+  projectName: projects.name,
+  ownerName: users.name,
+};
+
+function toSummary(
+  row: { lead: Lead; projectName: string | null; ownerName: string | null },
+  now: Date,
+  settings: LeadSettings,
+): LeadSummary {
+  const m = row.lead;
+  const limit = now.getTime() - settings.notifyAgentAfter * 60_000;
+  const open = m.stage !== "lost" && m.stage !== "sold";
+  return {
+    id: m.id,
+    name: m.name,
+    phone: m.phone,
+    email: m.email,
+    source: m.source,
+    projectId: m.projectId,
+    projectName: row.projectName ?? m.origin.projectName ?? null,
+    campaignId: m.campaignId,
+    stage: m.stage,
+    stageLabel: LEAD_STAGE_LABELS[m.stage] ?? m.stage,
+    ownerId: m.ownerId,
+    ownerName: row.ownerName,
+    unitId: m.unitId,
+    lostReason: m.lostReason,
+    isDuplicate: m.isDuplicate,
+    firstContactAt: m.firstContactAt?.toISOString() ?? null,
+    followUpAt: m.followUpAt?.toISOString() ?? null,
+    overdue:
+      open &&
+      ((!m.firstContactAt && m.createdAt.getTime() < limit) ||
+        (m.followUpAt !== null && m.followUpAt.getTime() < now.getTime())),
+    mergedIntoId: m.mergedIntoId,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/leads: one page of the viewer's leads, filtered and sorted on the server. Every sort pages by a keyset
+ * cursor on (created_at, id); urgency (overdue first, then newest) reads the overdue leads, then the others, and its
+ * cursor also names the phase. Search: the stored Arabic search form of name/e-mail/message (search_text) and a
+ * phone typed in any form (src/server/lib/search.ts). Figures at 100,000 leads: docs/performance/leads.md.
+ * Returns {items, nextCursor} (null on the last page). Errors: 400 {cursor} a cursor this list did not give.
+ */
+export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery, now = new Date()) {
+  const settings = await readLeadSettings(db);
+  // Enquiries merged into another lead leave the list (they show on that lead's timeline).
+  const where: (SQL | undefined)[] = [scopeOf(viewer), isNull(leads.mergedIntoId)];
+  if (query.search) {
+    const digits = phoneSearchDigits(query.search);
+    where.push(
+      or(
+        searchTextMatch(query.search),
+        digits ? sql`coalesce(${contactMessages.phone}, '') like ${`%${escapeLike(digits)}%`} escape '\\'` : undefined,
+      ),
+    );
+  }
+  if (query.stage) where.push(eq(leads.stage, query.stage));
+  if (query.ownerId === "none") where.push(isNull(leads.ownerId));
+  else if (query.ownerId === "me") where.push(eq(leads.ownerId, viewer.id));
+  else if (query.ownerId) where.push(eq(leads.ownerId, query.ownerId));
+  if (query.projectId) where.push(eq(contactMessages.projectId, query.projectId));
+  if (query.campaignId) where.push(eq(contactMessages.campaignId, query.campaignId));
+  if (query.source) where.push(eq(contactMessages.source, query.source));
+  if (query.duplicate) where.push(eq(contactMessages.isDuplicate, query.duplicate === "true"));
+  if (query.from) where.push(gte(leads.createdAt, dayStart(query.from)));
+  if (query.to) where.push(lt(leads.createdAt, dayStart(query.to, 1)));
+  if (query.overdue === "true") where.push(overdueCondition(now, settings));
+  if (query.overdue === "false") where.push(notOverdueCondition(now, settings));
+
+  // The cursor: the last row's creation time (t) and id (i), and its urgency phase (p; 1 for the other sorts).
+  const cursor = query.cursor ? decodeCursor(query.cursor, { t: "string", i: "number", p: "number" }) : null;
+  let keyset: { at: Date; id: number } | null = null;
+  if (cursor) {
+    const at = new Date(String(cursor.t));
+    if (Number.isNaN(at.getTime())) throw badRequest({ cursor: PAGING_TEXTS.cursorInvalid });
+    keyset = { at, id: Number(cursor.i) };
+  }
+  const newest = query.sort !== "oldest";
+  const after = (k: { at: Date; id: number } | null) =>
+    !k
+      ? undefined
+      : newest
+        ? or(lt(leads.createdAt, k.at), and(eq(leads.createdAt, k.at), lt(leads.id, k.id)))
+        : or(gt(leads.createdAt, k.at), and(eq(leads.createdAt, k.at), gt(leads.id, k.id)));
+  const order = newest ? [desc(leads.createdAt), desc(leads.id)] : [asc(leads.createdAt), asc(leads.id)];
+  const read = (conditions: (SQL | undefined)[], limit: number) =>
+    db
+      .select(summaryColumns)
+      .from(leads)
+      .innerJoin(contactMessages, openingEnquiry)
+      .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+      .leftJoin(users, eq(users.id, leads.ownerId))
+      .where(and(...where, ...conditions))
+      .orderBy(...order)
+      .limit(limit);
+
+  // Urgency: the overdue leads newest first (phase 1), then the others newest first (phase 2), each by keyset, so
+  // no page sorts the whole table; the cursor names the phase of the page's last row.
+  let rows: { row: Awaited<ReturnType<typeof read>>[number]; phase: 1 | 2 }[];
+  if (query.sort === "urgency") {
+    const phase = cursor?.p === 2 ? 2 : 1;
+    rows = [];
+    if (phase === 1) {
+      const overdue = await read([overdueCondition(now, settings), after(keyset)], query.limit + 1);
+      rows = overdue.map((row) => ({ row, phase: 1 as const }));
+    }
+    if (rows.length <= query.limit) {
+      const rest = await read(
+        [notOverdueCondition(now, settings), phase === 2 ? after(keyset) : undefined],
+        query.limit + 1 - rows.length,
+      );
+      rows.push(...rest.map((row) => ({ row, phase: 2 as const })));
+    }
+  } else {
+    rows = (await read([after(keyset)], query.limit + 1)).map((row) => ({ row, phase: 1 as const }));
+  }
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    !more || !last
+      ? null
+      : encodeCursor({
+          t: last.row.lead.createdAt.toISOString(),
+          i: last.row.lead.id,
+          p: last.phase,
+        });
+  return { items: page.map((r) => toSummary(r.row, now, settings)), nextCursor };
+}
+
+/** The staff names and unit numbers the history's `data` refers to (ownerId, previousOwnerId, unitId). */
+async function eventNames(db: Db, data: Record<string, unknown>[]) {
+  const userIds = new Set<string>();
+  const unitIds = new Set<number>();
+  for (const d of data) {
+    for (const key of ["ownerId", "previousOwnerId"]) if (typeof d[key] === "string") userIds.add(d[key] as string);
+    if (typeof d.unitId === "number") unitIds.add(d.unitId);
+  }
+  const people = userIds.size
+    ? await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [...userIds]))
+    : [];
+  const numbers = unitIds.size
+    ? await db
+        .select({ id: units.id, unitNumber: units.unitNumber })
+        .from(units)
+        .where(inArray(units.id, [...unitIds]))
+    : [];
+  return {
+    users: new Map(people.map((p) => [p.id, p.name])),
+    units: new Map(numbers.map((u) => [u.id, u.unitNumber])),
+  };
+}
+
+/** `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit. */
+function withNames(data: Record<string, unknown>, names: Awaited<ReturnType<typeof eventNames>>) {
+  const out = { ...data };
+  if (typeof data.ownerId === "string") out.ownerName = names.users.get(data.ownerId) ?? null;
+  if (typeof data.previousOwnerId === "string") out.previousOwnerName = names.users.get(data.previousOwnerId) ?? null;
+  if (typeof data.unitId === "number") out.unitNumber = names.units.get(data.unitId) ?? null;
+  return out;
+}
+
+/**
+ * GET /api/leads/{id}: the lead, its history oldest first (enquiry, assignments, stage changes, activities, unit
+ * links, follow-ups, clock steps, merges) with actor names (and, in `data`, ownerName / previousOwnerName /
+ * unitNumber beside the ids), and the viewer's other enquiries of the same person
+ * (same E.164 phone, else same e-mail). Errors: 404.
+ */
+export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now = new Date()) {
+  const settings = await readLeadSettings(db);
+  const [row] = await db
+    .select(summaryColumns)
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .leftJoin(users, eq(users.id, leads.ownerId))
+    .where(and(eq(contactMessages.id, id), scopeOf(viewer)))
+    .limit(1);
+  if (!row) throw notFound(LEAD_TEXTS.leadNotFound);
+  // A view of a person's contact details by staff is audited (PDPL; docs/product.md §2.16).
+  await recordAudit(db, actorOf(viewer), { entityType: "contact_message", entityId: id, action: "view" });
+  const events = await db
+    .select({ event: leadEvents, actorName: users.name })
+    .from(leadEvents)
+    .leftJoin(users, eq(users.id, leadEvents.actorId))
+    .where(eq(leadEvents.leadId, id))
+    .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const names = await eventNames(
+    db,
+    events.map((e) => e.event.data),
+  );
+  const m = row.lead;
+  const samePerson = m.phone
+    ? eq(contactMessages.phone, m.phone)
+    : m.email
+      ? eq(contactMessages.email, m.email)
+      : undefined;
+  const related = await db
+    .select(summaryColumns)
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .leftJoin(users, eq(users.id, leads.ownerId))
+    .where(and(or(samePerson, eq(leads.mergedIntoId, id)), ne(contactMessages.id, id), scopeOf(viewer)))
+    .orderBy(asc(contactMessages.createdAt))
+    .limit(100);
+  return {
+    lead: {
+      ...toSummary(row, now, settings),
+      message: m.message,
+      attribution: m.attribution,
+      consentVersion: m.consentVersion,
+      consentAt: m.consentAt?.toISOString() ?? null,
+      marketingConsentVersion: m.marketingConsentVersion,
+      marketingConsentAt: m.marketingConsentAt?.toISOString() ?? null,
+      marketingConsentWithdrawnAt: m.marketingConsentWithdrawnAt?.toISOString() ?? null,
+    },
+    events: events.map(
+      ({ event: e, actorName }): LeadEventView => ({
+        id: e.id,
+        leadId: e.leadId,
+        kind: e.kind as LeadEventView["kind"],
+        actorId: e.actorId,
+        actorName,
+        fromStage: e.fromStage,
+        toStage: e.toStage,
+        activityKind: e.activityKind,
+        note: e.note,
+        data: withNames(e.data, names),
+        createdAt: e.createdAt.toISOString(),
+      }),
+    ),
+    related: related.map((r) => toSummary(r, now, settings)),
+  };
+}

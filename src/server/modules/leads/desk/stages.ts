@@ -1,0 +1,220 @@
+/**
+ * Working a lead (src/domain/lead-desk.ts; docs/decisions/022-lead-desk-assignment-and-response-clock.md): stage
+ * changes with the unit link, logged activities and follow-ups, and merging two leads of one person. A stage change
+ * is told to the lead listeners (../events.ts: the stage webhook, conversion events) in its own transaction.
+ */
+import { and, eq, isNull, ne } from "drizzle-orm";
+import {
+  isContactActivity,
+  LEAD_TEXTS,
+  type LeadActivityInput,
+  type LeadStage,
+  type LeadStageChange,
+  UNIT_STATUS_FOR_STAGE,
+  UNIT_STATUS_FREE,
+} from "../../../../domain/lead-desk.ts";
+import type { Db } from "../../../db/connection.ts";
+import { leadEvents, leadJobs, leadLostReasons, leads, units } from "../../../db/schema.ts";
+import { badRequest, conflict } from "../../../lib/http-errors.ts";
+import { isUniqueViolation } from "../../../lib/sql.ts";
+import { recordAudit } from "../../audit/service.ts";
+import { emitLeadEvent } from "../events.ts";
+import { CLOCK_JOB_KINDS, cancelJobs } from "./assignment.ts";
+import { actorOf, addEvent, type LeadViewer, lockLead } from "./common.ts";
+
+/**
+ * PATCH /api/leads/{id}/stage (leads.work): moves the lead to any stage, with its unit link (domain rules in
+ * lead-desk.ts). In one transaction: the lead, the units' statuses, the history, the audit row.
+ * The unit row is locked first, so of two requests for one unit the second waits and then gets 409.
+ * Errors: 404 lead; 400 {lostReason} not in the list; 400 {unitId} unknown unit or another project's;
+ * 409 the unit is held by another lead or is not available.
+ */
+export async function changeLeadStage(
+  db: Db,
+  viewer: LeadViewer,
+  id: number,
+  input: LeadStageChange,
+  now = new Date(),
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const lead = await lockLead(tx, viewer, id);
+      const stage: LeadStage = input.stage;
+      if (stage === "lost") {
+        const [reason] = await tx
+          .select()
+          .from(leadLostReasons)
+          .where(and(eq(leadLostReasons.name, input.lostReason ?? ""), eq(leadLostReasons.active, true)))
+          .limit(1);
+        if (!reason) throw badRequest({ lostReason: LEAD_TEXTS.lostReasonUnknown });
+      }
+      const holds = UNIT_STATUS_FOR_STAGE[stage];
+      const nextUnitId = holds ? (input.unitId === undefined ? lead.unitId : input.unitId) : null;
+
+      if (nextUnitId !== null) {
+        const [unit] = await tx.select().from(units).where(eq(units.id, nextUnitId)).for("update").limit(1);
+        if (!unit) throw badRequest({ unitId: LEAD_TEXTS.unitNotFound });
+        if (unit.projectId !== lead.projectId) throw badRequest({ unitId: LEAD_TEXTS.unitOtherProject });
+        if (nextUnitId !== lead.unitId) {
+          const [holder] = await tx
+            .select({ id: leads.id })
+            .from(leads)
+            .where(and(eq(leads.unitId, nextUnitId), ne(leads.id, id)))
+            .limit(1);
+          if (holder) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
+          if (unit.status !== UNIT_STATUS_FREE)
+            throw conflict(LEAD_TEXTS.unitNotAvailable, { unitId: LEAD_TEXTS.unitNotAvailable });
+        }
+      }
+      if (lead.unitId !== null && lead.unitId !== nextUnitId) {
+        await tx.update(units).set({ status: UNIT_STATUS_FREE, updatedAt: now }).where(eq(units.id, lead.unitId));
+        await addEvent(tx, id, "unit_unlinked", { actorId: viewer.id, data: { unitId: lead.unitId }, at: now });
+      }
+      await tx
+        .update(leads)
+        .set({
+          stage,
+          unitId: nextUnitId,
+          lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
+          stageChangedAt: now,
+        })
+        .where(eq(leads.id, id));
+      if (nextUnitId !== null && holds) {
+        await tx.update(units).set({ status: holds, updatedAt: now }).where(eq(units.id, nextUnitId));
+        if (nextUnitId !== lead.unitId) {
+          await addEvent(tx, id, "unit_linked", {
+            actorId: viewer.id,
+            data: { unitId: nextUnitId, status: holds },
+            at: now,
+          });
+        }
+      }
+      await addEvent(tx, id, "stage_changed", {
+        actorId: viewer.id,
+        fromStage: lead.stage,
+        toStage: stage,
+        note: input.note,
+        data: stage === "lost" ? { lostReason: input.lostReason } : {},
+        at: now,
+      });
+      await recordAudit(tx, actorOf(viewer), {
+        entityType: "contact_message",
+        entityId: id,
+        action: "stage",
+        previousState: { stage: lead.stage, unitId: lead.unitId, lostReason: lead.lostReason },
+        newState: { stage, unitId: nextUnitId, lostReason: stage === "lost" ? input.lostReason : null },
+      });
+      // The stage webhook and the conversion events hear of it through the lead listeners (../events.ts).
+      const told =
+        stage === lead.stage
+          ? {}
+          : await emitLeadEvent(tx, {
+              kind: "stage_changed",
+              lead: { ...lead, unitId: nextUnitId },
+              stage,
+              previousStage: lead.stage,
+              lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
+              at: now,
+            });
+      return { stage, unitId: nextUnitId, webhookQueued: told.webhookQueued === true };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
+    throw error;
+  }
+}
+
+/**
+ * POST /api/leads/{id}/activities (leads.work): logs a call, WhatsApp, e-mail, meeting or note. The first contact
+ * activity stops the response clock (first_contact_at set, pending clock jobs done). `followUpAt` sets the next step
+ * and queues its reminder (a "follow_up" job replacing any earlier one: the owner is notified when it is due).
+ * Errors: 404 lead.
+ */
+export async function logLeadActivity(
+  db: Db,
+  viewer: LeadViewer,
+  id: number,
+  input: LeadActivityInput,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, viewer, id);
+    const contact = isContactActivity(input.kind);
+    const firstContactAt = lead.firstContactAt ?? (contact ? now : null);
+    const followUpAt = input.followUpAt ? new Date(input.followUpAt) : lead.followUpAt;
+    await tx.update(leads).set({ firstContactAt, followUpAt }).where(eq(leads.id, id));
+    if (contact && !lead.firstContactAt) await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
+    // The follow-up reminder: one pending "follow_up" job per lead, due at the follow-up date (desk-jobs.ts).
+    if (followUpAt && input.followUpAt) {
+      await cancelJobs(tx, id, ["follow_up"], now);
+      await tx.insert(leadJobs).values({ leadId: id, kind: "follow_up", runAt: followUpAt });
+    }
+    await addEvent(tx, id, "activity", { actorId: viewer.id, activityKind: input.kind, note: input.note, at: now });
+    if (input.followUpAt) {
+      await addEvent(tx, id, "follow_up_set", {
+        actorId: viewer.id,
+        data: { followUpAt: followUpAt?.toISOString() },
+        at: now,
+      });
+    }
+    await recordAudit(tx, actorOf(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "activity",
+      newState: { kind: input.kind, followUpAt: followUpAt?.toISOString() ?? null },
+    });
+    return {
+      firstContactAt: firstContactAt?.toISOString() ?? null,
+      followUpAt: followUpAt?.toISOString() ?? null,
+      secondsToFirstContact: firstContactAt
+        ? Math.round((firstContactAt.getTime() - lead.createdAt.getTime()) / 1000)
+        : null,
+    };
+  });
+}
+
+/**
+ * POST /api/leads/{id}/merge (leads.assign): merges lead `otherId` into lead `id` by hand (another enquiry of the same
+ * person that the phone/e-mail rule did not join). The other enquiry stays stored with its own source, campaign and
+ * duplicate flag, marked merged_into_id = id; its history moves to `id`, its pending clock jobs close, and a
+ * "merged" entry with the other's contact details is added to both. Audited.
+ * Errors: 404 either lead (outside the viewer's scope too); 400 {otherId} the same lead; 409 the other holds a
+ * unit or is already merged.
+ */
+export async function mergeLeads(db: Db, viewer: LeadViewer, id: number, otherId: number, now = new Date()) {
+  if (id === otherId) throw badRequest({ otherId: LEAD_TEXTS.mergeSelf });
+  return db.transaction(async (tx) => {
+    // Lock in id order so two opposite merges cannot deadlock.
+    const [firstId, secondId] = id < otherId ? [id, otherId] : [otherId, id];
+    const first = await lockLead(tx, viewer, firstId);
+    const second = await lockLead(tx, viewer, secondId);
+    const [target, other] = first.id === id ? [first, second] : [second, first];
+    if (other.mergedIntoId !== null || target.mergedIntoId !== null) throw conflict(LEAD_TEXTS.alreadyMerged);
+    if (other.unitId !== null) throw conflict(LEAD_TEXTS.mergeUnit, { otherId: LEAD_TEXTS.mergeUnit });
+    await tx.update(leadEvents).set({ leadId: id }).where(eq(leadEvents.leadId, otherId));
+    await tx
+      .update(leadJobs)
+      .set({ doneAt: now })
+      .where(and(eq(leadJobs.leadId, otherId), isNull(leadJobs.doneAt)));
+    await tx.update(leads).set({ mergedIntoId: id }).where(eq(leads.id, otherId));
+    const snapshot = {
+      mergedId: otherId,
+      name: other.name,
+      phone: other.phone,
+      email: other.email,
+      source: other.source,
+      stage: other.stage,
+      createdAt: other.createdAt.toISOString(),
+    };
+    await addEvent(tx, id, "merged", { actorId: viewer.id, data: snapshot, at: now });
+    await addEvent(tx, otherId, "merged", { actorId: viewer.id, data: { mergedInto: id }, at: now });
+    await recordAudit(tx, actorOf(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "merge",
+      previousState: { other: snapshot, ownerId: other.ownerId },
+      newState: { mergedInto: id },
+    });
+    return { id, mergedId: otherId };
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * Intake (docs/decisions/061-enquiries-and-leads.md, 062-lead-modules-and-events.md; SPEC §3 contact_messages, §7.2
+ * contact calls; ARCHITECTURE resolutions 4, 5, 6 and 22): every contact that reaches us is stored as an enquiry and
+ * opens or joins a lead through `createOrJoinLead`, the one way any channel does so. An enquiry is never refused for
+ * a stale reference: an unknown project or landing page is stored as null. isDuplicate: the same phone or e-mail
+ * arrived in the previous 30 days. An enquiry from a page with a webhook (the campaign's, else the landing page's)
+ * gets its delivery queued in the same transaction (../outbox.ts), so the enquiry and its delivery commit together.
+ * The one way into intake from elsewhere.
+ */
+import { and, eq, gt, or, type SQL } from "drizzle-orm";
+import { DUPLICATE_WINDOW_DAYS } from "../../../../domain/constants.ts";
+import { type ContactPayload, contactSourceOf } from "../../../../domain/schemas/contact.ts";
+import type { Db, Tx } from "../../../db/connection.ts";
+import { contactMessages, leads } from "../../../db/schema.ts";
+import { recordAudit } from "../../audit/service.ts";
+import { assignNewLead } from "../desk/service.ts";
+import { emitLeadEvent } from "../events.ts";
+import { enqueueLeadDelivery } from "../outbox.ts";
+import { leadPayload, readLeadContext, webhookTargetOf } from "./context.ts";
+import { leadOrigin } from "./origin.ts";
+
+export { stageWebhookListener } from "./context.ts";
+export {
+  DELIVERY_ALREADY_DONE,
+  deleteContactMessage,
+  listContactMessages,
+  NO_WEBHOOK_FOR_LEAD,
+  retryLeadDelivery,
+} from "./messages.ts";
+export { detachLeads } from "./origin.ts";
+
+export interface ContactMeta {
+  ip: string | null;
+  /** The browser's User-Agent (conversion events). */
+  userAgent?: string | null;
+  consentVersion: string;
+  /** The marketing-consent text's version, stored when the person ticked that box. */
+  marketingConsentVersion?: string | null;
+  /** The site's public URL (the page URL of conversion events). */
+  publicUrl?: string;
+  now?: Date;
+}
+
+/** The person an enquiry is from (docs/decisions/061-enquiries-and-leads.md). */
+export interface IntakePerson {
+  name: string;
+  /** E.164, as the domain schemas normalise it (src/domain/schemas/contact.ts). */
+  phone: string | null;
+  email: string | null;
+}
+
+/** One contact that reached us, by any channel (form post today; platform lead forms, WhatsApp, visits later). */
+export interface IntakeEnquiry {
+  /** The channel's name of where it came from (src/domain/schemas/contact.ts contactSourceOf: home, landing, …). */
+  source: string;
+  message: string | null;
+  /** What it points at; unknown ids are stored as null (ARCHITECTURE resolution 5). */
+  refs: {
+    landingPageId?: number | null;
+    campaignId?: number | null;
+    updateId?: number | null;
+    projectId?: number | null;
+  };
+  /** The campaign's click ids and UTM values (string values only are kept). */
+  attribution: Record<string, unknown>;
+  ip: string | null;
+  userAgent: string | null;
+  /** The privacy notice's version the person accepted. */
+  consentVersion: string;
+  /** The marketing-consent text's version when the person ticked that box, else null. */
+  marketingConsentVersion: string | null;
+  /** The site's public URL (the page URL of conversion events); null: unknown. */
+  publicUrl: string | null;
+  /** When it reached us (the app's clock). */
+  at: Date;
+}
+
+/** What createOrJoinLead stored: the lead (new, or the person's open one it joined) and the enquiry. */
+export interface IntakeResult {
+  lead: { id: number; ownerId: string | null };
+  enquiry: typeof contactMessages.$inferSelect;
+  /** True when the enquiry joined an open lead instead of opening one. */
+  joined: boolean;
+  /** Whether a webhook delivery of the enquiry was queued (the outbox can be kicked after the commit). */
+  webhookQueued: boolean;
+}
+
+/**
+ * The one way any channel creates or joins a lead (docs/decisions/061-enquiries-and-leads.md; ARCHITECTURE
+ * resolution 22), inside the caller's transaction: stores the enquiry with its origin (docs/product.md §3) and
+ * duplicate flag (the same phone or e-mail in the previous DUPLICATE_WINDOW_DAYS days), opens its lead (the id of the
+ * enquiry, so lead and enquiry share it) and assigns it by today's rule (round robin and response clock:
+ * docs/decisions/022-lead-desk-assignment-and-response-clock.md), tells the lead listeners ("created": conversion
+ * events) and queues the webhook of the enquiry (ARCHITECTURE resolution 6). Every enquiry opens a lead today
+ * (`joined` is false); the rule that joins a person's open lead goes in `openLeadOf`.
+ */
+export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: IntakeEnquiry): Promise<IntakeResult> {
+  const now = enquiry.at;
+  const context = await readLeadContext(tx, enquiry.refs);
+  const projectId = context.project?.id ?? null;
+  const landingPageId = context.page?.id ?? null;
+  const campaignId = context.campaign?.id ?? null;
+  const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const sameContact: SQL[] = [];
+  if (person.phone) sameContact.push(eq(contactMessages.phone, person.phone));
+  if (person.email) sameContact.push(eq(contactMessages.email, person.email));
+  const [previous] = sameContact.length
+    ? await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(and(gt(contactMessages.createdAt, since), or(...sameContact)))
+        .limit(1)
+    : [];
+  const attribution = Object.fromEntries(
+    Object.entries(enquiry.attribution).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const [stored] = await tx
+    .insert(contactMessages)
+    .values({
+      landingPageId,
+      campaignId,
+      projectId,
+      updateId: context.updateId,
+      source: enquiry.source,
+      name: person.name,
+      email: person.email,
+      phone: person.phone,
+      message: enquiry.message,
+      isDuplicate: Boolean(previous),
+      attribution,
+      origin: leadOrigin(context),
+      consentVersion: enquiry.consentVersion,
+      consentAt: now,
+      ipAddress: enquiry.ip,
+      userAgent: enquiry.userAgent?.slice(0, 1000) ?? null,
+      marketingConsentVersion: enquiry.marketingConsentVersion,
+      marketingConsentAt: enquiry.marketingConsentVersion ? now : null,
+      createdAt: now,
+    })
+    .returning();
+  const open = await openLeadOf(tx, person);
+  const joined = open !== null;
+  const leadId = open?.id ?? stored.id;
+  if (!open) await tx.insert(leads).values({ id: leadId, createdAt: now });
+  const [row] = await tx.update(contactMessages).set({ leadId }).where(eq(contactMessages.id, stored.id)).returning();
+  await recordAudit(
+    tx,
+    { userId: null, ip: enquiry.ip },
+    {
+      entityType: "contact_message",
+      entityId: row.id,
+      action: "create",
+      newState: { source: enquiry.source, projectId, landingPageId, campaignId, leadId, joined },
+    },
+  );
+  // The lead desk: round-robin owner and response clock, in the enquiry's own transaction.
+  const ownerId = joined ? (open?.ownerId ?? null) : await assignNewLead(tx, leadId, projectId, now);
+  // The lead listeners (../events.ts: conversion events to the ad platforms), in the same transaction.
+  if (!joined) {
+    await emitLeadEvent(tx, {
+      kind: "created",
+      lead: { ...row, id: leadId, unitId: null },
+      publicUrl: enquiry.publicUrl,
+      at: now,
+    });
+  }
+  const target = webhookTargetOf(context);
+  if (target) await enqueueLeadDelivery(tx, row.id, target, leadPayload(row, context, now), now);
+  return { lead: { id: leadId, ownerId }, enquiry: row, joined, webhookQueued: target !== null };
+}
+
+/**
+ * The open lead an enquiry of `person` joins, or null to open a new one. Today every enquiry opens its own lead
+ * (docs/decisions/061-enquiries-and-leads.md); the one-open-lead-per-person rule answers here.
+ */
+async function openLeadOf(_tx: Tx, _person: IntakePerson): Promise<{ id: number; ownerId: string | null } | null> {
+  return null;
+}
+
+/**
+ * POST /api/contact (SPEC §7.2): the form post channel over createOrJoinLead, in one transaction. Returns the
+ * enquiry's id, its lead's id, whether it is a duplicate, and whether a webhook delivery was queued.
+ */
+export async function createContactMessage(
+  db: Db,
+  payload: ContactPayload,
+  meta: ContactMeta,
+): Promise<{ id: number; leadId: number; isDuplicate: boolean; queued: boolean }> {
+  const at = meta.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const result = await createOrJoinLead(
+      tx,
+      { name: payload.name, phone: payload.phone ?? null, email: payload.email ?? null },
+      {
+        source: contactSourceOf(payload),
+        message: payload.message ?? null,
+        refs: {
+          landingPageId: payload.landingPageId,
+          campaignId: payload.campaignId,
+          updateId: payload.updateReference,
+          projectId: payload.projectReference,
+        },
+        attribution: payload.attribution ?? {},
+        ip: meta.ip,
+        userAgent: meta.userAgent ?? null,
+        consentVersion: meta.consentVersion,
+        marketingConsentVersion: payload.marketingConsent ? (meta.marketingConsentVersion ?? null) : null,
+        publicUrl: meta.publicUrl ?? null,
+        at,
+      },
+    );
+    return {
+      id: result.enquiry.id,
+      leadId: result.lead.id,
+      isDuplicate: result.enquiry.isDuplicate,
+      queued: result.webhookQueued,
+    };
+  });
+}
