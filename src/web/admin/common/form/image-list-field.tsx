@@ -30,6 +30,8 @@ export interface ImageListProps {
   value: readonly string[];
   onChange: (next: string[]) => void;
   disabled?: boolean;
+  /** The failure toast's title (default: SPEC §8.2 "خطأ في رفع الملف"). */
+  failureTitle?: string;
   /** A message of the form (e.g. a schema rule), shown under the field. */
   error?: string;
 }
@@ -44,9 +46,9 @@ function batchFailure(err: unknown): string {
 }
 
 /** Thumbnails with removal and a multiple-file upload (see the module docstring). */
-export function ImageList({ label, value, onChange, disabled, error }: ImageListProps) {
+export function ImageList({ label, value, onChange, disabled, error, failureTitle }: ImageListProps) {
   const id = useId();
-  const upload = useUpload();
+  const upload = useUpload(failureTitle);
 
   const onFiles = (files: File[]) =>
     upload.run(async (onProgress) => {
@@ -113,15 +115,13 @@ export function ImageList({ label, value, onChange, disabled, error }: ImageList
 }
 
 /** The react-hook-form field `name` holding a list of image URLs. */
-export function ImageListField({ name, label }: { name: string; label: string }) {
+export function ImageListField({
+  name,
+  ...props
+}: { name: string } & Omit<ImageListProps, "value" | "onChange" | "error">) {
   const { field } = useController({ name });
   const error = useFieldError(name);
   return (
-    <ImageList
-      label={label}
-      value={(field.value as string[] | undefined) ?? []}
-      onChange={field.onChange}
-      error={error}
-    />
+    <ImageList {...props} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} error={error} />
   );
 }

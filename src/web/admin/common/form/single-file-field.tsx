@@ -42,14 +42,25 @@ export interface SingleFileProps {
   /** A required file has no remove button and a star after its label. */
   required?: boolean;
   disabled?: boolean;
+  /** The failure toast's title (default: SPEC §8.2 "خطأ في رفع الملف"). */
+  failureTitle?: string;
   /** A message of the form (e.g. "صورة البوستر مطلوبة"), shown under the field. */
   error?: string;
 }
 
 /** The chosen file with its removal and an upload (see the module docstring). */
-export function SingleFile({ kind, label, value, onChange, required = false, disabled, error }: SingleFileProps) {
+export function SingleFile({
+  kind,
+  label,
+  value,
+  onChange,
+  required = false,
+  disabled,
+  error,
+  failureTitle,
+}: SingleFileProps) {
   const id = useId();
-  const upload = useUpload();
+  const upload = useUpload(failureTitle);
   const options = KINDS[kind];
 
   const onFiles = ([file]: File[]) =>

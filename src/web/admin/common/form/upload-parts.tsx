@@ -49,16 +49,12 @@ export function successToast(duplicateMessage: string | undefined) {
   });
 }
 
-/** Shows `message` under the field and in a destructive toast. */
-function failureToast(message: string) {
-  toast({ title: PROJECT_TEXTS.uploadErrorTitle, description: message, variant: "destructive" });
-}
-
 /**
  * An upload's progress (0–1, null when idle) and error. `run(send, failure)` clears the error, sends with progress,
- * and on a throw shows `failure(error)` under the field and in a toast.
+ * and on a throw shows `failure(error)` under the field and in a destructive toast titled `failureTitle` (SPEC §8.2
+ * "خطأ في رفع الملف" by default; the landing page's "فشل رفع الصورة", docs/decisions/006-landing-texts.md).
  */
-export function useUpload() {
+export function useUpload(failureTitle: string = PROJECT_TEXTS.uploadErrorTitle) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function run(send: (onProgress: (f: number) => void) => Promise<void>, failure: (err: unknown) => string) {
@@ -69,7 +65,7 @@ export function useUpload() {
     } catch (err) {
       const message = failure(err);
       setError(message);
-      failureToast(message);
+      toast({ title: failureTitle, description: message, variant: "destructive" });
     } finally {
       setProgress(null);
     }
