@@ -12,16 +12,10 @@ import { type UserUpdate, type UserUpdateInput, userCreateFormSchema, userUpdate
 import type { PublicUser } from "#domain/types.ts";
 import { AdminForm, serverFieldErrors, showServerErrors } from "~/admin/common/form/admin-form.tsx";
 import { Field, SelectField } from "~/admin/common/form/field.tsx";
+import { FormDialog } from "~/admin/common/form/form-dialog.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/shared/ui/dialog.tsx";
+import { DialogFooter } from "~/shared/ui/dialog.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useCreateUser, useUpdateUser } from "./api.ts";
 import { EMPLOYEE_TEXTS as T } from "./employees-texts.ts";
@@ -97,33 +91,32 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{editing ? T.editTitle : T.addTitle}</DialogTitle>
-          <DialogDescription>{T.formDescription}</DialogDescription>
-        </DialogHeader>
-        <AdminForm form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-          <Field name="name" label={T.name} input={{ autoComplete: "off" }} />
-          <Field name="username" label={T.username} input={LATIN} />
-          <SelectField name="role" label={T.role} options={choices.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
-          <Field name="email" label={T.email} hint={T.emailHint} input={{ ...LATIN, type: "email" }} />
-          <Field
-            name="password"
-            label={T.password}
-            hint={editing ? T.passwordEditHint : T.passwordHint}
-            input={{ ...LATIN, type: "password", autoComplete: "new-password" }}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? T.saving : T.save}
-            </Button>
-          </DialogFooter>
-        </AdminForm>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? T.editTitle : T.addTitle}
+      description={T.formDescription}
+    >
+      <AdminForm form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+        <Field name="name" label={T.name} input={{ autoComplete: "off" }} />
+        <Field name="username" label={T.username} input={LATIN} />
+        <SelectField name="role" label={T.role} options={choices.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+        <Field name="email" label={T.email} hint={T.emailHint} input={{ ...LATIN, type: "email" }} />
+        <Field
+          name="password"
+          label={T.password}
+          hint={editing ? T.passwordEditHint : T.passwordHint}
+          input={{ ...LATIN, type: "password", autoComplete: "new-password" }}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? T.saving : T.save}
+          </Button>
+        </DialogFooter>
+      </AdminForm>
+    </FormDialog>
   );
 }

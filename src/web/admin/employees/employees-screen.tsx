@@ -15,7 +15,7 @@ import { canAssignRole, canDeleteUser, canUpdateUser, type StaffActor } from "#d
 import { TEXTS } from "#domain/texts.ts";
 import type { PublicUser } from "#domain/types.ts";
 import { ListScreen, listState } from "~/admin/common/list-screen.tsx";
-import { LoadMore } from "~/admin/common/load-more.tsx";
+import { PagedLoadMore } from "~/admin/common/load-more.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -150,17 +150,7 @@ export function EmployeesScreen() {
             ) : null}
           </div>
         }
-        footer={
-          users.isSuccess ? (
-            <LoadMore
-              shown={visible.length}
-              total={users.data.pages[0]?.total ?? visible.length}
-              hasMore={users.hasNextPage}
-              loading={users.isFetchingNextPage}
-              onMore={() => void users.fetchNextPage()}
-            />
-          ) : null
-        }
+        footer={<PagedLoadMore query={users} shown={visible.length} />}
       >
         <EmployeesTable>
           {visible.map((employee) => (

@@ -9,7 +9,7 @@ import { useId } from "react";
 import { useController, useFormContext } from "react-hook-form";
 import { AREA_STEP, BATHROOMS_MAX, BATHROOMS_MIN, ROOMS_MAX, ROOMS_MIN } from "#domain/constants.ts";
 import { PROJECT_MESSAGES, type ProjectInput } from "#domain/schemas/project.ts";
-import { Field, FieldFrame, SELECT_CLASS, TEXTAREA_CLASS, useFieldControl } from "~/admin/common/form/field.tsx";
+import { Field, FieldFrame, SelectField, TEXTAREA_CLASS, useFieldControl } from "~/admin/common/form/field.tsx";
 import { MoneyField } from "~/admin/common/form/money-field.tsx";
 import { NumberField } from "~/admin/common/form/number-field.tsx";
 import { PercentField } from "~/admin/common/form/percent-field.tsx";
@@ -97,19 +97,15 @@ export function BasicsSection({ nameCheck }: { nameCheck: NameCheckState }) {
   );
 }
 
-/** A select of "single" or "range" (area and rooms). */
-function SingleOrRange({ name, label }: { name: "areaType" | "roomsType"; label: string }) {
-  return (
-    <Field name={name} label={label}>
-      {(control) => (
-        <select className={SELECT_CLASS} {...control}>
-          <option value="single">{FORM_TEXTS.single}</option>
-          <option value="range">{FORM_TEXTS.range}</option>
-        </select>
-      )}
-    </Field>
-  );
-}
+/** The choice of a single value or a range (area and rooms). */
+const SINGLE_OR_RANGE = [
+  { value: "single", label: FORM_TEXTS.single },
+  { value: "range", label: FORM_TEXTS.range },
+];
+const AREA_UNITS = [
+  { value: "m2", label: FORM_TEXTS.unitM2 },
+  { value: "m", label: FORM_TEXTS.unitM },
+];
 
 export function SpecsSection() {
   const { watch } = useFormContext<ProjectInput>();
@@ -118,7 +114,7 @@ export function SpecsSection() {
   const rooms = { min: ROOMS_MIN, max: ROOMS_MAX };
   return (
     <FormSection title={FORM_TEXTS.specs} columns={3}>
-      <SingleOrRange name="areaType" label={FORM_TEXTS.areaType} />
+      <SelectField name="areaType" label={FORM_TEXTS.areaType} options={SINGLE_OR_RANGE} />
       {areaRange ? (
         <>
           <NumberField name="areaSizeMin" label={FORM_TEXTS.areaSizeMin} min={1} step={AREA_STEP} />
@@ -127,15 +123,8 @@ export function SpecsSection() {
       ) : (
         <NumberField name="areaSize" label={FORM_TEXTS.areaSize} min={1} step={AREA_STEP} />
       )}
-      <Field name="areaUnit" label={FORM_TEXTS.areaUnit}>
-        {(control) => (
-          <select className={SELECT_CLASS} {...control}>
-            <option value="m2">{FORM_TEXTS.unitM2}</option>
-            <option value="m">{FORM_TEXTS.unitM}</option>
-          </select>
-        )}
-      </Field>
-      <SingleOrRange name="roomsType" label={FORM_TEXTS.roomsType} />
+      <SelectField name="areaUnit" label={FORM_TEXTS.areaUnit} options={AREA_UNITS} />
+      <SelectField name="roomsType" label={FORM_TEXTS.roomsType} options={SINGLE_OR_RANGE} />
       {roomsRange ? (
         <>
           <NumberField name="roomsMin" label={FORM_TEXTS.roomsMin} {...rooms} />

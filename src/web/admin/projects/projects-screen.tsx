@@ -17,6 +17,7 @@ import type { Project } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { CARD_GRID, CardGridSkeleton, ListScreen, listState } from "~/admin/common/list-screen.tsx";
 import { PermissionButton } from "~/admin/common/permission-button.tsx";
+import { ProgressCard } from "~/admin/common/progress-card.tsx";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
@@ -233,79 +234,71 @@ function AdminProjectCard({
   onDelete: () => void;
 }) {
   const badge = featuredBadge(project.featuredRank);
-  const image = project.images[0];
   return (
-    <Card className="h-full gap-3 overflow-hidden p-0" aria-label={project.name}>
-      <div className="relative aspect-video bg-brand-50">
-        {image ? (
-          <img src={imageVariant(image, 640)} alt="" className="size-full object-cover" loading="lazy" />
-        ) : (
-          <div className="flex size-full items-center justify-center text-sm text-muted">لا توجد صورة</div>
-        )}
-        <div className="absolute start-2 top-2 flex flex-wrap gap-1">
+    <ProgressCard
+      name={project.name}
+      image={project.images[0]}
+      badges={
+        <>
           <PublishStateBadge publishedAt={project.publishedAt} className="bg-surface shadow-sm" />
           {badge ? <Badge>{badge}</Badge> : null}
-        </div>
-      </div>
-      <div className="flex flex-col gap-2 px-4">
-        <h2 className="text-lg font-bold text-ink">
-          <Link to={`/admin/projects/${project.id}`} className="hover:underline">
-            {project.name}
-          </Link>
-        </h2>
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        </>
+      }
+      titleClassName="text-lg"
+      title={
+        <Link to={`/admin/projects/${project.id}`} className="hover:underline">
+          {project.name}
+        </Link>
+      }
+      details={
+        <>
           {project.city ? <Badge variant="secondary">{project.city}</Badge> : <span />}
           <span className="font-bold text-brand-700">{formatSAR(project.price)}</span>
-        </div>
-        <div className="flex items-center gap-2">
-          <Progress
-            value={project.completionPercentage}
-            aria-label={`نسبة الإنجاز: ${project.name}`}
-            className="flex-1"
-          />
-          <span className="text-xs text-muted">{formatPercent(project.completionPercentage)}</span>
-        </div>
-      </div>
-      <div className="mt-auto flex flex-wrap gap-2 border-t border-brand-100 p-3">
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/admin/projects/${project.id}`}>{PROJECT_TEXTS.details}</Link>
-        </Button>
-        {publishing}
-        {project.publishedAt === null ? null : (
-          <Button asChild variant="ghost" size="sm">
-            <a href={`/project/${project.id}`} target="_blank" rel="noopener noreferrer">
-              <ExternalLinkIcon aria-hidden="true" className="rtl:-scale-x-100" />
-              {PROJECT_TEXTS.viewOnSite}
-            </a>
+        </>
+      }
+      completion={project.completionPercentage}
+      actions={
+        <>
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/admin/projects/${project.id}`}>{PROJECT_TEXTS.details}</Link>
           </Button>
-        )}
-        <PermissionButton
-          size="sm"
-          variant="secondary"
-          allowed={canEdit}
-          deniedReason={PROJECT_TEXTS.noEditPermission}
-          onClick={onEdit}
-        >
-          <PencilIcon aria-hidden="true" />
-          {PROJECT_TEXTS.edit}
-        </PermissionButton>
-        {canFeature ? (
-          <Button size="sm" variant="outline" onClick={onRank}>
-            <StarIcon aria-hidden="true" />
-            {PROJECT_TEXTS.featuredRank}
-          </Button>
-        ) : null}
-        <PermissionButton
-          size="sm"
-          variant="destructive"
-          allowed={canDelete}
-          deniedReason={PROJECT_TEXTS.noDeletePermission}
-          onClick={onDelete}
-        >
-          <Trash2Icon aria-hidden="true" />
-          {PROJECT_TEXTS.delete}
-        </PermissionButton>
-      </div>
-    </Card>
+          {publishing}
+          {project.publishedAt === null ? null : (
+            <Button asChild variant="ghost" size="sm">
+              <a href={`/project/${project.id}`} target="_blank" rel="noopener noreferrer">
+                <ExternalLinkIcon aria-hidden="true" className="rtl:-scale-x-100" />
+                {PROJECT_TEXTS.viewOnSite}
+              </a>
+            </Button>
+          )}
+          <PermissionButton
+            size="sm"
+            variant="secondary"
+            allowed={canEdit}
+            deniedReason={PROJECT_TEXTS.noEditPermission}
+            onClick={onEdit}
+          >
+            <PencilIcon aria-hidden="true" />
+            {PROJECT_TEXTS.edit}
+          </PermissionButton>
+          {canFeature ? (
+            <Button size="sm" variant="outline" onClick={onRank}>
+              <StarIcon aria-hidden="true" />
+              {PROJECT_TEXTS.featuredRank}
+            </Button>
+          ) : null}
+          <PermissionButton
+            size="sm"
+            variant="destructive"
+            allowed={canDelete}
+            deniedReason={PROJECT_TEXTS.noDeletePermission}
+            onClick={onDelete}
+          >
+            <Trash2Icon aria-hidden="true" />
+            {PROJECT_TEXTS.delete}
+          </PermissionButton>
+        </>
+      }
+    />
   );
 }

@@ -12,8 +12,10 @@ import { updateThumbnail } from "#domain/project-rules.ts";
 import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
+import { FormDialog } from "~/admin/common/form/form-dialog.tsx";
 import { CARD_GRID, CardGridSkeleton, ListScreen, listState } from "~/admin/common/list-screen.tsx";
-import { LoadMore } from "~/admin/common/load-more.tsx";
+import { PagedLoadMore } from "~/admin/common/load-more.tsx";
+import { ProgressCard } from "~/admin/common/progress-card.tsx";
 import { PROJECT_TEXTS, UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
@@ -24,7 +26,6 @@ import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card } from "~/shared/ui/card.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/shared/ui/dialog.tsx";
 import { Progress } from "~/shared/ui/progress.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import {
@@ -114,104 +115,78 @@ export function ProjectUpdatesScreen() {
         pending={<CardGridSkeleton cardClassName="h-64" />}
         error={<QueryError message={PROJECT_TEXTS.genericErrorTitle} onRetry={() => void updates.refetch()} />}
         empty={<p className="text-muted">{UPDATE_TEXTS.empty}</p>}
-        footer={
-          updates.isSuccess ? (
-            <LoadMore
-              shown={visible.length}
-              total={updates.data.pages[0]?.total ?? visible.length}
-              hasMore={updates.hasNextPage}
-              loading={updates.isFetchingNextPage}
-              onMore={() => void updates.fetchNextPage()}
-            />
-          ) : null
-        }
+        footer={<PagedLoadMore query={updates} shown={visible.length} />}
       >
         <ul className={CARD_GRID}>
           {visible.map((update) => {
-            const thumb = updateThumbnail(update);
             return (
               <li key={update.id}>
-                <Card className="h-full gap-3 overflow-hidden p-0" aria-label={update.title}>
-                  <div className="relative aspect-video bg-brand-50">
-                    {thumb ? (
-                      <img src={imageVariant(thumb, 640)} alt="" className="size-full object-cover" loading="lazy" />
-                    ) : (
-                      <div className="flex size-full items-center justify-center text-sm text-muted">لا توجد صورة</div>
-                    )}
-                    <PublishStateBadge
-                      publishedAt={update.publishedAt}
-                      className="absolute start-2 top-2 bg-surface shadow-sm"
-                    />
-                  </div>
-                  <div className="flex flex-col gap-2 px-4">
-                    <h2 className="font-bold text-ink">{update.title}</h2>
-                    <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+                <ProgressCard
+                  name={update.title}
+                  image={updateThumbnail(update)}
+                  badges={<PublishStateBadge publishedAt={update.publishedAt} className="bg-surface shadow-sm" />}
+                  title={update.title}
+                  details={
+                    <>
                       {update.projectName ? <Badge variant="secondary">{update.projectName}</Badge> : <span />}
                       <time dateTime={update.createdAt}>{formatDateShort(update.createdAt)}</time>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <Progress
-                        value={update.completionPercentage}
-                        aria-label={`نسبة الإنجاز: ${update.title}`}
-                        className="flex-1"
+                    </>
+                  }
+                  detailsClassName="text-muted"
+                  completion={update.completionPercentage}
+                  actions={
+                    <>
+                      <PublishingActions
+                        kind="update"
+                        label={update.title}
+                        publishedAt={update.publishedAt}
+                        canPublish={canPublish}
+                        busy={publish.isPending && publish.variables?.id === update.id}
+                        onSetPublished={(published) =>
+                          publish.mutateAsync({ id: update.id, projectId: update.projectId, published })
+                        }
+                        onPreview={() => preview.mutateAsync(update.id)}
                       />
-                      <span className="text-xs text-muted">{formatPercent(update.completionPercentage)}</span>
-                    </div>
-                  </div>
-                  <div className="mt-auto flex flex-wrap gap-2 border-t border-brand-100 p-3">
-                    <PublishingActions
-                      kind="update"
-                      label={update.title}
-                      publishedAt={update.publishedAt}
-                      canPublish={canPublish}
-                      busy={publish.isPending && publish.variables?.id === update.id}
-                      onSetPublished={(published) =>
-                        publish.mutateAsync({ id: update.id, projectId: update.projectId, published })
-                      }
-                      onPreview={() => preview.mutateAsync(update.id)}
-                    />
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => {
-                        setEditing(update);
-                        setFormOpen(true);
-                      }}
-                    >
-                      <PencilIcon aria-hidden="true" />
-                      {PROJECT_TEXTS.edit}
-                    </Button>
-                    <Button size="sm" variant="destructive" onClick={() => setDeleting(update)}>
-                      <Trash2Icon aria-hidden="true" />
-                      {PROJECT_TEXTS.delete}
-                    </Button>
-                  </div>
-                </Card>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => {
+                          setEditing(update);
+                          setFormOpen(true);
+                        }}
+                      >
+                        <PencilIcon aria-hidden="true" />
+                        {PROJECT_TEXTS.edit}
+                      </Button>
+                      <Button size="sm" variant="destructive" onClick={() => setDeleting(update)}>
+                        <Trash2Icon aria-hidden="true" />
+                        {PROJECT_TEXTS.delete}
+                      </Button>
+                    </>
+                  }
+                />
               </li>
             );
           })}
         </ul>
       </ListScreen>
 
-      <Dialog open={formOpen} onOpenChange={(open) => !open && setFormOpen(false)}>
-        <DialogContent className="max-w-4xl">
-          <DialogHeader>
-            <DialogTitle>{editing ? UPDATE_TEXTS.editUpdate : UPDATE_TEXTS.newUpdate}</DialogTitle>
-            <DialogDescription className="sr-only">
-              {editing ? UPDATE_TEXTS.editUpdate : UPDATE_TEXTS.newUpdate}
-            </DialogDescription>
-          </DialogHeader>
-          {formOpen ? (
-            <UpdateForm
-              key={editing?.id ?? "new"}
-              update={editing}
-              projects={projects.data ?? []}
-              onSubmit={save}
-              onCancel={() => setFormOpen(false)}
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={formOpen}
+        onOpenChange={(open) => !open && setFormOpen(false)}
+        title={editing ? UPDATE_TEXTS.editUpdate : UPDATE_TEXTS.newUpdate}
+        className="max-w-4xl"
+      >
+        {formOpen ? (
+          <UpdateForm
+            key={editing?.id ?? "new"}
+            update={editing}
+            projects={projects.data ?? []}
+            onSubmit={save}
+            onCancel={() => setFormOpen(false)}
+          />
+        ) : null}
+      </FormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title={UPDATE_TEXTS.deleteTitle}

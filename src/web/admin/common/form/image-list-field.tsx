@@ -8,22 +8,13 @@
  * URLs) with its error.
  */
 import { ImagePlusIcon, Trash2Icon } from "lucide-react";
-import { useId } from "react";
 import { useController } from "react-hook-form";
 import { imageVariant } from "#domain/media.ts";
 import { UploadBatchError, uploadImages } from "~/admin/uploads/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { useFieldError } from "./field.tsx";
-import {
-  appendUnique,
-  IMAGE_ACCEPT,
-  successToast,
-  UPLOAD_TEXTS,
-  UploadPicker,
-  UploadStatus,
-  useUpload,
-} from "./upload-parts.tsx";
+import { appendUnique, IMAGE_ACCEPT, successToast, UPLOAD_TEXTS, UploadFieldset, useUpload } from "./upload-parts.tsx";
 
 export interface ImageListProps {
   label: string;
@@ -47,7 +38,6 @@ function batchFailure(err: unknown): string {
 
 /** Thumbnails with removal and a multiple-file upload (see the module docstring). */
 export function ImageList({ label, value, onChange, disabled, error, failureTitle }: ImageListProps) {
-  const id = useId();
   const upload = useUpload(failureTitle);
 
   const onFiles = (files: File[]) =>
@@ -75,8 +65,18 @@ export function ImageList({ label, value, onChange, disabled, error, failureTitl
     }, batchFailure);
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-busy={upload.busy}>
-      <legend className="mb-1 text-sm font-bold text-ink">{label}</legend>
+    <UploadFieldset
+      label={label}
+      upload={upload}
+      disabled={disabled}
+      error={error}
+      buttonLabel={UPLOAD_TEXTS.chooseImages}
+      icon={ImagePlusIcon}
+      accept={IMAGE_ACCEPT}
+      multiple
+      hint={UPLOAD_TEXTS.imageHint}
+      onFiles={(files) => void onFiles(files)}
+    >
       {value.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {value.map((url, index) => (
@@ -97,20 +97,7 @@ export function ImageList({ label, value, onChange, disabled, error, failureTitl
           ))}
         </ul>
       ) : null}
-      <UploadPicker
-        id={id}
-        fieldLabel={label}
-        buttonLabel={UPLOAD_TEXTS.chooseImages}
-        icon={ImagePlusIcon}
-        accept={IMAGE_ACCEPT}
-        multiple
-        hint={UPLOAD_TEXTS.imageHint}
-        disabled={Boolean(disabled) || upload.busy}
-        invalid={Boolean(error)}
-        onFiles={(files) => void onFiles(files)}
-      />
-      <UploadStatus progress={upload.progress} error={upload.error ?? error} />
-    </fieldset>
+    </UploadFieldset>
   );
 }
 

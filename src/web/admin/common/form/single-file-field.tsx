@@ -7,21 +7,12 @@
  * `name` (a URL or null) with its error.
  */
 import { FileIcon, ImagePlusIcon, Trash2Icon, UploadIcon } from "lucide-react";
-import { useId } from "react";
 import { useController } from "react-hook-form";
 import { imageVariant } from "#domain/media.ts";
 import { type UploadKind, uploadFile } from "~/admin/uploads/api.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { useFieldError } from "./field.tsx";
-import {
-  fileFailure,
-  IMAGE_ACCEPT,
-  successToast,
-  UPLOAD_TEXTS,
-  UploadPicker,
-  UploadStatus,
-  useUpload,
-} from "./upload-parts.tsx";
+import { fileFailure, IMAGE_ACCEPT, successToast, UPLOAD_TEXTS, UploadFieldset, useUpload } from "./upload-parts.tsx";
 
 const KINDS = {
   image: { accept: IMAGE_ACCEPT, hint: UPLOAD_TEXTS.imageHint, button: UPLOAD_TEXTS.chooseImage, icon: ImagePlusIcon },
@@ -59,7 +50,6 @@ export function SingleFile({
   error,
   failureTitle,
 }: SingleFileProps) {
-  const id = useId();
   const upload = useUpload(failureTitle);
   const options = KINDS[kind];
 
@@ -87,10 +77,18 @@ export function SingleFile({
   );
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-busy={upload.busy}>
-      <legend className="mb-1 text-sm font-bold text-ink">
-        {label} {required ? <span className="text-danger">*</span> : null}
-      </legend>
+    <UploadFieldset
+      label={label}
+      required={required}
+      upload={upload}
+      disabled={disabled}
+      error={error}
+      buttonLabel={options.button}
+      icon={options.icon}
+      accept={options.accept}
+      hint={options.hint}
+      onFiles={(files) => void onFiles(files)}
+    >
       {value && kind === "image" ? (
         <div className="flex items-center gap-2">
           <img src={imageVariant(value, 320)} alt={label} className="size-20 rounded-lg object-cover" />
@@ -105,19 +103,7 @@ export function SingleFile({
           {remove}
         </div>
       ) : null}
-      <UploadPicker
-        id={id}
-        fieldLabel={label}
-        buttonLabel={options.button}
-        icon={options.icon}
-        accept={options.accept}
-        hint={options.hint}
-        disabled={Boolean(disabled) || upload.busy}
-        invalid={Boolean(error)}
-        onFiles={(files) => void onFiles(files)}
-      />
-      <UploadStatus progress={upload.progress} error={upload.error ?? error} />
-    </fieldset>
+    </UploadFieldset>
   );
 }
 

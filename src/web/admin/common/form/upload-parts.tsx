@@ -5,7 +5,8 @@
  * "تم رفع الملف بنجاح" on success, with the "existing copy used" note for a duplicate (SPEC §5.3).
  */
 import type { LucideIcon } from "lucide-react";
-import { useRef, useState } from "react";
+import type * as React from "react";
+import { useId, useRef, useState } from "react";
 import { countNoun, formatNumber, NOUNS } from "#domain/format.ts";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -78,19 +79,7 @@ export function fileFailure(fileName: string, err: unknown): string {
   return UPLOAD_TEXTS.fileFailed(fileName, apiErrorMessage(err, UPLOAD_TEXTS.uploadFailedDefault));
 }
 
-/** The Arabic picker button with the hidden file input and the hint of what may be chosen. */
-export function UploadPicker({
-  id,
-  fieldLabel,
-  buttonLabel,
-  icon: Icon,
-  accept,
-  multiple = false,
-  hint,
-  disabled,
-  invalid,
-  onFiles,
-}: {
+interface UploadPickerProps {
   id: string;
   fieldLabel: string;
   buttonLabel: string;
@@ -101,7 +90,21 @@ export function UploadPicker({
   disabled: boolean;
   invalid?: boolean;
   onFiles: (files: File[]) => void;
-}) {
+}
+
+/** The Arabic picker button with the hidden file input and the hint of what may be chosen. */
+function UploadPicker({
+  id,
+  fieldLabel,
+  buttonLabel,
+  icon: Icon,
+  accept,
+  multiple = false,
+  hint,
+  disabled,
+  invalid,
+  onFiles,
+}: UploadPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -134,7 +137,7 @@ export function UploadPicker({
 }
 
 /** The progress bar while sending, then the error (if any). */
-export function UploadStatus({ progress, error }: { progress: number | null; error: string | null | undefined }) {
+function UploadStatus({ progress, error }: { progress: number | null; error: string | null | undefined }) {
   return (
     <>
       {progress !== null ? (
@@ -149,5 +152,38 @@ export function UploadStatus({ progress, error }: { progress: number | null; err
         </p>
       ) : null}
     </>
+  );
+}
+
+export interface UploadFieldsetProps extends Omit<UploadPickerProps, "id" | "fieldLabel" | "disabled" | "invalid"> {
+  label: string;
+  /** A star after the label. */
+  required?: boolean;
+  upload: ReturnType<typeof useUpload>;
+  disabled?: boolean;
+  /** The form's message for the field (shown when the upload itself has none). */
+  error?: string;
+  /** What the field holds now (thumbnails, a link). */
+  children: React.ReactNode;
+}
+
+/** An upload field's frame: legend, what it holds, the picker, then the progress and the error. */
+export function UploadFieldset({ label, required, upload, disabled, error, children, ...picker }: UploadFieldsetProps) {
+  const id = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-busy={upload.busy}>
+      <legend className="mb-1 text-sm font-bold text-ink">
+        {label} {required ? <span className="text-danger">*</span> : null}
+      </legend>
+      {children}
+      <UploadPicker
+        {...picker}
+        id={id}
+        fieldLabel={label}
+        disabled={Boolean(disabled) || upload.busy}
+        invalid={Boolean(error)}
+      />
+      <UploadStatus progress={upload.progress} error={upload.error ?? error} />
+    </fieldset>
   );
 }
