@@ -10,8 +10,7 @@ import type * as React from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PENDING_DELETE_RESUME_MS } from "#domain/constants.ts";
-import { formatPercent, formatSAR } from "#domain/format.ts";
-import { imageVariant } from "#domain/media.ts";
+import { formatSAR } from "#domain/format.ts";
 import { featuredBadge } from "#domain/project-rules.ts";
 import type { Project } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
@@ -32,8 +31,6 @@ import {
 } from "~/shared/session/auth-redirect.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
-import { Card } from "~/shared/ui/card.tsx";
-import { Progress } from "~/shared/ui/progress.tsx";
 import { ToastAction } from "~/shared/ui/toast.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useDeleteProject, useProjectPreview, useProjects, usePublishProject } from "./api.ts";
@@ -49,6 +46,41 @@ function loginAction() {
   );
 }
 
+type DeleteProject = (project: Project, options?: { pending?: boolean }) => Promise<void>;
+
+/**
+ * SPEC §4.10: after login, about 1000 ms (PENDING_DELETE_RESUME_MS) once the list has loaded, delete the project a
+ * signed-out delete remembered, if it is still in the list; else say it is gone.
+ */
+function useResumePendingDelete(data: Project[] | undefined, signedIn: boolean, run: DeleteProject) {
+  const handled = useRef(false);
+  const [pendingId, setPendingId] = useState<number | null>(null);
+  const latest = useRef({ data, run });
+  latest.current = { data, run };
+  useEffect(() => {
+    if (handled.current || !data || !signedIn) return;
+    handled.current = true;
+    const pending = readPendingAction();
+    if (!pending) return;
+    clearPendingAction();
+    setPendingId(pending.projectId);
+  }, [data, signedIn]);
+  useEffect(() => {
+    if (pendingId === null) return;
+    const timer = setTimeout(() => {
+      setPendingId(null);
+      const target = latest.current.data?.find((p) => p.id === pendingId);
+      if (!target) {
+        toast({ title: PROJECT_TEXTS.genericErrorTitle, description: PROJECT_TEXTS.projectNotFound });
+        return;
+      }
+      toast({ title: target.name, description: PROJECT_TEXTS.pendingDeleteInfo });
+      void latest.current.run(target, { pending: true });
+    }, PENDING_DELETE_RESUME_MS);
+    return () => clearTimeout(timer);
+  }, [pendingId]);
+}
+
 export function ProjectsScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
@@ -59,7 +91,6 @@ export function ProjectsScreen() {
   const [editing, setEditing] = useState<Project | null>(null);
   const [ranking, setRanking] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const pendingHandled = useRef(false);
 
   const canCreate = userCan(user, "projects.create");
   const canEdit = userCan(user, "projects.edit");
@@ -104,35 +135,7 @@ export function ProjectsScreen() {
     }
   }
 
-  // SPEC §4.10: after login, about 1000 ms later, delete the pending project if it is still in the list.
-  const [pendingId, setPendingId] = useState<number | null>(null);
-  const latest = useRef<{ data: Project[] | undefined; run: typeof deleteProject }>({
-    data: undefined,
-    run: deleteProject,
-  });
-  latest.current = { data: projects.data, run: deleteProject };
-  useEffect(() => {
-    if (pendingHandled.current || !projects.data || !user) return;
-    pendingHandled.current = true;
-    const pending = readPendingAction();
-    if (!pending) return;
-    clearPendingAction();
-    setPendingId(pending.projectId);
-  }, [projects.data, user]);
-  useEffect(() => {
-    if (pendingId === null) return;
-    const timer = setTimeout(() => {
-      setPendingId(null);
-      const target = latest.current.data?.find((p) => p.id === pendingId);
-      if (!target) {
-        toast({ title: PROJECT_TEXTS.genericErrorTitle, description: PROJECT_TEXTS.projectNotFound });
-        return;
-      }
-      toast({ title: target.name, description: PROJECT_TEXTS.pendingDeleteInfo });
-      void latest.current.run(target, { pending: true });
-    }, PENDING_DELETE_RESUME_MS);
-    return () => clearTimeout(timer);
-  }, [pendingId]);
+  useResumePendingDelete(projects.data, Boolean(user), deleteProject);
 
   return (
     <>

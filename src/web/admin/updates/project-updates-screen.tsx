@@ -6,8 +6,7 @@
  */
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
-import { formatDateShort, formatPercent } from "#domain/format.ts";
-import { imageVariant } from "#domain/media.ts";
+import { formatDateShort } from "#domain/format.ts";
 import { updateThumbnail } from "#domain/project-rules.ts";
 import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
@@ -25,8 +24,6 @@ import { useSession } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
-import { Card } from "~/shared/ui/card.tsx";
-import { Progress } from "~/shared/ui/progress.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import {
   useCreateProjectUpdate,
@@ -121,49 +118,16 @@ export function ProjectUpdatesScreen() {
           {visible.map((update) => {
             return (
               <li key={update.id}>
-                <ProgressCard
-                  name={update.title}
-                  image={updateThumbnail(update)}
-                  badges={<PublishStateBadge publishedAt={update.publishedAt} className="bg-surface shadow-sm" />}
-                  title={update.title}
-                  details={
-                    <>
-                      {update.projectName ? <Badge variant="secondary">{update.projectName}</Badge> : <span />}
-                      <time dateTime={update.createdAt}>{formatDateShort(update.createdAt)}</time>
-                    </>
-                  }
-                  detailsClassName="text-muted"
-                  completion={update.completionPercentage}
-                  actions={
-                    <>
-                      <PublishingActions
-                        kind="update"
-                        label={update.title}
-                        publishedAt={update.publishedAt}
-                        canPublish={canPublish}
-                        busy={publish.isPending && publish.variables?.id === update.id}
-                        onSetPublished={(published) =>
-                          publish.mutateAsync({ id: update.id, projectId: update.projectId, published })
-                        }
-                        onPreview={() => preview.mutateAsync(update.id)}
-                      />
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => {
-                          setEditing(update);
-                          setFormOpen(true);
-                        }}
-                      >
-                        <PencilIcon aria-hidden="true" />
-                        {PROJECT_TEXTS.edit}
-                      </Button>
-                      <Button size="sm" variant="destructive" onClick={() => setDeleting(update)}>
-                        <Trash2Icon aria-hidden="true" />
-                        {PROJECT_TEXTS.delete}
-                      </Button>
-                    </>
-                  }
+                <UpdateCard
+                  update={update}
+                  canPublish={canPublish}
+                  publish={publish}
+                  preview={preview}
+                  onEdit={() => {
+                    setEditing(update);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setDeleting(update)}
                 />
               </li>
             );
@@ -198,5 +162,62 @@ export function ProjectUpdatesScreen() {
         onOpenChange={(open) => !open && setDeleting(null)}
       />
     </>
+  );
+}
+
+/** One update's card: thumbnail, draft badge, project and date, completion, and its actions. */
+function UpdateCard({
+  update,
+  canPublish,
+  publish,
+  preview,
+  onEdit,
+  onDelete,
+}: {
+  update: ProjectUpdate;
+  canPublish: boolean;
+  publish: ReturnType<typeof usePublishProjectUpdate>;
+  preview: ReturnType<typeof useProjectUpdatePreview>;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <ProgressCard
+      name={update.title}
+      image={updateThumbnail(update)}
+      badges={<PublishStateBadge publishedAt={update.publishedAt} className="bg-surface shadow-sm" />}
+      title={update.title}
+      details={
+        <>
+          {update.projectName ? <Badge variant="secondary">{update.projectName}</Badge> : <span />}
+          <time dateTime={update.createdAt}>{formatDateShort(update.createdAt)}</time>
+        </>
+      }
+      detailsClassName="text-muted"
+      completion={update.completionPercentage}
+      actions={
+        <>
+          <PublishingActions
+            kind="update"
+            label={update.title}
+            publishedAt={update.publishedAt}
+            canPublish={canPublish}
+            busy={publish.isPending && publish.variables?.id === update.id}
+            onSetPublished={(published) =>
+              publish.mutateAsync({ id: update.id, projectId: update.projectId, published })
+            }
+            onPreview={() => preview.mutateAsync(update.id)}
+          />
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+            {PROJECT_TEXTS.edit}
+          </Button>
+          <Button size="sm" variant="destructive" onClick={onDelete}>
+            <Trash2Icon aria-hidden="true" />
+            {PROJECT_TEXTS.delete}
+          </Button>
+        </>
+      }
+    />
   );
 }
