@@ -4,16 +4,16 @@
  * password, the username as password) are shown under their fields. Success ends the user's other sessions.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { loadCommonPasswords } from "#domain/password-policy.ts";
 import { type PasswordChangeInput, passwordChangeSchema } from "#domain/schemas/account.ts";
+import { AdminForm } from "~/admin/common/form/admin-form.tsx";
+import { Field } from "~/admin/common/form/field.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
-import { FormField } from "~/shared/ui/form-field.tsx";
-import { Input } from "~/shared/ui/input.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useChangePassword } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
@@ -21,23 +21,17 @@ import { ACCOUNT_TEXTS as T } from "./texts.ts";
 type Values = z.input<typeof passwordChangeSchema>;
 
 export function PasswordCard() {
-  const id = useId();
   const change = useChangePassword();
   // The common-password list loads in the background; the server checks it in any case.
   useEffect(() => {
     void loadCommonPasswords();
   }, []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, PasswordChangeInput>({
+  const form = useForm<Values, unknown, PasswordChangeInput>({
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: { currentPassword: "", newPassword: "" },
   });
-  const busy = isSubmitting || change.isPending;
+  const { handleSubmit, setError, reset } = form;
+  const busy = form.formState.isSubmitting || change.isPending;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -57,9 +51,7 @@ export function PasswordCard() {
   });
 
   const field = (name: keyof Values, label: string, autoComplete: string, hint?: string) => (
-    <FormField label={label} error={errors[name]?.message} hint={hint} id={`${id}-${name}`}>
-      {(control) => <Input type="password" autoComplete={autoComplete} {...control} {...register(name)} />}
-    </FormField>
+    <Field name={name} label={label} hint={hint} input={{ type: "password", autoComplete }} />
   );
 
   return (
@@ -70,13 +62,13 @@ export function PasswordCard() {
           <CardDescription>{T.passwordDescription}</CardDescription>
         </div>
       </CardHeader>
-      <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4" aria-busy={busy}>
+      <AdminForm form={form} onSubmit={onSubmit} className="flex max-w-md flex-col gap-4" aria-busy={busy}>
         {field("currentPassword", T.currentPassword, "current-password")}
         {field("newPassword", T.newPassword, "new-password", T.newPasswordHint)}
         <Button type="submit" disabled={busy} className="self-start">
           {busy ? T.savingPassword : T.savePassword}
         </Button>
-      </form>
+      </AdminForm>
     </Card>
   );
 }

@@ -33,3 +33,24 @@ export function LoadMore({ shown, total, hasMore, loading, onMore }: LoadMorePro
     </div>
   );
 }
+
+/** What PagedLoadMore reads of a TanStack infinite query over server pages ({items, total, nextCursor}). */
+export interface PagedQuery {
+  data?: { pages: readonly { total: number }[] };
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** LoadMore for an infinite query: `shown` items on screen of the first page's total. */
+export function PagedLoadMore({ query, shown }: { query: PagedQuery; shown: number }) {
+  return (
+    <LoadMore
+      shown={shown}
+      total={query.data?.pages[0]?.total ?? shown}
+      hasMore={query.hasNextPage}
+      loading={query.isFetchingNextPage}
+      onMore={() => void query.fetchNextPage()}
+    />
+  );
+}

@@ -4,24 +4,18 @@
  * Field messages from a 400 or 409 answer are shown under their fields; other failures as a destructive toast.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { loadCommonPasswords } from "#domain/password-policy.ts";
 import { DEFAULT_ROLE, ROLE_LABELS, type Role } from "#domain/roles.ts";
 import { type UserUpdate, type UserUpdateInput, userCreateFormSchema, userUpdateSchema } from "#domain/schemas/user.ts";
 import type { PublicUser } from "#domain/types.ts";
-import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
+import { AdminForm, serverFieldErrors, showServerErrors } from "~/admin/common/form/admin-form.tsx";
+import { Field, SelectField } from "~/admin/common/form/field.tsx";
+import { FormDialog } from "~/admin/common/form/form-dialog.tsx";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/shared/ui/dialog.tsx";
-import { Input } from "~/shared/ui/input.tsx";
-import { Label } from "~/shared/ui/label.tsx";
+import { DialogFooter } from "~/shared/ui/dialog.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useCreateUser, useUpdateUser } from "./api.ts";
 import { EMPLOYEE_TEXTS as T } from "./employees-texts.ts";
@@ -38,21 +32,20 @@ export interface EmployeeFormDialogProps {
   roles: readonly Role[];
 }
 
+const EMPTY: FormValues = { username: "", name: "", role: DEFAULT_ROLE, email: "", password: "" };
+const SERVER_FIELDS: readonly string[] = ["username", "name", "role", "email", "password"];
+/** A login-like field: Latin, left to right, never auto-corrected. */
+const LATIN = { dir: "ltr", className: "text-start", autoComplete: "off", autoCapitalize: "none", spellCheck: false };
+
 export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: EmployeeFormDialogProps) {
-  const id = useId();
   const editing = employee !== null;
   const create = useCreateUser();
   const update = useUpdateUser();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, FormOutput>({
+  const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(editing ? userUpdateSchema : userCreateFormSchema),
-    defaultValues: { username: "", name: "", role: DEFAULT_ROLE, email: "", password: "" },
+    defaultValues: EMPTY,
   });
+  const { reset } = form;
 
   useEffect(() => {
     if (!open) return;
@@ -67,14 +60,14 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
             email: employee.email ?? "",
             password: "",
           }
-        : { username: "", name: "", role: DEFAULT_ROLE, email: "", password: "" },
+        : EMPTY,
     );
   }, [open, employee, reset]);
 
-  const busy = isSubmitting || create.isPending || update.isPending;
+  const busy = form.formState.isSubmitting || create.isPending || update.isPending;
   const choices: readonly Role[] = employee && !roles.includes(employee.role) ? [employee.role, ...roles] : roles;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       if (employee) await update.mutateAsync({ id: employee.id, input: values });
       else {
@@ -83,17 +76,9 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
         await create.mutateAsync({ ...rest, ...(email ? { email } : {}), password: values.password ?? "" });
       }
     } catch (error) {
-      const fields = isApiError(error) ? error.body?.fields : undefined;
-      if (fields && Object.keys(fields).length) {
-        // The first field the server named is focused (and so scrolled into view).
-        let first = true;
-        for (const [field, message] of Object.entries(fields)) {
-          if (["username", "name", "role", "email", "password"].includes(field)) {
-            setError(field as FieldPath<FormValues>, { message }, { shouldFocus: first });
-            first = false;
-          }
-        }
-      }
+      showServerErrors(form.setError, serverFieldErrors(error), (field) =>
+        SERVER_FIELDS.includes(field) ? (field as FieldPath<FormValues>) : null,
+      );
       toast({
         variant: "destructive",
         title: editing ? T.updateError : T.createError,
@@ -105,115 +90,33 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
     onOpenChange(false);
   });
 
-  const field = (name: FieldPath<FormValues>) => {
-    const message = errors[name as keyof typeof errors]?.message;
-    const fieldId = `${id}-${name}`;
-    return {
-      id: fieldId,
-      error: message ? (
-        <p id={`${fieldId}-error`} className="text-sm text-danger">
-          {String(message)}
-        </p>
-      ) : null,
-      aria: {
-        "aria-invalid": message ? true : undefined,
-        "aria-describedby": message ? `${fieldId}-error` : `${fieldId}-hint`,
-      },
-    };
-  };
-  const username = field("username");
-  const name = field("name");
-  const role = field("role");
-  const password = field("password");
-  const email = field("email");
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{editing ? T.editTitle : T.addTitle}</DialogTitle>
-          <DialogDescription>{T.formDescription}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={name.id}>{T.name}</Label>
-            <Input id={name.id} autoComplete="off" {...name.aria} {...register("name")} />
-            {name.error}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={username.id}>{T.username}</Label>
-            <Input
-              id={username.id}
-              dir="ltr"
-              className="text-start"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...username.aria}
-              {...register("username")}
-            />
-            {username.error}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={role.id}>{T.role}</Label>
-            <select
-              id={role.id}
-              className="h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
-              {...role.aria}
-              {...register("role")}
-            >
-              {choices.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-            {role.error}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={email.id}>{T.email}</Label>
-            <Input
-              id={email.id}
-              type="email"
-              dir="ltr"
-              className="text-start"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...email.aria}
-              {...register("email")}
-            />
-            <p id={`${email.id}-hint`} className="text-xs text-muted">
-              {T.emailHint}
-            </p>
-            {email.error}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={password.id}>{T.password}</Label>
-            <Input
-              id={password.id}
-              type="password"
-              dir="ltr"
-              className="text-start"
-              autoComplete="new-password"
-              {...password.aria}
-              {...register("password")}
-            />
-            <p id={`${password.id}-hint`} className="text-xs text-muted">
-              {editing ? T.passwordEditHint : T.passwordHint}
-            </p>
-            {password.error}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? T.saving : T.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? T.editTitle : T.addTitle}
+      description={T.formDescription}
+    >
+      <AdminForm form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+        <Field name="name" label={T.name} input={{ autoComplete: "off" }} />
+        <Field name="username" label={T.username} input={LATIN} />
+        <SelectField name="role" label={T.role} options={choices.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+        <Field name="email" label={T.email} hint={T.emailHint} input={{ ...LATIN, type: "email" }} />
+        <Field
+          name="password"
+          label={T.password}
+          hint={editing ? T.passwordEditHint : T.passwordHint}
+          input={{ ...LATIN, type: "password", autoComplete: "new-password" }}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? T.saving : T.save}
+          </Button>
+        </DialogFooter>
+      </AdminForm>
+    </FormDialog>
   );
 }

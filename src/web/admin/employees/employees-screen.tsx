@@ -14,10 +14,9 @@ import { ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import { canAssignRole, canDeleteUser, canUpdateUser, type StaffActor } from "#domain/staff-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { PublicUser } from "#domain/types.ts";
-import { LoadMore } from "~/admin/common/load-more.tsx";
-import { NoMatch } from "~/admin/common/no-match.tsx";
+import { ListScreen, listState } from "~/admin/common/list-screen.tsx";
+import { PagedLoadMore } from "~/admin/common/load-more.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
-import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { isApiError } from "~/shared/lib/api-client.ts";
@@ -91,128 +90,56 @@ export function EmployeesScreen() {
     setFormOpen(true);
   };
 
-  if (users.isError) {
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
-        <p role="alert" className="text-danger">
-          {isApiError(users.error, 403) ? TEXTS.notAuthorized : T.loadError}
-        </p>
-      </div>
-    );
-  }
+  const rowActions = (employee: PublicUser) => {
+    const self = employee.id === user.id;
+    const target = { id: employee.id, role: employee.role, accountId: employee.accountId };
+    return {
+      self,
+      onEdit:
+        userCan(user, "users.edit") && canUpdateUser(actor, target, employee.role, [], superAdmins).ok
+          ? () => openEdit(employee)
+          : null,
+      onDelete:
+        !self && userCan(user, "users.delete") && canDeleteUser(actor, target, superAdmins).ok
+          ? () => setDeleting(employee)
+          : null,
+    };
+  };
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
-        {canCreate ? (
-          <Button onClick={openCreate}>
-            <PlusIcon aria-hidden="true" />
-            {T.newEmployee}
-          </Button>
-        ) : null}
-      </div>
-
-      <section aria-label={T.title} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Counter label={T.statTotal} value={staffTotal} loading={users.isPending} icon={UsersIcon} />
-        <Counter label={T.statActive} value={roleCounts.employee ?? 0} loading={users.isPending} icon={UserRoundIcon} />
-        <Counter label={T.statManagers} value={superAdmins} loading={users.isPending} icon={ShieldIcon} />
-      </section>
-
-      <SearchField className="max-w-md" label={T.search} value={query} onChange={setQuery} />
-
-      <Card className={cn(RT.wrapper, "p-0")}>
-        <table className={RT.table}>
-          <thead className={RT.thead}>
-            <tr>
-              <th scope="col" className="px-4 py-3 text-start font-bold">
-                {T.colName}
-              </th>
-              <th scope="col" className="px-4 py-3 text-start font-bold">
-                {T.colUsername}
-              </th>
-              <th scope="col" className="px-4 py-3 text-start font-bold">
-                {T.colRole}
-              </th>
-              <th scope="col" className="px-4 py-3 text-start font-bold">
-                {T.colCreatedAt}
-              </th>
-              <th scope="col" className="px-4 py-3 text-end font-bold">
-                {T.colActions}
-              </th>
-            </tr>
-          </thead>
-          <tbody className={RT.tbody} aria-busy={users.isPending}>
-            {users.isPending
-              ? SKELETON_ROWS.map((key) => (
-                  <tr key={key} data-testid="employee-skeleton-row" className={RT.tr}>
-                    {[1, 2, 3, 4, 5].map((cell) => (
-                      <td key={cell} className={RT.actions}>
-                        <Skeleton className="h-4 w-24" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : visible.map((employee) => {
-                  const self = employee.id === user.id;
-                  const target = { id: employee.id, role: employee.role, accountId: employee.accountId };
-                  const canEdit =
-                    userCan(user, "users.edit") && canUpdateUser(actor, target, employee.role, [], superAdmins).ok;
-                  const canDelete =
-                    !self && userCan(user, "users.delete") && canDeleteUser(actor, target, superAdmins).ok;
-                  return (
-                    <tr key={employee.id} className={cn(RT.tr, self && "bg-accent-400/5")}>
-                      <th scope="row" className={RT.rowHeader}>
-                        <span className="flex flex-wrap items-center gap-2">
-                          {employee.name}
-                          {self ? <Badge variant="outline">{T.you}</Badge> : null}
-                        </span>
-                      </th>
-                      <td data-label={T.colUsername} className={RT.td}>
-                        <span dir="ltr" className="block break-all text-start md:text-end">
-                          {employee.username}
-                        </span>
-                      </td>
-                      <td data-label={T.colRole} className={RT.td}>
-                        <Badge variant={ROLE_BADGE[employee.role]}>{ROLE_LABELS[employee.role]}</Badge>
-                      </td>
-                      <td data-label={T.colCreatedAt} className={cn(RT.td, "text-muted")}>
-                        {formatDateLong(employee.createdAt, "-")}
-                      </td>
-                      <td className={RT.actions}>
-                        <div className="flex gap-1 md:justify-end">
-                          {canEdit ? (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              aria-label={T.editOf(employee.name)}
-                              onClick={() => openEdit(employee)}
-                            >
-                              <PencilIcon aria-hidden="true" />
-                            </Button>
-                          ) : null}
-                          {canDelete ? (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              className="text-danger hover:bg-danger/10"
-                              aria-label={T.deleteOf(employee.name)}
-                              onClick={() => setDeleting(employee)}
-                            >
-                              <Trash2Icon aria-hidden="true" />
-                            </Button>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-          </tbody>
-        </table>
-        {!users.isPending && visible.length === 0 && staffTotal > 0 ? (
-          <NoMatch query={query} onClear={() => setQuery("")} />
-        ) : !users.isPending && visible.length === 0 ? (
+    <>
+      <ListScreen
+        title={T.title}
+        actions={
+          canCreate ? (
+            <Button onClick={openCreate}>
+              <PlusIcon aria-hidden="true" />
+              {T.newEmployee}
+            </Button>
+          ) : null
+        }
+        summary={
+          <section aria-label={T.title} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <Counter label={T.statTotal} value={staffTotal} loading={users.isPending} icon={UsersIcon} />
+            <Counter
+              label={T.statActive}
+              value={roleCounts.employee ?? 0}
+              loading={users.isPending}
+              icon={UserRoundIcon}
+            />
+            <Counter label={T.statManagers} value={superAdmins} loading={users.isPending} icon={ShieldIcon} />
+          </section>
+        }
+        search={{ label: T.search, value: query, onChange: setQuery }}
+        state={listState(users, visible.length)}
+        surface={(body) => <Card className={cn(RT.wrapper, "p-0")}>{body}</Card>}
+        pending={<EmployeesTable pending />}
+        error={
+          <p role="alert" className="text-danger">
+            {isApiError(users.error, 403) ? TEXTS.notAuthorized : T.loadError}
+          </p>
+        }
+        empty={
           <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
             <p className="font-bold text-muted">{T.empty}</p>
             {canCreate ? (
@@ -222,21 +149,107 @@ export function EmployeesScreen() {
               </Button>
             ) : null}
           </div>
-        ) : null}
-      </Card>
-      {users.isSuccess && visible.length > 0 ? (
-        <LoadMore
-          shown={visible.length}
-          total={users.data.pages[0]?.total ?? visible.length}
-          hasMore={users.hasNextPage}
-          loading={users.isFetchingNextPage}
-          onMore={() => void users.fetchNextPage()}
-        />
-      ) : null}
-
+        }
+        footer={<PagedLoadMore query={users} shown={visible.length} />}
+      >
+        <EmployeesTable>
+          {visible.map((employee) => (
+            <EmployeeRow key={employee.id} employee={employee} {...rowActions(employee)} />
+          ))}
+        </EmployeesTable>
+      </ListScreen>
       <EmployeeFormDialog open={formOpen} onOpenChange={setFormOpen} employee={editing} roles={assignable} />
       <DeleteEmployeeDialog employee={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} />
-    </div>
+    </>
+  );
+}
+
+/** The employees table: its header, then `children` rows, or 5 skeleton rows while `pending`. */
+function EmployeesTable({ pending = false, children }: { pending?: boolean; children?: React.ReactNode }) {
+  const columns = [T.colName, T.colUsername, T.colRole, T.colCreatedAt];
+  return (
+    <table className={RT.table}>
+      <thead className={RT.thead}>
+        <tr>
+          {columns.map((label) => (
+            <th key={label} scope="col" className="px-4 py-3 text-start font-bold">
+              {label}
+            </th>
+          ))}
+          <th scope="col" className="px-4 py-3 text-end font-bold">
+            {T.colActions}
+          </th>
+        </tr>
+      </thead>
+      <tbody className={RT.tbody} aria-busy={pending}>
+        {pending
+          ? SKELETON_ROWS.map((key) => (
+              <tr key={key} data-testid="employee-skeleton-row" className={RT.tr}>
+                {[1, 2, 3, 4, 5].map((cell) => (
+                  <td key={cell} className={RT.actions}>
+                    <Skeleton className="h-4 w-24" />
+                  </td>
+                ))}
+              </tr>
+            ))
+          : children}
+      </tbody>
+    </table>
+  );
+}
+
+/** One employee's row; edit and delete show only where the staff rules allow them (null: not offered). */
+function EmployeeRow({
+  employee,
+  self,
+  onEdit,
+  onDelete,
+}: {
+  employee: PublicUser;
+  self: boolean;
+  onEdit: (() => void) | null;
+  onDelete: (() => void) | null;
+}) {
+  return (
+    <tr className={cn(RT.tr, self && "bg-accent-400/5")}>
+      <th scope="row" className={RT.rowHeader}>
+        <span className="flex flex-wrap items-center gap-2">
+          {employee.name}
+          {self ? <Badge variant="outline">{T.you}</Badge> : null}
+        </span>
+      </th>
+      <td data-label={T.colUsername} className={RT.td}>
+        <span dir="ltr" className="block break-all text-start md:text-end">
+          {employee.username}
+        </span>
+      </td>
+      <td data-label={T.colRole} className={RT.td}>
+        <Badge variant={ROLE_BADGE[employee.role]}>{ROLE_LABELS[employee.role]}</Badge>
+      </td>
+      <td data-label={T.colCreatedAt} className={cn(RT.td, "text-muted")}>
+        {formatDateLong(employee.createdAt, "-")}
+      </td>
+      <td className={RT.actions}>
+        <div className="flex gap-1 md:justify-end">
+          {onEdit ? (
+            <Button variant="ghost" size="icon" aria-label={T.editOf(employee.name)} onClick={onEdit}>
+              <PencilIcon aria-hidden="true" />
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-danger hover:bg-danger/10"
+              aria-label={T.deleteOf(employee.name)}
+              onClick={onDelete}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
   );
 }
 

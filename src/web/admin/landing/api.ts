@@ -179,22 +179,3 @@ export function useDeleteCampaign(landingPageId: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: ["landing-campaigns", landingPageId] }),
   });
 }
-
-/** POST /api/upload/image (multipart field "image") → the stored URL. */
-export async function uploadImage(file: File): Promise<string> {
-  const form = new FormData();
-  form.append("image", file);
-  const result = await apiClient.request<{ url: string }>("/api/upload/image", { method: "POST", body: form });
-  return result.url;
-}
-
-/** POST /api/upload/images (multipart field "images") → the stored URLs, in order. */
-export async function uploadImages(files: File[]): Promise<string[]> {
-  const form = new FormData();
-  for (const file of files) form.append("images", file);
-  const result = await apiClient.request<{ files: { url: string }[] }>("/api/upload/images", {
-    method: "POST",
-    body: form,
-  });
-  return result.files.map((f) => f.url);
-}

@@ -5,11 +5,16 @@
  * messages (e.g. a refused webhook address) show under their fields. A secret issued by the save is shown once.
  */
 
-import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { formatNumber } from "#domain/format.ts";
 import { type LandingPageInput, type LandingPageView, landingPageSchema } from "#domain/schemas/landing.ts";
-import { ApiError, apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { AdminForm, serverFieldErrors, showServerErrors } from "~/admin/common/form/admin-form.tsx";
+import { Field } from "~/admin/common/form/field.tsx";
+import { ImageListField } from "~/admin/common/form/image-list-field.tsx";
+import { RepeatableListField } from "~/admin/common/form/repeatable-list-field.tsx";
+import { SingleFileField } from "~/admin/common/form/single-file-field.tsx";
+import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import {
   Dialog,
@@ -19,21 +24,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/shared/ui/dialog.tsx";
-import { Input } from "~/shared/ui/input.tsx";
-import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useSaveLandingPage } from "./api.ts";
-import { MultiImageField, SingleImageField } from "./image-upload-field.tsx";
 import { LANDING_UI } from "./landing-texts.ts";
 import { SecretNotice } from "./secret-notice.tsx";
 
 type Item = { text: string; image: string | null };
-/** A list item in the form, with a key that stays with it when others are removed. */
-type FormItem = Item & { uid: number };
-
-let nextUid = 1;
-const withUid = (item: Item): FormItem => ({ ...item, uid: nextUid++ });
-const stripUid = (items: FormItem[]): Item[] => items.map(({ text, image }) => ({ text, image }));
 type ListKey = "features" | "guarantees" | "buildingSpecs";
 
 const LISTS: { key: ListKey; title: string; add: string }[] = [
@@ -42,28 +38,50 @@ const LISTS: { key: ListKey; title: string; add: string }[] = [
   { key: "buildingSpecs", title: "مواصفات البناء", add: "إضافة مواصفة" },
 ];
 
-interface FormState {
+interface LandingValues {
   slug: string;
   poster: string | null;
   images: string[];
   videoUrl: string;
   webhookUrl: string;
-  features: FormItem[];
-  guarantees: FormItem[];
-  buildingSpecs: FormItem[];
+  features: Item[];
+  guarantees: Item[];
+  buildingSpecs: Item[];
 }
 
-function initialState(page: LandingPageView | null): FormState {
+function initialValues(page: LandingPageView | null): LandingValues {
   return {
     poster: page?.poster ?? null,
     images: page?.images ?? [],
     slug: page?.slug ?? "",
     videoUrl: page?.videoUrl ?? "",
     webhookUrl: page?.webhookUrl ?? "",
-    features: (page?.features ?? []).map(withUid),
-    guarantees: (page?.guarantees ?? []).map(withUid),
-    buildingSpecs: (page?.buildingSpecs ?? []).map(withUid),
+    features: page?.features ?? [],
+    guarantees: page?.guarantees ?? [],
+    buildingSpecs: page?.buildingSpecs ?? [],
   };
+}
+
+/** The request body of the form's values: the slug only on create and when given (else the server makes one). */
+function toBody(values: LandingValues, creating: boolean): LandingPageInput {
+  const strip = (items: Item[]) => items.map(({ text, image }) => ({ text, image }));
+  return {
+    ...(creating && values.slug.trim() ? { slug: values.slug.trim() } : {}),
+    poster: values.poster ?? "",
+    images: values.images,
+    videoUrl: values.videoUrl,
+    webhookUrl: values.webhookUrl,
+    features: strip(values.features),
+    guarantees: strip(values.guarantees),
+    buildingSpecs: strip(values.buildingSpecs),
+  };
+}
+
+/** The first message of each path of a failed landingPageSchema parse (path "features.0.text" → message). */
+function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join(".")] ??= issue.message;
+  return fields;
 }
 
 export function LandingFormDialog({
@@ -86,6 +104,21 @@ export function LandingFormDialog({
   );
 }
 
+/** One item of a list: its text and its picture. */
+function ListItemFields({ list, index }: { list: ListKey; index: number }) {
+  return (
+    <>
+      <Field name={`${list}.${index}.text`} label={`النص ${formatNumber(index + 1)}`} />
+      <SingleFileField
+        name={`${list}.${index}.image`}
+        kind="image"
+        label={`صورة ${formatNumber(index + 1)}`}
+        failureTitle={LANDING_UI.uploadError}
+      />
+    </>
+  );
+}
+
 function LandingForm({
   projectId,
   page,
@@ -95,7 +128,7 @@ function LandingForm({
   page: LandingPageView | null;
   onDone: () => void;
 }) {
-  const [state, setState] = useState<FormState>(() => initialState(page));
+  const form = useForm<LandingValues>({ defaultValues: initialValues(page) });
   // The title stays as it was opened, even once the created page arrives in the cache.
   const [creating] = useState(page === null);
   const header = (
@@ -104,37 +137,18 @@ function LandingForm({
       <DialogDescription>تظهر هذه المحتويات في صفحة الحملة الإعلانية للمشروع.</DialogDescription>
     </DialogHeader>
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<string | null>(null);
   const save = useSaveLandingPage(projectId);
+  const slug = form.watch("slug");
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
-  const setItem = (list: ListKey, index: number, item: FormItem) =>
-    setState((s) => ({ ...s, [list]: s[list].map((it, i) => (i === index ? item : it)) }));
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body: LandingPageInput = {
-      ...(creating && state.slug.trim() ? { slug: state.slug.trim() } : {}),
-      poster: state.poster ?? "",
-      images: state.images,
-      videoUrl: state.videoUrl,
-      webhookUrl: state.webhookUrl,
-      features: stripUid(state.features),
-      guarantees: stripUid(state.guarantees),
-      buildingSpecs: stripUid(state.buildingSpecs),
-    };
+  const submit = form.handleSubmit(async (values) => {
+    const body = toBody(values, creating);
+    form.clearErrors();
     const parsed = landingPageSchema.safeParse(body);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.map(String).join(".");
-        fields[key] ??= issue.message;
-      }
-      setErrors(fields);
+      showServerErrors(form.setError, issuesByPath(parsed.error.issues));
       return;
     }
-    setErrors({});
     save.mutate(
       { id: page?.id ?? null, body },
       {
@@ -144,7 +158,7 @@ function LandingForm({
           else onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.body?.fields) setErrors(error.body.fields);
+          showServerErrors(form.setError, serverFieldErrors(error));
           toast({
             variant: "destructive",
             title: page ? LANDING_UI.updateError : LANDING_UI.createError,
@@ -153,7 +167,7 @@ function LandingForm({
         },
       },
     );
-  };
+  });
 
   if (secret) {
     return (
@@ -168,127 +182,49 @@ function LandingForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
+    <AdminForm form={form} onSubmit={submit} className="grid gap-5">
       {header}
-      <SingleImageField
-        label="صورة البوستر"
-        required
-        value={state.poster}
-        onChange={(url) => set("poster", url)}
-        error={errors.poster}
-      />
+      <SingleFileField name="poster" kind="image" label="صورة البوستر" required failureTitle={LANDING_UI.uploadError} />
       {creating && (
-        <div className="grid gap-1.5">
-          <Label htmlFor="landing-slug">رابط الصفحة (اختياري)</Label>
-          <Input
-            id="landing-slug"
-            dir="ltr"
-            value={state.slug}
-            onChange={(e) => set("slug", e.target.value)}
-            aria-invalid={errors.slug ? true : undefined}
-            aria-describedby="landing-slug-hint"
-            placeholder="al-waha"
-          />
-          <p id="landing-slug-hint" className="text-xs text-muted">
-            {`تصبح روابط المنصات مثل /campaign/x/${state.slug.trim() || "…"}؛ من ٣ إلى ٥٠ حرفًا: أحرف إنجليزية صغيرة وأرقام وشرطة. يُنشأ تلقائياً إن تُرك فارغاً، ولا يتغير بعد الإنشاء.`}
-          </p>
-          {errors.slug && <p className="text-sm font-medium text-danger">{errors.slug}</p>}
-        </div>
+        <Field
+          name="slug"
+          label="رابط الصفحة (اختياري)"
+          input={{ dir: "ltr", placeholder: "al-waha" }}
+          hint={`تصبح روابط المنصات مثل /campaign/x/${slug.trim() || "…"}؛ من ٣ إلى ٥٠ حرفًا: أحرف إنجليزية صغيرة وأرقام وشرطة. يُنشأ تلقائياً إن تُرك فارغاً، ولا يتغير بعد الإنشاء.`}
+        />
       )}
-      <MultiImageField label="صور إضافية" value={state.images} onChange={(urls) => set("images", urls)} />
+      <ImageListField name="images" label="صور إضافية" failureTitle={LANDING_UI.uploadError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="landing-video">رابط الفيديو (اختياري)</Label>
-          <Input
-            id="landing-video"
-            dir="ltr"
-            inputMode="url"
-            value={state.videoUrl}
-            onChange={(e) => set("videoUrl", e.target.value)}
-            aria-invalid={errors.videoUrl ? true : undefined}
-            placeholder="https://www.youtube.com/watch?v=…"
-          />
-          {errors.videoUrl && <p className="text-sm font-medium text-danger">{errors.videoUrl}</p>}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="landing-webhook">{LANDING_UI.webhookUrl} (اختياري)</Label>
-          <Input
-            id="landing-webhook"
-            dir="ltr"
-            inputMode="url"
-            value={state.webhookUrl}
-            onChange={(e) => set("webhookUrl", e.target.value)}
-            aria-invalid={errors.webhookUrl ? true : undefined}
-            aria-describedby="landing-webhook-hint"
-            placeholder="https://crm.example.com/leads"
-          />
-          <p id="landing-webhook-hint" className="text-xs text-muted">
-            {LANDING_UI.webhookHint}
-          </p>
-          {errors.webhookUrl && <p className="text-sm font-medium text-danger">{errors.webhookUrl}</p>}
-        </div>
+        <Field
+          name="videoUrl"
+          label="رابط الفيديو (اختياري)"
+          input={{ dir: "ltr", inputMode: "url", placeholder: "https://www.youtube.com/watch?v=…" }}
+        />
+        <Field
+          name="webhookUrl"
+          label={`${LANDING_UI.webhookUrl} (اختياري)`}
+          hint={LANDING_UI.webhookHint}
+          input={{ dir: "ltr", inputMode: "url", placeholder: "https://crm.example.com/leads" }}
+        />
       </div>
-
       {LISTS.map(({ key, title, add }) => (
-        <fieldset key={key} className="grid gap-3 rounded-xl border border-brand-100 p-4">
-          <legend className="px-1 font-bold text-ink">{title}</legend>
-          {state[key].map((item, index) => (
-            <div key={item.uid} className="grid gap-3 rounded-lg bg-brand-50/50 p-3 sm:grid-cols-[1fr_auto]">
-              <div className="grid gap-3">
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${key}-${index}-text`}>{`النص ${formatNumber(index + 1)}`}</Label>
-                  <Input
-                    id={`${key}-${index}-text`}
-                    value={item.text}
-                    onChange={(e) => setItem(key, index, { ...item, text: e.target.value })}
-                    aria-invalid={errors[`${key}.${index}.text`] ? true : undefined}
-                  />
-                  {errors[`${key}.${index}.text`] && (
-                    <p className="text-sm font-medium text-danger">{errors[`${key}.${index}.text`]}</p>
-                  )}
-                </div>
-                <SingleImageField
-                  label={`صورة ${formatNumber(index + 1)}`}
-                  value={item.image}
-                  onChange={(url) => setItem(key, index, { ...item, image: url })}
-                />
-              </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-danger"
-                onClick={() =>
-                  set(
-                    key,
-                    state[key].filter((_, i) => i !== index),
-                  )
-                }
-              >
-                <Trash2Icon aria-hidden="true" />
-                {`حذف العنصر ${formatNumber(index + 1)}`}
-              </Button>
-            </div>
-          ))}
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-fit"
-            onClick={() => set(key, [...state[key], withUid({ text: "", image: null })])}
-          >
-            <PlusIcon aria-hidden="true" />
-            {add}
-          </Button>
-        </fieldset>
+        <RepeatableListField<Item>
+          key={key}
+          name={key}
+          legend={title}
+          renderItem={(_, index) => <ListItemFields list={key} index={index} />}
+          removeLabel={(_, index) => `حذف العنصر ${formatNumber(index + 1)}`}
+          add={{ label: add, newItem: () => ({ text: "", image: null }) }}
+        />
       ))}
-
       <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
+        <Button type="button" variant="outline" onClick={onDone}>
           {LANDING_UI.cancel}
         </Button>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? LANDING_UI.saving : LANDING_UI.save}
         </Button>
       </DialogFooter>
-    </form>
+    </AdminForm>
   );
 }

@@ -6,23 +6,16 @@ import { ChevronLeftIcon } from "lucide-react";
 import { Link } from "react-router";
 import { countNoun, NOUNS } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useLandingOverview } from "./api.ts";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-40 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: TEXTS.menuLanding }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: TEXTS.menuLanding,
+  fallback: blockSkeleton("h-40 w-full rounded-xl"),
+});
 
 export default function LandingScreen() {
   const overview = useLandingOverview();

@@ -5,27 +5,19 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { formatSAR } from "#domain/format.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { useProjectPreview, usePublishProject } from "~/admin/projects/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useSession } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
-import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useAdminProject } from "./api.ts";
 import { LandingManager } from "./landing-manager.tsx";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-40 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: "تفاصيل المشروع" }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: "تفاصيل المشروع",
+  fallback: blockSkeleton("h-40 w-full rounded-xl"),
+});
 
 export default function ProjectDetailScreen() {
   const params = useParams();

@@ -7,12 +7,12 @@ import { Link } from "react-router";
 import { formatSAR } from "#domain/format.ts";
 import type { ProjectPayload } from "#domain/schemas/project.ts";
 import type { Project } from "#domain/types.ts";
+import { FormDialog } from "~/admin/common/form/form-dialog.tsx";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
 import { useProjectUnits } from "~/admin/units/api.ts";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { LOGIN_PATH } from "~/shared/session/auth-redirect.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/shared/ui/dialog.tsx";
 import { ToastAction } from "~/shared/ui/toast.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useCreateProject, useUpdateProject } from "./api.ts";
@@ -87,27 +87,24 @@ export function ProjectFormDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-w-6xl">
-        <DialogHeader>
-          <DialogTitle>{project ? PROJECT_TEXTS.editProject : PROJECT_TEXTS.newProject}</DialogTitle>
-          <DialogDescription className="sr-only">
-            {project ? PROJECT_TEXTS.editProject : PROJECT_TEXTS.newProject}
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <ProjectForm
-            key={project?.id ?? "new"}
-            project={project}
-            signedIn={signedIn}
-            onSubmit={submit}
-            onCancel={onClose}
-          >
-            {project ? <ProjectUnits projectId={project.id} /> : null}
-          </ProjectForm>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={project ? PROJECT_TEXTS.editProject : PROJECT_TEXTS.newProject}
+      className="max-w-6xl"
+    >
+      {open ? (
+        <ProjectForm
+          key={project?.id ?? "new"}
+          project={project}
+          signedIn={signedIn}
+          onSubmit={submit}
+          onCancel={onClose}
+        >
+          {project ? <ProjectUnits projectId={project.id} /> : null}
+        </ProjectForm>
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -5,7 +5,8 @@ import { NAME_CHECK_DEBOUNCE_MS } from "#domain/constants.ts";
 import { PROJECT_MESSAGES, type ProjectPayload } from "#domain/schemas/project.ts";
 import type { Project } from "#domain/types.ts";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
-import { FORM_TEXTS, ProjectForm } from "./project-form.tsx";
+import { ProjectForm } from "./project-form.tsx";
+import { FORM_TEXTS } from "./project-form-texts.ts";
 
 function renderForm(options: { project?: Project; signedIn?: boolean; exists?: boolean } = {}) {
   const checkName = vi.fn(async () => ({

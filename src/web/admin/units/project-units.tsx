@@ -7,7 +7,7 @@ import { PackageOpenIcon, PlusIcon, UploadIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { UNIT_STATUSES, type UnitCounts } from "#domain/project-rules.ts";
-import { LoadMore } from "~/admin/common/load-more.tsx";
+import { PagedLoadMore } from "~/admin/common/load-more.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -121,15 +121,7 @@ export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImpo
               }
             />
           )}
-          {list.length > 0 ? (
-            <LoadMore
-              shown={list.length}
-              total={units.data.pages[0]?.total ?? list.length}
-              hasMore={units.hasNextPage}
-              loading={units.isFetchingNextPage}
-              onMore={() => void units.fetchNextPage()}
-            />
-          ) : null}
+          {list.length > 0 ? <PagedLoadMore query={units} shown={list.length} /> : null}
         </>
       )}
     </div>

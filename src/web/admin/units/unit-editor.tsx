@@ -5,6 +5,7 @@
  */
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import type { UnitValues } from "#domain/schemas/unit.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -18,18 +19,10 @@ import { positiveIdParam } from "./project-param.ts";
 import { UnitForm } from "./unit-form.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-96" />;
-}
-
-export function meta() {
-  return [{ title: "بيانات الوحدة" }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: "بيانات الوحدة",
+  fallback: blockSkeleton("h-96"),
+});
 
 /** Field errors of a 400/409 answer, or null for other failures. */
 function fieldErrorsOf(error: unknown): Record<string, string> | null {

@@ -4,6 +4,7 @@
  * (POST /api/units/upload). Client-only route.
  */
 import { useSearchParams } from "react-router";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -13,18 +14,10 @@ import { positiveIdParam } from "./project-param.ts";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 import { UnitsUploadPanel } from "./units-upload-panel.tsx";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-96" />;
-}
-
-export function meta() {
-  return [{ title: UNIT_TEXTS.uploadTitle }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: UNIT_TEXTS.uploadTitle,
+  fallback: blockSkeleton("h-96"),
+});
 
 export default function UnitsUploadScreen() {
   const user = useCurrentUser();

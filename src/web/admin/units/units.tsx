@@ -4,31 +4,15 @@
  * Client-only route.
  */
 import { useSearchParams } from "react-router";
+import { clientOnly } from "~/admin/common/client-only.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
-import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { positiveIdParam } from "./project-param.ts";
 import { ProjectPicker } from "./project-picker.tsx";
 import { ProjectUnits } from "./project-units.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="flex flex-col gap-6" aria-busy="true">
-      <Skeleton className="h-8 w-48" />
-      <Skeleton className="h-64" />
-    </div>
-  );
-}
-
-export function meta() {
-  return [{ title: UNIT_TEXTS.title }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({ title: UNIT_TEXTS.title });
 
 export default function UnitsScreen() {
   const user = useCurrentUser();
