@@ -49,7 +49,7 @@ function islandsEntryPlugin(): Plugin {
  */
 export default defineConfig({
   plugins: [subsetFontsPlugin, tailwindcss(), reactRouter(), islandsEntryPlugin()],
-  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064).
+  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064-domain-imports-in-the-compiled-server.md).
   resolve: { tsconfigPaths: true, conditions: [...defaultClientConditions, "source"] },
   ssr: { resolve: { conditions: [...defaultServerConditions, "source"] } },
   build: { assetsInlineLimit: 0 },

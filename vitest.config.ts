@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064). Vitest
+  // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064-domain-imports-in-the-compiled-server.md). Vitest
   // adds its own defaults to these lists (Vite's server conditions without "module") and passes the SSR list to its
   // worker processes as --conditions, so Node-loaded modules and the inspector's worker thread see it too.
   resolve: { tsconfigPaths: true, conditions: ["source"] },

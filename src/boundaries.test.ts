@@ -60,12 +60,13 @@ function resolveSpecifier(from: string, specifier: string): string | null {
  * listed fails, so a new dependency between modules is a visible change of this table.
  */
 const MODULE_GRAPH: Record<string, string[]> = {
+  affordability: [],
   audit: [],
   auth: ["audit", "permissions"],
   conversions: ["audit", "leads"],
   landing: ["audit", "conversions", "leads", "publishing"],
-  // leads → conversions is to go (EDGES_TO_GO): conversions are to listen to lead events through one interface.
-  leads: ["audit", "conversions", "maintenance", "permissions"],
+  // Conversions hear of leads through leads/events.ts (docs/decisions/062-lead-modules-and-events.md), never the reverse.
+  leads: ["audit", "maintenance", "permissions"],
   maintenance: ["auth"],
   media: [],
   permissions: ["audit"],
@@ -78,19 +79,28 @@ const MODULE_GRAPH: Record<string, string[]> = {
   users: ["audit", "auth", "permissions"],
 };
 
-/** Edges of MODULE_GRAPH that close a circle today and are to go (the leads split removes them). */
-const EDGES_TO_GO: [string, string][] = [["leads", "conversions"]];
+/** Edges of MODULE_GRAPH that close a circle today and are to go (none left). */
+const EDGES_TO_GO: [string, string][] = [];
 
 /** Files of a module that other modules may import besides its service.ts (its public face). */
 const MODULE_FACES: Record<string, string[]> = {
   auth: ["throttle.ts"],
   conversions: ["funnel.ts", "outbox.ts"],
-  leads: ["origin.ts", "outbox.ts", "webhook-address.ts", "worker.ts"],
+  // The lead's three parts each have their service (docs/decisions/062-lead-modules-and-events.md).
+  leads: [
+    "desk/service.ts",
+    "events.ts",
+    "intake/service.ts",
+    "outbox.ts",
+    "privacy/service.ts",
+    "webhook-address.ts",
+    "worker.ts",
+  ],
   maintenance: ["jobs.ts"],
 };
 
-/** Import circles among files that exist today and are to go (the leads split removes it). */
-const CIRCLES_TO_GO: string[][] = [["src/server/modules/leads/desk-service.ts", "src/server/modules/leads/service.ts"]];
+/** Import circles among files that exist today and are to go (none left). */
+const CIRCLES_TO_GO: string[][] = [];
 
 /** The module (`modules/<name>/`) a repository-relative path of src/server belongs to, else null. */
 function moduleOf(file: string): string | null {

@@ -13,9 +13,6 @@
  */
 import { z } from "zod";
 
-// The sectors live in the zod-free affordability.ts, which the page's island imports (zod stays out of its bundle).
-export { AFFORDABILITY_SECTORS, type AffordabilitySector } from "./affordability.ts";
-
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
 
 /** One figure of the rules with its date and source. */

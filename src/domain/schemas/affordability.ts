@@ -11,8 +11,12 @@
  * `rulesVersion`.
  */
 import { z } from "zod";
-import { AFFORDABILITY_LIMITS, type AffordabilityNumberField, readAffordabilityNumber } from "../affordability.ts";
-import { AFFORDABILITY_SECTORS } from "../affordability-rules.ts";
+import {
+  AFFORDABILITY_LIMITS,
+  AFFORDABILITY_SECTORS,
+  type AffordabilityNumberField,
+  readAffordabilityNumber,
+} from "../affordability.ts";
 import { formatNumber } from "../format.ts";
 import { text } from "./text.ts";
 

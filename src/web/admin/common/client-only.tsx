@@ -1,6 +1,6 @@
 /**
  * The exports of a client-only admin route module (docs/decisions/015-web-layout-and-import-aliases.md; the admin is
- * rendered in the browser only, STACK-NOTES "Client-only admin"): a `clientLoader` that loads nothing (the screen's
+ * rendered in the browser only, docs/public-pages.md and docs/decisions/README.md "Notes on the machine and its tools"): a `clientLoader` that loads nothing (the screen's
  * TanStack queries load the data; the shell's loader has already checked the session) and runs on hydration, the
  * `HydrateFallback` shown until the route's code has arrived, and the document title. A route module is then:
  *

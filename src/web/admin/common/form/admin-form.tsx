@@ -4,8 +4,8 @@
  * browser's own validation off (the domain schemas validate, with their Arabic messages).
  *
  * `showServerErrors` puts the field messages of a 400/409 answer (`{fields: {path: message}}`, docs/product.md §7.3)
- * on their fields and focuses the first one, which also scrolls it into view (docs/decisions/024-admin-fits-and-
- * arabic-controls.md). The `_` key (a message for the whole form) is left to the caller's toast.
+ * on their fields and focuses the first one, which also scrolls it into view
+ * (docs/decisions/024-admin-fits-and-arabic-controls.md). The `_` key (a message for the whole form) is left to the caller's toast.
  */
 import type * as React from "react";
 import { type FieldPath, type FieldValues, FormProvider, type UseFormReturn } from "react-hook-form";
