@@ -104,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
     frameworkErrors,
+    // Loading the page bundle (plugins/pages.ts, ~1 MB) exceeded Fastify's default 10 s on a busy 2-core machine and
+    // stopped the first start ("Plugin did not start in time: 'pagesPlugin'"; README "Two commands").
+    pluginTimeout: 120_000,
   });
   app.server.maxConnections = deps.config.http.maxConnections;
   // The password policy's common-password list, before any request can set a password.

@@ -35,6 +35,7 @@ import { roleSettings, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { recordAudit } from "../audit/service.ts";
+import { endOtherSessions } from "./own-sessions.ts";
 import {
   ACCESS_TOKEN_TTL_MS,
   changePassword,
@@ -189,6 +190,17 @@ export async function authRoutes(app: FastifyInstance) {
         { entityType: "session", entityId: request.params.id, action: "logout" },
       );
       return { ok: true };
+    },
+  );
+
+  r.post(
+    "/api/auth/sessions/end-others",
+    { config: { access: "signed-in" }, schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return {
+        ended: await endOtherSessions(app.db, { userId: auth.user.id, sessionId: auth.sessionId, ip: request.ip }),
+      };
     },
   );
 
