@@ -260,11 +260,13 @@ describe("staff accounts", () => {
     });
 
     it("a code already used is explained: wait for the next code; the next one signs in", async () => {
-      const user = await t.signIn("employee");
-      const { secret } = (await call(user.token, "POST", "/api/auth/two-factor/setup")).json() as { secret: string };
-      // Only Date is faked: the codes' 30-second steps follow this clock, nothing waits.
+      // Only Date is faked: the codes' 30-second steps and the session follow this clock, nothing waits.
       vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2031-06-01T09:00:05Z") });
       try {
+        const user = await t.signIn("employee");
+        const { secret } = (await call(user.token, "POST", "/api/auth/two-factor/setup")).json() as {
+          secret: string;
+        };
         const code = await generate({ secret });
         expect((await call(user.token, "POST", "/api/auth/two-factor/enable", { code })).statusCode).toBe(200);
         const challenge = (await loginAs(user.username, TEST_PASSWORD, { ip: "192.0.2.201" })).json().challenge;
