@@ -260,10 +260,16 @@ describe("staff accounts", () => {
     });
 
     it("a code already used is explained: wait for the next code; the next one signs in", async () => {
-      // Only Date is faked: the codes' 30-second steps and the session follow this clock, nothing waits.
+      // Only Date is faked: the codes' 30-second steps and the session follow this clock, nothing waits. The sign-ins
+      // come from addresses no other test uses, so their 2031 throttle rows delay no one else.
       vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2031-06-01T09:00:05Z") });
       try {
-        const user = await t.signIn("employee");
+        const username = `reused-code-${Date.now()}`;
+        await t.createUser("employee", { username });
+        const user = {
+          username,
+          token: (await loginAs(username, TEST_PASSWORD, { ip: "192.0.2.202" })).json().token as string,
+        };
         const { secret } = (await call(user.token, "POST", "/api/auth/two-factor/setup")).json() as {
           secret: string;
         };
