@@ -1,9 +1,10 @@
 /**
  * Staff accounts (docs/decisions/020-staff-sign-in-hardening.md): a staff member turns on two-factor sign-in from their
- * account page (QR code, key, first code, recovery codes shown once), signs out, and signs in again with the
+ * account page (QR code, key, first code, recovery codes shown once and downloaded as a .txt file), signs out, and signs in again with the
  * password and then a code from the authenticator; a wrong code is refused with its Arabic message. Then they
  * change their password from the same page and sign in with the new one.
  */
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
@@ -54,6 +55,14 @@ test("two-factor sign-in: enrol on the account page, then sign in with the passw
   await page.getByRole("button", { name: "تأكيد التفعيل" }).click();
   await expect(page.getByRole("heading", { name: "رموز الاسترداد" })).toBeVisible();
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  // The codes can be kept as a text file: one code per line.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "تنزيل ملف نصي" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`رموز-الاسترداد-${STAFF.username}.txt`);
+  const firstCode = (await page.getByTestId("recovery-codes").getByRole("listitem").first().textContent())?.trim();
+  expect((await readFile(await download.path(), "utf8")).split("\n")).toContain(firstCode);
   await page.getByRole("button", { name: "حفظت الرموز" }).click();
   await expect(page.getByText("مفعل", { exact: true })).toBeVisible();
 

@@ -34,6 +34,15 @@ export function loadCommonPasswords(): Promise<void> {
   return loading;
 }
 
+/**
+ * Installs the common-password list from words the caller already holds (the server's configuration check reads the
+ * same @zxcvbn-ts/language-common list synchronously, src/server/config.ts), so `passwordProblem` applies the whole
+ * policy without awaiting loadCommonPasswords. No effect once a list is loaded.
+ */
+export function primeCommonPasswords(words: readonly string[]): void {
+  common ??= new Set(words.map((p) => p.toLowerCase()));
+}
+
 /** Whether `password` is a listed common password, alone or padded with digits and symbols; digits/symbols only. */
 export function isCommonPassword(password: string): boolean {
   const lowered = password.trim().toLowerCase();

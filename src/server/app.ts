@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     // Fastify's default of 10 s per plugin start is shorter than the pages plugin's import of the server bundle on a
     // busy 2-core machine (measured 10.4 s at load average 20); a slow start is not a failed one.
-    pluginTimeout: 60_000,
+    pluginTimeout: 120_000,
   });
   app.server.maxConnections = deps.config.http.maxConnections;
   // The password policy's common-password list, before any request can set a password.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countNoun, NOUNS } from "../format.ts";
 import { TEXTS } from "../texts.ts";
 import { text } from "./text.ts";
 
@@ -16,6 +17,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const TWO_FACTOR_TEXTS = {
   codeRequired: "رمز التحقق مطلوب",
   codeWrong: "رمز التحقق غير صحيح",
+  /** A right code of a time step already used (docs/decisions/020-staff-sign-in-hardening.md: each code works once). */
+  codeReused: `استُخدم هذا الرمز من قبل. انتظر ظهور الرمز التالي في تطبيق المصادقة (يتجدد كل ${countNoun(30, NOUNS.second)}) ثم أدخله`,
   currentPasswordRequired: "كلمة المرور الحالية مطلوبة",
   currentPasswordWrong: "كلمة المرور الحالية غير صحيحة",
   samePassword: "يجب أن تختلف كلمة المرور الجديدة عن الحالية",

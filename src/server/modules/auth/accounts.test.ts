@@ -2,12 +2,13 @@
  * Staff account hardening (docs/decisions/020-staff-sign-in-hardening.md): the atomic throttle, recognised devices and
  * IPs, refresh token families, the user's own password and sessions, and TOTP two-factor sign-in.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TWO_FACTOR_TEXTS } from "../../../domain/schemas/auth.ts";
 import { USER_TEXTS } from "../../../domain/schemas/user.ts";
-import { loginThrottle, sessions, users, userTwoFactor } from "../../db/schema.ts";
+import { auditLogs, loginThrottle, sessions, users, userTwoFactor } from "../../db/schema.ts";
 import { TWO_FACTOR_SETUP_REQUIRED } from "../../plugins/auth.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-utils/app.ts";
 import { hashPassword } from "./service.ts";
@@ -209,6 +210,30 @@ describe("staff accounts", () => {
       expect((await call(second, "GET", "/api/auth/me")).statusCode).toBe(401);
       expect((await call(user.token, "GET", "/api/auth/sessions")).json()).toHaveLength(1);
     });
+
+    it("ends every other session at once («إنهاء الجلسات الأخرى»), keeps this one and writes one audit row", async () => {
+      const user = await t.signIn("employee");
+      const others = await Promise.all(
+        ["192.0.2.81", "192.0.2.82"].map(
+          async (ip) => (await loginAs(user.username, TEST_PASSWORD, { ip })).json().token as string,
+        ),
+      );
+      const stranger = await t.signIn("employee");
+
+      const res = await call(user.token, "POST", "/api/auth/sessions/end-others");
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ended: 2 });
+      for (const token of others) expect((await call(token, "GET", "/api/auth/me")).statusCode).toBe(401);
+      expect((await call(user.token, "GET", "/api/auth/me")).statusCode).toBe(200);
+      expect((await call(stranger.token, "GET", "/api/auth/me")).statusCode).toBe(200);
+      expect((await call(user.token, "GET", "/api/auth/sessions")).json()).toHaveLength(1);
+      const audit = await t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.userId, user.id), eq(auditLogs.action, "logout_others")));
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ entityType: "user", entityId: user.id, newState: { ended: 2 } });
+    });
   });
 
   describe("two-factor sign-in", () => {
@@ -261,6 +286,42 @@ describe("staff accounts", () => {
       const again = (await loginAs(user.username, TEST_PASSWORD)).json().challenge as string;
       expect((await second({ challenge: again, code: recoveryCodes[0] })).statusCode).toBe(400);
       expect((await call(user.token, "GET", "/api/auth/two-factor")).json().recoveryCodesLeft).toBe(9);
+    });
+
+    it("a code already used is explained: wait for the next code; the next one signs in", async () => {
+      // Only Date is faked: the codes' 30-second steps and the session follow this clock, nothing waits. The sign-ins
+      // come from addresses no other test uses, so their 2031 throttle rows delay no one else.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2031-06-01T09:00:05Z") });
+      try {
+        const username = `reused-code-${Date.now()}`;
+        await t.createUser("employee", { username });
+        const user = {
+          username,
+          token: (await loginAs(username, TEST_PASSWORD, { ip: "192.0.2.202" })).json().token as string,
+        };
+        const { secret } = (await call(user.token, "POST", "/api/auth/two-factor/setup")).json() as {
+          secret: string;
+        };
+        const code = await generate({ secret });
+        expect((await call(user.token, "POST", "/api/auth/two-factor/enable", { code })).statusCode).toBe(200);
+        const challenge = (await loginAs(user.username, TEST_PASSWORD, { ip: "192.0.2.201" })).json().challenge;
+        const step = (payload: object) => t.app.inject({ method: "POST", url: "/api/auth/login/two-factor", payload });
+
+        vi.setSystemTime(Date.parse("2031-06-01T09:00:20Z"));
+        const reused = await step({ challenge, code });
+        expect(reused.statusCode).toBe(400);
+        expect(reused.json().fields).toEqual({ code: TWO_FACTOR_TEXTS.codeReused });
+        expect(TWO_FACTOR_TEXTS.codeReused).toContain("انتظر ظهور الرمز التالي");
+
+        vi.setSystemTime(Date.parse("2031-06-01T09:00:35Z"));
+        // The previous step's code is still inside the drift window, but it was used: explained the same way.
+        expect((await step({ challenge, code })).json().fields).toEqual({ code: TWO_FACTOR_TEXTS.codeReused });
+        expect((await step({ challenge, code: "000000" })).json().fields).toEqual({ code: TWO_FACTOR_TEXTS.codeWrong });
+        const next = await step({ challenge, code: await generate({ secret }) });
+        expect(next.statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it("a challenge allows a few codes only, then the password is asked again", async () => {

@@ -32,6 +32,8 @@ import {
 } from "../../../domain/schemas/auth.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { recordAudit } from "../audit/service.ts";
+import { endOtherSessions } from "./own-sessions.ts";
 import {
   ACCESS_TOKEN_TTL_MS,
   changePassword,
@@ -184,6 +186,17 @@ export async function authRoutes(app: FastifyInstance) {
       const actor = { userId: auth.user.id, ip: request.ip };
       if (!(await endOwnSession(app.db, actor, request.params.id))) throw notFound("الجلسة غير موجودة");
       return { ok: true };
+    },
+  );
+
+  r.post(
+    "/api/auth/sessions/end-others",
+    { config: { access: "signed-in" }, schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return {
+        ended: await endOtherSessions(app.db, { userId: auth.user.id, sessionId: auth.sessionId, ip: request.ip }),
+      };
     },
   );
 

@@ -221,7 +221,8 @@ async function finishLogin(
 /**
  * POST /api/auth/login/two-factor: the challenge from login plus a TOTP or recovery code → the session.
  * Errors: 401 when the challenge is unknown, expired or used up (CHALLENGE_MAX_ATTEMPTS wrong codes, counted
- * atomically); 400 { fields.code } for a wrong code; 429 when the user's second-factor throttle must wait.
+ * atomically); 400 { fields.code } for a wrong code (TWO_FACTOR_TEXTS.codeReused for a right code of an already used
+ * time step); 429 when the user's second-factor throttle must wait.
  */
 export async function loginSecondFactor(
   db: Db,
@@ -244,8 +245,9 @@ export async function loginSecondFactor(
   if (!challenge) throw unauthorized("انتهت صلاحية محاولة الدخول، يرجى إدخال كلمة المرور من جديد");
   const key = `two-factor:${challenge.userId}`;
   await claimAttempt(db, key, ACCOUNT_RULE, now);
-  if (!(await verifySecondFactor(db, box, challenge.userId, input.code))) {
-    throw badRequest({ code: TWO_FACTOR_TEXTS.codeWrong });
+  const checked = await verifySecondFactor(db, box, challenge.userId, input.code);
+  if (checked !== "ok") {
+    throw badRequest({ code: checked === "reused" ? TWO_FACTOR_TEXTS.codeReused : TWO_FACTOR_TEXTS.codeWrong });
   }
   await clearAttempts(db, key);
   await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
@@ -406,15 +408,15 @@ export async function logout(db: Db, auth: { sessionId: string; userId: string }
 /**
  * Ends every session of a user (password change, role change, deletion): their access tokens stop working at
  * once and their refresh cookies are refused. `exceptSessionId` keeps one session (the caller changing their
- * own password stays signed in on the device they used).
+ * own password stays signed in on the device they used). Returns how many sessions it ended.
  */
 export async function revokeUserSessions(
   db: Db | Tx,
   userId: string,
   options: { exceptSessionId?: string; now?: Date } = {},
-) {
+): Promise<number> {
   const now = options.now ?? new Date();
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -423,7 +425,9 @@ export async function revokeUserSessions(
         isNull(sessions.revokedAt),
         options.exceptSessionId ? ne(sessions.id, options.exceptSessionId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /**

@@ -4,7 +4,8 @@
  *   its otpauth:// URI and a QR code (SVG data URL, qrcode); confirmEnrolment checks a code against it, marks it
  *   enabled and returns RECOVERY_CODE_COUNT one-time recovery codes (shown once, stored as argon2id hashes).
  * - Sign-in: verifySecondFactor accepts the current code (±1 time step of 30 s for clock drift), never a step
- *   already used (lastStep), or an unused recovery code, which it spends.
+ *   already used (lastStep: such a code answers "reused", so the user is told to wait for the next code), or an
+ *   unused recovery code, which it spends.
  * - Policy: a super_admin requires 2FA per role (role_settings); a member of such a role without 2FA gets a session
  *   that may only enrol (plugins/auth.ts), and cannot turn 2FA off.
  */
@@ -105,18 +106,26 @@ export async function startEnrolment(db: Db, box: SecretBox, user: { id: string;
   return { secret, otpauthUrl, qrCode };
 }
 
+/**
+ * The outcome of a second-factor code: "ok"; "reused" when it is a right code of a time step already used (the same
+ * code again, or an older one still inside the drift window: the user must wait for the next code); "wrong".
+ */
+export type SecondFactorResult = "ok" | "reused" | "wrong";
+
 /** Checks `code` against the secret (enabled, or pending when `pending`); records its step so it is used once. */
-async function checkCode(db: Db | Tx, box: SecretBox, userId: string, code: string, pending: boolean) {
+async function checkCode(
+  db: Db | Tx,
+  box: SecretBox,
+  userId: string,
+  code: string,
+  pending: boolean,
+): Promise<SecondFactorResult> {
   const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
-  if (!row || Boolean(row.enabledAt) === pending) return false;
-  if (!/^\d{6}$/.test(code)) return false;
-  const result = await verify({
-    secret: box.open(row.secretSealed),
-    token: code,
-    epochTolerance: TOTP_PERIOD_S,
-    ...(row.lastStep !== null ? { afterTimeStep: row.lastStep } : {}),
-  });
-  if (!result.valid || !("timeStep" in result)) return false;
+  if (!row || Boolean(row.enabledAt) === pending) return "wrong";
+  if (!/^\d{6}$/.test(code)) return "wrong";
+  const result = await verify({ secret: box.open(row.secretSealed), token: code, epochTolerance: TOTP_PERIOD_S });
+  if (!result.valid || !("timeStep" in result)) return "wrong";
+  if (row.lastStep !== null && result.timeStep <= row.lastStep) return "reused";
   // Conditional update: two requests with the same code cannot both pass.
   const updated = await db
     .update(userTwoFactor)
@@ -128,7 +137,7 @@ async function checkCode(db: Db | Tx, box: SecretBox, userId: string, code: stri
       ),
     )
     .returning({ userId: userTwoFactor.userId });
-  return updated.length === 1;
+  return updated.length === 1 ? "ok" : "reused";
 }
 
 /**
@@ -137,7 +146,7 @@ async function checkCode(db: Db | Tx, box: SecretBox, userId: string, code: stri
  */
 export async function confirmEnrolment(db: Db, box: SecretBox, actor: Actor, code: string) {
   const { userId } = actor;
-  if (!(await checkCode(db, box, userId, code, true))) return null;
+  if ((await checkCode(db, box, userId, code, true)) !== "ok") return null;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => formatRecoveryCode(newToken()));
   const hashes = await Promise.all(codes.map((c) => hash(normaliseRecoveryCode(c))));
   await db.transaction(async (tx) => {
@@ -158,12 +167,20 @@ export async function disableTwoFactor(db: Db, actor: Actor) {
   });
 }
 
-/** A TOTP code or a recovery code (spent on use); true when it proves the second factor. */
-export async function verifySecondFactor(db: Db, box: SecretBox, userId: string, code: string): Promise<boolean> {
+/**
+ * A TOTP code or a recovery code (spent on use): "ok" when it proves the second factor, "reused" for a TOTP code of
+ * an already used time step (SecondFactorResult), else "wrong" (a used recovery code is "wrong": it is gone).
+ */
+export async function verifySecondFactor(
+  db: Db,
+  box: SecretBox,
+  userId: string,
+  code: string,
+): Promise<SecondFactorResult> {
   const trimmed = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(trimmed)) return checkCode(db, box, userId, trimmed, false);
   const normalised = normaliseRecoveryCode(trimmed);
-  if (normalised.length !== 16) return false;
+  if (normalised.length !== 16) return "wrong";
   const unused = await db
     .select()
     .from(recoveryCodes)
@@ -175,9 +192,9 @@ export async function verifySecondFactor(db: Db, box: SecretBox, userId: string,
       .set({ usedAt: new Date() })
       .where(and(eq(recoveryCodes.id, row.id), isNull(recoveryCodes.usedAt)))
       .returning({ id: recoveryCodes.id });
-    return spent.length === 1;
+    return spent.length === 1 ? "ok" : "wrong";
   }
-  return false;
+  return "wrong";
 }
 
 /** "abcd-efgh-jkmn-pqrs": 16 characters of a token, lower-case letters and digits, in groups of 4. */

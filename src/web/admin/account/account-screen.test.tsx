@@ -5,7 +5,8 @@
  */
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { formatDateTime } from "#domain/format.ts";
 import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
 import { AccountScreen } from "./account-screen.tsx";
 
@@ -53,6 +54,97 @@ describe("account screen", () => {
     // No per-role settings for anyone but a super_admin.
     expect(screen.queryByText("إلزام التحقق بخطوتين حسب الدور")).toBeNull();
   });
+
+  it("shows each session's date, time of day in Riyadh and device, and ends all the others at once", async () => {
+    signInAs({ role: "employee" });
+    let list = SESSIONS;
+    const calls = mockApi({
+      "GET /api/auth/sessions": () => json(list),
+      "GET /api/auth/two-factor": () => json({ enabled: false, required: false, recoveryCodesLeft: 0 }),
+      "POST /api/auth/sessions/end-others": () => {
+        list = [SESSIONS[0]];
+        return json({ ended: 1 });
+      },
+    });
+    renderScreen(<AccountScreen />);
+    const sessions = await screen.findByRole("list", { name: "الجلسات النشطة" });
+    // 08:00 UTC is 11:00 in Riyadh (UTC+3), written with the one date formatter.
+    expect(sessions).toHaveTextContent(`تاريخ الدخول: ${formatDateTime("2026-11-20T08:00:00.000Z")}`);
+    expect(formatDateTime("2026-11-20T08:00:00.000Z")).toContain("١١:٠٠");
+    expect(sessions).toHaveTextContent(`آخر نشاط: ${formatDateTime("2026-11-02T08:00:00.000Z")}`);
+    expect(within(sessions).getByText("Chrome — Windows")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "إنهاء الجلسات الأخرى" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.key === "POST /api/auth/sessions/end-others")).toBe(true));
+    expect(await screen.findByText("لا توجد جلسات أخرى")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "إنهاء الجلسات الأخرى" })).toBeNull();
+  }, 30_000);
+
+  it("recovery codes can be copied, downloaded as a .txt file and printed", async () => {
+    signInAs({ role: "manager", username: "sara" });
+    mockApi({
+      "GET /api/auth/sessions": () => json([SESSIONS[0]]),
+      "GET /api/auth/two-factor": () => json({ enabled: false, required: false, recoveryCodesLeft: 0 }),
+      "POST /api/auth/two-factor/setup": () =>
+        json({
+          secret: "JBSWY3DPEHPK3PXP",
+          otpauthUrl: "otpauth://totp/x",
+          qrCode: "data:image/svg+xml;base64,PHN2Zy8+",
+        }),
+      "POST /api/auth/two-factor/enable": () => json({ recoveryCodes: ["aaaa-bbbb-cccc-dddd", "eeee-ffff-gggg-hhhh"] }),
+    });
+    renderScreen(<AccountScreen />);
+    const user = userEvent.setup();
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    await user.click(await screen.findByRole("button", { name: "تفعيل التحقق بخطوتين" }));
+    await user.type(await screen.findByLabelText("رمز التحقق"), "123456");
+    await user.click(screen.getByRole("button", { name: "تأكيد التفعيل" }));
+    await screen.findByText("aaaa-bbbb-cccc-dddd");
+
+    await user.click(screen.getByRole("button", { name: "نسخ الرموز" }));
+    expect(writeText).toHaveBeenCalledOnce();
+    expect(writeText.mock.calls[0][0].split("\n")).toEqual(
+      expect.arrayContaining(["aaaa-bbbb-cccc-dddd", "eeee-ffff-gggg-hhhh"]),
+    );
+    expect(await screen.findByText("تم نسخ رموز الاسترداد")).toBeInTheDocument();
+
+    let saved: Blob | undefined;
+    // jsdom has no object URLs: the two functions exist for this test only.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        saved = blob;
+        return "blob:codes";
+      },
+      revokeObjectURL: () => {},
+    });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, "createObjectURL");
+      Reflect.deleteProperty(URL, "revokeObjectURL");
+    });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    await user.click(screen.getByRole("button", { name: "تنزيل ملف نصي" }));
+    expect(clicked[0]?.download).toBe("رموز-الاسترداد-sara.txt");
+    expect(saved?.type).toBe("text/plain;charset=utf-8");
+    const text = await saved?.text();
+    expect(text).toContain("aaaa-bbbb-cccc-dddd\neeee-ffff-gggg-hhhh");
+    expect(text).toContain("رموز الاسترداد لحساب sara");
+    click.mockRestore();
+
+    const printed = document.implementation.createHTMLDocument("");
+    const print = vi.fn();
+    vi.stubGlobal("open", () => ({ document: printed, print, focus: () => {} }));
+    await user.click(screen.getByRole("button", { name: "طباعة" }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(printed.documentElement.dir).toBe("rtl");
+    expect([...printed.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "aaaa-bbbb-cccc-dddd",
+      "eeee-ffff-gggg-hhhh",
+    ]);
+  }, 30_000);
 
   it("enrols in two-factor sign-in and shows the recovery codes once", async () => {
     signInAs({ role: "manager" });

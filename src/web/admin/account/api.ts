@@ -47,6 +47,15 @@ export function useEndSession() {
   });
 }
 
+/** POST /api/auth/sessions/end-others → {ended}: every session but this one ends. */
+export function useEndOtherSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.request<{ ended: number }>("/api/auth/sessions/end-others", { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEYS.sessions }),
+  });
+}
+
 /** GET /api/auth/two-factor → {enabled, required, recoveryCodesLeft}. */
 export function useTwoFactorStatus() {
   return useQuery({

@@ -1,9 +1,10 @@
 /**
  * The user's active sessions (docs/decisions/020-staff-sign-in-hardening.md): device (user agent), address, sign-in and
- * last-activity dates in Arabic, "this device" for the current one, and "end session" for each of the others.
+ * last-activity date and time of day (Asia/Riyadh, #domain/format.ts formatDateTime), "this device" for the current
+ * one, "end session" for each of the others and «إنهاء الجلسات الأخرى» for all of them at once.
  */
 import { MonitorSmartphoneIcon } from "lucide-react";
-import { formatDateLong } from "#domain/format.ts";
+import { formatDateTime } from "#domain/format.ts";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
@@ -11,7 +12,7 @@ import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { useEndSession, useSessions } from "./api.ts";
+import { useEndOtherSessions, useEndSession, useSessions } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 
 /** A short device name from a user agent: browser and system, else the raw text cut to 60 characters. */
@@ -44,13 +45,21 @@ export function deviceName(userAgent: string | null): string {
 export function SessionsCard() {
   const sessions = useSessions();
   const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const failed = (error: unknown) =>
+    toast({ variant: "destructive", title: T.saveError, description: apiErrorMessage(error, T.saveError) });
 
   const onEnd = (id: string) =>
     end.mutate(id, {
       onSuccess: () => toast({ variant: "success", title: T.sessionEnded }),
-      onError: (error) =>
-        toast({ variant: "destructive", title: T.saveError, description: apiErrorMessage(error, T.saveError) }),
+      onError: failed,
     });
+  const onEndOthers = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: () => toast({ variant: "success", title: T.othersEnded }),
+      onError: failed,
+    });
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
   return (
     <Card>
@@ -59,6 +68,11 @@ export function SessionsCard() {
           <CardTitle>{T.sessionsTitle}</CardTitle>
           <CardDescription>{T.sessionsDescription}</CardDescription>
         </div>
+        {others > 0 ? (
+          <Button variant="outline" size="sm" disabled={endOthers.isPending} onClick={onEndOthers}>
+            {T.endOthers}
+          </Button>
+        ) : null}
       </CardHeader>
       {sessions.isError ? (
         <QueryError message={T.loadError} onRetry={() => void sessions.refetch()} />
@@ -71,6 +85,7 @@ export function SessionsCard() {
               <MonitorSmartphoneIcon aria-hidden="true" className="size-5 text-muted" />
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <p className="font-bold">
+                  <span className="sr-only">{T.device}: </span>
                   <bdi>{deviceName(session.userAgent)}</bdi>
                   {session.current ? (
                     <Badge variant="success" className="ms-2">
@@ -81,9 +96,9 @@ export function SessionsCard() {
                 <p className="text-xs text-muted">
                   <span dir="ltr">{session.ipAddress ?? T.unknownAddress}</span>
                   {"، "}
-                  {T.signedInAt}: {formatDateLong(session.createdAt)}
+                  {T.signedInAt}: {formatDateTime(session.createdAt)}
                   {"، "}
-                  {T.lastActive}: {formatDateLong(session.lastUsedAt)}
+                  {T.lastActive}: {formatDateTime(session.lastUsedAt)}
                 </p>
               </div>
               {session.current ? null : (

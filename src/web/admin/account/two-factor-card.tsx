@@ -1,13 +1,14 @@
 /**
  * Two-factor settings of the signed-in user (docs/decisions/020-staff-sign-in-hardening.md): status; enrolment (QR code
  * from the server as an SVG data URL, the key as text for manual entry, a first code to confirm); the recovery codes
- * shown once after enrolment; turning it off with the current password (not offered when the role requires it).
+ * shown once after enrolment, to copy, download or print (recovery-codes.tsx); turning it off with the current password (not offered when the role requires it).
  */
 import { ShieldCheckIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { TWO_FACTOR_TEXTS } from "#domain/schemas/auth.ts";
 import type { TwoFactorSetup } from "#domain/types.ts";
 import { QueryError } from "~/admin/common/query-error.tsx";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
@@ -17,10 +18,12 @@ import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from "./api.ts";
+import { RecoveryCodes } from "./recovery-codes.tsx";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 
 export function TwoFactorCard() {
   const id = useId();
+  const user = useCurrentUser();
   const status = useTwoFactorStatus();
   const start = useStartTwoFactor();
   const enable = useEnableTwoFactor();
@@ -112,22 +115,12 @@ export function TwoFactorCard() {
           ) : null}
 
           {recoveryCodes ? (
-            <section aria-labelledby={`${id}-recovery`} className="flex flex-col gap-3">
-              <h3 id={`${id}-recovery`} className="font-bold">
-                {T.recoveryTitle}
-              </h3>
-              <p className="text-sm text-muted">{T.recoveryDescription}</p>
-              <ul dir="ltr" className="grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
-                {recoveryCodes.map((c) => (
-                  <li key={c} className="rounded bg-canvas px-2 py-1 text-center">
-                    {c}
-                  </li>
-                ))}
-              </ul>
-              <Button type="button" className="self-start" onClick={() => setRecoveryCodes(null)}>
-                {T.recoverySaved}
-              </Button>
-            </section>
+            <RecoveryCodes
+              codes={recoveryCodes}
+              username={user.username}
+              headingId={`${id}-recovery`}
+              onDone={() => setRecoveryCodes(null)}
+            />
           ) : null}
 
           {!status.data.enabled && !setup ? (

@@ -100,6 +100,8 @@ export const ACTION_LABELS: Record<string, string> = {
   password_change: "تغيير كلمة المرور",
   two_factor_enable: "تفعيل التحقق بخطوتين",
   two_factor_disable: "إيقاف التحقق بخطوتين",
+  password_reset: "إعادة تعيين كلمة المرور من الخادم",
+  logout_others: "إنهاء الجلسات الأخرى",
 };
 const label = (map: Record<string, string>, value: string) => map[value] ?? value;
 

@@ -72,6 +72,22 @@ describe("permissions screen (SPEC §2.18, §4.11, §6)", () => {
     expect([...sent.permissionIds].sort()).toEqual([1, 3]);
   });
 
+  it("shows staff the Arabic names only, never the internal permission keys, on both tabs", async () => {
+    signInAs({ id: "me", role: "super_admin", isAdmin: true });
+    mockApi({ ...base, "GET /api/users/e1/permissions": () => json([]) });
+    renderScreen(<PermissionsScreen />);
+    await screen.findByRole("tab", { name: "صلاحيات الأدوار" });
+    await userEvent.selectOptions(screen.getByLabelText("الدور"), "employee");
+    const rawKey = /\b[a-z_]+\.[a-z_]+\b/;
+    expect(screen.getByRole("checkbox", { name: "حذف المشاريع" })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(rawKey);
+
+    await userEvent.click(screen.getByRole("tab", { name: "صلاحيات المستخدمين" }));
+    await userEvent.selectOptions(await screen.findByLabelText("المستخدم"), "e1");
+    expect(await screen.findByRole("switch", { name: "عرض الموظفين" })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(rawKey);
+  });
+
   it("offers super_admin only to a super_admin, read-only", async () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
     mockApi(base);

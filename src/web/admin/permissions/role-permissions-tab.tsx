@@ -1,10 +1,10 @@
 /**
  * The role-permissions tab (SPEC §6, §2.18): a role picker (super_admin offered only to a super_admin, and then
- * read-only: every box checked and disabled, save disabled), the catalogue grouped by category with description,
- * key and a checkbox each; save sends the ids of the checked permissions (PUT /api/roles/{role}/permissions).
+ * read-only: every box checked and disabled, save disabled), the catalogue grouped by category with its Arabic name
+ * and a checkbox each (the internal keys are never shown to staff); save sends the ids of the checked permissions (PUT /api/roles/{role}/permissions).
  */
 import { useEffect, useId, useMemo, useState } from "react";
-import { ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
+import { PERMISSION_CATALOGUE, ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import type { Permission } from "#domain/types.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -14,6 +14,16 @@ import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { type RolePermissionMap, useSaveRolePermissions } from "./api.ts";
 import { PERMISSION_TEXTS as T } from "./permissions-texts.ts";
+
+const CATALOGUE_NAMES = new Map<string, string>(PERMISSION_CATALOGUE.map((p) => [p.key, p.description]));
+
+/**
+ * The Arabic name staff read for a permission: the domain catalogue's description of its key (src/domain/roles.ts
+ * PERMISSION_CATALOGUE), else the server's Arabic description; never the internal key ("projects.create").
+ */
+export function permissionName(permission: Pick<Permission, "key" | "description">): string {
+  return CATALOGUE_NAMES.get(permission.key) ?? permission.description;
+}
 
 /** The catalogue grouped by category, in catalogue order. */
 export function groupByCategory(catalogue: readonly Permission[]): [string, Permission[]][] {
@@ -108,10 +118,7 @@ export function RolePermissionsTab({
                         className="mt-0.5"
                       />
                       <Label htmlFor={boxId} className="flex flex-col items-start gap-0.5 font-normal">
-                        <span className="font-bold">{permission.description}</span>
-                        <code dir="ltr" className="text-xs text-muted">
-                          {permission.key}
-                        </code>
+                        <span className="font-bold">{permissionName(permission)}</span>
                       </Label>
                     </li>
                   );

@@ -19,7 +19,7 @@ import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import type { RolePermissionMap } from "./api.ts";
 import { PERMISSION_TEXTS as T } from "./permissions-texts.ts";
-import { groupByCategory } from "./role-permissions-tab.tsx";
+import { groupByCategory, permissionName } from "./role-permissions-tab.tsx";
 
 /** The users the tab lists for `viewer` (SPEC §6). */
 export function manageableUsers(viewer: { id: string; role: string }, users: readonly PublicUser[]): PublicUser[] {
@@ -142,10 +142,7 @@ function UserPermissionList({
                         htmlFor={switchId}
                         className="flex min-w-0 flex-1 flex-col items-start gap-0.5 font-normal"
                       >
-                        <span className="font-bold">{permission.description}</span>
-                        <code dir="ltr" className="text-xs text-muted">
-                          {permission.key}
-                        </code>
+                        <span className="font-bold">{permissionName(permission)}</span>
                       </Label>
                       {override !== undefined ? (
                         <span className="flex items-center gap-1">
@@ -153,7 +150,7 @@ function UserPermissionList({
                           <Button
                             variant="ghost"
                             size="sm"
-                            aria-label={T.resetOf(permission.description)}
+                            aria-label={T.resetOf(permissionName(permission))}
                             onClick={() => apply(permission, null)}
                           >
                             <RotateCcwIcon aria-hidden="true" />
