@@ -32,7 +32,6 @@ import {
 } from "../../../domain/schemas/auth.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
-import { recordAudit } from "../audit/service.ts";
 import { endOtherSessions } from "./own-sessions.ts";
 import {
   ACCESS_TOKEN_TTL_MS,
