@@ -8,7 +8,7 @@
 import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPermissionKey, ROLES, type Role } from "../domain/roles.ts";
+import { isPermissionKey, ROLES, type Role } from "#domain/roles.ts";
 import { permissions, rolePermissions, sessions, userPermissions } from "./db/schema.ts";
 import { hashToken, newToken } from "./lib/tokens.ts";
 import { type Access, authPlugin, type DeclaredRoute, describeAccess } from "./plugins/auth.ts";

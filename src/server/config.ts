@@ -5,7 +5,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { z } from "zod";
-import { passwordProblem, primeCommonPasswords } from "../domain/password-policy.ts";
+import { passwordProblem, primeCommonPasswords } from "#domain/password-policy.ts";
 
 const bool = z
   .enum(["0", "1", "true", "false", ""])

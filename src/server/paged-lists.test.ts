@@ -5,7 +5,7 @@
  * creation time; filters and `total` agree; a foreign cursor is 400 {cursor}; the unpaged routes still answer arrays.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGING_TEXTS } from "../domain/schemas/paging.ts";
+import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
 import { projects, projectUpdates, units, users } from "./db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "./test-utils/app.ts";
 

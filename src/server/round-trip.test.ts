@@ -5,7 +5,7 @@
  * An unknown field is refused on its own key.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIELD_MESSAGES } from "../domain/schemas/common.ts";
+import { FIELD_MESSAGES } from "#domain/schemas/common.ts";
 import { createTestApp, type TestApp, type TestUser } from "./test-utils/app.ts";
 
 describe("GET → PUT round trips", () => {

@@ -9,8 +9,8 @@ import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIELD_MESSAGES } from "../domain/schemas/common.ts";
-import { LANDING_TEXTS } from "../domain/schemas/landing.ts";
+import { FIELD_MESSAGES } from "#domain/schemas/common.ts";
+import { LANDING_TEXTS } from "#domain/schemas/landing.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "./test-utils/app.ts";
 
 /** A multipart body of one file part (docs/product.md §7.2 uploads: the field is named after the kind). */

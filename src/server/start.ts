@@ -14,8 +14,8 @@
 import { constants } from "node:fs";
 import { access, mkdir } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
-import type { AffordabilityRules } from "../domain/affordability-rules.ts";
-import type { SiteConfig } from "../domain/site-config.ts";
+import type { AffordabilityRules } from "#domain/affordability-rules.ts";
+import type { SiteConfig } from "#domain/site-config.ts";
 import { buildApp } from "./app.ts";
 import type { AppConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/connection.ts";

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_STRIPPED } from "../../domain/search.ts";
+import { normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_STRIPPED } from "#domain/search.ts";
 import { createTestApp, type TestApp } from "../test-utils/app.ts";
 
 describe("search_key in SQL", () => {

@@ -3,7 +3,7 @@
  * (README "Configuration"; docs/decisions/020-staff-sign-in-hardening.md): a start with a weaker one stops, naming it.
  */
 import { describe, expect, it } from "vitest";
-import { PASSWORD_TEXTS } from "../../domain/password-policy.ts";
+import { PASSWORD_TEXTS } from "#domain/password-policy.ts";
 import { loadConfig } from "../config.ts";
 
 const withAdmin = (password: string, username = "admin") =>

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type AffordabilityRules, affordabilityRulesSchema } from "../../domain/affordability-rules.ts";
+import { type AffordabilityRules, affordabilityRulesSchema } from "#domain/affordability-rules.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_AFFORDABILITY_RULES = path.resolve(

@@ -4,7 +4,7 @@
  * `exampleValues` lists them; `warnExampleValues` logs one warning at start and prints it on the console, so
  * `npm start` shows what the operator still has to set. Pure detection, no network.
  */
-import type { SiteConfig } from "../../domain/site-config.ts";
+import type { SiteConfig } from "#domain/site-config.ts";
 
 /** One placeholder found: its key path in site.json (e.g. "social.x") and its value. */
 export interface ExampleValue {

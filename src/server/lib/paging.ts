@@ -3,7 +3,7 @@
  * last row's sort key; `decodeCursor` refuses anything else with 400 {cursor}.
  */
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { PAGING_TEXTS } from "../../domain/schemas/paging.ts";
+import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
 import { badRequest } from "./http-errors.ts";
 
 /** PostgreSQL's ISO text of a timestamptz (DateStyle ISO), e.g. "2026-11-23 09:00:00.123456+00". */

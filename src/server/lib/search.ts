@@ -4,7 +4,7 @@
  * trigram indexes of that migration serve the `like '%…%'` match.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { normalizeSearchText } from "../../domain/search.ts";
+import { normalizeSearchText } from "#domain/search.ts";
 import { escapeLike } from "./sql.ts";
 
 /**

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type SiteConfig, siteConfigSchema } from "../../domain/site-config.ts";
+import { type SiteConfig, siteConfigSchema } from "#domain/site-config.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_SITE_CONFIG = path.resolve(

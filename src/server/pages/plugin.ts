@@ -13,7 +13,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { ApiInit } from "../../domain/api-init.ts";
+import type { ApiInit } from "#domain/api-init.ts";
 import { deferHydration } from "../lib/deferred-hydration.ts";
 import { inlineCriticalCss, linkWholeStylesheet } from "./critical-css.ts";
 import { cspNonceOf } from "./csp-nonce.ts";

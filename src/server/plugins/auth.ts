@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
-import { hasPermission, type PermissionFacts } from "../../domain/permissions.ts";
-import type { PermissionKey, Role } from "../../domain/roles.ts";
-import type { StaffActor } from "../../domain/staff-rules.ts";
-import type { PublicUser } from "../../domain/types.ts";
+import { hasPermission, type PermissionFacts } from "#domain/permissions.ts";
+import type { PermissionKey, Role } from "#domain/roles.ts";
+import type { StaffActor } from "#domain/staff-rules.ts";
+import type { PublicUser } from "#domain/types.ts";
 import { forbidden, unauthorized } from "../lib/http-errors.ts";
 import type { AuditActor } from "../modules/audit/service.ts";
 import { authenticate } from "../modules/auth/service.ts";

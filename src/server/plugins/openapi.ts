@@ -18,7 +18,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "../../domain/schemas/api.ts";
+import { apiErrorSchema } from "#domain/schemas/api.ts";
 import type { Access } from "./auth.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";

@@ -18,7 +18,7 @@ import underPressure from "@fastify/under-pressure";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
-import { okSchema } from "../../domain/schemas/api.ts";
+import { okSchema } from "#domain/schemas/api.ts";
 import { pingDatabase } from "../db/ping.ts";
 
 declare module "fastify" {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AFFORDABILITY_TEXTS } from "../../../domain/schemas/affordability.ts";
+import { AFFORDABILITY_TEXTS } from "#domain/schemas/affordability.ts";
 import { loadAffordabilityRules } from "../../lib/affordability-rules.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 

@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { computeAffordability } from "../../../domain/affordability.ts";
-import { affordabilityRulesSchema } from "../../../domain/affordability-rules.ts";
-import { affordabilityQuerySchema, affordabilityResultSchema } from "../../../domain/schemas/affordability.ts";
+import { computeAffordability } from "#domain/affordability.ts";
+import { affordabilityRulesSchema } from "#domain/affordability-rules.ts";
+import { affordabilityQuerySchema, affordabilityResultSchema } from "#domain/schemas/affordability.ts";
 
 /** How long a browser or CDN may keep an answer, seconds (the rules change only with a restart). */
 const MAX_AGE_SECONDS = 300;

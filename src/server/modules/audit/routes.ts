@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { auditLogPageSchema } from "../../../domain/schemas/api.ts";
-import { auditQuerySchema } from "../../../domain/schemas/permission.ts";
+import { auditLogPageSchema } from "#domain/schemas/api.ts";
+import { auditQuerySchema } from "#domain/schemas/permission.ts";
 import { listAuditLogs } from "./service.ts";
 
 export async function auditRoutes(app: FastifyInstance) {

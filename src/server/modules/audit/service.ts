@@ -4,8 +4,8 @@
  * transaction so the row and the change commit together.
  */
 import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
-import type { AuditQuery } from "../../../domain/schemas/permission.ts";
-import type { AuditLogPage } from "../../../domain/types.ts";
+import type { AuditQuery } from "#domain/schemas/permission.ts";
+import type { AuditLogPage } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { auditLogs, users } from "../../db/schema.ts";
 

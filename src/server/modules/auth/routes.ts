@@ -9,8 +9,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ROLES } from "../../../domain/roles.ts";
-import { passwordChangeSchema } from "../../../domain/schemas/account.ts";
+import { ROLES } from "#domain/roles.ts";
+import { passwordChangeSchema } from "#domain/schemas/account.ts";
 import {
   authResponseSchema,
   okSchema,
@@ -21,7 +21,7 @@ import {
   twoFactorChallengeSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
-} from "../../../domain/schemas/api.ts";
+} from "#domain/schemas/api.ts";
 import {
   currentPasswordSchema,
   loginSchema,
@@ -29,7 +29,7 @@ import {
   roleTwoFactorSchema,
   TWO_FACTOR_TEXTS,
   twoFactorCodeSchema,
-} from "../../../domain/schemas/auth.ts";
+} from "#domain/schemas/auth.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { endOtherSessions } from "./own-sessions.ts";

@@ -7,11 +7,11 @@
  */
 import { hash, verify } from "@node-rs/argon2";
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { passwordProblem } from "../../../domain/password-policy.ts";
-import { hasPermission } from "../../../domain/permissions.ts";
-import { isRole, PERMISSION_KEYS, type Role } from "../../../domain/roles.ts";
-import { TWO_FACTOR_TEXTS } from "../../../domain/schemas/auth.ts";
-import type { PublicUser, SessionInfo, SessionUser } from "../../../domain/types.ts";
+import { passwordProblem } from "#domain/password-policy.ts";
+import { hasPermission } from "#domain/permissions.ts";
+import { isRole, PERMISSION_KEYS, type Role } from "#domain/roles.ts";
+import { TWO_FACTOR_TEXTS } from "#domain/schemas/auth.ts";
+import type { PublicUser, SessionInfo, SessionUser } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   knownDevices,

@@ -11,7 +11,7 @@
  * failure up to `maxDelayMs`. Failures older than LOGIN_WINDOW_MS start the count again; a success clears the key.
  */
 import { eq, sql } from "drizzle-orm";
-import { countNoun, NOUNS } from "../../../domain/format.ts";
+import { countNoun, NOUNS } from "#domain/format.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { loginThrottle } from "../../db/schema.ts";
 import { HttpError } from "../../lib/http-errors.ts";

@@ -13,7 +13,7 @@ import { hash, verify as verifyHash } from "@node-rs/argon2";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
-import { ROLES, type Role } from "../../../domain/roles.ts";
+import { ROLES, type Role } from "#domain/roles.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { recoveryCodes, roleSettings, userTwoFactor } from "../../db/schema.ts";
 import { conflict } from "../../lib/http-errors.ts";

@@ -20,8 +20,8 @@ import {
   FUNNEL_STEP_LABELS,
   FUNNEL_STEPS,
   type FunnelReport,
-} from "../../../domain/conversions.ts";
-import { LEAD_STAGES, type LeadStage } from "../../../domain/lead-desk.ts";
+} from "#domain/conversions.ts";
+import { LEAD_STAGES, type LeadStage } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   campaignDailyVisits,

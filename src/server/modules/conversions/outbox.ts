@@ -23,7 +23,7 @@ import {
   type ConversionPlatform,
   eventKindOfStage,
   PLATFORM_CLICK_ID,
-} from "../../../domain/conversions.ts";
+} from "#domain/conversions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, conversionConnections, conversionEvents, units } from "../../db/schema.ts";
 import type { AttemptOptions, AttemptOutcome, AttemptResult, OutboxQueue } from "../../jobs/outbox.ts";

@@ -16,7 +16,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { ConversionEventKind, ConversionPlatform } from "../../../domain/conversions.ts";
+import type { ConversionEventKind, ConversionPlatform } from "#domain/conversions.ts";
 
 /** The Graph API version of Meta requests. */
 export const META_API_VERSION = "v24.0";

@@ -28,10 +28,10 @@ import {
   spendInputSchema,
   spendSavedSchema,
   testEventResultSchema,
-} from "../../../domain/conversions.ts";
-import { fileResponse, XLSX_TYPE } from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
-import { multilineText } from "../../../domain/schemas/text.ts";
+} from "#domain/conversions.ts";
+import { fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { multilineText } from "#domain/schemas/text.ts";
 import { actorOf, requireAuth } from "../../plugins/auth.ts";
 import { campaignFunnels, funnelXlsx, parseSpendCsv, saveSpend } from "./funnel.ts";
 import {

@@ -17,7 +17,7 @@ import {
   DEFAULT_EVENT_MAPS,
   OPTIONAL_PLATFORM_FIELDS,
   PLATFORM_FIELDS,
-} from "../../../domain/conversions.ts";
+} from "#domain/conversions.ts";
 import type { Db } from "../../db/connection.ts";
 import { contactMessages, conversionConnections, conversionEvents, leads } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";

@@ -28,17 +28,17 @@ import {
   landingPageViewSchema,
   noContentSchema,
   publicCampaignSchema,
-} from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
+} from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
 import {
   campaignWebhookSchema,
   customCampaignSchema,
   LANDING_TEXTS,
   landingPageCreateSchema,
   landingPageReplaceSchema,
-} from "../../../domain/schemas/landing.ts";
-import { previewQuery } from "../../../domain/schemas/publishing.ts";
-import { text } from "../../../domain/schemas/text.ts";
+} from "#domain/schemas/landing.ts";
+import { previewQuery } from "#domain/schemas/publishing.ts";
+import { text } from "#domain/schemas/text.ts";
 import { badRequest } from "../../lib/http-errors.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";

@@ -6,7 +6,7 @@
  */
 
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import { CAMPAIGN_PLATFORMS } from "../../../domain/constants.ts";
+import { CAMPAIGN_PLATFORMS } from "#domain/constants.ts";
 import {
   type CampaignWithStats,
   type CustomCampaignPayload,
@@ -15,8 +15,8 @@ import {
   type LandingPagePayload,
   type LandingPageView,
   type PublicCampaignResponse,
-} from "../../../domain/schemas/landing.ts";
-import { TEXTS } from "../../../domain/texts.ts";
+} from "#domain/schemas/landing.ts";
+import { TEXTS } from "#domain/texts.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";

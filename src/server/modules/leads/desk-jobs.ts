@@ -21,7 +21,7 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
+import { LEAD_TEXTS } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, leads, users } from "../../db/schema.ts";
 import { runJobIfDue } from "../../jobs/timed.ts";

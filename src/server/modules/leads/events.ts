@@ -5,7 +5,7 @@
  * start (src/server/app.ts) and run in the transaction of the change, so a change and what it queues commit together.
  * The leads side never imports a listener's module.
  */
-import type { LeadStage } from "../../../domain/lead-desk.ts";
+import type { LeadStage } from "#domain/lead-desk.ts";
 import type { Tx } from "../../db/connection.ts";
 import type { contactMessages } from "../../db/schema.ts";
 

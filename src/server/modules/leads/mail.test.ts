@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "../../../domain/lead-desk.ts";
+import { LEAD_TEXTS } from "#domain/lead-desk.ts";
 import { leads, notifications, projects, users } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { MAIL_SUBJECT } from "./mail.ts";

@@ -15,7 +15,7 @@
  */
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { enquiryWaitText } from "../../../domain/schemas/contact.ts";
+import { enquiryWaitText } from "#domain/schemas/contact.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { databaseRateLimitStore } from "../../lib/rate-limit-store.ts";
 

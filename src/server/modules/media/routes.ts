@@ -16,7 +16,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fresh from "fresh";
 import rangeParser from "range-parser";
-import { fileResponse } from "../../../domain/schemas/api.ts";
+import { fileResponse } from "#domain/schemas/api.ts";
 import { type ByteRange, isValidKey, type ObjectInfo } from "../../lib/storage.ts";
 import { STATIC_FILE_HELMET } from "../../pages/static-headers.ts";
 

@@ -3,7 +3,7 @@ import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS } from "../../../domain/media.ts";
+import { IMAGE_WIDTHS } from "#domain/media.ts";
 import { buildApp } from "../../app.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { s3Storage } from "../../lib/s3-storage.ts";

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { IMAGE_WIDTHS } from "../../../domain/media.ts";
+import { IMAGE_WIDTHS } from "#domain/media.ts";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { badRequest } from "../../lib/http-errors.ts";

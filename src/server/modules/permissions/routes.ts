@@ -5,8 +5,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { permissionSchema, rolePermissionMapSchema, rolePermissionsResultSchema } from "../../../domain/schemas/api.ts";
-import { roleParam, rolePermissionsSchema } from "../../../domain/schemas/permission.ts";
+import { permissionSchema, rolePermissionMapSchema, rolePermissionsResultSchema } from "#domain/schemas/api.ts";
+import { roleParam, rolePermissionsSchema } from "#domain/schemas/permission.ts";
 import { actingFrom, requireAuth } from "../../plugins/auth.ts";
 import { listPermissions, rolePermissionMap, setRolePermissions } from "./service.ts";
 

@@ -2,10 +2,10 @@
  * Permission facts and catalogue queries (SPEC §6). The decision itself is domain/permissions.ts.
  */
 import { eq, sql } from "drizzle-orm";
-import type { PermissionFacts } from "../../../domain/permissions.ts";
-import { DEFAULT_ROLE_GRANTS, isPermissionKey, PERMISSION_CATALOGUE, type Role } from "../../../domain/roles.ts";
-import { canEditRolePermissions, type StaffActor } from "../../../domain/staff-rules.ts";
-import type { Permission } from "../../../domain/types.ts";
+import type { PermissionFacts } from "#domain/permissions.ts";
+import { DEFAULT_ROLE_GRANTS, isPermissionKey, PERMISSION_CATALOGUE, type Role } from "#domain/roles.ts";
+import { canEditRolePermissions, type StaffActor } from "#domain/staff-rules.ts";
+import type { Permission } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { permissions, rolePermissions, userPermissions } from "../../db/schema.ts";
 import { badRequest, forbidden } from "../../lib/http-errors.ts";

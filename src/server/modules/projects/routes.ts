@@ -16,17 +16,17 @@ import {
   projectNameCheckSchema,
   projectSchema,
   projectUpdateSchema,
-} from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
+} from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
 import {
   featuredRankSchema,
   guaranteeCheckQuery,
   projectInputSchema,
   projectNameCheckQuery,
   projectReplaceSchema,
-} from "../../../domain/schemas/project.ts";
-import { previewQuery } from "../../../domain/schemas/publishing.ts";
-import { text } from "../../../domain/schemas/text.ts";
+} from "#domain/schemas/project.ts";
+import { previewQuery } from "#domain/schemas/publishing.ts";
+import { text } from "#domain/schemas/text.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { listUpdates } from "../updates/service.ts";

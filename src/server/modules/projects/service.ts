@@ -3,10 +3,10 @@
  * Rows become the Project shape of domain/types.ts with unitCounts and the computed salesPercentage.
  */
 import { and, asc, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
-import { compareProjectsForListing, salesPercentage, type UnitCounts } from "../../../domain/project-rules.ts";
-import { PROJECT_MESSAGES, type ProjectPayload, sameGuaranteeType } from "../../../domain/schemas/project.ts";
-import { TEXTS } from "../../../domain/texts.ts";
-import type { Project } from "../../../domain/types.ts";
+import { compareProjectsForListing, salesPercentage, type UnitCounts } from "#domain/project-rules.ts";
+import { PROJECT_MESSAGES, type ProjectPayload, sameGuaranteeType } from "#domain/schemas/project.ts";
+import { TEXTS } from "#domain/texts.ts";
+import type { Project } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";

@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { PUBLISHING_PERMISSIONS, type PublishableKind } from "../../../domain/publishing.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
-import { previewLinkSchema, previewRequestSchema, publishStateSchema } from "../../../domain/schemas/publishing.ts";
+import { PUBLISHING_PERMISSIONS, type PublishableKind } from "#domain/publishing.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { previewLinkSchema, previewRequestSchema, publishStateSchema } from "#domain/schemas/publishing.ts";
 import { actorOf, requireAuth } from "../../plugins/auth.ts";
 import { createPreviewLink, setPublished } from "./service.ts";
 

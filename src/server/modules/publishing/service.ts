@@ -8,12 +8,7 @@
  */
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import {
-  PREVIEW_TTL_MS,
-  type PreviewLink,
-  PUBLISHING_PERMISSIONS,
-  type PublishableKind,
-} from "../../../domain/publishing.ts";
+import { PREVIEW_TTL_MS, type PreviewLink, PUBLISHING_PERMISSIONS, type PublishableKind } from "#domain/publishing.ts";
 import type { Db } from "../../db/connection.ts";
 import { landingCampaigns, landingPages, previewTokens, projects, projectUpdates, sessions } from "../../db/schema.ts";
 import { forbidden, notFound } from "../../lib/http-errors.ts";

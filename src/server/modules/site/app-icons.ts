@@ -18,7 +18,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pngToIco from "png-to-ico";
 import sharp from "sharp";
-import { LOGO_RASTER_HEIGHTS, logoRasterPath, type SiteConfig } from "../../../domain/site-config.ts";
+import { LOGO_RASTER_HEIGHTS, logoRasterPath, type SiteConfig } from "#domain/site-config.ts";
 import { DEFAULT_SITE_CONFIG } from "../../lib/site-config.ts";
 import { STATIC_FILE_HELMET } from "../../pages/static-headers.ts";
 

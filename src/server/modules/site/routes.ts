@@ -8,8 +8,8 @@
  * (docs/decisions/038-example-values-banner.md, docs/operations.md "Example values").
  */
 import type { FastifyInstance } from "fastify";
-import { okSchema, publicSiteSchema, siteExampleValuesSchema } from "../../../domain/schemas/api.ts";
-import { siteSettingLabel } from "../../../domain/site-config.ts";
+import { okSchema, publicSiteSchema, siteExampleValuesSchema } from "#domain/schemas/api.ts";
+import { siteSettingLabel } from "#domain/site-config.ts";
 import { pingDatabase } from "../../db/ping.ts";
 import { exampleValues } from "../../lib/example-values.ts";
 import { appIconRoutes } from "./app-icons.ts";

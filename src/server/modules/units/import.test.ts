@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as XLSX from "@e965/xlsx";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_MESSAGES, type UnitImportResult } from "../../../domain/unit-import.ts";
+import { IMPORT_MESSAGES, type UnitImportResult } from "#domain/unit-import.ts";
 import { auditLogs, projects, units } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 

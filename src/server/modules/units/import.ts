@@ -18,8 +18,8 @@
 
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_ROWS } from "../../../domain/constants.ts";
-import { type UnitValues, unitSchema } from "../../../domain/schemas/unit.ts";
+import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_ROWS } from "#domain/constants.ts";
+import { type UnitValues, unitSchema } from "#domain/schemas/unit.ts";
 import {
   cellText,
   IMPORT_MESSAGES,
@@ -30,7 +30,7 @@ import {
   rowToInput,
   type UnitImportResult,
   unitKey,
-} from "../../../domain/unit-import.ts";
+} from "#domain/unit-import.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { projects, units } from "../../db/schema.ts";
 import { notFound } from "../../lib/http-errors.ts";

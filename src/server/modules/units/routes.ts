@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { SPREADSHEET_MAX_BYTES } from "../../../domain/constants.ts";
+import { SPREADSHEET_MAX_BYTES } from "#domain/constants.ts";
 import {
   CSV_TYPE,
   fileResponse,
@@ -20,12 +20,12 @@ import {
   unitImportResultSchema,
   unitViewSchema,
   XLSX_TYPE,
-} from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
-import { unitPageQuerySchema, unitPageSchema } from "../../../domain/schemas/paging.ts";
-import { previewQuery } from "../../../domain/schemas/publishing.ts";
-import { unitCreateSchema, unitReplaceSchema } from "../../../domain/schemas/unit.ts";
-import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
+} from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { unitPageQuerySchema, unitPageSchema } from "#domain/schemas/paging.ts";
+import { previewQuery } from "#domain/schemas/publishing.ts";
+import { unitCreateSchema, unitReplaceSchema } from "#domain/schemas/unit.ts";
+import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { actorOf as actor } from "../../plugins/auth.ts";
 import { assertProjectExists } from "../projects/service.ts";

@@ -4,11 +4,11 @@
  * building (the units_project_building_number_key index); a clash answers 409.
  */
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { UNIT_STATUSES, type UnitStatus } from "../../../domain/project-rules.ts";
-import type { UnitPageQuery } from "../../../domain/schemas/paging.ts";
-import type { UnitValues } from "../../../domain/schemas/unit.ts";
-import type { Unit } from "../../../domain/types.ts";
-import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
+import { UNIT_STATUSES, type UnitStatus } from "#domain/project-rules.ts";
+import type { UnitPageQuery } from "#domain/schemas/paging.ts";
+import type { UnitValues } from "#domain/schemas/unit.ts";
+import type { Unit } from "#domain/types.ts";
+import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { units } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";

@@ -11,8 +11,8 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { Unzip, UnzipInflate, unzipSync } from "fflate";
-import { SPREADSHEET_MAX_ROWS } from "../../../domain/constants.ts";
-import { cellText, IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
+import { SPREADSHEET_MAX_ROWS } from "#domain/constants.ts";
+import { cellText, IMPORT_MESSAGES } from "#domain/unit-import.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { inspectorModule } from "../../lib/inspector.ts";
 

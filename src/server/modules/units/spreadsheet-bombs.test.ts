@@ -7,7 +7,7 @@
  */
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_MESSAGES } from "../../../domain/unit-import.ts";
+import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { guardSpreadsheet } from "./sheet.ts";
 

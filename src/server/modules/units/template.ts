@@ -10,10 +10,10 @@
  * docs/decisions/005-units-template.md records why exceljs was not added.
  */
 import * as XLSX from "@e965/xlsx";
-import { SPREADSHEET_MAX_ROWS } from "../../../domain/constants.ts";
-import { UNIT_STATUSES } from "../../../domain/project-rules.ts";
-import { UNIT_DIRECTION_LABELS } from "../../../domain/schemas/unit.ts";
-import { TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE_ROW } from "../../../domain/unit-import.ts";
+import { SPREADSHEET_MAX_ROWS } from "#domain/constants.ts";
+import { UNIT_STATUSES } from "#domain/project-rules.ts";
+import { UNIT_DIRECTION_LABELS } from "#domain/schemas/unit.ts";
+import { TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE_ROW } from "#domain/unit-import.ts";
 
 export const TEMPLATE_FILE_NAME = "units-template";
 

@@ -7,11 +7,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { noContentSchema, projectUpdateSchema } from "../../../domain/schemas/api.ts";
-import { idParam } from "../../../domain/schemas/common.ts";
-import { pageSchema, updatePageQuerySchema } from "../../../domain/schemas/paging.ts";
-import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "../../../domain/schemas/project-update.ts";
-import { previewQuery } from "../../../domain/schemas/publishing.ts";
+import { noContentSchema, projectUpdateSchema } from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { pageSchema, updatePageQuerySchema } from "#domain/schemas/paging.ts";
+import { projectUpdateInputSchema, projectUpdateReplaceSchema } from "#domain/schemas/project-update.ts";
+import { previewQuery } from "#domain/schemas/publishing.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { createUpdate, deleteUpdate, getUpdate, listUpdates, pageUpdates, updateUpdate } from "./service.ts";

@@ -1,9 +1,9 @@
 /** Construction progress updates (SPEC §3 project_updates, §2.5, §2.7). Newest first. */
 import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { UpdatePageQuery } from "../../../domain/schemas/paging.ts";
-import type { ProjectUpdatePayload } from "../../../domain/schemas/project-update.ts";
-import { TEXTS } from "../../../domain/texts.ts";
-import type { ProjectUpdate } from "../../../domain/types.ts";
+import type { UpdatePageQuery } from "#domain/schemas/paging.ts";
+import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
+import { TEXTS } from "#domain/texts.ts";
+import type { ProjectUpdate } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { projects, projectUpdates } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/http-errors.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_MESSAGES } from "../../../domain/schemas/project.ts";
-import { UPDATE_MESSAGES } from "../../../domain/schemas/project-update.ts";
+import { PROJECT_MESSAGES } from "#domain/schemas/project.ts";
+import { UPDATE_MESSAGES } from "#domain/schemas/project-update.ts";
 import { auditLogs, permissions, projects, userPermissions } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 

@@ -12,7 +12,7 @@ import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { uploadImagesResultSchema, uploadResultSchema } from "../../../domain/schemas/api.ts";
+import { uploadImagesResultSchema, uploadResultSchema } from "#domain/schemas/api.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import {

@@ -17,7 +17,7 @@ import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { finished } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { createFile, type ISOFile, MP4BoxBuffer } from "mp4box";
-import { formatNumber } from "../../../domain/format.ts";
+import { formatNumber } from "#domain/format.ts";
 import type { Db } from "../../db/connection.ts";
 import { fileHashes } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";

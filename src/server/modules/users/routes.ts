@@ -7,11 +7,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { noContentSchema, publicUserSchema, userOverrideSchema } from "../../../domain/schemas/api.ts";
-import { uuidParam } from "../../../domain/schemas/common.ts";
-import { userPageQuerySchema, userPageSchema } from "../../../domain/schemas/paging.ts";
-import { userPermissionOverrideSchema, userPermissionParams } from "../../../domain/schemas/permission.ts";
-import { userCreateBodySchema, userReplaceSchema } from "../../../domain/schemas/user.ts";
+import { noContentSchema, publicUserSchema, userOverrideSchema } from "#domain/schemas/api.ts";
+import { uuidParam } from "#domain/schemas/common.ts";
+import { userPageQuerySchema, userPageSchema } from "#domain/schemas/paging.ts";
+import { userPermissionOverrideSchema, userPermissionParams } from "#domain/schemas/permission.ts";
+import { userCreateBodySchema, userReplaceSchema } from "#domain/schemas/user.ts";
 import { actingFrom, requireAuth } from "../../plugins/auth.ts";
 import {
   createUser,

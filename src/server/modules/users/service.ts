@@ -6,10 +6,10 @@
  * 409 username taken.
  */
 import { and, asc, count, eq, gt, ilike, or } from "drizzle-orm";
-import { isPermissionKey, type Role } from "../../../domain/roles.ts";
-import type { UserPageQuery } from "../../../domain/schemas/paging.ts";
-import type { UserPermissionOverride } from "../../../domain/schemas/permission.ts";
-import type { UserCreate, UserUpdate } from "../../../domain/schemas/user.ts";
+import { isPermissionKey, type Role } from "#domain/roles.ts";
+import type { UserPageQuery } from "#domain/schemas/paging.ts";
+import type { UserPermissionOverride } from "#domain/schemas/permission.ts";
+import type { UserCreate, UserUpdate } from "#domain/schemas/user.ts";
 import {
   canAssignRole,
   canChangeOverride,
@@ -18,8 +18,8 @@ import {
   type StaffDecision,
   type StaffTarget,
   seesUserPermissions,
-} from "../../../domain/staff-rules.ts";
-import type { PublicUser } from "../../../domain/types.ts";
+} from "#domain/staff-rules.ts";
+import type { PublicUser } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { permissions, rolePermissions, userPermissions, users } from "../../db/schema.ts";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors.ts";

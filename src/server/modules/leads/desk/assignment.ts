@@ -3,7 +3,7 @@
  * lead, the response clock's jobs, notifications, and reassignment by hand.
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { LEAD_TEXTS, type LeadSettings } from "../../../../domain/lead-desk.ts";
+import { LEAD_TEXTS, type LeadSettings } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "../../../db/connection.ts";
 import { leadAgentStatus, leadAgents, leadJobs, leads, notifications } from "../../../db/schema.ts";
 import { badRequest } from "../../../lib/http-errors.ts";

@@ -7,9 +7,9 @@
  * same transaction as the change.
  */
 import { and, eq, type SQL } from "drizzle-orm";
-import { LEAD_TEXTS, type LeadEventKind } from "../../../../domain/lead-desk.ts";
-import { hasPermission } from "../../../../domain/permissions.ts";
-import { isRole } from "../../../../domain/roles.ts";
+import { LEAD_TEXTS, type LeadEventKind } from "#domain/lead-desk.ts";
+import { hasPermission } from "#domain/permissions.ts";
+import { isRole } from "#domain/roles.ts";
 import type { Db, Tx } from "../../../db/connection.ts";
 import { contactMessages, leadEvents, leads, users } from "../../../db/schema.ts";
 import { notFound } from "../../../lib/http-errors.ts";

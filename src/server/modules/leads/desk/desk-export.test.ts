@@ -7,7 +7,7 @@
 import * as XLSX from "@e965/xlsx";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "../../../../domain/lead-desk.ts";
+import { LEAD_TEXTS } from "#domain/lead-desk.ts";
 import {
   auditLogs,
   contactMessages,

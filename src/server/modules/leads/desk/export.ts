@@ -8,9 +8,9 @@
  */
 import { Readable } from "node:stream";
 import { Zip, ZipDeflate } from "fflate";
-import { DATE_LOCALE, TIME_ZONE } from "../../../../domain/constants.ts";
-import type { LeadSummary } from "../../../../domain/lead-desk.ts";
-import { CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../domain/schemas/contact.ts";
+import { DATE_LOCALE, TIME_ZONE } from "#domain/constants.ts";
+import type { LeadSummary } from "#domain/lead-desk.ts";
+import { CONTACT_SOURCE_LABELS, type ContactSource } from "#domain/schemas/contact.ts";
 
 const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   dateStyle: "medium",

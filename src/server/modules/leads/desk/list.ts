@@ -10,9 +10,9 @@ import {
   type LeadListQuery,
   type LeadSettings,
   type LeadSummary,
-} from "../../../../domain/lead-desk.ts";
-import { PAGING_TEXTS } from "../../../../domain/schemas/paging.ts";
-import { normalizeSearchText, phoneSearchDigits } from "../../../../domain/search.ts";
+} from "#domain/lead-desk.ts";
+import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
+import { normalizeSearchText, phoneSearchDigits } from "#domain/search.ts";
 import type { Db } from "../../../db/connection.ts";
 import { contactMessages, leadEvents, leads, projects, units, users } from "../../../db/schema.ts";
 import { badRequest, notFound } from "../../../lib/http-errors.ts";

@@ -41,7 +41,7 @@ import {
   lostReasonSchema,
   lostReasonViewSchema,
   notificationListSchema,
-} from "../../../../domain/lead-desk.ts";
+} from "#domain/lead-desk.ts";
 import {
   activityLoggedSchema,
   agentAwayStateSchema,
@@ -49,9 +49,9 @@ import {
   agentListSchema,
   leadStatsSchema,
   ownerSetSchema,
-} from "../../../../domain/lead-desk-api.ts";
-import { CSV_TYPE, fileResponse, XLSX_TYPE } from "../../../../domain/schemas/api.ts";
-import { idParam } from "../../../../domain/schemas/common.ts";
+} from "#domain/lead-desk-api.ts";
+import { CSV_TYPE, fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
 import { actorOf, requireAuth } from "../../../plugins/auth.ts";
 import { EXPORT_BATCH, streamLeadExport } from "./export.ts";
 import {

@@ -4,12 +4,7 @@
  * Every change is audited.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import {
-  LEAD_TEXTS,
-  type LeadSettings,
-  RESPONSE_CLOCK_DEFAULTS,
-  RETENTION_DAYS_DEFAULT,
-} from "../../../../domain/lead-desk.ts";
+import { LEAD_TEXTS, type LeadSettings, RESPONSE_CLOCK_DEFAULTS, RETENTION_DAYS_DEFAULT } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "../../../db/connection.ts";
 import {
   leadAgentStatus,

@@ -12,7 +12,7 @@ import {
   type LeadStageChange,
   UNIT_STATUS_FOR_STAGE,
   UNIT_STATUS_FREE,
-} from "../../../../domain/lead-desk.ts";
+} from "#domain/lead-desk.ts";
 import type { Db } from "../../../db/connection.ts";
 import { leadEvents, leadJobs, leadLostReasons, leads, units } from "../../../db/schema.ts";
 import { badRequest, conflict } from "../../../lib/http-errors.ts";

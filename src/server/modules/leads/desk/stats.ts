@@ -5,7 +5,7 @@
  * Merged enquiries are left out, as in the list.
  */
 import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import type { LeadStats } from "../../../../domain/lead-desk-api.ts";
+import type { LeadStats } from "#domain/lead-desk-api.ts";
 import type { Db } from "../../../db/connection.ts";
 import { leads, users } from "../../../db/schema.ts";
 import { dayStart, jeddahDay, jeddahWeekday } from "../../../lib/jeddah-days.ts";

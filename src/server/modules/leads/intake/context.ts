@@ -4,7 +4,7 @@
  * and the `lead.stage_changed` webhook queued when the desk changes a lead's stage (a lead listener, ../events.ts).
  */
 import { and, eq } from "drizzle-orm";
-import { LEAD_STAGE_LABELS } from "../../../../domain/lead-desk.ts";
+import { LEAD_STAGE_LABELS } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "../../../db/connection.ts";
 import { type contactMessages, landingCampaigns, landingPages, projects, projectUpdates } from "../../../db/schema.ts";
 import type { LeadListener } from "../events.ts";

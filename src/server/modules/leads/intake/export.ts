@@ -5,15 +5,15 @@
  * in the CSV; phone numbers in E.164 are left as they are.
  */
 import * as XLSX from "@e965/xlsx";
-import { ATTRIBUTION_FIELDS } from "../../../../domain/attribution.ts";
-import { DATE_LOCALE, TIME_ZONE } from "../../../../domain/constants.ts";
+import { ATTRIBUTION_FIELDS } from "#domain/attribution.ts";
+import { DATE_LOCALE, TIME_ZONE } from "#domain/constants.ts";
 import {
   CONTACT_SOURCE_LABELS,
   type ContactMessageView,
   type ContactSource,
   DELIVERY_STATUS_LABELS,
-} from "../../../../domain/schemas/contact.ts";
-import { platformLabel } from "../../../../domain/schemas/landing.ts";
+} from "#domain/schemas/contact.ts";
+import { platformLabel } from "#domain/schemas/landing.ts";
 
 const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   dateStyle: "medium",

@@ -4,8 +4,8 @@
  * these (routes.ts).
  */
 import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { ContactDeliveryView, ContactListQuery, ContactMessageView } from "../../../../domain/schemas/contact.ts";
-import { phoneSearchDigits } from "../../../../domain/search.ts";
+import type { ContactDeliveryView, ContactListQuery, ContactMessageView } from "#domain/schemas/contact.ts";
+import { phoneSearchDigits } from "#domain/search.ts";
 import type { Db } from "../../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects, webhookDeliveries } from "../../../db/schema.ts";
 import { conflict, notFound } from "../../../lib/http-errors.ts";

@@ -16,9 +16,9 @@ import {
   noContentSchema,
   webhookRetrySchema,
   XLSX_TYPE,
-} from "../../../../domain/schemas/api.ts";
-import { idParam } from "../../../../domain/schemas/common.ts";
-import { contactListQuerySchema, contactSchema } from "../../../../domain/schemas/contact.ts";
+} from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { contactListQuerySchema, contactSchema } from "#domain/schemas/contact.ts";
 import { actorOf } from "../../../plugins/auth.ts";
 import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "../rate-limit.ts";
 import { toCsv, toXlsx } from "./export.ts";

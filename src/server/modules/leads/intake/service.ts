@@ -8,8 +8,8 @@
  * The one way into intake from elsewhere.
  */
 import { and, eq, gt, or, type SQL } from "drizzle-orm";
-import { DUPLICATE_WINDOW_DAYS } from "../../../../domain/constants.ts";
-import { type ContactPayload, contactSourceOf } from "../../../../domain/schemas/contact.ts";
+import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
+import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
 import type { Db, Tx } from "../../../db/connection.ts";
 import { contactMessages, leads } from "../../../db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";

@@ -8,9 +8,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { personQuerySchema } from "../../../../domain/lead-desk.ts";
-import { personExportSchema } from "../../../../domain/lead-desk-api.ts";
-import { fileResponse, XLSX_TYPE } from "../../../../domain/schemas/api.ts";
+import { personQuerySchema } from "#domain/lead-desk.ts";
+import { personExportSchema } from "#domain/lead-desk-api.ts";
+import { fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { actorOf } from "../../../plugins/auth.ts";
 import { erasePerson, exportPerson, personToXlsx } from "./service.ts";
 

@@ -4,7 +4,7 @@
  * every removal: source, project, landing page, campaign, stage and dates (the campaign counts and the pipeline).
  */
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { LEAD_TEXTS, type PersonQuery } from "../../../../domain/lead-desk.ts";
+import { LEAD_TEXTS, type PersonQuery } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "../../../db/connection.ts";
 import { contactMessages, conversionEvents, leadEvents, leads, webhookDeliveries } from "../../../db/schema.ts";
 import { notFound } from "../../../lib/http-errors.ts";

@@ -3,8 +3,8 @@
  * row per enquiry) and «السجل» (one row per history entry), built with @e965/xlsx.
  */
 import * as XLSX from "@e965/xlsx";
-import { DATE_LOCALE, TIME_ZONE } from "../../../../domain/constants.ts";
-import { CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../domain/schemas/contact.ts";
+import { DATE_LOCALE, TIME_ZONE } from "#domain/constants.ts";
+import { CONTACT_SOURCE_LABELS, type ContactSource } from "#domain/schemas/contact.ts";
 
 const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   dateStyle: "medium",
