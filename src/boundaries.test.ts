@@ -50,6 +50,7 @@ function resolveSpecifier(from: string, specifier: string): string | null {
   if (spec.includes("/+types/")) return null;
   if (spec.startsWith("~/")) return path.posix.join("src/web", spec.slice(2));
   if (spec.startsWith("#domain/")) return path.posix.join("src/domain", spec.slice("#domain/".length));
+  if (spec.startsWith("#server/")) return path.posix.join("src/server", spec.slice("#server/".length));
   if (spec.startsWith(".")) return path.posix.join(path.posix.dirname(from), spec);
   return null;
 }
@@ -141,7 +142,7 @@ function checkImports(file: string, text: string): Violation[] {
       fail("src/web imports src/domain as #domain/…");
     }
     if (from === "server" && /^(\.\.\/)+domain\//.test(specifier)) fail("src/server imports src/domain as #domain/…");
-    if (specifier.startsWith("../../../")) fail("no import climbs three folders: use #domain/… or ~/…");
+    if (specifier.startsWith("../../../")) fail("no import climbs three folders: use #domain/…, #server/… or ~/…");
     const target = resolveSpecifier(file, specifier);
     if (target === null) continue;
     const to = zoneOf(target);
@@ -312,7 +313,7 @@ describe("folder boundaries", () => {
     expect(planted("src/web/public/lib/bad.ts", "../../../domain/format.ts")).toEqual([
       "src/web: a relative import stays within its folder (./x); elsewhere use ~/… or #domain/…",
       "src/web imports src/domain as #domain/…",
-      "no import climbs three folders: use #domain/… or ~/…",
+      "no import climbs three folders: use #domain/…, #server/… or ~/…",
     ]);
     expect(planted("src/web/public/lib/bad.ts", "~/test-utils/public-fixtures.ts")).toEqual([
       "test-utils are imported by tests only",
@@ -335,7 +336,7 @@ describe("folder boundaries", () => {
     expect(planted("src/server/lib/bad.ts", "../db/connection.ts")).toEqual([]);
     expect(planted("src/server/modules/units/bad.ts", "../../../domain/format.ts")).toEqual([
       "src/server imports src/domain as #domain/…",
-      "no import climbs three folders: use #domain/… or ~/…",
+      "no import climbs three folders: use #domain/…, #server/… or ~/…",
     ]);
     expect(planted("src/server/main-bad.ts", "../domain/format.ts")).toEqual([
       "src/server imports src/domain as #domain/…",

@@ -4,9 +4,9 @@
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { LEAD_TEXTS, type LeadSettings } from "#domain/lead-desk.ts";
-import type { Db, Tx } from "../../../db/connection.ts";
-import { leadAgentStatus, leadAgents, leadJobs, leads, notifications } from "../../../db/schema.ts";
-import { badRequest } from "../../../lib/http-errors.ts";
+import type { Db, Tx } from "#server/db/connection.ts";
+import { leadAgentStatus, leadAgents, leadJobs, leads, notifications } from "#server/db/schema.ts";
+import { badRequest } from "#server/lib/http-errors.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { actorOf, addEvent, canOwnLeads, type LeadViewer, lockLead } from "./common.ts";
 import { readLeadSettings } from "./settings.ts";

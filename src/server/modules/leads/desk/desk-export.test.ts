@@ -17,9 +17,9 @@ import {
   permissions,
   projects,
   userPermissions,
-} from "../../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../test-utils/app.ts";
-import { insertLeads } from "../../../test-utils/leads.ts";
+} from "#server/db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import { insertLeads } from "#server/test-utils/leads.ts";
 import { anonymiseExpiredLeads } from "../privacy/service.ts";
 import { EXPORT_BATCH } from "./export.ts";
 import { leadRow, openingEnquiry } from "./lead-row.ts";

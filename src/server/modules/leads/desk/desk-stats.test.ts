@@ -3,8 +3,8 @@
  * time to first contact per agent; an agent's figures count only their own leads.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { projects } from "../../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../test-utils/app.ts";
+import { projects } from "#server/db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 
 let t: TestApp;
 // Tuesday 2026-11-24 01:00 in Jeddah (UTC+3): the week started on Sunday 2026-11-22.

@@ -6,8 +6,8 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages, projects, units, webhookDeliveries } from "../../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../test-utils/app.ts";
+import { auditLogs, contactMessages, projects, units, webhookDeliveries } from "#server/db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 
 let t: TestApp;
 let now = new Date("2026-11-23T09:00:00Z");

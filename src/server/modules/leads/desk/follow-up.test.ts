@@ -7,9 +7,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "#domain/lead-desk.ts";
-import type { Database } from "../../../db/connection.ts";
-import { leadJobs, notifications, projects } from "../../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../test-utils/app.ts";
+import type { Database } from "#server/db/connection.ts";
+import { leadJobs, notifications, projects } from "#server/db/schema.ts";
+import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { runDueLeadJobs } from "../desk-jobs.ts";
 
 let t: TestApp;

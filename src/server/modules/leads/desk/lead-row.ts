@@ -5,7 +5,7 @@
  * `db.select(leadRow).from(leads).innerJoin(contactMessages, openingEnquiry)`.
  */
 import { eq, getTableColumns } from "drizzle-orm";
-import { contactMessages, leads } from "../../../db/schema.ts";
+import { contactMessages, leads } from "#server/db/schema.ts";
 
 /** The columns of a lead row: the opening enquiry's, then the lead's (id and createdAt are the same on both). */
 export const leadRow = { ...getTableColumns(contactMessages), ...getTableColumns(leads) };

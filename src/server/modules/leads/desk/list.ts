@@ -13,12 +13,12 @@ import {
 } from "#domain/lead-desk.ts";
 import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
 import { normalizeSearchText, phoneSearchDigits } from "#domain/search.ts";
-import type { Db } from "../../../db/connection.ts";
-import { contactMessages, leadEvents, leads, projects, units, users } from "../../../db/schema.ts";
-import { badRequest, notFound } from "../../../lib/http-errors.ts";
-import { dayStart } from "../../../lib/jeddah-days.ts";
-import { decodeCursor, encodeCursor } from "../../../lib/paging.ts";
-import { escapeLike } from "../../../lib/sql.ts";
+import type { Db } from "#server/db/connection.ts";
+import { contactMessages, leadEvents, leads, projects, units, users } from "#server/db/schema.ts";
+import { badRequest, notFound } from "#server/lib/http-errors.ts";
+import { dayStart } from "#server/lib/jeddah-days.ts";
+import { decodeCursor, encodeCursor } from "#server/lib/paging.ts";
+import { escapeLike } from "#server/lib/sql.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { actorOf, type Lead, type LeadViewer, scopeOf } from "./common.ts";
 import { leadRow, openingEnquiry } from "./lead-row.ts";

@@ -52,7 +52,7 @@ import {
 } from "#domain/lead-desk-api.ts";
 import { CSV_TYPE, fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
-import { actorOf, requireAuth } from "../../../plugins/auth.ts";
+import { actorOf, requireAuth } from "#server/plugins/auth.ts";
 import { EXPORT_BATCH, streamLeadExport } from "./export.ts";
 import {
   changeLeadStage,

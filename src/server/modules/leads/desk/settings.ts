@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { LEAD_TEXTS, type LeadSettings, RESPONSE_CLOCK_DEFAULTS, RETENTION_DAYS_DEFAULT } from "#domain/lead-desk.ts";
-import type { Db, Tx } from "../../../db/connection.ts";
+import type { Db, Tx } from "#server/db/connection.ts";
 import {
   leadAgentStatus,
   leadAgents,
@@ -14,9 +14,9 @@ import {
   notifications,
   projects,
   users,
-} from "../../../db/schema.ts";
-import { badRequest, conflict, notFound } from "../../../lib/http-errors.ts";
-import { isUniqueViolation } from "../../../lib/sql.ts";
+} from "#server/db/schema.ts";
+import { badRequest, conflict, notFound } from "#server/lib/http-errors.ts";
+import { isUniqueViolation } from "#server/lib/sql.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { canOwnLeads } from "./common.ts";
 

@@ -13,10 +13,10 @@ import {
   UNIT_STATUS_FOR_STAGE,
   UNIT_STATUS_FREE,
 } from "#domain/lead-desk.ts";
-import type { Db } from "../../../db/connection.ts";
-import { leadEvents, leadJobs, leadLostReasons, leads, units } from "../../../db/schema.ts";
-import { badRequest, conflict } from "../../../lib/http-errors.ts";
-import { isUniqueViolation } from "../../../lib/sql.ts";
+import type { Db } from "#server/db/connection.ts";
+import { leadEvents, leadJobs, leadLostReasons, leads, units } from "#server/db/schema.ts";
+import { badRequest, conflict } from "#server/lib/http-errors.ts";
+import { isUniqueViolation } from "#server/lib/sql.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { emitLeadEvent } from "../events.ts";
 import { CLOCK_JOB_KINDS, cancelJobs } from "./assignment.ts";

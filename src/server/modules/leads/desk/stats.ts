@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { LeadStats } from "#domain/lead-desk-api.ts";
-import type { Db } from "../../../db/connection.ts";
-import { leads, users } from "../../../db/schema.ts";
-import { dayStart, jeddahDay, jeddahWeekday } from "../../../lib/jeddah-days.ts";
+import type { Db } from "#server/db/connection.ts";
+import { leads, users } from "#server/db/schema.ts";
+import { dayStart, jeddahDay, jeddahWeekday } from "#server/lib/jeddah-days.ts";
 import { type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./service.ts";
 
 const DAY_MS = 86_400_000;

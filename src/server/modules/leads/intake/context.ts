@@ -5,8 +5,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { LEAD_STAGE_LABELS } from "#domain/lead-desk.ts";
-import type { Db, Tx } from "../../../db/connection.ts";
-import { type contactMessages, landingCampaigns, landingPages, projects, projectUpdates } from "../../../db/schema.ts";
+import type { Db, Tx } from "#server/db/connection.ts";
+import { type contactMessages, landingCampaigns, landingPages, projects, projectUpdates } from "#server/db/schema.ts";
 import type { LeadListener } from "../events.ts";
 import { enqueueLeadDelivery, type LeadWebhookPayload, type WebhookTarget } from "../outbox.ts";
 

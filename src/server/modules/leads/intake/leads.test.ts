@@ -6,8 +6,8 @@
 import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads, projects, projectUpdates } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../test-utils/app.ts";
+import { contactMessages, leads, projects, projectUpdates } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
 import { createOrJoinLead } from "./service.ts";
 
 let t: TestApp;

@@ -6,12 +6,12 @@
 import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { ContactDeliveryView, ContactListQuery, ContactMessageView } from "#domain/schemas/contact.ts";
 import { phoneSearchDigits } from "#domain/search.ts";
-import type { Db } from "../../../db/connection.ts";
-import { contactMessages, landingCampaigns, landingPages, projects, webhookDeliveries } from "../../../db/schema.ts";
-import { conflict, notFound } from "../../../lib/http-errors.ts";
-import { dayStart } from "../../../lib/jeddah-days.ts";
-import { searchMatch } from "../../../lib/search.ts";
-import { escapeLike } from "../../../lib/sql.ts";
+import type { Db } from "#server/db/connection.ts";
+import { contactMessages, landingCampaigns, landingPages, projects, webhookDeliveries } from "#server/db/schema.ts";
+import { conflict, notFound } from "#server/lib/http-errors.ts";
+import { dayStart } from "#server/lib/jeddah-days.ts";
+import { searchMatch } from "#server/lib/search.ts";
+import { escapeLike } from "#server/lib/sql.ts";
 import { type AuditActor, eraseAuditPersonalData, recordAudit } from "../../audit/service.ts";
 import { enqueueLeadDelivery, requeueDelivery } from "../outbox.ts";
 import { leadPayload, readLeadContext, webhookTargetOf } from "./context.ts";

@@ -7,8 +7,8 @@
  * lead's other references are set to null by the same cascade.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Tx } from "../../../db/connection.ts";
-import { contactMessages, type LeadOrigin, landingPages, projectUpdates } from "../../../db/schema.ts";
+import type { Tx } from "#server/db/connection.ts";
+import { contactMessages, type LeadOrigin, landingPages, projectUpdates } from "#server/db/schema.ts";
 
 /** The names behind a lead's references, from the rows read when the lead is stored. Missing rows give no key. */
 export function leadOrigin(context: {

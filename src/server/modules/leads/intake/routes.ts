@@ -19,7 +19,7 @@ import {
 } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { contactListQuerySchema, contactSchema } from "#domain/schemas/contact.ts";
-import { actorOf } from "../../../plugins/auth.ts";
+import { actorOf } from "#server/plugins/auth.ts";
 import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "../rate-limit.ts";
 import { toCsv, toXlsx } from "./export.ts";
 import { createContactMessage, deleteContactMessage, listContactMessages, retryLeadDelivery } from "./service.ts";

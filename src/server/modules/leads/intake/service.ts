@@ -10,8 +10,8 @@
 import { and, eq, gt, or, type SQL } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
-import type { Db, Tx } from "../../../db/connection.ts";
-import { contactMessages, leads } from "../../../db/schema.ts";
+import type { Db, Tx } from "#server/db/connection.ts";
+import { contactMessages, leads } from "#server/db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { assignNewLead } from "../desk/service.ts";
 import { emitLeadEvent } from "../events.ts";

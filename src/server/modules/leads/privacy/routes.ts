@@ -11,7 +11,7 @@ import { z } from "zod";
 import { personQuerySchema } from "#domain/lead-desk.ts";
 import { personExportSchema } from "#domain/lead-desk-api.ts";
 import { fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
-import { actorOf } from "../../../plugins/auth.ts";
+import { actorOf } from "#server/plugins/auth.ts";
 import { erasePerson, exportPerson, personToXlsx } from "./service.ts";
 
 export async function privacyRoutes(app: FastifyInstance) {
