@@ -9,6 +9,7 @@
  */
 import { enhanceCardLists } from "./card-list.ts";
 import { enhanceContactForms } from "./contact-form.ts";
+import { enhanceFloatingButtons } from "./floating.ts";
 import { enhanceGalleries } from "./gallery.ts";
 import { enhanceCarousels, enhanceHashScroll, enhanceHero, enhanceMarquees } from "./home.ts";
 import {
@@ -25,6 +26,7 @@ const ENHANCERS: ((root: ParentNode) => void)[] = [
   enhanceCampaignVisit,
   enhanceHistoryBack,
   enhanceShortcuts,
+  enhanceFloatingButtons,
   enhanceGalleries,
   enhanceCardLists,
   enhanceContactForms,

@@ -54,11 +54,14 @@ describe("the hero island (SPEC §2.3 section 1)", () => {
     enhanceHero();
     const first = word()?.firstElementChild;
     expect(word()).toHaveTextContent("الثقة");
+    // The server's word is whole from the first paint: the fade (public.css) applies only once the box is rotated.
+    expect(word()).not.toHaveAttribute("data-rotated");
     vi.advanceTimersByTime(WORD_ROTATION_INTERVAL_MS - 1);
     expect(word()).toHaveTextContent("الثقة");
     vi.advanceTimersByTime(1);
     expect(word()).toHaveTextContent("الجودة");
-    // A new .hero-word element: its CSS entrance animation runs again.
+    expect(word()).toHaveAttribute("data-rotated");
+    // A new .hero-word element: its CSS entrance animation runs.
     const second = word()?.firstElementChild;
     expect(second).not.toBe(first);
     expect(second).toHaveClass("hero-word", "inline-block");

@@ -6,12 +6,12 @@
  */
 import { Outlet, useLocation, useMatches } from "react-router";
 import { EntranceAnimation } from "~/public/components/entrance-animation.tsx";
-import { isEntrancePage } from "~/public/lib/entrance.ts";
 import { PendingNavigation } from "~/public/components/pending-navigation.tsx";
 import { PublicSessionBanners } from "~/public/components/public-session.tsx";
 import { SiteFooter } from "~/public/components/site-footer.tsx";
 import { SiteHeader } from "~/public/components/site-header.tsx";
 import { WhatsAppButton } from "~/public/components/whatsapp-button.tsx";
+import { isEntrancePage } from "~/public/lib/entrance.ts";
 import { useSite, useSiteLinks } from "~/root.tsx";
 import { whatsappMessage, whatsappSubject } from "~/shared/lib/whatsapp.ts";
 

@@ -109,6 +109,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   return loaderData.preview ? [...tags, { name: "robots", content: "noindex" }] : tags;
 }
 
+/** The hero photo's width: the whole content below 1024 px, the 3fr column of the first screen above (1120 − 32) × 3/5. */
+const PROJECT_HERO_SIZES = "(min-width: 1152px) 653px, (min-width: 1024px) 57vw, 100vw";
+
 /** The trail of a project page: home > projects > the project. */
 function projectCrumbs(project: Project) {
   return [
@@ -143,36 +146,54 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     <>
       {preview && project.publishedAt === null && <PreviewBanner />}
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-8 pb-40">
-        <div className="grid min-w-0 grid-cols-1 gap-5">
-          <Breadcrumb
-            items={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
-          />
+        {/* The first screen: from 1024 px the photos and the project's name, price, status and «سجّل اهتمامك» side by
+            side, so a desktop visitor sees all of them without scrolling (docs/product.md §2.6). */}
+        <div className="grid min-w-0 grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-x-8">
+          <div className="lg:col-span-2">
+            <Breadcrumb
+              items={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
+            />
+          </div>
           {project.images.length > 0 ? (
-            <ImageGallery images={project.images} name={project.name} label="معرض صور المشروع" />
+            <ImageGallery
+              images={project.images}
+              name={project.name}
+              label="معرض صور المشروع"
+              heroSizes={PROJECT_HERO_SIZES}
+            />
           ) : (
             <div className="grid aspect-[16/9] place-items-center rounded-3xl bg-brand-50 text-brand-500">
               <Building2 aria-hidden="true" className="size-20" strokeWidth={1} />
             </div>
           )}
-          <div className="flex flex-wrap items-start justify-between gap-4">
-            <div className="grid gap-2">
-              <h1 className="text-3xl font-bold text-ink sm:text-4xl">{project.name}</h1>
-              {place && (
-                <p className="flex items-center gap-1.5 text-muted">
-                  <MapPin aria-hidden="true" className="size-5" />
-                  {place}
-                </p>
-              )}
+          <div className="grid content-start gap-4 lg:rounded-3xl lg:bg-surface lg:p-6 lg:ring-1 lg:ring-black/5">
+            <div className="flex flex-wrap items-start justify-between gap-4 lg:grid lg:justify-stretch">
+              <div className="grid gap-2">
+                <h1 className="text-3xl font-bold text-ink sm:text-4xl">{project.name}</h1>
+                {place && (
+                  <p className="flex items-center gap-1.5 text-muted">
+                    <MapPin aria-hidden="true" className="size-5" />
+                    {place}
+                  </p>
+                )}
+              </div>
+              <div className="grid justify-items-end gap-2 lg:justify-items-start">
+                <StatusBadge project={project} />
+                {project.price > 0 && (
+                  <p className="text-2xl font-bold text-brand-700">
+                    <span className="text-base font-medium text-muted">السعر: </span>
+                    {formatSAR(project.price)}
+                  </p>
+                )}
+              </div>
             </div>
-            <div className="grid justify-items-end gap-2">
-              <StatusBadge project={project} />
-              {project.price > 0 && (
-                <p className="text-2xl font-bold text-brand-700">
-                  <span className="text-base font-medium text-muted">السعر: </span>
-                  {formatSAR(project.price)}
-                </p>
-              )}
-            </div>
+            <a
+              href="#contact"
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-900 sm:justify-self-start"
+            >
+              <MessageSquare aria-hidden="true" className="size-5" />
+              سجّل اهتمامك
+            </a>
           </div>
         </div>
 
@@ -258,7 +279,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             )}
             {project.advertisingLicenseNumber && (
               <p className="text-sm text-muted">
-                رقم ترخيص الإعلان: <span className="font-medium text-ink">{project.advertisingLicenseNumber}</span>
+                رقم ترخيص الإعلان:{" "}
+                <bdi data-latin-digits="licence" className="font-medium text-ink">
+                  {project.advertisingLicenseNumber}
+                </bdi>
               </p>
             )}
           </section>
