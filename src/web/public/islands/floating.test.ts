@@ -34,7 +34,9 @@ describe("floating buttons step aside over an enquiry form", () => {
 
     enhanceFloatingButtons();
     expect(whatsapp.hasAttribute("data-covering")).toBe(true);
+    expect((whatsapp as HTMLElement).style.visibility).toBe("hidden");
     expect(shortcuts.hasAttribute("data-covering")).toBe(false);
+    expect((shortcuts as HTMLElement).style.visibility).toBe("");
 
     place(form, { x: 0, y: 400, width: 360, height: 400 });
     window.dispatchEvent(new Event("scroll"));
@@ -44,6 +46,7 @@ describe("floating buttons step aside over an enquiry form", () => {
     place(form, { x: 0, y: -900, width: 360, height: 400 });
     window.dispatchEvent(new Event("scroll"));
     expect(whatsapp.hasAttribute("data-covering")).toBe(false);
+    expect((whatsapp as HTMLElement).style.visibility).toBe("");
     expect(shortcuts.hasAttribute("data-covering")).toBe(false);
   });
 
