@@ -60,7 +60,9 @@ describe("the hero island (SPEC §2.3 section 1)", () => {
         faded.push({ element: this, keyframes, options });
       },
     });
-    onTestFinished(() => Reflect.deleteProperty(Element.prototype, "animate"));
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, "animate");
+    });
     const first = word()?.firstElementChild;
     expect(word()).toHaveTextContent("الثقة");
     vi.advanceTimersByTime(WORD_ROTATION_INTERVAL_MS - 1);
