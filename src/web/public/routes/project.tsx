@@ -166,7 +166,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <Building2 aria-hidden="true" className="size-20" strokeWidth={1} />
             </div>
           )}
-          <div className="grid content-start gap-4 lg:rounded-3xl lg:bg-surface lg:p-6 lg:ring-1 lg:ring-black/5">
+          <div className="grid content-start gap-4 lg:self-start lg:rounded-3xl lg:bg-surface lg:p-6 lg:ring-1 lg:ring-black/5">
             <div className="flex flex-wrap items-start justify-between gap-4 lg:grid lg:justify-stretch">
               <div className="grid gap-2">
                 <h1 className="text-3xl font-bold text-ink sm:text-4xl">{project.name}</h1>
