@@ -36,6 +36,22 @@ test.describe("the first look at the public pages", () => {
     await expect(main.getByRole("button", { name: /^صورة ١ من/ })).toBeInViewport();
   });
 
+  test("on a phone the list pages' cards fit the screen from the first look", async ({ page }) => {
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/all-projects", "/all-updates"]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        const card = page.locator('[data-island="card-list"] > li').first();
+        const box = await card.boundingBox();
+        expect(box, `${path} at ${width} px`).not.toBeNull();
+        if (!box) continue;
+        expect(box.x, `${path} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
   test("no campaign item box is taller than what it holds, at 360, 390, 768 and 1280 px", async ({ page }) => {
     const overgrown: string[] = [];
     for (const width of [360, 390, 768, 1280]) {
