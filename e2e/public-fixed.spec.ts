@@ -4,7 +4,9 @@
  * right half in RTL: headings, paragraphs, labels, typed text) starts under a fixed element; (2) at the bottom of each
  * page, no text at all is under a fixed element (the page's bottom padding clears the last lines).
  * Short texts on the end side (a percentage at the left of a bar) may pass under a fixed button while scrolling, as on
- * any page with a floating button. And full-page screenshots of every public page at 360, 390, 768 and 1280 px are saved
+ * any page with a floating button. At 360 and 390 px no part of a form's field, label, consent text, link or button,
+ * and not the middle of any other link, is ever under a visible fixed element (the buttons step aside over a form:
+ * public/islands/floating.ts); at the bottom of each page no link at all. And full-page screenshots of every public page at 360, 390, 768 and 1280 px are saved
  * under e2e-output/public-screens/ for review.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -63,6 +65,53 @@ async function coveredLineStarts(page: Page, whole: boolean): Promise<Hit[]> {
   }, whole);
 }
 
+/**
+ * What a fixed element covers at the current scroll position that a visitor must reach: any part of a form's field,
+ * label, consent text, link or button, and the middle of any other link (a card's link may pass under a button's
+ * corner; its middle stays tappable). With `whole`, any part of any link.
+ */
+async function coveredControls(page: Page, whole: boolean): Promise<Hit[]> {
+  // The floating buttons step aside on the scroll event (public/islands/floating.ts): wait for the frame after it.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate((whole) => {
+    const isShown = (el: Element) => {
+      const style = getComputedStyle(el);
+      return style.display !== "none" && style.visibility !== "hidden" && Number(style.opacity) > 0;
+    };
+    const fixed = [...document.querySelectorAll("body *")]
+      .filter((el) => getComputedStyle(el).position === "fixed" && isShown(el))
+      .map((el) => ({ el, rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 1 && rect.height > 1);
+    const targets = [
+      ...document.querySelectorAll("form input:not([type=hidden]), form textarea, form select, form label, form p"),
+      ...document.querySelectorAll("form a[href], form button, a[href]"),
+    ];
+    const hits: { text: string; fixed: string; scrollY: number }[] = [];
+    for (const target of new Set(targets)) {
+      if (fixed.some(({ el }) => el.contains(target)) || !isShown(target)) continue;
+      const box = target.getBoundingClientRect();
+      if (box.width < 2 || box.height < 2 || box.bottom < 0 || box.top > window.innerHeight) continue;
+      const inForm = target.closest("form") !== null;
+      const x = (box.left + box.right) / 2;
+      const y = (box.top + box.bottom) / 2;
+      const over = fixed.find(({ rect }) =>
+        inForm || whole
+          ? box.left < rect.right && box.right > rect.left && box.top < rect.bottom && box.bottom > rect.top
+          : x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom,
+      );
+      if (over) {
+        const name = target.getAttribute("name") ?? target.textContent?.trim().slice(0, 30) ?? "";
+        hits.push({
+          text: `${target.tagName.toLowerCase()} ${name}`,
+          fixed: over.el.outerHTML.slice(0, 80),
+          scrollY: window.scrollY,
+        });
+      }
+    }
+    return hits;
+  }, whole);
+}
+
 async function publicPaths(page: Page): Promise<string[]> {
   const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
   const updates = (await (await page.request.get("/api/project-updates")).json()) as { id: number }[];
@@ -107,6 +156,31 @@ test.describe("fixed elements", () => {
     }
     expect(all).toEqual([]);
   });
+
+  for (const width of [360, 390]) {
+    test(`at ${width} px nothing fixed covers a form's field, label, consent text or link, nor a link, at any scroll position`, async ({
+      page,
+    }) => {
+      test.setTimeout(420_000);
+      await page.setViewportSize({ width, height: 740 });
+      const all: Hit[] = [];
+      for (const path of await publicPaths(page)) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        await page.evaluate(() => {
+          document.documentElement.style.scrollBehavior = "auto";
+        });
+        const scrollHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0, i = 0; i < 120 && y <= (await scrollHeight()); y += 150, i++) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          for (const hit of await coveredControls(page, false)) all.push({ ...hit, text: `${path}: ${hit.text}` });
+        }
+        await page.evaluate((to) => window.scrollTo(0, to), await scrollHeight());
+        for (const hit of await coveredControls(page, true)) all.push({ ...hit, text: `${path} (end): ${hit.text}` });
+      }
+      expect(all).toEqual([]);
+    });
+  }
 
   test("screenshots of every public page at 360, 390, 768 and 1280 px", async ({ page }) => {
     test.setTimeout(480_000);

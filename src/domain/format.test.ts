@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { countNoun, formatDateLong, formatFloor, formatHijri, formatSAR, formatYear, NOUNS } from "./format.ts";
+import {
+  arabicIndicDigits,
+  countNoun,
+  formatDateLong,
+  formatFloor,
+  formatHijri,
+  formatSAR,
+  formatYear,
+  NOUNS,
+} from "./format.ts";
 
 describe("formatters (SPEC §9, resolution 9)", () => {
   it("formats SAR in the Arabic-Saudi locale without decimals", () => {
@@ -19,6 +28,15 @@ describe("formatters (SPEC §9, resolution 9)", () => {
 
   it("gives the Hijri date beside it", () => {
     expect(formatHijri("2026-03-15T12:00:00Z")).toMatch(/هـ/);
+  });
+});
+
+describe("digits of a text read in Arabic (resolution 11)", () => {
+  it("writes a version and an address's post code in Arabic-Indic digits, keeping every other character", () => {
+    expect(arabicIndicDigits("2026-11-01")).toBe("٢٠٢٦-١١-٠١");
+    expect(arabicIndicDigits("طريق الملك عبدالعزيز، جدة 23411")).toBe("طريق الملك عبدالعزيز، جدة ٢٣٤١١");
+    expect(arabicIndicDigits("الإصدار ٣")).toBe("الإصدار ٣");
+    expect(arabicIndicDigits("")).toBe("");
   });
 });
 

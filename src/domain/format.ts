@@ -51,6 +51,16 @@ export function formatYear(year: number): string {
   return yearFormatter.format(year);
 }
 
+/**
+ * The Latin digits of a text written in Arabic-Indic, every other character kept: for numbers that sit in Arabic text
+ * to be read, not copied or typed (ARCHITECTURE resolution 11, docs/decisions/056-numerals-in-text-and-fixed-buttons.md):
+ * the privacy notice's version ("2026-11-01" → "٢٠٢٦-١١-٠١"), the post code of the Arabic address ("جدة 23411" →
+ * "جدة ٢٣٤١١"). Not for phone, licence, registration or unit numbers, URLs or inputs, which stay Latin.
+ */
+export function arabicIndicDigits(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + digit.charCodeAt(0) - 0x30));
+}
+
 /** A percentage value (0–100) as "٤٥٪". */
 export function formatPercent(value: number): string {
   return `${formatNumber(Math.round(value))}٪`;

@@ -72,7 +72,7 @@ export const affordabilityQuerySchema = z.object({
 export type AffordabilityQuery = z.output<typeof affordabilityQuerySchema>;
 
 const sar = z.number().int();
-const detailSchema = z.object({ explanation: z.string(), sourceName: z.string(), sourceUrl: z.string() });
+const detailSchema = z.object({ explanation: text(), sourceName: text(), sourceUrl: text() });
 
 export const affordabilityResultSchema = z
   .object({
@@ -90,6 +90,6 @@ export const affordabilityResultSchema = z
     }),
     years: z.number().int(),
     rate: z.number(),
-    rulesVersion: z.string(),
+    rulesVersion: text(),
   })
   .meta({ id: "Affordability" });

@@ -74,12 +74,34 @@ function withKeys(items: Item[]): { item: Item; key: string }[] {
   });
 }
 
-/** A titled list of items (features, guarantees, building specs); nothing when empty. */
+/** One item: its photo (4:3) when it has one, then its icon and text. */
+function ItemCard({ item, icon: Icon }: { item: Item; icon: typeof CheckCircle2 }) {
+  return (
+    <li className="overflow-hidden rounded-2xl bg-surface shadow-sm ring-1 ring-black/5">
+      {item.image && (
+        <div className="aspect-[4/3]">
+          <ResponsiveImage src={item.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+        </div>
+      )}
+      <p className="flex items-start gap-3 p-4 font-medium text-ink">
+        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+        <span>{item.text}</span>
+      </p>
+    </li>
+  );
+}
+
+/**
+ * A titled list of items (features, guarantees, building specs); nothing when empty. The items with a photo come
+ * first in one grid, those without in a second: in one grid a text-only item sharing a row with photo cards was
+ * stretched to their height, an empty white box (330 px at 1280 px). Each box is as tall as its own content
+ * (items-start), so no box is ever empty at any width.
+ */
 export function CampaignItems({
   id,
   title,
   items,
-  icon: Icon,
+  icon,
 }: {
   id: string;
   title: string;
@@ -87,30 +109,23 @@ export function CampaignItems({
   icon: typeof CheckCircle2;
 }) {
   if (items.length === 0) return null;
+  const keyed = withKeys(items);
+  const groups = [keyed.filter(({ item }) => item.image), keyed.filter(({ item }) => !item.image)];
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-12">
-      <h2 id={id} className="mb-6 text-2xl font-bold text-ink">
+    <section aria-labelledby={id} className="mx-auto grid max-w-6xl gap-4 px-4 py-12">
+      <h2 id={id} className="mb-2 text-2xl font-bold text-ink">
         {title}
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {withKeys(items).map(({ item, key }) => (
-          <li key={key} className="overflow-hidden rounded-2xl bg-surface shadow-sm ring-1 ring-black/5">
-            {item.image && (
-              <div className="aspect-[4/3]">
-                <ResponsiveImage
-                  src={item.image}
-                  alt=""
-                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                />
-              </div>
-            )}
-            <p className="flex items-start gap-3 p-4 font-medium text-ink">
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-              <span>{item.text}</span>
-            </p>
-          </li>
-        ))}
-      </ul>
+      {groups.map(
+        (group) =>
+          group.length > 0 && (
+            <ul key={group[0].key} className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {group.map(({ item, key }) => (
+                <ItemCard key={key} item={item} icon={icon} />
+              ))}
+            </ul>
+          ),
+      )}
     </section>
   );
 }

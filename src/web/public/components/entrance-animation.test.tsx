@@ -3,13 +3,13 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NonceContext } from "~/nonce.tsx";
-import { ENTRANCE_SCRIPT, ENTRANCE_STORAGE_KEY, startEntrance } from "~/public/lib/entrance.ts";
+import { ENTRANCE_PATH, ENTRANCE_SCRIPT, ENTRANCE_STORAGE_KEY, startEntrance } from "~/public/lib/entrance.ts";
 import { EntranceAnimation } from "./entrance-animation.tsx";
 
 /** Renders the animation as a page load at `path` would: the inline script runs first (before the first paint). */
 const renderAt = (path: string) => {
   window.history.replaceState(null, "", path);
-  startEntrance(ENTRANCE_STORAGE_KEY);
+  startEntrance(ENTRANCE_STORAGE_KEY, ENTRANCE_PATH);
   return render(
     <MemoryRouter initialEntries={[path]}>
       <EntranceAnimation />
@@ -62,10 +62,39 @@ describe("EntranceAnimation (SPEC §1)", () => {
     expect(document.documentElement.hasAttribute("data-entrance")).toBe(false);
   });
 
-  it("never plays on /admin", () => {
-    renderAt("/admin/projects");
-    expect(screen.queryByTestId("entrance")).not.toBeInTheDocument();
-    expect(window.sessionStorage.getItem(ENTRANCE_STORAGE_KEY)).toBeNull();
+  it("never plays on a page other than the home page, and leaves the session's one play to the home page", () => {
+    // The pages that ads, shares and searches land on (docs/decisions/055-entrance-on-the-home-page-only.md).
+    for (const path of [
+      "/campaign/snapchat/spring-offer",
+      "/campaign/spring-offer",
+      "/project/3",
+      "/unit/12",
+      "/update/7",
+      "/all-projects",
+      "/all-updates",
+      "/privacy",
+      "/no-such-page",
+      "/admin/projects",
+    ]) {
+      const page = renderAt(path);
+      expect(screen.queryByTestId("entrance"), path).not.toBeInTheDocument();
+      expect(document.documentElement.hasAttribute("data-entrance"), path).toBe(false);
+      expect(window.sessionStorage.getItem(ENTRANCE_STORAGE_KEY), path).toBeNull();
+      page.unmount();
+    }
+    renderAt("/?utm_source=snapchat");
+    expect(screen.getByTestId("entrance")).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(ENTRANCE_STORAGE_KEY)).toBe("1");
+  });
+
+  it("the inline script is the same rule: it plays on the home page only", () => {
+    window.history.replaceState(null, "", "/campaign/x/offer");
+    new Function(ENTRANCE_SCRIPT)();
+    expect(document.documentElement.hasAttribute("data-entrance")).toBe(false);
+    window.history.replaceState(null, "", "/");
+    new Function(ENTRANCE_SCRIPT)();
+    expect(document.documentElement.getAttribute("data-entrance")).toBe("play");
+    expect(Number(document.documentElement.getAttribute("data-entrance-at"))).toBeGreaterThanOrEqual(0);
   });
 
   it("a click after 0.8 s ends it about 0.7 s later; an earlier click does nothing", () => {

@@ -1,7 +1,9 @@
 /**
  * The entrance animation of SPEC §1: two doors over the page with the logo in front; the doors open at ~0.8 s, the
  * logo fades at ~1.4 s and the overlay is gone at ~2.6 s; a click after 0.8 s ends it in ~0.7 s.
- * Once per browser session (sessionStorage), never on /admin, skipped for reduced motion (public/lib/entrance.ts).
+ * Rendered by the public layout on the home page only, once per browser session (sessionStorage), skipped for reduced
+ * motion (public/lib/entrance.ts, docs/decisions/055-entrance-on-the-home-page-only.md). The page under it is painted
+ * with it (the overlay is a fixed layer over the server HTML, not a gate on it), so the largest paint is the page's.
  * No flash: the overlay is part of the server HTML, hidden by public.css unless the inline script before it (which
  * runs before the first paint) set <html data-entrance="play">; so it covers the page from the first paint or never
  * shows. After hydration the component times the end from the script's start time; on a page served as islands,

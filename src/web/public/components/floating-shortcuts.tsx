@@ -36,7 +36,8 @@ function ShortcutList({ items, onPick }: { items: Shortcut[]; onPick?: () => voi
 export function FloatingShortcuts({ items }: { items: Shortcut[] }) {
   const details = useRef<HTMLDetailsElement>(null);
   return (
-    <nav aria-label="اختصارات الصفحة" className="fixed end-5 bottom-22 z-40 sm:bottom-24">
+    // data-floating: steps aside while it would cover an enquiry form (public/islands/floating.ts).
+    <nav aria-label="اختصارات الصفحة" data-floating="" className="fixed end-5 bottom-22 z-40 sm:bottom-24">
       <div className="hidden sm:block">
         <ShortcutList items={items} />
       </div>

@@ -36,6 +36,8 @@ export interface ImageGalleryProps {
   label?: string;
   /** Whether the first image is the page's LCP image (eager, high priority) and shown large. */
   hero?: boolean;
+  /** The hero image's `sizes` (its width on the page's layout); the whole content width (1120 px) by default. */
+  heroSizes?: string;
 }
 
 /** Sizes of a strip photo: its item is 15rem wide on a phone, 18rem from 640 px (`w-60 sm:w-72`). */
@@ -60,7 +62,13 @@ const LIGHTBOX_DATA = {
 } as const;
 
 /** The gallery. With no images it renders nothing. */
-export function ImageGallery({ images, name, label = "معرض الصور", hero = true }: ImageGalleryProps) {
+export function ImageGallery({
+  images,
+  name,
+  label = "معرض الصور",
+  hero = true,
+  heroSizes = "(min-width: 1152px) 1120px, 100vw",
+}: ImageGalleryProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const stripRef = useRef<HTMLUListElement>(null);
   const lastTrigger = useRef<HTMLElement | null>(null);
@@ -125,14 +133,7 @@ export function ImageGallery({ images, name, label = "معرض الصور", hero
           data-counter={counter(0)}
           className="group relative block aspect-[16/9] w-full overflow-hidden rounded-3xl bg-brand-50"
         >
-          <ResponsiveImage
-            src={images[0]}
-            alt={alt(0)}
-            sizes="(min-width: 1152px) 1120px, 100vw"
-            priority
-            width={1600}
-            height={900}
-          />
+          <ResponsiveImage src={images[0]} alt={alt(0)} sizes={heroSizes} priority width={1600} height={900} />
           <span className="absolute end-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white">
             <Expand aria-hidden="true" className="size-4" />
             {`عرض الصور (${formatNumber(images.length)})`}

@@ -5,7 +5,7 @@
  */
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { formatYear } from "#domain/format.ts";
+import { arabicIndicDigits, formatYear } from "#domain/format.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import type { SiteLinks } from "~/root.tsx";
 
@@ -90,7 +90,7 @@ export function SiteFooter({ site, phone }: { site: SiteConfig; phone: SiteLinks
             <p className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span className="grid gap-1">
-                <span>{site.address.ar}</span>
+                <span>{arabicIndicDigits(site.address.ar)}</span>
                 <span lang="en" dir="ltr" className="text-end text-brand-100">
                   {site.address.en}
                 </span>
@@ -114,13 +114,13 @@ export function SiteFooter({ site, phone }: { site: SiteConfig; phone: SiteLinks
               {site.commercialRegistration && (
                 <div className="flex gap-2">
                   <dt>السجل التجاري:</dt>
-                  <dd>{site.commercialRegistration}</dd>
+                  <dd data-latin-digits="registration">{site.commercialRegistration}</dd>
                 </div>
               )}
               {site.licenseNumber && (
                 <div className="flex gap-2">
                   <dt>رقم الترخيص:</dt>
-                  <dd>{site.licenseNumber}</dd>
+                  <dd data-latin-digits="licence">{site.licenseNumber}</dd>
                 </div>
               )}
             </dl>

@@ -47,16 +47,23 @@ export function UnitStats({ units }: { units: readonly Unit[] }) {
 
 function UnitCard({ unit }: { unit: Unit }) {
   const details = [
-    unit.building ? { label: "المبنى", value: unit.building } : null,
+    unit.building ? { label: "المبنى", value: unit.building, identifier: true } : null,
     unit.floor !== null ? { label: "الدور", value: formatFloor(unit.floor) } : null,
     unit.rooms !== null ? { label: "الغرف", value: formatNumber(unit.rooms) } : null,
     unit.totalArea !== null ? { label: "المساحة", value: `${formatNumber(unit.totalArea)} م²` } : null,
     unit.direction.length ? { label: "الواجهة", value: unit.direction.join("، ") } : null,
-  ].filter((d): d is { label: string; value: string } => d !== null);
+  ].filter((d): d is { label: string; value: string; identifier?: boolean } => d !== null);
   return (
     <article className="grid gap-3 rounded-2xl bg-surface p-4 ring-1 ring-black/10">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-bold text-ink">{`وحدة رقم ${unit.unitNumber}`}</h3>
+        {/* The unit number and the building are identifiers a buyer copies: Latin, isolated from the Arabic around
+            them, the same on both (ARCHITECTURE resolution 11); floor, rooms and area are counts. */}
+        <h3 className="font-bold text-ink">
+          وحدة رقم{" "}
+          <bdi data-latin-digits="unit" dir="ltr">
+            {unit.unitNumber}
+          </bdi>
+        </h3>
         <span
           className={cx("rounded-full px-3 py-1 text-xs font-bold", STATUS_STYLE[unit.status] ?? "bg-canvas text-ink")}
         >
@@ -68,7 +75,15 @@ function UnitCard({ unit }: { unit: Unit }) {
           {details.map((d) => (
             <div key={d.label} className="flex gap-1.5">
               <dt className="text-muted">{`${d.label}:`}</dt>
-              <dd className="font-medium text-ink">{d.value}</dd>
+              <dd className="font-medium text-ink">
+                {d.identifier ? (
+                  <bdi data-latin-digits="unit" dir="ltr">
+                    {d.value}
+                  </bdi>
+                ) : (
+                  d.value
+                )}
+              </dd>
             </div>
           ))}
         </dl>

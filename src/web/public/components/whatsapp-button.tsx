@@ -5,13 +5,17 @@
 import { MessageCircle } from "lucide-react";
 import { whatsappHref } from "~/shared/lib/whatsapp.ts";
 
-/** Props: the WhatsApp number as digits with the country code, and the message. Sits bottom inline-end (left in RTL). */
+/**
+ * Props: the WhatsApp number as digits with the country code, and the message. Sits bottom inline-end (left in RTL);
+ * `data-floating`: it steps aside while it would cover an enquiry form (public/islands/floating.ts).
+ */
 export function WhatsAppButton({ number, text }: { number: string; text: string }) {
   return (
     <a
       href={whatsappHref(number, text)}
       target="_blank"
       rel="noopener noreferrer"
+      data-floating=""
       className="fixed end-4 bottom-4 z-40 grid size-14 place-items-center rounded-full bg-[#0b7a3e] text-white shadow-lg ring-2 ring-white hover:bg-[#08602f]"
     >
       <MessageCircle aria-hidden="true" className="size-7" />

@@ -10,6 +10,7 @@
 import { enhanceAffordability } from "./affordability.ts";
 import { enhanceCardLists } from "./card-list.ts";
 import { enhanceContactForms } from "./contact-form.ts";
+import { enhanceFloatingButtons } from "./floating.ts";
 import { enhanceGalleries } from "./gallery.ts";
 import { enhanceCarousels, enhanceHashScroll, enhanceHero, enhanceMarquees } from "./home.ts";
 import {
@@ -26,6 +27,7 @@ const ENHANCERS: ((root: ParentNode) => void)[] = [
   enhanceCampaignVisit,
   enhanceHistoryBack,
   enhanceShortcuts,
+  enhanceFloatingButtons,
   enhanceGalleries,
   enhanceCardLists,
   enhanceContactForms,

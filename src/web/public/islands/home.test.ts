@@ -2,13 +2,13 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { WORD_ROTATION_INTERVAL_MS } from "#domain/constants.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import { Hero } from "~/public/components/hero.tsx";
 import { PartnersMarquee } from "~/public/components/partners-marquee.tsx";
 import { hashTarget } from "~/public/lib/hash-target.ts";
-import { enhanceHashScroll, enhanceHero, enhanceMarquees } from "./home.ts";
+import { enhanceHashScroll, enhanceHero, enhanceMarquees, WORD_IN, WORD_IN_MS } from "./home.ts";
 
 const HERO: SiteConfig["hero"] = {
   title: "نبني لك",
@@ -52,14 +52,30 @@ describe("the hero island (SPEC §2.3 section 1)", () => {
   it("changes the word every 1500 ms through the configured words, with a fresh span each time", () => {
     expect(WORD_ROTATION_INTERVAL_MS).toBe(1500);
     enhanceHero();
+    // jsdom has no Web Animations: record which element is faded in, and how.
+    const faded: { element: Element; keyframes: unknown; options: unknown }[] = [];
+    Object.defineProperty(Element.prototype, "animate", {
+      configurable: true,
+      value(this: Element, keyframes: unknown, options: unknown) {
+        faded.push({ element: this, keyframes, options });
+      },
+    });
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, "animate");
+    });
     const first = word()?.firstElementChild;
     expect(word()).toHaveTextContent("الثقة");
     vi.advanceTimersByTime(WORD_ROTATION_INTERVAL_MS - 1);
     expect(word()).toHaveTextContent("الثقة");
+    // The server's word is never faded: it is whole from the first paint, also without JavaScript.
+    expect(faded).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(word()).toHaveTextContent("الجودة");
-    // A new .hero-word element: its CSS entrance animation runs again.
+    // A new .hero-word element, faded in.
     const second = word()?.firstElementChild;
+    expect(faded).toEqual([
+      { element: second, keyframes: WORD_IN, options: { duration: WORD_IN_MS, easing: "ease-out" } },
+    ]);
     expect(second).not.toBe(first);
     expect(second).toHaveClass("hero-word", "inline-block");
     expect(word()?.children).toHaveLength(1);

@@ -37,11 +37,19 @@ function parseWords(json: string | undefined): string[] {
   }
 }
 
+/** How a new hero word comes in: from transparent and 0.4em lower, in WORD_IN_MS (ms). */
+export const WORD_IN: Keyframe[] = [
+  { opacity: 0, transform: "translateY(0.4em)" },
+  { opacity: 1, transform: "none" },
+];
+export const WORD_IN_MS = 400;
+
 /**
  * The hero's rotating word (SPEC §2.3 section 1, WCAG 2.2.2): in every `[data-island="hero"]` section under `root`,
  * the word in `[data-hero-word]` changes every `data-interval-ms` ms (1500, WORD_ROTATION_INTERVAL_MS) through
  * `data-words` (JSON string[], the first one server-rendered), wrapping around. Each change replaces the inner
- * `.hero-word` span with a fresh copy, so its CSS entrance animation (public.css) runs again; the box stays
+ * `.hero-word` span with a fresh copy that fades in (WORD_IN, WORD_IN_MS; the server's first word has no fade: it is
+ * whole without JavaScript); the box stays
  * aria-hidden and the sr-only full list is untouched. The `[data-hero-pause]` button toggles the rotation,
  * `aria-pressed` and its icons; a resumed rotation waits a whole interval. For reduced motion
  * (prefers-reduced-motion, followed live) the word does not change and the button leaves the page, as in React
@@ -73,6 +81,9 @@ export function enhanceHero(root: ParentNode = document): void {
       const fresh = current.cloneNode(false) as Element;
       fresh.textContent = words[index];
       current.replaceWith(fresh);
+      // Each new word fades in (the server's first word never does: it is whole without JavaScript). By script, not
+      // by a CSS rule: an islands page carries only the rules its server markup uses (server/lib/critical-css.ts).
+      if (typeof fresh.animate === "function") fresh.animate(WORD_IN, { duration: WORD_IN_MS, easing: "ease-out" });
     };
 
     const sync = () => {

@@ -6,7 +6,7 @@ import { ENTRANCE } from "#domain/constants.ts";
 import { servedAsIslands } from "~/islands-entry.tsx";
 import { EntranceAnimation } from "~/public/components/entrance-animation.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
-import { ENTRANCE_STORAGE_KEY, startEntrance } from "~/public/lib/entrance.ts";
+import { ENTRANCE_PATH, ENTRANCE_STORAGE_KEY, startEntrance } from "~/public/lib/entrance.ts";
 import { SIGNED_IN_COOKIE_HINT, STORED_USER_KEY_HINT } from "~/shared/session/staff-session-hint.ts";
 import {
   enhanceCampaignVisit,
@@ -37,7 +37,7 @@ describe("the entrance animation on a page served as islands (SPEC §1)", () => 
   const overlay = () => document.querySelector('[data-testid="entrance"]');
 
   it("ends the overlay at the SPEC's end time after the inline script started it", () => {
-    startEntrance(ENTRANCE_STORAGE_KEY);
+    startEntrance(ENTRANCE_STORAGE_KEY, ENTRANCE_PATH);
     document.body.innerHTML = serverMarkup(createElement(EntranceAnimation));
     enhanceEntrance();
     expect(overlay()?.getAttribute("data-phase")).toBe("playing");
@@ -49,7 +49,7 @@ describe("the entrance animation on a page served as islands (SPEC §1)", () => 
   });
 
   it("ignores a click before the doors open; a click after ends it within the click time", () => {
-    startEntrance(ENTRANCE_STORAGE_KEY);
+    startEntrance(ENTRANCE_STORAGE_KEY, ENTRANCE_PATH);
     document.body.innerHTML = serverMarkup(createElement(EntranceAnimation));
     enhanceEntrance();
     vi.advanceTimersByTime(ENTRANCE.doorsOpenMs - 100);
@@ -65,7 +65,7 @@ describe("the entrance animation on a page served as islands (SPEC §1)", () => 
 
   it("removes the overlay at once when the animation does not play (seen this session)", () => {
     window.sessionStorage.setItem(ENTRANCE_STORAGE_KEY, "1");
-    startEntrance(ENTRANCE_STORAGE_KEY);
+    startEntrance(ENTRANCE_STORAGE_KEY, ENTRANCE_PATH);
     document.body.innerHTML = serverMarkup(createElement(EntranceAnimation));
     enhanceEntrance();
     expect(overlay()).toBeNull();

@@ -1,14 +1,24 @@
 /**
- * When the entrance animation of SPEC §1 plays: once per browser session (sessionStorage), never on /admin,
- * and never for a visitor who asks for reduced motion. Pure functions so the rule is testable without timers.
+ * When the entrance animation of SPEC §1 plays: only on the home page (`/`), once per browser session
+ * (sessionStorage), and never for a visitor who asks for reduced motion. The pages that ads, shares and searches land
+ * on (campaign, project, unit, update, lists, privacy) show their content from the first paint
+ * (docs/decisions/055-entrance-on-the-home-page-only.md). Pure functions so the rule is testable without timers.
  */
 import { ENTRANCE } from "#domain/constants.ts";
 
 /** The sessionStorage key set once the animation has been shown in this browser session. */
 export const ENTRANCE_STORAGE_KEY = "entrance-shown";
 
+/** The one path the animation plays on: the home page (a query string, e.g. an ad's `?utm_source=…`, is still home). */
+export const ENTRANCE_PATH = "/";
+
+/** Whether `pathname` is a page the animation may play on (only the home page). */
+export function isEntrancePage(pathname: string): boolean {
+  return pathname === ENTRANCE_PATH;
+}
+
 export interface EntranceContext {
-  /** Current URL path, e.g. "/" or "/admin/projects". */
+  /** Current URL path, e.g. "/" or "/project/3". */
   pathname: string;
   /** Whether the visitor prefers reduced motion. */
   reducedMotion: boolean;
@@ -16,10 +26,12 @@ export interface EntranceContext {
   storage: Pick<Storage, "getItem"> | null;
 }
 
-/** Whether the animation should play now. Without storage it never plays (it could not remember having played). */
+/**
+ * Whether the animation should play now: on the home page, not yet shown in this session, motion allowed. Without
+ * storage it never plays (it could not remember having played).
+ */
 export function shouldPlayEntrance({ pathname, reducedMotion, storage }: EntranceContext): boolean {
-  if (reducedMotion || !storage) return false;
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return false;
+  if (reducedMotion || !storage || !isEntrancePage(pathname)) return false;
   try {
     return storage.getItem(ENTRANCE_STORAGE_KEY) === null;
   } catch {
@@ -38,16 +50,15 @@ export function remainingAfterClick(elapsedMs: number): number | null {
 
 /**
  * Decides, before the page's first paint, whether the animation plays: the same rule as `shouldPlayEntrance`, run by
- * an inline script at the top of the server HTML (its source is this function's text, so it must use nothing from
- * outside). When it plays it marks the session, sets `data-entrance="play"` and `data-entrance-at` (performance.now()
+ * an inline script at the top of the home page's server HTML (its source is this function's text, so it must use
+ * nothing from outside: `home` is ENTRANCE_PATH). When it plays it marks the session, sets `data-entrance="play"` and `data-entrance-at` (performance.now()
  * in ms) on <html>; public.css shows the overlay only under that attribute, so the overlay either covers the page
  * from the first paint or never appears (no page → overlay → page flash).
  */
-export function startEntrance(key: string): void {
+export function startEntrance(key: string, home: string): void {
   try {
     const root = document.documentElement;
-    const path = window.location.pathname;
-    if (path === "/admin" || path.indexOf("/admin/") === 0) return;
+    if (window.location.pathname !== home) return;
     if (typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
       return;
     }
@@ -61,5 +72,5 @@ export function startEntrance(key: string): void {
   }
 }
 
-/** The inline script text that runs `startEntrance` with the storage key. */
-export const ENTRANCE_SCRIPT = `(${startEntrance.toString()})(${JSON.stringify(ENTRANCE_STORAGE_KEY)})`;
+/** The inline script text that runs `startEntrance` with the storage key and the home path. */
+export const ENTRANCE_SCRIPT = `(${startEntrance.toString()})(${JSON.stringify(ENTRANCE_STORAGE_KEY)},${JSON.stringify(ENTRANCE_PATH)})`;

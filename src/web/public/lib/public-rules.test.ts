@@ -23,9 +23,14 @@ import { pendingText } from "./pending-text.ts";
 const store = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
 
 describe("entrance animation rule (SPEC §1)", () => {
-  it("plays once per session on public pages only, never for reduced motion", () => {
+  it("plays once per session on the home page only, never for reduced motion", () => {
     expect(shouldPlayEntrance({ pathname: "/", reducedMotion: false, storage: store({}) })).toBe(true);
-    expect(shouldPlayEntrance({ pathname: "/project/3", reducedMotion: false, storage: store({}) })).toBe(true);
+    for (const pathname of ["/project/3", "/campaign/x/offer", "/campaign/offer", "/update/2", "/all-projects"]) {
+      expect(shouldPlayEntrance({ pathname, reducedMotion: false, storage: store({}) }), pathname).toBe(false);
+    }
+    for (const pathname of ["/all-updates", "/privacy", "/unit/4"]) {
+      expect(shouldPlayEntrance({ pathname, reducedMotion: false, storage: store({}) }), pathname).toBe(false);
+    }
     expect(
       shouldPlayEntrance({ pathname: "/", reducedMotion: false, storage: store({ [ENTRANCE_STORAGE_KEY]: "1" }) }),
     ).toBe(false);

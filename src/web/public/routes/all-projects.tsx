@@ -114,7 +114,9 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
                 نتائج البحث عن «<bdi>{search}</bdi>»
               </p>
             )}
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
+            {/* grid-cols-1: an explicit column on a phone; an implicit one took the cards' reserved size
+                (render-when-near's contain-intrinsic-size, 26rem in both axes) and they overflowed a 360 px screen. */}
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
               {projects.map((project, index) => (
                 <li key={project.id} className="render-when-near grid [--near-size:26rem]">
                   <ProjectGridCard project={project} priority={index === 0} deferImage={index > 0 && !mounted} />

@@ -47,7 +47,7 @@ export default function AllUpdates({ loaderData }: Route.ComponentProps) {
         ) : updates.length === 0 ? (
           <EmptyState title={TEXTS.updatesEmpty} text={TEXTS.updatesComingSoon} />
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
             {updates.map((update, index) => (
               <li key={update.id} className="render-when-near [--near-size:24rem]">
                 <UpdateCard

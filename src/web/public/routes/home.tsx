@@ -6,6 +6,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { HOME_LATEST_UPDATES, HOME_PROJECTS } from "#domain/constants.ts";
+import { arabicIndicDigits } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
 import { ContactForm } from "~/public/components/contact-form.tsx";
@@ -170,7 +171,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="flex gap-2">
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                <span>{site.address.ar}</span>
+                <span>{arabicIndicDigits(site.address.ar)}</span>
               </p>
             </address>
           </div>

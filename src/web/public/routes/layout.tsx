@@ -1,7 +1,8 @@
 /**
  * The shared public layout (SPEC §2.2): skip link, session banners (§4.1), header, main landmark, footer, the
- * WhatsApp button (its message names the project or update on those pages), the navigation loading indicator and the
- * entrance animation of SPEC §1. Used by every public route and by the catch-all not-found route.
+ * WhatsApp button (its message names the project or update on those pages), the navigation loading indicator and, on
+ * the home page only, the entrance animation of SPEC §1 (docs/decisions/055-entrance-on-the-home-page-only.md). Used by
+ * every public route and by the catch-all not-found route.
  */
 import { Outlet, useLocation, useMatches } from "react-router";
 import { EntranceAnimation } from "~/public/components/entrance-animation.tsx";
@@ -10,6 +11,7 @@ import { PublicSessionBanners } from "~/public/components/public-session.tsx";
 import { SiteFooter } from "~/public/components/site-footer.tsx";
 import { SiteHeader } from "~/public/components/site-header.tsx";
 import { WhatsAppButton } from "~/public/components/whatsapp-button.tsx";
+import { isEntrancePage } from "~/public/lib/entrance.ts";
 import { useSite, useSiteLinks } from "~/root.tsx";
 import { whatsappMessage, whatsappSubject } from "~/shared/lib/whatsapp.ts";
 
@@ -31,8 +33,9 @@ export default function PublicLayout() {
     // server/pages/critical-css.ts) can widen the page meanwhile; on a phone that widened the layout viewport and the
     // whole page shifted when the rest came (CLS 0.63 on /). Clip, not hidden: the sticky header keeps working.
     <div className="flex min-h-dvh flex-col overflow-x-clip">
-      {/* First, so its inline script decides before anything of the page is painted. */}
-      <EntranceAnimation />
+      {/* First, so its inline script decides before anything of the page is painted. Only on the home page: the
+          pages ads, shares and searches land on show their content from the first paint (no overlay in their HTML). */}
+      {isEntrancePage(pathname) && <EntranceAnimation />}
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"

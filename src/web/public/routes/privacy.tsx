@@ -3,6 +3,7 @@
  * `privacy`), so the company edits it without a code change; the version shown is the one stored with each lead's
  * consent.
  */
+import { arabicIndicDigits } from "#domain/format.ts";
 import { pageMeta } from "~/public/lib/page-meta.ts";
 import { useSite } from "~/root.tsx";
 import type { Route } from "./+types/privacy";
@@ -22,7 +23,8 @@ export default function PrivacyPage() {
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">إشعار الخصوصية</h1>
       <p className="mt-2 text-sm text-muted">
-        الإصدار: <span dir="ltr">{site.privacy.version}</span>
+        {/* A version is read, not typed: Arabic-Indic digits (ARCHITECTURE resolution 11). */}
+        الإصدار: <bdi>{arabicIndicDigits(site.privacy.version)}</bdi>
       </p>
       <div className="mt-8 grid gap-4 text-lg leading-8 text-ink">
         {site.privacy.paragraphs.map((paragraph) => (

@@ -11,14 +11,12 @@ import { guaranteeLabel } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, Unit } from "#domain/types.ts";
 import { AffordabilitySection } from "~/public/components/affordability-section.tsx";
-import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
 import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
-import { ImageGallery } from "~/public/components/image-gallery.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { PreviewBanner } from "~/public/components/preview-banner.tsx";
 import { ProgressRing, SalesRing, StageBar } from "~/public/components/progress.tsx";
-import { StatusBadge } from "~/public/components/status-badge.tsx";
+import { ProjectFirstScreen } from "~/public/components/project-first-screen.tsx";
 import { UnitsSection } from "~/public/components/units-section.tsx";
 import { VideoEmbed } from "~/public/components/video-embed.tsx";
 import { loadAffordability } from "~/public/lib/affordability.server.ts";
@@ -130,54 +128,64 @@ function InfoItem({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The info section's «المزايا» (garage, driver's and maid's rooms) and «القرب من المعالم» lists; nothing when empty. */
+function ProjectFeatures({ project }: { project: Project }) {
+  const extras = [
+    project.hasGarage && "موقف سيارة خاص",
+    project.hasDriverRoom && "غرفة سائق",
+    project.hasMaidRoom && "غرفة خادمة",
+  ].filter((v): v is string => Boolean(v));
+  return (
+    <>
+      {extras.length > 0 && (
+        <div className="grid gap-3">
+          <h3 className="font-bold text-ink">المزايا</h3>
+          <ul className="flex flex-wrap gap-2">
+            {extras.map((extra) => (
+              <li
+                key={extra}
+                className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700"
+              >
+                <Check aria-hidden="true" className="size-4" />
+                {extra}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {project.distanceFromLandmark.length > 0 && (
+        <div className="grid gap-3">
+          <h3 className="font-bold text-ink">القرب من المعالم</h3>
+          <ul className="grid gap-2">
+            {project.distanceFromLandmark.map((item) => (
+              <li key={item} className="flex items-center gap-2 text-muted">
+                <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, units, unitsError, preview, brochureBytes, affordability } = loaderData;
   const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
   const rooms = roomsText(project);
   const area = areaText(project);
-  const extras = [
-    project.hasGarage && "موقف سيارة خاص",
-    project.hasDriverRoom && "غرفة سائق",
-    project.hasMaidRoom && "غرفة خادمة",
-  ].filter((v): v is string => Boolean(v));
 
   return (
     <>
       {preview && project.publishedAt === null && <PreviewBanner />}
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-8 pb-40">
-        <div className="grid min-w-0 grid-cols-1 gap-5">
-          <Breadcrumb
-            items={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
-          />
-          {project.images.length > 0 ? (
-            <ImageGallery images={project.images} name={project.name} label="معرض صور المشروع" />
-          ) : (
-            <div className="grid aspect-[16/9] place-items-center rounded-3xl bg-brand-50 text-brand-500">
-              <Building2 aria-hidden="true" className="size-20" strokeWidth={1} />
-            </div>
-          )}
-          <div className="flex flex-wrap items-start justify-between gap-4">
-            <div className="grid gap-2">
-              <h1 className="text-3xl font-bold text-ink sm:text-4xl">{project.name}</h1>
-              {place && (
-                <p className="flex items-center gap-1.5 text-muted">
-                  <MapPin aria-hidden="true" className="size-5" />
-                  {place}
-                </p>
-              )}
-            </div>
-            <div className="grid justify-items-end gap-2">
-              <StatusBadge project={project} />
-              {project.price > 0 && (
-                <p className="text-2xl font-bold text-brand-700">
-                  <span className="text-base font-medium text-muted">السعر: </span>
-                  {formatSAR(project.price)}
-                </p>
-              )}
-            </div>
-          </div>
-        </div>
+        <ProjectFirstScreen
+          project={project}
+          place={place}
+          crumbs={projectCrumbs(project).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
+        />
 
         {project.videoUrl && (
           <section aria-labelledby="video-title" className="grid grid-cols-1 gap-4" style={renderWhenNear(16)}>
@@ -203,35 +211,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               {project.bathrooms !== null && <InfoItem label="دورات المياه" value={formatNumber(project.bathrooms)} />}
               {area && <InfoItem label="المساحة" value={area} />}
             </dl>
-            {extras.length > 0 && (
-              <div className="grid gap-3">
-                <h3 className="font-bold text-ink">المزايا</h3>
-                <ul className="flex flex-wrap gap-2">
-                  {extras.map((extra) => (
-                    <li
-                      key={extra}
-                      className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700"
-                    >
-                      <Check aria-hidden="true" className="size-4" />
-                      {extra}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {project.distanceFromLandmark.length > 0 && (
-              <div className="grid gap-3">
-                <h3 className="font-bold text-ink">القرب من المعالم</h3>
-                <ul className="grid gap-2">
-                  {project.distanceFromLandmark.map((item) => (
-                    <li key={item} className="flex items-center gap-2 text-muted">
-                      <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            <ProjectFeatures project={project} />
             {project.guarantees.length > 0 && (
               <div className="grid gap-3">
                 <h3 className="font-bold text-ink">الضمانات</h3>
@@ -261,7 +241,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             )}
             {project.advertisingLicenseNumber && (
               <p className="text-sm text-muted">
-                رقم ترخيص الإعلان: <span className="font-medium text-ink">{project.advertisingLicenseNumber}</span>
+                رقم ترخيص الإعلان:{" "}
+                <bdi data-latin-digits="licence" className="font-medium text-ink">
+                  {project.advertisingLicenseNumber}
+                </bdi>
               </p>
             )}
           </section>

@@ -1,0 +1,40 @@
+/**
+ * The floating buttons of the public pages (the WhatsApp button, the detail pages' shortcuts: elements marked
+ * `data-floating`) step aside while they would cover an enquiry form, so on a phone none of them ever lies over a
+ * field, the phone field, the consent text or its links (docs/decisions/056-numerals-in-text-and-fixed-buttons.md).
+ * A button whose box meets the box of a `form[method="post"]` (with `MARGIN_PX` to spare) gets `data-covering` and
+ * `visibility: hidden` (neither seen, tapped nor focused); it comes back once the form has moved away. Inline, not by
+ * a CSS rule: an islands page carries only the rules its server markup uses (server/lib/critical-css.ts). Checked once at start, then on every scroll and resize (the browser fires those once per frame).
+ * Without JavaScript the buttons stay where they are.
+ */
+import { claim } from "./layout.ts";
+
+/** Space kept between a floating button and a form, in CSS px. */
+export const MARGIN_PX = 8;
+
+/** Whether the boxes `a` and `b` meet, `margin` px around `a` included. */
+export function boxesMeet(a: DOMRectReadOnly, b: DOMRectReadOnly, margin: number): boolean {
+  return (
+    a.left - margin < b.right && a.right + margin > b.left && a.top - margin < b.bottom && a.bottom + margin > b.top
+  );
+}
+
+/** Marks each `[data-floating]` element under `root` that meets an enquiry form now (see the module's text). */
+export function enhanceFloatingButtons(root: ParentNode = document): void {
+  const buttons = [...root.querySelectorAll<HTMLElement>("[data-floating]")].filter(claim);
+  if (buttons.length === 0) return;
+  const update = () => {
+    const forms = [...document.querySelectorAll<HTMLFormElement>('form[method="post" i]')].map((form) =>
+      form.getBoundingClientRect(),
+    );
+    for (const button of buttons) {
+      const box = button.getBoundingClientRect();
+      const covering = forms.some((form) => form.height > 0 && boxesMeet(box, form, MARGIN_PX));
+      button.toggleAttribute("data-covering", covering);
+      button.style.visibility = covering ? "hidden" : "";
+    }
+  };
+  window.addEventListener("scroll", update, { passive: true });
+  window.addEventListener("resize", update, { passive: true });
+  update();
+}
