@@ -1,10 +1,22 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const src = fileURLToPath(new URL("./src/", import.meta.url));
 
 export default defineConfig({
   // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064-domain-imports-in-the-compiled-server.md). Vitest
   // adds its own defaults to these lists (Vite's server conditions without "module") and passes the SSR list to its
   // worker processes as --conditions, so Node-loaded modules and the inspector's worker thread see it too.
-  resolve: { tsconfigPaths: true, conditions: ["source"] },
+  // The API project's global setup is loaded by Vitest's own runner, which does not apply these conditions: without the
+  // aliases it resolved `#domain/…` to dist/ (absent on a fresh clone, or stale after a build).
+  resolve: {
+    tsconfigPaths: true,
+    conditions: ["source"],
+    alias: [
+      { find: /^#domain\/(.*)$/, replacement: `${src}domain/$1` },
+      { find: /^#server\/(.*)$/, replacement: `${src}server/$1` },
+    ],
+  },
   ssr: { resolve: { conditions: ["source"] } },
   test: {
     projects: [
