@@ -176,6 +176,8 @@ export function AffordabilitySection({ view }: { view: AffordabilityView | null 
         action={`#${AFFORDABILITY_ID}`}
         noValidate
         data-island={AFFORDABILITY_ID}
+        // Floating buttons step aside over it as over an enquiry form (islands/floating.ts).
+        data-floating-clear=""
         className="grid gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

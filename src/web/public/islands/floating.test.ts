@@ -19,6 +19,18 @@ describe("floating buttons step aside over an enquiry form", () => {
     expect(boxesMeet(a, DOMRect.fromRect({ x: 90, y: 600, width: 270, height: 200 }), MARGIN_PX)).toBe(false);
   });
 
+  it("keeps clear of a GET form marked data-floating-clear (the calculator) as of a posting form", () => {
+    document.body.innerHTML = `
+      <form method="get" data-floating-clear=""><input name="salary"></form>
+      <a data-floating="" href="https://wa.me/1">w</a>`;
+    const [form] = document.querySelectorAll("form");
+    const [whatsapp] = document.querySelectorAll("[data-floating]");
+    place(whatsapp, { x: 16, y: 670, width: 56, height: 56 });
+    place(form, { x: 0, y: 640, width: 360, height: 400 });
+    enhanceFloatingButtons();
+    expect((whatsapp as HTMLElement).style.visibility).toBe("hidden");
+  });
+
   it("hides the buttons that meet a posting form, and shows them again once it has scrolled away", () => {
     document.body.innerHTML = `
       <form method="get" role="search"><input name="q"></form>

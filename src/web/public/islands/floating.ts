@@ -2,12 +2,16 @@
  * The floating buttons of the public pages (the WhatsApp button, the detail pages' shortcuts: elements marked
  * `data-floating`) step aside while they would cover an enquiry form, so on a phone none of them ever lies over a
  * field, the phone field, the consent text or its links (docs/decisions/056-numerals-in-text-and-fixed-buttons.md).
- * A button whose box meets the box of a `form[method="post"]` (with `MARGIN_PX` to spare) gets `data-covering` and
+ * A button whose box meets the box of a form a visitor fills in — a `form[method="post"]`, or a GET form marked
+ * `data-floating-clear` (the affordability calculator) — (with `MARGIN_PX` to spare) gets `data-covering` and
  * `visibility: hidden` (neither seen, tapped nor focused); it comes back once the form has moved away. Inline, not by
- * a CSS rule: an islands page carries only the rules its server markup uses (server/lib/critical-css.ts). Checked once at start, then on every scroll and resize (the browser fires those once per frame).
+ * a CSS rule: an islands page carries only the rules its server markup uses (server/pages/critical-css.ts). Checked once at start, then on every scroll and resize (the browser fires those once per frame).
  * Without JavaScript the buttons stay where they are.
  */
 import { claim } from "./layout.ts";
+
+/** The forms that floating buttons keep clear of: posting forms and GET forms marked `data-floating-clear`. */
+export const FILLED_FORMS = 'form[method="post" i], form[data-floating-clear]';
 
 /** Space kept between a floating button and a form, in CSS px. */
 export const MARGIN_PX = 8;
@@ -24,7 +28,7 @@ export function enhanceFloatingButtons(root: ParentNode = document): void {
   const buttons = [...root.querySelectorAll<HTMLElement>("[data-floating]")].filter(claim);
   if (buttons.length === 0) return;
   const update = () => {
-    const forms = [...document.querySelectorAll<HTMLFormElement>('form[method="post" i]')].map((form) =>
+    const forms = [...document.querySelectorAll<HTMLFormElement>(FILLED_FORMS)].map((form) =>
       form.getBoundingClientRect(),
     );
     for (const button of buttons) {
