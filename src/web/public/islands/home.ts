@@ -82,7 +82,7 @@ export function enhanceHero(root: ParentNode = document): void {
       fresh.textContent = words[index];
       current.replaceWith(fresh);
       // Each new word fades in (the server's first word never does: it is whole without JavaScript). By script, not
-      // by a CSS rule: an islands page carries only the rules its server markup uses (server/lib/critical-css.ts).
+      // by a CSS rule: an islands page carries only the rules its server markup uses (server/pages/critical-css.ts).
       if (typeof fresh.animate === "function") fresh.animate(WORD_IN, { duration: WORD_IN_MS, easing: "ease-out" });
     };
 
