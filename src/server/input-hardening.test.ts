@@ -5,6 +5,7 @@
  * message and without the input echoed. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ID_INVALID } from "#domain/schemas/common.ts";
 import { permissions } from "./db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "./test-utils/app.ts";
 
@@ -90,6 +91,14 @@ describe("client input never answers 5xx", () => {
       payload: `{"username":"${MARKER}",`,
     });
     expectRefusal(badJson, 400);
+  });
+
+  it("names a path id that is not a record's id in Arabic (400 fields.id)", async () => {
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/projects/${id}` });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().fields, id).toEqual({ id: ID_INVALID });
+    }
   });
 
   it("answers a malformed Host header with 400", async () => {

@@ -47,10 +47,18 @@ export const optionalEmail = (message: string) =>
     .transform((v) => (v ? v.toLowerCase() : undefined))
     .pipe(z.email({ message }).optional());
 
-/** A positive integer id in a URL path. */
-export const idParam = z.object({ id: z.coerce.number<string>().int().positive().max(MAX_ID) });
+/** The field message of an id in a URL path that is not a record's id (400 `fields.id`; Arabic like every message). */
+export const ID_INVALID = "رقم السجل في الرابط غير صالح";
+/** A positive integer id (1‥MAX_ID) in a URL path. */
+export const idParam = z.object({
+  id: z.coerce
+    .number<string>({ error: ID_INVALID })
+    .int({ error: ID_INVALID })
+    .positive({ error: ID_INVALID })
+    .max(MAX_ID, { error: ID_INVALID }),
+});
 /** A UUID in a URL path (users). */
-export const uuidParam = z.object({ id: z.uuid() });
+export const uuidParam = z.object({ id: z.uuid({ error: ID_INVALID }) });
 
 /**
  * Messages of a body field the call does not take: not part of the entity at all, or part of what GET answers but
