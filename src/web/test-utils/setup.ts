@@ -2,18 +2,18 @@
  * Per-file setup of the web tests: jest-dom matchers, a clean DOM after each test, and a console.error that a test
  * did not expect fails it, as in the API tests (src/server/test-utils/setup.ts). A test that expects an error
  * silences it with `vi.spyOn(console, "error").mockImplementation(() => {})`. jsdom has no IntersectionObserver:
- * react-intersection-observer's mock stands in (nothing intersects until a test says so with `mockAllIsIntersecting`).
+ * intersection-observer.ts stands in (nothing intersects until a test says so with `mockIsIntersecting`).
  */
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { resetIntersectionMocking, setupIntersectionMocking } from "react-intersection-observer/test-utils";
 import { afterEach, beforeEach, vi } from "vitest";
+import { setupIntersectionMocking } from "./intersection-observer.ts";
 
 beforeEach(() => {
-  setupIntersectionMocking(vi.fn);
+  setupIntersectionMocking();
 });
 afterEach(() => {
-  resetIntersectionMocking();
+  vi.unstubAllGlobals();
 });
 
 const errors: unknown[][] = [];

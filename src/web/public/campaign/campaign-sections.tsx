@@ -6,9 +6,9 @@
 import { CheckCircle2, ShieldCheck, Wrench } from "lucide-react";
 import type * as React from "react";
 import type { PublicCampaignResponse } from "#domain/schemas/landing.ts";
-import { ImageGallery } from "~/public/components/image-gallery.tsx";
 import { ResponsiveImage } from "~/public/components/responsive-image.tsx";
 import { VideoEmbed } from "~/public/components/video-embed.tsx";
+import { ImageGallery } from "~/public/widgets/gallery/gallery.tsx";
 
 type Item = { text: string; image: string | null };
 

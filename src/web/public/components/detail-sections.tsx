@@ -6,7 +6,7 @@
 
 import type { CSSProperties } from "react";
 import { TEXTS } from "#domain/texts.ts";
-import { ContactForm } from "./contact-form.tsx";
+import { ContactForm } from "~/public/widgets/contact-form/contact-form.tsx";
 import { MapEmbed } from "./map-embed.tsx";
 
 /** "موقع المشروع" with the embedded map; renders nothing without both coordinates. */

@@ -1,7 +1,8 @@
 /** The not-found block of SPEC §2.2 (title, explanation, home and back buttons), shared by the 404 pages. */
-import { Home, Undo2 } from "lucide-react";
+import { Home } from "lucide-react";
 import { Link } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
+import { HistoryBackButton } from "~/public/widgets/history-back/history-back.tsx";
 
 /** The not-found block, also used by the detail pages' 404s with their own title. */
 export function NotFoundBlock({
@@ -26,15 +27,7 @@ export function NotFoundBlock({
           <Home aria-hidden="true" className="size-4" />
           العودة إلى الرئيسية
         </Link>
-        <button
-          type="button"
-          onClick={() => window.history.back()}
-          data-island="history-back"
-          className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-surface px-5 py-2 font-bold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50"
-        >
-          <Undo2 aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          العودة إلى الصفحة السابقة
-        </button>
+        <HistoryBackButton />
       </div>
     </div>
   );

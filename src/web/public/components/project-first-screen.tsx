@@ -7,8 +7,8 @@
 import { Building2, MapPin, MessageSquare } from "lucide-react";
 import { formatSAR } from "#domain/format.ts";
 import type { Project } from "#domain/types.ts";
+import { ImageGallery } from "~/public/widgets/gallery/gallery.tsx";
 import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
-import { ImageGallery } from "./image-gallery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** The hero photo's width: the whole content below 1024 px, the 3fr column above ((1120 − 32) × 3/5 px). */

@@ -1,8 +1,7 @@
 /**
  * Available units of the project page (SPEC §2.6, §4.7): a statistics block (countUnits), filter links
  * الكل/متاحة/محجوزة/مباعة, 3 units shown, "المزيد" adds 3, "إخفاء" collapses to 3, a filter change resets to 3.
- * The view lives in the URL (public/lib/units-view.ts), so the links also work without JavaScript; with JavaScript they
- * navigate without scrolling or reloading the page data (the route's shouldRevalidate).
+ * The view lives in the URL (public/lib/units-view.ts): each link loads the page with its `#units` anchor.
  */
 import { Link, useSearchParams } from "react-router";
 import { formatFloor, formatNumber, formatSAR } from "#domain/format.ts";

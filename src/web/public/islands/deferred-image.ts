@@ -3,8 +3,8 @@
  *
  * A deferred image box carries `data-deferred-image` and holds its `<img>` inside a `<noscript>`: a browser without
  * JavaScript shows the image, a browser with JavaScript requests nothing until an island reveals it. Used by the home
- * carousel's slides out of view (ProjectImage, islands/carousel.ts) and by the image strips of the galleries
- * (ImageGallery, islands/gallery.ts), whose photos wait for the page's first photo so that they do not share a slow
+ * carousel's slides out of view (ProjectImage, widgets/projects-carousel/) and by the image strips of the galleries
+ * (widgets/gallery/), whose photos wait for the page's first photo so that they do not share a slow
  * phone link with it.
  */
 

@@ -6,7 +6,7 @@
 import type { AffordabilityResult } from "#domain/affordability.ts";
 import type { AffordabilityRules } from "#domain/affordability-rules.ts";
 import type { ApiInit } from "~/context.ts";
-import { AFFORDABILITY_INPUTS, type AffordabilityFormValues } from "./affordability-contract.ts";
+import { AFFORDABILITY_INPUTS, type AffordabilityFormValues } from "~/public/widgets/affordability/contract.ts";
 
 type Api = (path: string, init?: ApiInit) => Promise<Response>;
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ENTRANCE } from "#domain/constants.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
+import {
+  ENTRANCE_STORAGE_KEY,
+  remainingAfterClick,
+  shouldPlayEntrance,
+} from "~/public/widgets/entrance/entrance.boot.ts";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
 import {
   projectPhrase,
@@ -16,9 +21,7 @@ import {
   STORED_USER_KEY_HINT,
 } from "~/shared/session/staff-session-hint.ts";
 import { makeProject } from "~/test-utils/public-fixtures.ts";
-import { ENTRANCE_STORAGE_KEY, remainingAfterClick, shouldPlayEntrance } from "./entrance.ts";
 import { breadcrumbJsonLd, pageMeta, projectJsonLd } from "./page-meta.ts";
-import { pendingText } from "./pending-text.ts";
 
 const store = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
 
@@ -91,18 +94,6 @@ describe("staff session hint (SPEC §4.1)", () => {
     expect(mayHaveStaffSession(store({ [STORED_USER_KEY]: "{}" }), "")).toBe(true);
     expect(mayHaveStaffSession(null, `a=1; ${SIGNED_IN_COOKIE}=1`)).toBe(true);
     expect(mayHaveStaffSession(null, "not_signed_in=1")).toBe(false);
-  });
-});
-
-describe("loading texts (SPEC §2.4–§2.8)", () => {
-  it.each([
-    ["/all-projects", "جاري تحميل المشاريع..."],
-    ["/all-updates", "جاري تحميل التحديثات..."],
-    ["/project/3", "جاري تحميل تفاصيل المشروع..."],
-    ["/update/4", "جاري تحميل تفاصيل التحديث..."],
-    ["/campaign/x/offer", "جاري تحميل الصفحة..."],
-  ])("%s → %s", (path, text) => {
-    expect(pendingText(path)).toBe(text);
   });
 });
 

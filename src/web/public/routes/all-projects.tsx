@@ -3,14 +3,14 @@
  * block with a retry that reloads, and the empty block.
  */
 import { Search, X } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { SEARCH_TEXTS, TEXTS } from "#domain/texts.ts";
 import type { Project } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { EmptyState, LoadError } from "~/public/components/list-state.tsx";
 import { ProjectGridCard } from "~/public/components/project-card.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
-import { useMounted } from "~/public/lib/use-mounted.ts";
+import { CardList } from "~/public/widgets/card-list/card-list.tsx";
 import type { Route } from "./+types/all-projects";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,11 +42,8 @@ const CRUMBS = [
 
 export default function AllProjects({ loaderData }: Route.ComponentProps) {
   const { projects, error, search } = loaderData;
-  // The cards after the first send their photos unrequested; they show once mounted (a hydrated page) or once the
-  // card-list island has seen the first photo arrive (islands/card-list.ts).
-  const mounted = useMounted();
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === "/all-projects";
+  // The cards after the first send their photos unrequested; the card-list island shows them once the first photo
+  // has arrived (widgets/card-list/card-list.island.ts).
   const retryHref = search ? `/all-projects?search=${encodeURIComponent(search)}` : "/all-projects";
 
   return (
@@ -77,12 +74,7 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      <div className="mt-8" aria-busy={searching}>
-        {searching && (
-          <p role="status" className="mb-4 text-muted">
-            {TEXTS.projectsLoading}
-          </p>
-        )}
+      <div className="mt-8">
         {error ? (
           <LoadError title={TEXTS.errorTitle} text={TEXTS.projectsLoadFailed} retryHref={retryHref} />
         ) : projects.length === 0 && search ? (
@@ -114,15 +106,13 @@ export default function AllProjects({ loaderData }: Route.ComponentProps) {
                 نتائج البحث عن «<bdi>{search}</bdi>»
               </p>
             )}
-            {/* grid-cols-1: an explicit column on a phone; an implicit one took the cards' reserved size
-                (render-when-near's contain-intrinsic-size, 26rem in both axes) and they overflowed a 360 px screen. */}
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
+            <CardList>
               {projects.map((project, index) => (
                 <li key={project.id} className="render-when-near grid [--near-size:26rem]">
-                  <ProjectGridCard project={project} priority={index === 0} deferImage={index > 0 && !mounted} />
+                  <ProjectGridCard project={project} priority={index === 0} deferImage={index > 0} />
                 </li>
               ))}
-            </ul>
+            </CardList>
           </>
         )}
       </div>

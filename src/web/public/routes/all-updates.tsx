@@ -6,7 +6,7 @@ import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { EmptyState, LoadError } from "~/public/components/list-state.tsx";
 import { UpdateCard } from "~/public/components/update-card.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
-import { useMounted } from "~/public/lib/use-mounted.ts";
+import { CardList } from "~/public/widgets/card-list/card-list.tsx";
 import type { Route } from "./+types/all-updates";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,9 +34,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function AllUpdates({ loaderData }: Route.ComponentProps) {
   const { updates, error } = loaderData;
-  // The cards after the first send their photos unrequested; they show once mounted (a hydrated page) or once the
-  // card-list island has seen the first photo arrive (islands/card-list.ts).
-  const mounted = useMounted();
+  // The cards after the first send their photos unrequested; the card-list island shows them once the first photo
+  // has arrived (widgets/card-list/card-list.island.ts).
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: TEXTS.latestUpdates }]} />
@@ -47,18 +46,13 @@ export default function AllUpdates({ loaderData }: Route.ComponentProps) {
         ) : updates.length === 0 ? (
           <EmptyState title={TEXTS.updatesEmpty} text={TEXTS.updatesComingSoon} />
         ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-island="card-list">
+          <CardList>
             {updates.map((update, index) => (
               <li key={update.id} className="render-when-near [--near-size:24rem]">
-                <UpdateCard
-                  update={update}
-                  headingLevel={2}
-                  priority={index === 0}
-                  deferImage={index > 0 && !mounted}
-                />
+                <UpdateCard update={update} headingLevel={2} priority={index === 0} deferImage={index > 0} />
               </li>
             ))}
-          </ul>
+          </CardList>
         )}
       </div>
     </div>

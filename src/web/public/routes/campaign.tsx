@@ -8,17 +8,14 @@
  * The form is this route's action (works without JavaScript), attributed to the campaign and the visit's source.
  */
 
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { PublicCampaignResponse } from "#domain/schemas/landing.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { attributionFrom } from "~/public/campaign/attribution.ts";
 import { handleCampaignContact } from "~/public/campaign/campaign-action.server.ts";
 import { CampaignBody, CampaignHero } from "~/public/campaign/campaign-sections.tsx";
-import { ContactForm } from "~/public/components/contact-form.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { PreviewBanner } from "~/public/components/preview-banner.tsx";
-import { contactClientAction } from "~/public/lib/contact-client-action.ts";
 import { excerpt, pageMeta } from "~/public/lib/page-meta.ts";
 import {
   isPreviewAnswer,
@@ -27,6 +24,8 @@ import {
   previewToken,
   withPreview,
 } from "~/public/lib/preview.ts";
+import { CampaignVisit } from "~/public/widgets/campaign-visit/campaign-visit.tsx";
+import { ContactForm } from "~/public/widgets/contact-form/contact-form.tsx";
 import type { Route } from "./+types/campaign";
 
 const SEGMENT = /^[a-z0-9-]{1,100}$/;
@@ -82,15 +81,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-/** In the browser: a failed post shows the form's failure text instead of the error page (docs/product.md §8.4). */
-export const clientAction = contactClientAction;
-
-/** A form post re-renders from the loaded page: no second lookup, no second visit. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
-  return defaultShouldRevalidate;
-}
-
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const campaign = loaderData?.campaign;
   if (!campaign) {
@@ -114,27 +104,12 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const { campaign, attribution, preview } = loaderData;
-  const navigation = useNavigation();
-  const visitKey = campaign.campaign.urlSlug;
-  // The visit, counted after load by the browser (a cached page is never rendered again on the server); a preview is
-  // staff checking a draft and counts none.
-  useEffect(() => {
-    if (preview) return;
-    // The answer is read to its end: an unread body leaves the request open in the browser's network accounting.
-    void fetch(`/api/campaign/${visitKey}`)
-      .then((response) => response.text())
-      .catch(() => undefined);
-  }, [visitKey, preview]);
   return (
     <>
       {preview && <PreviewBanner />}
-      {/* The same count on a page served as islands (public/islands/layout.ts); none for a preview. */}
-      {!preview && <span hidden data-island="campaign-visit" data-visit-url={`/api/campaign/${visitKey}`} />}
-      {navigation.state === "loading" && navigation.formMethod === undefined && (
-        <p role="status" className="fixed inset-x-0 top-0 z-50 bg-brand-700 py-2 text-center text-white">
-          {TEXTS.pageLoading}
-        </p>
-      )}
+      {/* The visit, counted by the browser after load (a cached page is never rendered again on the server); a
+          preview is staff checking a draft and counts none. */}
+      {!preview && <CampaignVisit slug={campaign.campaign.urlSlug} />}
       <CampaignHero
         data={campaign}
         form={

@@ -4,21 +4,19 @@
  * projects and updates are in the first HTML; a failed projects call shows the SPEC error text instead of a throw.
  */
 import { Mail, MapPin, Phone } from "lucide-react";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link } from "react-router";
 import { HOME_LATEST_UPDATES, HOME_PROJECTS } from "#domain/constants.ts";
 import { arabicIndicDigits } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
-import { ContactForm } from "~/public/components/contact-form.tsx";
-import { Hero } from "~/public/components/hero.tsx";
 import { AboutSection, GuaranteesSection } from "~/public/components/home-sections.tsx";
-import { PartnersMarquee } from "~/public/components/partners-marquee.tsx";
-import { ProjectsCarousel } from "~/public/components/projects-carousel.tsx";
 import { UpdateCard } from "~/public/components/update-card.tsx";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
-import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
 import { pageMeta } from "~/public/lib/page-meta.ts";
-import { useHashScroll } from "~/public/lib/use-hash-scroll.ts";
+import { ContactForm } from "~/public/widgets/contact-form/contact-form.tsx";
+import { Hero } from "~/public/widgets/hero/hero.tsx";
+import { PartnersMarquee } from "~/public/widgets/marquee/marquee.tsx";
+import { ProjectsCarousel } from "~/public/widgets/projects-carousel/projects-carousel.tsx";
 import { useSite, useSiteLinks } from "~/root.tsx";
 import type { Route } from "./+types/home";
 
@@ -48,14 +46,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { result, status } = await handleContactAction(request, context.api, { kind: "home" });
   return data(result, { status });
-}
-
-/** In the browser: a failed post shows the form's failure text instead of the error page (docs/product.md §8.4). */
-export const clientAction = contactClientAction;
-
-/** A failed contact post keeps the page as it is (no reload over a failing connection). */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return skipAfterFailedPost(args) ?? args.defaultShouldRevalidate;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -90,7 +80,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { projects, projectsError, updates, updatesError } = loaderData;
   const { phone } = useSiteLinks();
-  useHashScroll();
 
   return (
     <>

@@ -1,23 +1,22 @@
 /**
  * The shared public layout (SPEC §2.2): skip link, session banners (§4.1), header, main landmark, footer, the
- * WhatsApp button (its message names the project or update on those pages), the navigation loading indicator and, on
+ * WhatsApp button (its message names the project or update on those pages) and, on
  * the home page only, the entrance animation of SPEC §1 (docs/decisions/055-entrance-on-the-home-page-only.md). Used by
  * every public route and by the catch-all not-found route.
  */
 import { Outlet, useLocation, useMatches } from "react-router";
-import { EntranceAnimation } from "~/public/components/entrance-animation.tsx";
-import { PendingNavigation } from "~/public/components/pending-navigation.tsx";
-import { PublicSessionBanners } from "~/public/components/public-session.tsx";
 import { SiteFooter } from "~/public/components/site-footer.tsx";
 import { SiteHeader } from "~/public/components/site-header.tsx";
 import { WhatsAppButton } from "~/public/components/whatsapp-button.tsx";
-import { isEntrancePage } from "~/public/lib/entrance.ts";
+import { isEntrancePage } from "~/public/widgets/entrance/entrance.boot.ts";
+import { EntranceAnimation } from "~/public/widgets/entrance/entrance.tsx";
+import { SessionBannersSlot } from "~/public/widgets/session-banners/session-banners.tsx";
 import { useSite, useSiteLinks } from "~/root.tsx";
 import { whatsappMessage, whatsappSubject } from "~/shared/lib/whatsapp.ts";
 
 /**
  * Public pages are served as islands (docs/decisions/046-public-pages-as-islands.md): rendered here on the server,
- * enhanced in the browser by src/web/public/islands/entry.ts, never hydrated by React (root.tsx).
+ * enhanced in the browser by the islands registry (src/web/public/islands/registry.ts), never hydrated by React (root.tsx).
  */
 export const handle = { islands: true };
 
@@ -42,16 +41,14 @@ export default function PublicLayout() {
       >
         تخطَّ إلى المحتوى
       </a>
-      <PublicSessionBanners />
-      {/* Where the islands render the session banners on a page React does not hydrate (public/islands/layout.ts). */}
-      <div data-island="session-banners" />
+      {/* Where the islands render the session banners for a browser that may hold a staff session. */}
+      <SessionBannersSlot />
       <SiteHeader site={site} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter site={site} phone={phone} />
       <WhatsAppButton number={whatsappNumber} text={message} />
-      <PendingNavigation />
     </div>
   );
 }

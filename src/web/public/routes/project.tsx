@@ -4,15 +4,13 @@
  * form (projectReference) and floating shortcuts. Project and units load in parallel; an unknown project answers 404.
  */
 import { Building2, Check, FileDown, Info, MapPin, MessageSquare } from "lucide-react";
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { formatNumber, formatSAR } from "#domain/format.ts";
 import { parseId } from "#domain/ids.ts";
 import { guaranteeLabel } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, Unit } from "#domain/types.ts";
-import { AffordabilitySection } from "~/public/components/affordability-section.tsx";
 import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
-import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { PreviewBanner } from "~/public/components/preview-banner.tsx";
 import { ProgressRing, SalesRing, StageBar } from "~/public/components/progress.tsx";
@@ -22,7 +20,6 @@ import { VideoEmbed } from "~/public/components/video-embed.tsx";
 import { loadAffordability } from "~/public/lib/affordability.server.ts";
 import { brochureSize } from "~/public/lib/brochure.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
-import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
 import { excerpt, pageMeta, projectJsonLd, rootMetaData } from "~/public/lib/page-meta.ts";
 import {
   isPreviewAnswer,
@@ -32,6 +29,8 @@ import {
   withPreview,
 } from "~/public/lib/preview.ts";
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
+import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
+import { FloatingShortcuts } from "~/public/widgets/shortcuts/shortcuts.tsx";
 import type { Route } from "./+types/project";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -63,27 +62,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (id === null) throw data(null, { status: 404 });
   const { result, status } = await handleContactAction(request, context.api, { kind: "project", reference: id });
   return data(result, { status });
-}
-
-/** In the browser: a failed post shows the form's failure text instead of the error page (docs/product.md §8.4). */
-export const clientAction = contactClientAction;
-
-/**
- * Changing only the units filter or count (?units=, ?shown=) re-renders from the loaded data without a refetch; a
- * failed contact post keeps the page as it is.
- */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
-  const afterPost = skipAfterFailedPost(args);
-  if (afterPost !== undefined) return afterPost;
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("units");
-    params.delete("shown");
-    return params.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

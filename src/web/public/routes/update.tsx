@@ -5,7 +5,7 @@
  * a map when the project has coordinates, the contact form (updateReference, resolution 3) and floating shortcuts.
  */
 import { Activity, Building2, MapPin, MessageSquare } from "lucide-react";
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { formatDateLong, formatHijri, formatSAR } from "#domain/format.ts";
 import { parseId } from "#domain/ids.ts";
 import { updateThumbnail } from "#domain/project-rules.ts";
@@ -13,8 +13,6 @@ import { TEXTS } from "#domain/texts.ts";
 import type { Project, ProjectUpdate } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
 import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
-import { FloatingShortcuts } from "~/public/components/floating-shortcuts.tsx";
-import { ImageGallery } from "~/public/components/image-gallery.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { PreviewBanner } from "~/public/components/preview-banner.tsx";
 import { ProgressRing, StageBar } from "~/public/components/progress.tsx";
@@ -22,7 +20,6 @@ import { ProjectImage } from "~/public/components/project-card.tsx";
 import { StatusBadge } from "~/public/components/status-badge.tsx";
 import { VideoEmbed } from "~/public/components/video-embed.tsx";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
-import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
 import { excerpt, pageMeta } from "~/public/lib/page-meta.ts";
 import {
   isPreviewAnswer,
@@ -32,6 +29,8 @@ import {
   withPreview,
 } from "~/public/lib/preview.ts";
 import { placeText, updateHeroPhotos } from "~/public/lib/project-display.ts";
+import { ImageGallery } from "~/public/widgets/gallery/gallery.tsx";
+import { FloatingShortcuts } from "~/public/widgets/shortcuts/shortcuts.tsx";
 import type { Route } from "./+types/update";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -60,14 +59,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (id === null) throw data(null, { status: 404 });
   const { result, status } = await handleContactAction(request, context.api, { kind: "update", reference: id });
   return data(result, { status });
-}
-
-/** In the browser: a failed post shows the form's failure text instead of the error page (docs/product.md §8.4). */
-export const clientAction = contactClientAction;
-
-/** A failed contact post keeps the page as it is (no reload over a failing connection). */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return skipAfterFailedPost(args) ?? args.defaultShouldRevalidate;
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
