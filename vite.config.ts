@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defaultServerConditions, defineConfig, minifySync, type Plugin } from "vite";
 import { subsetFonts } from "./scripts/subset-fonts.mjs";
 
 /** Writes the subset web fonts that src/web/app.css loads before any CSS is transformed (build and dev). */
@@ -11,6 +11,22 @@ const subsetFontsPlugin: Plugin = {
   name: "subset-fonts",
   async buildStart() {
     await subsetFonts({ root: fileURLToPath(new URL(".", import.meta.url)) });
+  },
+};
+
+/**
+ * Minifies the boot scripts' modules (`*.boot.ts`, src/web/boot/inline-script.ts) in the build: their functions'
+ * text is inlined into every page, so it is shortened as a hand-written script would be (whitespace, local names).
+ * Not compressed: the functions run exactly as written and tested. Development keeps the readable text.
+ */
+const bootScriptsPlugin: Plugin = {
+  name: "boot-scripts",
+  apply: "build",
+  enforce: "post",
+  transform(code, id) {
+    if (!/\.boot\.ts$/.test(id.split("?")[0])) return null;
+    const result = minifySync(id, code, { module: true, compress: false, mangle: { toplevel: false } });
+    return { code: result.code, map: result.map ?? null };
   },
 };
 
@@ -48,7 +64,7 @@ function islandsEntryPlugin(): Plugin {
  * dependencies in its group), or the group, and React with it, would come with the islands' few kilobytes.
  */
 export default defineConfig({
-  plugins: [subsetFontsPlugin, tailwindcss(), reactRouter(), islandsEntryPlugin()],
+  plugins: [subsetFontsPlugin, tailwindcss(), reactRouter(), islandsEntryPlugin(), bootScriptsPlugin],
   // `#domain/…` names src/domain under the "source" condition (package.json "imports"; docs/decisions/064-domain-imports-in-the-compiled-server.md).
   resolve: { tsconfigPaths: true, conditions: [...defaultClientConditions, "source"] },
   ssr: { resolve: { conditions: [...defaultServerConditions, "source"] } },

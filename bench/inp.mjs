@@ -21,7 +21,7 @@ import { startProductionServer } from "./production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-/** sessionStorage key of the entrance animation (src/web/public/lib/entrance.ts): set, the animation is skipped. */
+/** sessionStorage key of the entrance animation (src/web/public/widgets/entrance/contract.ts): set, the animation is skipped. */
 const ENTRANCE_STORAGE_KEY = "entrance-shown";
 const TARGET_MS = 100;
 

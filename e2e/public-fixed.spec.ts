@@ -6,7 +6,7 @@
  * Short texts on the end side (a percentage at the left of a bar) may pass under a fixed button while scrolling, as on
  * any page with a floating button. At 360 and 390 px no part of a form's field, label, consent text, link or button,
  * and not the middle of any other link, is ever under a visible fixed element (the buttons step aside over a form:
- * public/islands/floating.ts); at the bottom of each page no link at all. And full-page screenshots of every public page at 360, 390, 768 and 1280 px are saved
+ * src/web/public/widgets/floating/floating.island.ts); at the bottom of each page no link at all. And full-page screenshots of every public page at 360, 390, 768 and 1280 px are saved
  * under e2e-output/public-screens/ for review.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -71,7 +71,7 @@ async function coveredLineStarts(page: Page, whole: boolean): Promise<Hit[]> {
  * corner; its middle stays tappable). With `whole`, any part of any link.
  */
 async function coveredControls(page: Page, whole: boolean): Promise<Hit[]> {
-  // The floating buttons step aside on the scroll event (public/islands/floating.ts): wait for the frame after it.
+  // The floating buttons step aside on the scroll event (src/web/public/widgets/floating/floating.island.ts): wait for the frame after it.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return page.evaluate((whole) => {
     const isShown = (el: Element) => {

@@ -29,11 +29,9 @@ export function servedAsIslands(matches: readonly Pick<UIMatch, "handle">[]): bo
 }
 
 /**
- * Hook: true while the server renders a page served as islands (an islands entry exists and the routes ask for it);
- * always false in the browser, where only pages React hydrates render.
+ * Hook: true while a page served as islands is rendered (the routes ask for it). Such a page is never hydrated: it
+ * gets the islands loader, never React Router's scripts (root.tsx).
  */
 export function useServedAsIslands(): boolean {
-  const entry = useIslandsEntry();
-  const matches = useMatches();
-  return entry !== "" && servedAsIslands(matches);
+  return servedAsIslands(useMatches());
 }

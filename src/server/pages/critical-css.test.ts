@@ -35,7 +35,7 @@ function page(main: string, css = CSS) {
 
 describe("inlineCriticalCss", () => {
   it("keeps the rules the page uses, the local fallback faces and the custom properties they read", () => {
-    const html = inlineCriticalCss(page("<p class='used'>نص</p>"), "abc");
+    const html = inlineCriticalCss(page("<p class='used'>نص</p>"));
     const css = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     expect(css).toContain(".used{");
     expect(css).toContain("Noto Sans Arabic");
@@ -57,7 +57,6 @@ describe("inlineCriticalCss", () => {
     // Another stylesheet, so another hashed URL (the compiled sheet is kept per URL).
     const html = inlineCriticalCss(
       page('<div class="entrance">باب</div>', css).replace(HREF, "/assets/app-ENTRANCE.css"),
-      "abc",
     );
     const inlined = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     expect(inlined).toMatch(/html\[data-entrance=("?)play\1\] \.entrance\{display:block\}/);
@@ -71,7 +70,6 @@ describe("inlineCriticalCss", () => {
     expect(Buffer.byteLength(gallery)).toBeGreaterThan(8500);
     const html = inlineCriticalCss(
       page(`${gallery}<h1 class="title-below-gallery">مشروع</h1>`, css).replace(HREF, "/assets/app-FOLD.css"),
-      "abc",
     );
     const inlined = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     expect(inlined).toContain(".title-below-gallery{");
@@ -83,26 +81,11 @@ describe("inlineCriticalCss", () => {
     const template = `<template data-failure><p class="in-template">${"خطأ ".repeat(3000)}</p></template>`;
     const html = inlineCriticalCss(
       page(`<form>${template}<p class="below">بعد</p></form>`, css).replace(HREF, "/assets/app-TEMPLATE.css"),
-      "abc",
     );
     const inlined = /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     expect(inlined).toContain(".below{");
     expect(inlined).not.toContain(".in-template");
     expect(html).toContain(template);
-  });
-
-  it("a page React hydrates: adds the whole stylesheet after load with the response's nonce, and a noscript link", () => {
-    const hydrated = page("<p class='used'>نص</p>").replace(
-      "</body>",
-      "<script>window.__reactRouterContext = {};</script></body>",
-    );
-    const html = inlineCriticalCss(hydrated, "abc");
-    const script = /<script nonce="abc">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
-    expect(script).toContain('addEventListener("load"');
-    expect(script).toContain(`l.href=${JSON.stringify(HREF)}`);
-    expect(html).toContain(`<noscript><link rel="stylesheet" href="${HREF}"/></noscript>`);
-    expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/, "")).not.toContain('<link rel="stylesheet"');
-    expect(html).not.toContain('id="page-css"');
   });
 
   it("an islands page carries the rest of its CSS after </main>, and no loader of the whole stylesheet", () => {
@@ -112,7 +95,7 @@ describe("inlineCriticalCss", () => {
       `${long}<section class="below themed">أسفل</section>` +
       '<template data-failure><p class="in-template">خطأ</p></template>' +
       '<noscript><img class="deferred" src="/a.webp" alt=""></noscript>';
-    const html = inlineCriticalCss(page(main, css).replace(HREF, "/assets/app-ISLANDS.css"), "abc");
+    const html = inlineCriticalCss(page(main, css).replace(HREF, "/assets/app-ISLANDS.css"));
     const critical =
       /<style id="app-css" data-href="\/assets\/app-ISLANDS.css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     const rest = /<\/main><style id="page-css">([\s\S]*?)<\/style><footer/.exec(html)?.[1] ?? "";
@@ -141,7 +124,7 @@ describe("inlineCriticalCss", () => {
 
   it("leaves a page without the inline stylesheet unchanged", () => {
     const html = "<html><head></head><body>x</body></html>";
-    expect(inlineCriticalCss(html, "abc")).toBe(html);
+    expect(inlineCriticalCss(html)).toBe(html);
     expect(linkWholeStylesheet(html)).toBe(html);
   });
 });
@@ -151,7 +134,7 @@ describe("inlineCriticalCss reusing a selection (per markup skeleton)", () => {
   // A stylesheet of its own (its own hashed URL), so earlier tests' selections do not count here.
   const pageOf = (main: string) => page(main, css).replace(HREF, "/assets/app-REUSE.css");
   const inlined = (html: string) =>
-    /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(inlineCriticalCss(html, "abc"))?.[1] ?? "";
+    /<style id="app-css" data-href="[^"]+">([\s\S]*?)<\/style>/.exec(inlineCriticalCss(html))?.[1] ?? "";
   const selections = () => vi.mocked(runtime.renderCriticalCss).mock.calls.length;
 
   it("reuses the selection when only the text or a link changed, and selects again for a new class", () => {

@@ -9,12 +9,6 @@
  *   that element the rules its first screen uses (below) and gets the rest of the rules its markup uses in
  *   `<style id="page-css">` right after `</main>` (pageCss, docs/decisions/047-page-css-and-font-on-later-views.md):
  *   the whole stylesheet is never applied to it, which restyled and laid out the whole page after its first paint;
- * - a public page React hydrates keeps in that element only the rules its first screen uses, and a nonce'd script
- *   right after it adds the whole stylesheet as a `<link rel="stylesheet">` after the window's load event, or at the
- *   first touch, click or key, like the hydration (deferred-hydration.ts), so states that the first paint does not
- *   show (another route after a client-side navigation) are styled before React runs; a `<noscript>` link styles them
- *   without JavaScript. The CSP has no 'unsafe-inline': an `onload` attribute would not run, so the script carries
- *   the response's nonce (docs/decisions/019-script-nonce.md).
  * - an admin page (`/admin…`) gets an empty inline element and a plain render-blocking `<link rel="stylesheet">` to
  *   the hashed file: the back office is used from the office's connection, and caching the file beats re-sending it.
  * The element stays in the document with its id: the browser bundle reads the element's text for hydration
@@ -494,50 +488,25 @@ function withoutRulesOf(css: string, critical: string): string {
   return root.toString();
 }
 
-/** The script that adds the whole stylesheet after load or at the first interaction (see the module comment). */
-function stylesheetLoader(href: string): string {
-  return (
-    `(()=>{let done=false;const add=()=>{if(done)return;done=true;const l=document.createElement("link");` +
-    `l.rel="stylesheet";l.href=${JSON.stringify(href)};document.head.append(l);};` +
-    `if(document.readyState==="complete")add();else{addEventListener("load",add,{once:true});` +
-    `for(const t of ["pointerdown","keydown","focusin"])addEventListener(t,add,{once:true,capture:true,passive:true});}})();`
-  );
-}
-
-/** React Router's hydration data: a page that has it is hydrated (deferred-hydration.ts); an islands page has none. */
-const HYDRATED_PAGE = /window\.__reactRouterContext\b/;
-
 /**
- * A public page's HTML with its inline stylesheet reduced to the rules it uses. `nonce` is the response's CSP nonce
- * ("" in development: no attribute).
- * - An islands page (no hydration data: docs/decisions/046-public-pages-as-islands.md) carries all of its CSS
- *   (pageCss): the first screen's in the head element, the rest in `<style id="page-css">` right after `</main>`; the
- *   whole stylesheet is only named by the head element's `data-href`, for an island that puts markup of its own on
- *   the page (src/web/public/islands/stylesheet.ts).
- * - A page React hydrates keeps the first screen's rules, followed by the nonce'd loader of the whole stylesheet and
- *   a `<noscript>` link (see the module comment): React may render any route's markup after it.
+ * A public page's HTML with its inline stylesheet reduced to the rules it uses. A public page is never hydrated
+ * (docs/decisions/046-public-pages-as-islands.md): it carries all of its CSS (pageCss): the first screen's in the
+ * head element, the rest in `<style id="page-css">` right after `</main>`; the whole stylesheet is only named by the
+ * head element's `data-href`, for an island that puts markup of its own on the page
+ * (src/web/public/islands/stylesheet.ts).
  */
-export function inlineCriticalCss(html: string, nonce: string): string {
+export function inlineCriticalCss(html: string): string {
   const match = APP_CSS.exec(html);
   if (!match) return html;
   const href = match[1] ?? "";
   // The page without its stylesheet's text: what the rules are matched against.
   const page = html.replace(APP_CSS, "");
-  if (!HYDRATED_PAGE.test(html)) {
-    const { critical, rest } = pageCss(page, href, match[2] ?? "");
-    const withCritical = html.replace(APP_CSS, () => `<style id="app-css" data-href="${href}">${critical}</style>`);
-    const restTag = `<style id="page-css">${rest}</style>`;
-    const mainEnd = withCritical.lastIndexOf("</main>");
-    if (mainEnd >= 0) return `${withCritical.slice(0, mainEnd + 7)}${restTag}${withCritical.slice(mainEnd + 7)}`;
-    return withCritical.replace(/<\/body>/, () => `${restTag}</body>`);
-  }
-  const critical = criticalCss(page, href, match[2] ?? "");
-  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  const tags =
-    `<style id="app-css" data-href="${href}">${critical}</style>` +
-    `<script${nonceAttribute}>${stylesheetLoader(href)}</script>` +
-    `<noscript><link rel="stylesheet" href="${href}"/></noscript>`;
-  return html.replace(APP_CSS, () => tags);
+  const { critical, rest } = pageCss(page, href, match[2] ?? "");
+  const withCritical = html.replace(APP_CSS, () => `<style id="app-css" data-href="${href}">${critical}</style>`);
+  const restTag = `<style id="page-css">${rest}</style>`;
+  const mainEnd = withCritical.lastIndexOf("</main>");
+  if (mainEnd >= 0) return `${withCritical.slice(0, mainEnd + 7)}${restTag}${withCritical.slice(mainEnd + 7)}`;
+  return withCritical.replace(/<\/body>/, () => `${restTag}</body>`);
 }
 
 /** An admin page's HTML with the whole stylesheet as a render-blocking link instead of inline (module comment). */

@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "#domain/api-init.ts";
-import { deferHydration } from "../lib/deferred-hydration.ts";
 import { inlineCriticalCss, linkWholeStylesheet } from "./critical-css.ts";
 import { cspNonceOf } from "./csp-nonce.ts";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "./http-cache.ts";
@@ -38,7 +37,7 @@ const ISLANDS_ENTRY_SOURCE = "src/web/public/islands/entry.ts";
 /**
  * The islands entry's URL from the client build's islands manifest (`build/islands-manifest.json`, written by
  * vite.config.ts: `{ "entry": "/assets/islands-HASH.js" }`); "" when the file is missing or unreadable (a build
- * from before islands), so public pages hydrate with React as before instead of losing their behaviour.
+ * from before islands): public pages then carry no script at all and work as they do without JavaScript.
  */
 async function readIslandsEntry(buildDir: string): Promise<string> {
   try {
@@ -138,7 +137,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           cspNonce: options.mode === "development" ? "" : cspNonceOf(reply.raw),
           islandsEntry,
         });
-        const response = await withDeferredHydration(
+        const response = await rewriteDocument(
           request.url,
           await handler(toWebRequest(request, controller.signal), context),
           // Development renders from sources that change under it: the whole stylesheet stays inline there.
@@ -208,20 +207,19 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
 }
 
 /**
- * A public document (not under /admin, HTML) with its module preloads dropped, hydration started after load
- * (deferred-hydration.ts) and only its critical CSS inlined (critical-css.ts); an admin document with the whole
- * stylesheet linked instead of inlined; any other answer as it is. `nonce`: the response's CSP nonce, or null to
- * leave the stylesheet as it is (development).
+ * A public document (not under /admin, HTML; never hydrated: docs/public-pages.md) with only its critical CSS inlined
+ * (critical-css.ts); an admin document with the whole stylesheet linked instead of inlined; any other answer as it
+ * is. `nonce`: the response's CSP nonce, or null to leave the stylesheet as it is (development).
  */
-async function withDeferredHydration(url: string, response: Response, nonce: string | null): Promise<Response> {
+async function rewriteDocument(url: string, response: Response, nonce: string | null): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return response;
   const path = url.split("?")[0] ?? url;
   const admin = path === "/admin" || path.startsWith("/admin/");
   if (admin && nonce === null) return response;
   const text = await response.text();
-  let html = admin ? text : deferHydration(text);
+  let html = text;
   if (nonce !== null && admin) html = linkWholeStylesheet(html);
-  else if (nonce !== null) html = inlineCriticalCss(html, nonce);
+  else if (nonce !== null) html = inlineCriticalCss(html);
   return new DocumentResponse(html, response);
 }
 

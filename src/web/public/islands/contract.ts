@@ -11,6 +11,11 @@ export const ISLAND_ATTR = "data-island";
 /** Set by an island on the element it has enhanced, so a second run leaves it alone. */
 export const ENHANCED_ATTR = "data-enhanced";
 
+/** On <html>: "ready" once the islands entry has run every enhancer (entry.ts). */
+export const ISLANDS_READY_ATTR = "data-islands";
+/** On the button tapped before the islands ran (src/web/boot/early-tap.boot.ts); the entry taps it again. */
+export const EARLY_TAP_ATTR = "data-early-tap";
+
 /** A data attribute's full name. */
 export type DataAttribute = `data-${string}`;
 

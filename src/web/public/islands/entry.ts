@@ -7,6 +7,7 @@
  * end `<html data-islands="ready">` is set and a tap on a button made before (marked `data-early-tap` by the early-tap
  * script, src/web/boot/early-tap.ts) is replayed, so it is not lost on a slow link.
  */
+import { EARLY_TAP_ATTR, ISLANDS_READY_ATTR } from "./contract.ts";
 import { ISLANDS } from "./registry.ts";
 
 /** Runs every enhancer over `document`, then marks the page ready and replays an early tap. */
@@ -18,9 +19,9 @@ export function startIslands(): void {
       console.error(error);
     }
   }
-  const tapped = document.querySelector<HTMLElement>("[data-early-tap]");
-  tapped?.removeAttribute("data-early-tap");
-  document.documentElement.setAttribute("data-islands", "ready");
+  const tapped = document.querySelector<HTMLElement>(`[${EARLY_TAP_ATTR}]`);
+  tapped?.removeAttribute(EARLY_TAP_ATTR);
+  document.documentElement.setAttribute(ISLANDS_READY_ATTR, "ready");
   if (tapped?.isConnected) tapped.click();
 }
 

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ENTRANCE } from "#domain/constants.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
-import {
-  ENTRANCE_STORAGE_KEY,
-  remainingAfterClick,
-  shouldPlayEntrance,
-} from "~/public/widgets/entrance/entrance.boot.ts";
+import { ENTRANCE_STORAGE_KEY } from "~/public/widgets/entrance/contract.ts";
+import { remainingAfterClick, shouldPlayEntrance } from "~/public/widgets/entrance/entrance.boot.ts";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
 import {
   projectPhrase,

@@ -20,3 +20,9 @@ export const ENTRANCE_WIDGET = {
     entranceAt: "data-entrance-at",
   },
 } as const satisfies WidgetContract;
+
+/** The sessionStorage key set once the animation has been shown in this browser session (entrance.boot.ts). */
+export const ENTRANCE_STORAGE_KEY = "entrance-shown";
+
+/** The one path the animation plays on: the home page (a query string, e.g. an ad's `?utm_source=…`, is still home). */
+export const ENTRANCE_PATH = "/";

@@ -5,12 +5,8 @@
  * (docs/decisions/055-entrance-on-the-home-page-only.md). Pure functions so the rule is testable without timers.
  */
 import { ENTRANCE } from "#domain/constants.ts";
-
-/** The sessionStorage key set once the animation has been shown in this browser session. */
-export const ENTRANCE_STORAGE_KEY = "entrance-shown";
-
-/** The one path the animation plays on: the home page (a query string, e.g. an ad's `?utm_source=…`, is still home). */
-export const ENTRANCE_PATH = "/";
+import { inlineScript } from "~/boot/inline-script.ts";
+import { ENTRANCE_PATH, ENTRANCE_STORAGE_KEY } from "./contract.ts";
 
 /** Whether `pathname` is a page the animation may play on (only the home page). */
 export function isEntrancePage(pathname: string): boolean {
@@ -51,7 +47,7 @@ export function remainingAfterClick(elapsedMs: number): number | null {
 /**
  * Decides, before the page's first paint, whether the animation plays: the same rule as `shouldPlayEntrance`, run by
  * an inline script at the top of the home page's server HTML (its source is this function's text, so it must use
- * nothing from outside: `home` is ENTRANCE_PATH). When it plays it marks the session, sets `data-entrance="play"` and `data-entrance-at` (performance.now()
+ * nothing from outside: `home` is ENTRANCE_PATH; src/web/boot/inline-script.ts). When it plays it marks the session, sets `data-entrance="play"` and `data-entrance-at` (performance.now()
  * in ms) on <html>; public.css shows the overlay only under that attribute, so the overlay either covers the page
  * from the first paint or never appears (no page → overlay → page flash).
  */
@@ -72,5 +68,5 @@ export function startEntrance(key: string, home: string): void {
   }
 }
 
-/** The inline script text that runs `startEntrance` with the storage key and the home path. */
-export const ENTRANCE_SCRIPT = `(${startEntrance.toString()})(${JSON.stringify(ENTRANCE_STORAGE_KEY)},${JSON.stringify(ENTRANCE_PATH)})`;
+/** The inline script text that runs `startEntrance` with the storage key and the home path (src/web/boot/inline-script.ts). */
+export const ENTRANCE_SCRIPT = inlineScript(startEntrance, ENTRANCE_STORAGE_KEY, ENTRANCE_PATH);

@@ -2,7 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ENTRANCE } from "#domain/constants.ts";
-import { ENTRANCE_PATH, ENTRANCE_STORAGE_KEY, startEntrance } from "./entrance.boot.ts";
+import { ENTRANCE_PATH, ENTRANCE_STORAGE_KEY } from "./contract.ts";
+import { startEntrance } from "./entrance.boot.ts";
 import { enhanceEntrance } from "./entrance.island.ts";
 import { EntranceAnimation } from "./entrance.tsx";
 
