@@ -349,3 +349,146 @@ describe("folder boundaries", () => {
     expect(checkImports("src/web/public/bad.ts", 'const m = () => import("~/admin/leads/api.ts");').length).toBe(1);
   });
 });
+
+/**
+ * Public widgets (docs/public-pages.md §4, docs/decisions/067-public-widgets-one-implementation.md): a public page is
+ * never hydrated, so its behaviour is the islands' alone.
+ * - An island (`src/web/public/widgets/<name>/<name>.island.ts`, and the islands runtime `src/web/public/islands/*.ts`)
+ *   reaches, through all of its imports, no React, no React Router and no `.tsx` file; the one named exception is
+ *   the staff session banners' island, which loads the React banners on demand (REACT_ISLANDS).
+ * - A public `.tsx` (src/web/public) is markup: it calls no React state, effect or navigation-state hook
+ *   (STATE_HOOKS) and passes no event prop (`on…={…}`); the React banners' own files are the exception.
+ */
+const REACT_ISLANDS: Record<string, string[]> = {
+  "src/web/public/widgets/session-banners/session-banners.island.ts": [
+    "src/web/public/widgets/session-banners/session-banners-root.tsx",
+  ],
+};
+const REACT_ISLAND_FILES = new Set(
+  Object.values(REACT_ISLANDS).flat().concat("src/web/public/widgets/session-banners/session-check.tsx"),
+);
+/** Packages an island may not reach. */
+const REACT_PACKAGE = /^(react|react-dom|react-router|@react-router\/[^/]+)(\/|$)/;
+/** Hooks that hold state, run effects or read client-side navigation: none has a use in markup served as islands. */
+const STATE_HOOKS = new Set([
+  "useState",
+  "useReducer",
+  "useEffect",
+  "useLayoutEffect",
+  "useInsertionEffect",
+  "useRef",
+  "useImperativeHandle",
+  "useCallback",
+  "useMemo",
+  "useSyncExternalStore",
+  "useTransition",
+  "useDeferredValue",
+  "useOptimistic",
+  "useActionState",
+  "useNavigation",
+  "useNavigate",
+  "useFetcher",
+  "useSubmit",
+  "useRevalidator",
+  "useBlocker",
+]);
+
+/** Whether `file` is an island: a widget's `*.island.ts` or a module of the islands runtime (tests aside). */
+const isIsland = (file: string) =>
+  !isTest(file) &&
+  (/^src\/web\/public\/widgets\/[^/]+\/[^/]+\.island\.ts$/.test(file) ||
+    /^src\/web\/public\/islands\/[^/]+\.ts$/.test(file));
+
+/**
+ * The island rule's violations of `island`, following its imports through `files` (path → source): a React or React
+ * Router package, or a `.tsx` file, reached from it (the chain of files is named), save REACT_ISLANDS' named edges.
+ */
+function checkIsland(island: string, files: Map<string, string>): Violation[] {
+  const out: Violation[] = [];
+  const seen = new Set([island]);
+  const queue: [file: string, chain: string[]][] = [[island, [island]]];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [file, chain] = next;
+    const text = files.get(file) ?? "";
+    for (const { fileName: specifier, pos } of ts.preProcessFile(text, true, true).importedFiles) {
+      const line = text.slice(0, pos).split("\n").length;
+      const fail = (rule: string) => out.push({ file, line, specifier, rule: `${rule} (${chain.join(" → ")})` });
+      if (REACT_PACKAGE.test(specifier)) fail("an island imports no React and no React Router");
+      const target = resolveSpecifier(file, specifier);
+      if (target === null || seen.has(target)) continue;
+      if ((REACT_ISLANDS[file] ?? []).includes(target)) continue;
+      if (target.endsWith(".tsx")) fail("an island imports no .tsx");
+      else if (files.has(target)) {
+        seen.add(target);
+        queue.push([target, [...chain, target]]);
+      }
+    }
+  }
+  return out;
+}
+
+/** The markup rule's violations of a public `.tsx`: state, effect or navigation-state hooks, and event props. */
+function checkPublicMarkup(file: string, text: string): Violation[] {
+  if (isTest(file) || !file.startsWith("src/web/public/") || !file.endsWith(".tsx") || REACT_ISLAND_FILES.has(file)) {
+    return [];
+  }
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out: Violation[] = [];
+  const at = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+      if (ts.isIdentifier(callee) && STATE_HOOKS.has(callee.text)) {
+        out.push({ file, line: at(node), specifier: callee.text, rule: "a public .tsx uses no React state or effect" });
+      }
+    }
+    if (ts.isJsxAttribute(node) && ts.isIdentifier(node.name) && /^on[A-Z]/.test(node.name.text)) {
+      out.push({ file, line: at(node), specifier: node.name.text, rule: "a public .tsx passes no event prop" });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+describe("public widgets", () => {
+  const web = new Map(
+    sourceFiles("src/web").map((file) => [file, fs.readFileSync(path.join(ROOT, file), "utf8")] as const),
+  );
+  const show = (v: Violation) => `${v.file}:${v.line} "${v.specifier}" — ${v.rule}`;
+
+  it("no island reaches React, React Router or a .tsx (the staff banners' island aside)", () => {
+    const islands = [...web.keys()].filter(isIsland);
+    expect(islands.length).toBeGreaterThan(10);
+    expect(islands.flatMap((island) => checkIsland(island, web)).map(show)).toEqual([]);
+  });
+
+  it("no public .tsx uses React state, effects or event props", () => {
+    const markup = [...web.keys()].filter((file) => file.startsWith("src/web/public/") && file.endsWith(".tsx"));
+    expect(markup.length).toBeGreaterThan(20);
+    expect(markup.flatMap((file) => checkPublicMarkup(file, web.get(file) ?? "")).map(show)).toEqual([]);
+  });
+
+  it("fails on planted islands and markup", () => {
+    const island = "src/web/public/widgets/bad/bad.island.ts";
+    const planted = (text: string, more: [string, string][] = []) =>
+      checkIsland(island, new Map([[island, text], ...more])).map((v) => v.rule.replace(/ \(.*\)$/, ""));
+    expect(planted('import { useState } from "react";')).toEqual(["an island imports no React and no React Router"]);
+    expect(planted('import { Link } from "react-router";')).toEqual(["an island imports no React and no React Router"]);
+    expect(planted('import { Hero } from "~/public/widgets/hero/hero.tsx";')).toEqual(["an island imports no .tsx"]);
+    expect(
+      planted('import { x } from "./helper.ts";', [["src/web/public/widgets/bad/helper.ts", 'import "react-dom";']]),
+    ).toEqual(["an island imports no React and no React Router"]);
+    expect(planted('const m = () => import("./bad-root.tsx");')).toEqual(["an island imports no .tsx"]);
+    const markup = (text: string) =>
+      checkPublicMarkup("src/web/public/widgets/bad/bad.tsx", text).map((v) => `${v.specifier}: ${v.rule}`);
+    expect(markup("const [a] = useState(0);\nReact.useEffect(() => {});")).toEqual([
+      "useState: a public .tsx uses no React state or effect",
+      "useEffect: a public .tsx uses no React state or effect",
+    ]);
+    expect(markup("export const B = () => <button type='button' onClick={() => {}} />;")).toEqual([
+      "onClick: a public .tsx passes no event prop",
+    ]);
+    expect(markup("export const B = () => <p data-x='1'>{useLoaderData()}</p>;")).toEqual([]);
+  });
+});
