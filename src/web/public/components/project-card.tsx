@@ -15,7 +15,7 @@ import { FeaturedBadge, StatusBadge } from "./status-badge.tsx";
  * The image box of a card: the first project image, or a neutral placeholder with an icon.
  * `deferred`: the image is not requested yet (a carousel slide far from view, a list card after the first); the box
  * keeps its size, and visitors without JavaScript still get the image through <noscript> (ImageBox). The carousel
- * island (islands/carousel.ts) or the card-list island (islands/card-list.ts) reveals it by building the <img> from
+ * island (widgets/projects-carousel/) or the card-list island (widgets/card-list/) reveals it by building the <img> from
  * the <noscript>'s markup (islands/deferred-image.ts), so the revealed image is the very one this component renders.
  */
 export function ProjectImage({

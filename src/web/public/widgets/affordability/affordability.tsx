@@ -1,9 +1,9 @@
 /**
  * «احسب قدرتك على التمويل» on the project page (docs/affordability.md): a plain GET form whose query is
  * GET /api/affordability's, so without JavaScript sending it reloads the page with the result rendered by the server
- * (affordability.server.ts); with the islands running, islands/affordability.ts recomputes as the buyer types with the
+ * (affordability.server.ts); with the islands running, affordability.island.ts recomputes as the buyer types with the
  * same domain function. Markup only: no state, effects or event props (docs/decisions/046-public-pages-as-islands.md);
- * the names shared with the island are in lib/affordability-contract.ts. Stores nothing.
+ * the names shared with the island are in contract.ts. Stores nothing.
  */
 import type { ReactNode } from "react";
 import {
@@ -178,7 +178,7 @@ export function AffordabilitySection({ view }: { view: AffordabilityView | null 
         action={`#${AFFORDABILITY_ID}`}
         noValidate
         data-island={AFFORDABILITY_ID}
-        // Floating buttons step aside over it as over an enquiry form (islands/floating.ts).
+        // Floating buttons step aside over it as over an enquiry form (widgets/floating/floating.island.ts).
         {...dataProps(FLOATING.attrs, { clear: "" })}
         className="grid gap-4"
       >

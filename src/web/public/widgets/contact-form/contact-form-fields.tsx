@@ -1,5 +1,5 @@
 /**
- * Parts of the public contact form (public/components/contact-form.tsx): the input style, the required mark, a
+ * Parts of the public contact form (contact-form.tsx): the input style, the required mark, a
  * field's error line, the honeypot, the consent texts, and the one phone field every public form uses (ARCHITECTURE resolution 3: a Saudi number —
  * 05XXXXXXXX, 5XXXXXXXX, +9665XXXXXXXX or a landline — checked by the one rule of #domain/phone.ts on the server).
  */

@@ -69,7 +69,7 @@ function enhance(form: HTMLFormElement): void {
     const button = event.target instanceof Element ? event.target.closest(attrSelector(attrs.dismiss)) : null;
     if (button && form.contains(button)) resultOf(form)?.remove();
   });
-  // Before any other submit handler (React's, on the root) reads the form's data.
+  // Before any other submit handler reads the form's data.
   form.addEventListener("submit", () => stampElapsed(form));
   if (failureTemplate(form)) {
     form.addEventListener("submit", (event) => {
@@ -133,7 +133,7 @@ async function send(form: HTMLFormElement): Promise<void> {
     showFailure(form);
     return;
   }
-  // React keeps a ticked box after a refused post (the server renders it unticked); a success clears the form.
+  // A refused post keeps a ticked box as the visitor left it (the server renders it unticked); a success clears the form.
   if (answer.querySelector(`${attrSelector(attrs.result)}:not(${attrSelector(attrs.result, "ok")})`)) {
     for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
       const same = answer.elements.namedItem(box.name);
@@ -180,7 +180,7 @@ function showFailure(form: HTMLFormElement): void {
   revealAndFocus(status);
 }
 
-/** Focus after a result as the React form does, and the campaign form's reset to idle after a success. */
+/** Focus after a result (the result block after a success, else the first invalid field), and the campaign form's reset to idle after a success. */
 function settle(form: HTMLFormElement): void {
   const status = resultOf(form);
   if (!status) return;
@@ -222,7 +222,7 @@ function addAttribution(form: HTMLFormElement): void {
     input.value = value;
     fields.append(input);
   }
-  // Where React renders them: after the honeypot.
+  // Where the markup has them: after the honeypot.
   const anchor = rendered[0] ?? form.querySelector('input[name="website"]')?.closest("[aria-hidden]")?.nextSibling;
   (anchor?.parentNode ?? form).insertBefore(fields, anchor ?? null);
   for (const input of rendered) input.remove();

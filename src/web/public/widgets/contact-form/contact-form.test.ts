@@ -168,7 +168,7 @@ describe("enhanceContactForms (SPEC §4.6, §5.1, §8.4)", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("يرجى تصحيح الحقول المحددة");
     expect(field(/الاسم/)).toHaveValue("محمد");
     expect(field(/رقم الجوال/)).toHaveValue("0501234567");
-    // React focuses the first name of fieldErrors that is a field: the message here, though the email comes first.
+    // The focus goes to the first name of fieldErrors that is a field: the message here, though the email comes first.
     expect(field(/الرسالة/)).toHaveFocus();
     expect(field(/الرسالة/)).toHaveAttribute("aria-invalid", "true");
     expect(field(/الرسالة/)).toHaveAccessibleDescription(TEXTS.messageRequired);
@@ -180,7 +180,7 @@ describe("enhanceContactForms (SPEC §4.6, §5.1, §8.4)", () => {
     expect(await screen.findByRole("status")).toHaveTextContent(TEXTS.homeContactSuccess);
   });
 
-  it("a field-error answer keeps the marketing consent ticked, as the React form does", async () => {
+  it("a field-error answer keeps the marketing consent ticked", async () => {
     const privacy = site.privacy as SiteConfig["privacy"];
     privacy.marketingConsent = { version: "m1", text: "أوافق على قياس الإعلانات." };
     try {
@@ -233,7 +233,7 @@ describe("enhanceContactForms (SPEC §4.6, §5.1, §8.4)", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("a failure after field errors clears the errors, as the React form renders {reason: failed}", async () => {
+  it("a failure after field errors clears the errors, as the server renders {reason: failed}", async () => {
     const invalid: ContactActionResult = {
       ok: false,
       reason: "invalid",

@@ -72,7 +72,7 @@ function enhanceStrip(gallery: HTMLElement): void {
     const atEnd = offset + strip.clientWidth >= strip.scrollWidth - EDGE_SLACK_PX;
     if (previous) previous.disabled = atStart;
     if (next) next.disabled = atEnd;
-    // The server's row is shown on phones before any measure (components/image-gallery.tsx); measured, it follows this.
+    // The server's row is shown on phones before any measure (gallery.tsx); measured, it follows this.
     controls?.classList.remove("sm:hidden");
     controls?.classList.toggle("hidden", atStart && atEnd);
     controls?.classList.toggle("flex", !(atStart && atEnd));
@@ -127,7 +127,7 @@ function buildLightbox(
     .sort((a, b) => Number(a.getAttribute(attrs.image)) - Number(b.getAttribute(attrs.image)))
     .map(toSlide);
   const text = (attr: (typeof attrs)[keyof typeof attrs]) => gallery.getAttribute(attr) ?? "";
-  // The skeleton is the server's (components/image-gallery.tsx), in the page, so the page's CSS covers it.
+  // The skeleton is the server's (gallery.tsx), in the page, so the page's CSS covers it.
   const dialog = document.importNode(skeleton, true);
   dialog.removeAttribute("open");
   dialog.setAttribute("aria-label", text(attrs.lightboxLabel));

@@ -1,6 +1,6 @@
 /**
- * The lightbox's Arabic labels (SPEC §2.6), shared by the React lightbox (components/gallery-lightbox.tsx) and the
- * islands' `<dialog>` (islands/gallery.ts, which reads them from data attributes image-gallery.tsx renders).
+ * The lightbox's Arabic labels (SPEC §2.6): gallery.tsx writes them into data attributes, gallery.island.ts sets
+ * them on the lightbox `<dialog>`.
  */
 export const LIGHTBOX_TEXTS = {
   label: "عارض الصور",

@@ -1,6 +1,5 @@
 /**
- * The element a location hash names (SPEC §2.1 hash scrolling), shared by the home page's React hook
- * (use-hash-scroll.ts) and its island (public/islands/home.ts); no dependency, so the islands can import it.
+ * The element a location hash names (SPEC §2.1 hash scrolling), for hash-scroll.island.ts; no dependency.
  */
 
 /** The element `hash` names (`#projects` → #projects, percent-decoded), or null for an empty or unknown hash. */

@@ -62,7 +62,7 @@ function renderCarousel(projects: Project[] = PROJECTS) {
 /** The <img> of slide `index`, or null while its image is deferred (no element is in the page). */
 const slideImage = (slides: HTMLElement[], index: number) => slides[index].querySelector("img");
 
-/** The card React renders for a project whose image is not deferred, as the browser parses and serialises it. */
+/** The card the server renders for a project whose image is not deferred, as the browser parses and serialises it. */
 function reactCard(project: Project): string {
   const parsed = document.createElement("div");
   parsed.innerHTML = renderToStaticMarkup(
@@ -113,7 +113,7 @@ describe("the projects carousel island (SPEC §2.3)", () => {
       containScroll: "trimSnaps",
       inViewThreshold: 0.25,
     });
-    // embla moves the strip now: the native scroll and snap are off, as in the React version once it has its api.
+    // embla moves the strip now: the native scroll and snap are off.
     expect(viewport).toHaveClass("overflow-hidden");
     expect(viewport).not.toHaveClass("overflow-x-auto");
     // Started carousels stop watching: the observer is gone, and nothing starts embla a second time.
@@ -147,7 +147,7 @@ describe("the projects carousel island (SPEC §2.3)", () => {
     expect(next).toBeEnabled();
   });
 
-  it("reveals a deferred photo when its slide comes into view, the very <img> React renders for it", async () => {
+  it("reveals a deferred photo when its slide comes into view, the very <img> the server renders for it", async () => {
     const { region, slides } = renderCarousel();
     enhanceCarousels();
     mockIsIntersecting(region, true);
@@ -160,7 +160,7 @@ describe("the projects carousel island (SPEC §2.3)", () => {
     expect(slideImage(slides(), 1)).toHaveAttribute("alt", "صورة مشروع 2");
     expect(slideImage(slides(), 2)).toHaveAttribute("alt", "صورة مشروع 3");
     expect(slideImage(slides(), 3)).toBeNull();
-    // The revealed card is what React renders for a card whose image is not deferred, attribute for attribute
+    // The revealed card is what the server renders for a card whose image is not deferred, attribute for attribute
     // (src, srcset, sizes, width, height, alt, loading, decoding, class), and its box is no longer marked.
     expect(slides()[1].innerHTML).toBe(reactCard(PROJECTS[1]));
     expect(slideImage(slides(), 1)).toHaveAttribute("loading", "lazy");
