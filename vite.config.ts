@@ -3,7 +3,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defaultClientConditions, defaultServerConditions, defineConfig, minifySync, type Plugin } from "vite";
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  minifySync,
+  type Plugin,
+  parseAst,
+} from "vite";
 import { subsetFonts } from "./scripts/subset-fonts.mjs";
 
 /** Writes the subset web fonts that src/web/app.css loads before any CSS is transformed (build and dev). */
@@ -14,10 +21,14 @@ const subsetFontsPlugin: Plugin = {
   },
 };
 
+/** The module that keeps the boot functions' minified texts (src/web/boot/inline-script.ts). */
+const INLINE_SCRIPT = fileURLToPath(new URL("src/web/boot/inline-script.ts", import.meta.url));
+
 /**
- * Minifies the boot scripts' modules (`*.boot.ts`, src/web/boot/inline-script.ts) in the build: their functions'
- * text is inlined into every page, so it is shortened as a hand-written script would be (whitespace, local names).
- * Not compressed: the functions run exactly as written and tested. Development keeps the readable text.
+ * The boot scripts' minified texts in the build (src/web/boot/inline-script.ts): each exported function of a
+ * `*.boot.ts` module is minified (whitespace and local names; not compressed, so it runs as written and tested) and
+ * registered with `registerBootText` by code appended to its module. Minifying the module itself would not do: the
+ * bundler prints its functions with whitespace again. Development and tests use the functions' own text.
  */
 const bootScriptsPlugin: Plugin = {
   name: "boot-scripts",
@@ -25,8 +36,15 @@ const bootScriptsPlugin: Plugin = {
   enforce: "post",
   transform(code, id) {
     if (!/\.boot\.ts$/.test(id.split("?")[0])) return null;
-    const result = minifySync(id, code, { module: true, compress: false, mangle: { toplevel: false } });
-    return { code: result.code, map: result.map ?? null };
+    const minified = minifySync(id, code, { module: true, compress: false, mangle: { toplevel: false } }).code;
+    const registrations: string[] = [];
+    for (const node of parseAst(minified).body) {
+      if (node.type !== "ExportNamedDeclaration" || node.declaration?.type !== "FunctionDeclaration") continue;
+      const { id: name, start, end } = node.declaration as typeof node.declaration & { start: number; end: number };
+      if (name) registrations.push(`registerBootText(${name.name}, ${JSON.stringify(minified.slice(start, end))});`);
+    }
+    const register = `import { registerBootText } from ${JSON.stringify(INLINE_SCRIPT)};`;
+    return { code: `${register}\n${code}\n${registrations.join("\n")}\n`, map: null };
   },
 };
 

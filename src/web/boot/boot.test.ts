@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { afterFirstPaint } from "./after-first-paint.boot.ts";
 import { recordEarlyTaps } from "./early-tap.boot.ts";
 import { loadFonts } from "./font-loader.boot.ts";
-import { type BootArgument, inlineScript } from "./inline-script.ts";
+import { type BootArgument, inlineScript, registerBootText } from "./inline-script.ts";
 import { loadIslands } from "./islands-loader.boot.ts";
 
 /** Runs an inline script's text in the page, as the browser does. */
@@ -44,6 +44,15 @@ describe("inlineScript", () => {
     expect(inlineScript(loadIslands, "/a.js", "/m", afterFirstPaint, 5)).toContain(
       `,(${afterFirstPaint.toString()}),5)`,
     );
+  });
+
+  it("uses the minified text the build registered for a function, as function and as argument", () => {
+    const first = (a: number) => a + 1;
+    const second = (run: () => void) => run();
+    registerBootText(first, "function(e){return e+1}");
+    registerBootText(second, "function(e){e()}");
+    expect(inlineScript(first, 1)).toBe("(function(e){return e+1})(1)");
+    expect(inlineScript(second, first)).toBe("(function(e){e()})((function(e){return e+1}))");
   });
 });
 

@@ -68,5 +68,10 @@ export function startEntrance(key: string, home: string): void {
   }
 }
 
-/** The inline script text that runs `startEntrance` with the storage key and the home path (src/web/boot/inline-script.ts). */
-export const ENTRANCE_SCRIPT = inlineScript(startEntrance, ENTRANCE_STORAGE_KEY, ENTRANCE_PATH);
+/**
+ * The inline script text that runs `startEntrance` with the storage key and the home path (src/web/boot/inline-script.ts).
+ * A function, not a constant: the build registers this module's minified texts after the module's own code has run.
+ */
+export function entranceScript(): string {
+  return inlineScript(startEntrance, ENTRANCE_STORAGE_KEY, ENTRANCE_PATH);
+}

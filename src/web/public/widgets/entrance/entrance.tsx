@@ -14,7 +14,7 @@ import { useNonce } from "~/nonce.tsx";
 import { BrandLogo } from "~/public/components/brand-logo.tsx";
 import { dataProps } from "~/public/islands/contract.ts";
 import { ENTRANCE_WIDGET } from "./contract.ts";
-import { ENTRANCE_SCRIPT } from "./entrance.boot.ts";
+import { entranceScript } from "./entrance.boot.ts";
 
 /** The doors and the company logo (BrandLogo). Render it first in the layout, so its script runs early. */
 export function EntranceAnimation() {
@@ -26,7 +26,7 @@ export function EntranceAnimation() {
       <div
         hidden
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own (entrance.boot.ts)
-        dangerouslySetInnerHTML={{ __html: `<script nonce="${nonce}">${ENTRANCE_SCRIPT}</script>` }}
+        dangerouslySetInnerHTML={{ __html: `<script nonce="${nonce}">${entranceScript()}</script>` }}
       />
       <div
         aria-hidden="true"
