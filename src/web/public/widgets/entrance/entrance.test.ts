@@ -2,8 +2,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ENTRANCE } from "#domain/constants.ts";
+import { NonceContext } from "~/nonce.tsx";
 import { ENTRANCE_PATH, ENTRANCE_STORAGE_KEY } from "./contract.ts";
-import { startEntrance } from "./entrance.boot.ts";
+import { entranceScript, startEntrance } from "./entrance.boot.ts";
 import { enhanceEntrance } from "./entrance.island.ts";
 import { EntranceAnimation } from "./entrance.tsx";
 
@@ -54,5 +55,34 @@ describe("the entrance animation on a page served as islands (SPEC §1)", () => 
     document.body.innerHTML = serverMarkup();
     enhanceEntrance();
     expect(overlay()).toBeNull();
+  });
+});
+
+describe("the entrance's inline script (SPEC §1, docs/decisions/055-entrance-on-the-home-page-only.md)", () => {
+  afterEach(() => {
+    window.sessionStorage.clear();
+    window.history.replaceState(null, "", "/");
+    document.documentElement.removeAttribute("data-entrance");
+    document.documentElement.removeAttribute("data-entrance-at");
+  });
+
+  it("is in the server HTML with the response's nonce, before the overlay", () => {
+    const html = renderToStaticMarkup(
+      createElement(NonceContext.Provider, { value: "abc123" }, createElement(EntranceAnimation)),
+    );
+    const script = html.indexOf(`<script nonce="abc123">${entranceScript()}</script>`);
+    expect(script).toBeGreaterThanOrEqual(0);
+    expect(html.indexOf('data-testid="entrance"')).toBeGreaterThan(script);
+  });
+
+  it("runs from its text alone and plays on the home page only", () => {
+    window.history.replaceState(null, "", "/campaign/x/offer");
+    new Function(entranceScript())();
+    expect(document.documentElement.hasAttribute("data-entrance")).toBe(false);
+    window.history.replaceState(null, "", "/?utm_source=snapchat");
+    new Function(entranceScript())();
+    expect(document.documentElement.getAttribute("data-entrance")).toBe("play");
+    expect(Number(document.documentElement.getAttribute("data-entrance-at"))).toBeGreaterThanOrEqual(0);
+    expect(window.sessionStorage.getItem(ENTRANCE_STORAGE_KEY)).toBe("1");
   });
 });
