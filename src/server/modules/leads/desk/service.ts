@@ -7,7 +7,9 @@
 export { assignNewLead, CLOCK_JOB_KINDS, notify, pickAgent, reassignLead } from "./assignment.ts";
 export { type LeadViewer, scopeOf } from "./common.ts";
 export { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
-export { getLeadDetail, listLeads, overdueCondition } from "./list.ts";
+export { reassignLeads } from "./bulk-assign.ts";
+export { latestDeliveries } from "./enquiries.ts";
+export { getLeadDetail, leadPage, listLeads, overdueCondition } from "./list.ts";
 export {
   createLostReason,
   listAgentLists,
