@@ -64,11 +64,15 @@ export const leadListItemSchema = leadSummarySchema.extend({
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
-/** GET /api/leads answer: a page, the next page's cursor (null: last), the leads matching the filters. */
+/**
+ * GET /api/leads answer: a page, the next page's cursor (null: last), the leads matching the filters, and the server's
+ * time of the answer (ISO 8601), from which the list keeps its live waits ticking whatever the device's clock says.
+ */
 export const leadListPageSchema = z.object({
   items: z.array(leadListItemSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
+  now: z.string(),
 });
 export type LeadListPage = z.infer<typeof leadListPageSchema>;
 
@@ -95,15 +99,19 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A duration (ms, ≥ 0) in its largest whole unit with the counted noun: under a minute «أقل من دقيقة», then minutes,
- * hours and days («٣ دقائق», «ساعتان», «١١ يومًا»). Arabic-Indic digits (ARCHITECTURE resolution 11).
+ * A duration (ms, ≥ 0) in its largest whole unit with the counted noun in the oblique case, as it follows «منذ» or
+ * «بعد»: under a minute «أقل من دقيقة», then minutes, hours and days («٣ دقائق», «ساعتين», «١١ يومًا»), rounded
+ * down (`round` "down": a wait) or up ("up": a time left, so «بعد دقيقة واحدة» until the step is due). Arabic-Indic
+ * digits (ARCHITECTURE resolution 11).
  */
-export function durationText(ms: number): string {
+export function durationText(ms: number, round: "down" | "up" = "down"): string {
   const value = Math.max(0, ms);
-  if (value < MINUTE_MS) return "أقل من دقيقة";
-  if (value < HOUR_MS) return countNoun(Math.floor(value / MINUTE_MS), NOUNS.minute);
-  if (value < DAY_MS) return countNoun(Math.floor(value / HOUR_MS), NOUNS.hour);
-  return countNoun(Math.floor(value / DAY_MS), NOUNS.day);
+  const whole = (unit: number) => (round === "up" ? Math.ceil(value / unit) : Math.floor(value / unit));
+  const oblique = { oblique: true };
+  if (round === "down" ? value < MINUTE_MS : value <= 0) return "أقل من دقيقة";
+  if (whole(MINUTE_MS) < 60) return countNoun(whole(MINUTE_MS), NOUNS.minute, oblique);
+  if (whole(HOUR_MS) < 24) return countNoun(whole(HOUR_MS), NOUNS.hour, oblique);
+  return countNoun(whole(DAY_MS), NOUNS.day, oblique);
 }
 
 /** How long ago `since` was at `now`: «منذ ٣ دقائق» («الآن» under a minute). */
@@ -112,9 +120,9 @@ export function waitText(since: Date, now: Date): string {
   return ms < MINUTE_MS ? "الآن" : `منذ ${durationText(ms)}`;
 }
 
-/** The next step and the time left at `now`: «إعادة الإسناد بعد ٤ دقائق», or «… حان موعده» when due. */
+/** The next step and the time left at `now`: «إعادة الإسناد بعد ٤ دقائق», or «…: حان موعده» when due. */
 export function nextStepText(step: { kind: LeadStepKind; at: Date }, now: Date): string {
   const left = step.at.getTime() - now.getTime();
   const label = LEAD_STEP_LABELS[step.kind];
-  return left <= 0 ? `${label}: حان موعده` : `${label} بعد ${durationText(left)}`;
+  return left <= 0 ? `${label}: حان موعده` : `${label} بعد ${durationText(left, "up")}`;
 }

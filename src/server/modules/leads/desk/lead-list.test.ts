@@ -47,7 +47,7 @@ type Item = {
 async function list(query: string, user: TestUser = manager) {
   const res = await t.app.inject({ url: `/api/leads?${query}`, headers: auth(user) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Item[]; nextCursor: string | null; total: number };
+  return res.json() as { items: Item[]; nextCursor: string | null; total: number; now: string };
 }
 const namesOf = async (query: string, user?: TestUser) => (await list(query, user)).items.map((i) => i.name).sort();
 
@@ -157,6 +157,7 @@ describe("the leads list", () => {
   it("pages on the server with the total matching the filters, every lead once", async () => {
     const first = await list("limit=2");
     expect(first.total).toBe(5);
+    expect(first.now).toBe(now.toISOString());
     expect(first.items.map((i) => i.name)).toEqual(["هدى", "مريم"]);
     const second = await list(`limit=2&cursor=${encodeURIComponent(String(first.nextCursor))}`);
     const third = await list(`limit=2&cursor=${encodeURIComponent(String(second.nextCursor))}`);

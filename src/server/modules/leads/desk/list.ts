@@ -92,7 +92,7 @@ function toSummary(
  * phone typed in any form (src/server/lib/search.ts). Figures at 100,000 leads: docs/performance/leads.md.
  * The old messages screen's filters apply too: `delivery` (a lead with an enquiry whose newest webhook delivery is in
  * that state, "none" without one) and `landingPageId` (docs/decisions/070-one-leads-list.md).
- * Returns {items, nextCursor, total}: each item with its enquiries' deliveries and the clock's next step
+ * Returns {items, nextCursor, total, now}: each item with its enquiries' deliveries and the clock's next step
  * (enquiries.ts); nextCursor null on the last page; total the leads matching the filters (count(*), same conditions).
  * Errors: 400 {cursor} a cursor this list did not give.
  */
@@ -101,7 +101,7 @@ export async function listLeads(
   viewer: LeadViewer,
   query: Omit<LeadListFullQuery, "delivery" | "landingPageId"> & Partial<LeadListFullQuery>,
   now = new Date(),
-): Promise<{ items: LeadListItem[]; nextCursor: string | null; total: number }> {
+): Promise<{ items: LeadListItem[]; nextCursor: string | null; total: number; now: string }> {
   const { rows, items: summaries, nextCursor, where } = await leadPage(db, viewer, query, now);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -119,7 +119,7 @@ export async function listLeads(
     enquiryCount: enquiries.get(lead.id)?.count ?? 0,
     nextStep: steps.get(lead.id) ?? null,
   }));
-  return { items, nextCursor, total: Number(total) };
+  return { items, nextCursor, total: Number(total), now: now.toISOString() };
 }
 
 /** The list's conditions for `query` (the viewer's scope, merged leads left out, every filter). */
