@@ -53,7 +53,12 @@ export function LeadsFilters({ filters, setFilter, onClear, agents, ownerName }:
   return (
     <fieldset className="grid gap-3 rounded-xl bg-surface p-4 shadow-sm ring-1 ring-brand-100 sm:grid-cols-2 lg:grid-cols-4">
       <legend className="sr-only">{FILTER_TEXTS.legend}</legend>
-      <select aria-label={DESK_TEXTS.stage} className={selectClass} value={filters.stage ?? ""} onChange={select("stage")}>
+      <select
+        aria-label={DESK_TEXTS.stage}
+        className={selectClass}
+        value={filters.stage ?? ""}
+        onChange={select("stage")}
+      >
         <option value="">{DESK_TEXTS.allStages}</option>
         {LEAD_STAGES.map((s) => (
           <option key={s} value={s}>
@@ -61,7 +66,12 @@ export function LeadsFilters({ filters, setFilter, onClear, agents, ownerName }:
           </option>
         ))}
       </select>
-      <select aria-label={DESK_TEXTS.source} className={selectClass} value={filters.source ?? ""} onChange={select("source")}>
+      <select
+        aria-label={DESK_TEXTS.source}
+        className={selectClass}
+        value={filters.source ?? ""}
+        onChange={select("source")}
+      >
         <option value="">{DESK_TEXTS.allSources}</option>
         {CONTACT_SOURCES.map((s) => (
           <option key={s} value={s}>

@@ -47,7 +47,14 @@ function item(id: number, overrides: Partial<LeadListItem> = {}): LeadListItem {
   };
 }
 
-const failed = { id: 50, status: "failed" as const, attempts: 8, lastError: "HTTP 500", nextAttemptAt: null, deliveredAt: null };
+const failed = {
+  id: 50,
+  status: "failed" as const,
+  attempts: 8,
+  lastError: "HTTP 500",
+  nextAttemptAt: null,
+  deliveredAt: null,
+};
 const delivered = { ...failed, id: 51, status: "delivered" as const, lastError: null, deliveredAt: NOW };
 
 const ITEMS = [
@@ -79,7 +86,8 @@ beforeEach(() => {
       if (key === "GET /api/leads/agents") {
         return json([{ projectId: null, agents: [{ userId: "u-sara", name: "سارة", away: false }] }]);
       }
-      if (key === "POST /api/contact/messages/11/webhook-retry") return json({ deliveryId: 50, status: "pending" }, 202);
+      if (key === "POST /api/contact/messages/11/webhook-retry")
+        return json({ deliveryId: 50, status: "pending" }, 202);
       if (key === "POST /api/leads/reassign") return json({ ownerId: "u-sara", reassigned: [1, 2], unchanged: [] });
       return json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
     }),
@@ -139,9 +147,9 @@ describe("the leads list «العملاء»", () => {
     expect(buttons).toHaveLength(1);
     await userEvent.click(buttons[0]);
     await waitFor(() =>
-      expect(calls.some((c) => c.method === "POST" && c.url.pathname === "/api/contact/messages/11/webhook-retry")).toBe(
-        true,
-      ),
+      expect(
+        calls.some((c) => c.method === "POST" && c.url.pathname === "/api/contact/messages/11/webhook-retry"),
+      ).toBe(true),
     );
   });
 
@@ -184,7 +192,9 @@ describe("the leads list «العملاء»", () => {
     await user.click(within(dialog).getByRole("button", { name: "إعادة الإسناد" }));
     await waitFor(() => expect(screen.queryByText(/^المحدد:/)).not.toBeInTheDocument());
     const posted = calls.filter((c) => c.method === "POST");
-    expect(posted.map((c) => [c.url.pathname, c.body])).toEqual([["/api/leads/reassign", { ids: [1, 2], ownerId: "u-sara" }]]);
+    expect(posted.map((c) => [c.url.pathname, c.body])).toEqual([
+      ["/api/leads/reassign", { ids: [1, 2], ownerId: "u-sara" }],
+    ]);
   });
 
   it("sends the delivery filter to the server from the URL", async () => {

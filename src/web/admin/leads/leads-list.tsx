@@ -145,7 +145,10 @@ export default function LeadsListScreen() {
         </div>
       }
       error={
-        <QueryError message={apiErrorMessage(pages.error, DESK_TEXTS.loadFailed)} onRetry={() => void pages.refetch()} />
+        <QueryError
+          message={apiErrorMessage(pages.error, DESK_TEXTS.loadFailed)}
+          onRetry={() => void pages.refetch()}
+        />
       }
       empty={
         <p className="rounded-xl bg-surface p-6 text-center text-muted" role="status">

@@ -129,4 +129,3 @@ export async function nextSteps(db: Db, list: ClockFacts[]) {
   }
   return out;
 }
-

@@ -170,7 +170,7 @@ describe("the leads list", () => {
       "أحمد الغامدي",
     ]);
     expect(third.nextCursor).toBeNull();
-    expect((await list("limit=1&projectId=" + projectId)).total).toBe(3);
+    expect((await list(`limit=1&projectId=${projectId}`)).total).toBe(3);
   });
 
   it("filters by stage, owner, project, source, campaign, landing page and date range in SQL", async () => {
