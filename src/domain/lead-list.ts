@@ -46,10 +46,17 @@ export const LEAD_STEP_LABELS: Record<LeadStepKind, string> = {
   follow_up: "موعد المتابعة",
 };
 
-/** One enquiry of a lead in the list, with its newest webhook delivery (null: none queued). */
+/**
+ * One enquiry of a lead in the list: where it came from (source, the campaign's platform and name, the visitor's
+ * attribution: docs/product.md §10.4), its message, and its newest webhook delivery (null: none queued).
+ */
 export const leadEnquirySchema = z.object({
   id: z.number(),
   source: z.string(),
+  platform: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  message: z.string().nullable(),
+  attribution: z.record(z.string(), z.string()),
   createdAt: z.string(),
   delivery: contactDeliverySchema.nullable(),
 });

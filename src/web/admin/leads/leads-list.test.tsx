@@ -18,6 +18,20 @@ import LeadsListScreen from "./leads-list.tsx";
 
 const NOW = "2026-11-23T09:03:00.000Z";
 
+function enquiry(id: number, overrides: Partial<LeadListItem["enquiries"][number]> = {}) {
+  return {
+    id,
+    source: "home",
+    platform: null,
+    campaignName: null,
+    message: null,
+    attribution: {},
+    createdAt: NOW,
+    delivery: null,
+    ...overrides,
+  };
+}
+
 function item(id: number, overrides: Partial<LeadListItem> = {}): LeadListItem {
   return {
     id,
@@ -40,7 +54,7 @@ function item(id: number, overrides: Partial<LeadListItem> = {}): LeadListItem {
     overdue: false,
     mergedIntoId: null,
     createdAt: "2026-11-23T09:00:00.000Z",
-    enquiries: [{ id, source: "campaign", createdAt: "2026-11-23T09:00:00.000Z", delivery: null }],
+    enquiries: [enquiry(id, { createdAt: "2026-11-23T09:00:00.000Z" })],
     enquiryCount: 1,
     nextStep: { kind: "notify_agent", at: "2026-11-23T09:05:00.000Z" },
     ...overrides,
@@ -60,8 +74,15 @@ const delivered = { ...failed, id: 51, status: "delivered" as const, lastError: 
 const ITEMS = [
   item(1, {
     enquiries: [
-      { id: 11, source: "campaign", createdAt: NOW, delivery: failed },
-      { id: 1, source: "home", createdAt: "2026-11-23T09:00:00.000Z", delivery: delivered },
+      enquiry(11, {
+        source: "campaign",
+        platform: "tiktok",
+        campaignName: "إطلاق الواحة",
+        message: "أرغب في شقة",
+        attribution: { utmCampaign: "launch" },
+        delivery: failed,
+      }),
+      enquiry(1, { delivery: delivered }),
     ],
     enquiryCount: 5,
   }),
@@ -132,6 +153,10 @@ describe("the leads list «العملاء»", () => {
     expect(first.getByText("فشل بعد المحاولات")).toHaveAttribute("title", "HTTP 500");
     expect(first.getByText("تم التسليم")).toBeInTheDocument();
     expect(first.getByText("٣ رسائل أقدم")).toBeInTheDocument();
+    expect(first.getByText("تيك توك · إطلاق الواحة")).toBeInTheDocument();
+    await userEvent.click(first.getAllByText("نص الرسالة ومصدرها")[0]);
+    expect(first.getByText("أرغب في شقة")).toBeVisible();
+    expect(first.getByText("launch")).toBeVisible();
     expect(within(rowOf("عميل 2")).getByText("بدون ويب هوك")).toBeInTheDocument();
     expect(screen.getByText("عرض ٣ من ٤٠")).toBeInTheDocument();
     // No retry without campaigns.manage, no ticking boxes without leads.assign.

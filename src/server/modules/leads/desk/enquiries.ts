@@ -1,14 +1,14 @@
 /**
- * What the one leads list adds to each lead (docs/decisions/070-one-leads-list.md): its enquiries with their newest
- * webhook delivery (docs/webhooks.md; the states of SPEC §2.16 as docs/product.md §2.16 describes them), the filter
+ * What the one leads list adds to each lead (docs/decisions/070-one-leads-list.md): its enquiries (campaign, message,
+ * attribution) with their newest webhook delivery (docs/webhooks.md; the states of SPEC §2.16 as docs/product.md §2.16 describes them), the filter
  * on those states, and the next step of its response clock read from its pending lead_jobs
  * (docs/decisions/022-lead-desk-assignment-and-response-clock.md).
  */
-import { and, desc, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { LeadDeliveryFilter, LeadEnquiry, LeadStepKind } from "#domain/lead-list.ts";
 import type { ContactDeliveryView } from "#domain/schemas/contact.ts";
 import type { Db } from "#server/db/connection.ts";
-import { contactMessages, leadJobs, leads, webhookDeliveries } from "#server/db/schema.ts";
+import { contactMessages, landingCampaigns, leadJobs, leads, webhookDeliveries } from "#server/db/schema.ts";
 
 /** Most enquiries a list row carries (the lead's page shows them all). */
 const ENQUIRIES_PER_LEAD = 20;
@@ -60,9 +60,15 @@ export async function enquiriesOf(db: Db, leadIds: number[]) {
       id: contactMessages.id,
       leadId: contactMessages.leadId,
       source: contactMessages.source,
+      message: contactMessages.message,
+      attribution: contactMessages.attribution,
+      origin: contactMessages.origin,
+      platform: landingCampaigns.platformName,
+      campaignName: landingCampaigns.displayName,
       createdAt: contactMessages.createdAt,
     })
     .from(contactMessages)
+    .leftJoin(landingCampaigns, eq(landingCampaigns.id, contactMessages.campaignId))
     .where(inArray(contactMessages.leadId, leadIds))
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
   const deliveries = await latestDeliveries(
@@ -77,6 +83,11 @@ export async function enquiriesOf(db: Db, leadIds: number[]) {
       entry.enquiries.push({
         id: row.id,
         source: row.source,
+        // The live campaign row wins while it exists; its names are kept in `origin` when it is deleted.
+        platform: row.platform ?? row.origin.platform ?? null,
+        campaignName: row.campaignName ?? row.origin.campaignName ?? null,
+        message: row.message,
+        attribution: row.attribution,
         createdAt: row.createdAt.toISOString(),
         delivery: deliveries.get(row.id) ?? null,
       });

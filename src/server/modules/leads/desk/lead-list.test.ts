@@ -199,6 +199,7 @@ describe("the leads list", () => {
       expect.objectContaining({ id: ids["سارة"], delivery: expect.objectContaining({ status: "delivered" }) }),
     ]);
     expect(byName.get("هدى")?.enquiries[0].delivery).toMatchObject({ status: "failed", lastError: "HTTP 500" });
+    expect(byName.get("سارة")?.enquiries[0]).toMatchObject({ platform: "snapchat", campaignName: "سناب" });
     expect(byName.get("فهد")?.enquiries[0].delivery).toBeNull();
     expect(byName.get("فهد")?.enquiryCount).toBe(1);
     expect(await namesOf("delivery=failed")).toEqual(["هدى"]);
