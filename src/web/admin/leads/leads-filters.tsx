@@ -1,7 +1,7 @@
 /**
- * The filters of the leads list (docs/decisions/030-lead-desk-screens.md, 070-one-leads-list.md): stage, owner,
- * project, source, webhook delivery, date range, sort, overdue and duplicate, and the campaign or landing page a link
- * brought (a chip that clears it). Every value lives in the URL (`LeadFilters`), read and written by the screen; on a
+ * The filters of the leads list (docs/decisions/030-lead-desk-screens.md, docs/decisions/070-one-leads-list.md):
+ * stage, owner, project, source, webhook delivery, date range, sort, overdue and duplicate, and the campaign or landing
+ * page a link brought (a chip that clears it). Every value lives in the URL (`LeadFilters`), read and written by the screen; on a
  * phone the filters beyond stage and source fold away until asked for (open when the URL sets one).
  */
 import { useState } from "react";

@@ -1,6 +1,6 @@
 /**
- * /admin/leads, «العملاء»: the one leads list of the back office (docs/product.md §2.16; docs/decisions/030-lead-desk-
- * screens.md, 070-one-leads-list.md). One server page at a time (GET /api/leads: keyset cursor, «عرض المزيد», the
+ * /admin/leads, «العملاء»: the one leads list of the back office (docs/product.md §2.16;
+ * docs/decisions/030-lead-desk-screens.md, docs/decisions/070-one-leads-list.md). One server page at a time (GET /api/leads: keyset cursor, «عرض المزيد», the
  * total matching the filters), filtered on the server by every filter in the URL (leads-filters.tsx) and by a search
  * that folds Arabic letter forms and finds a phone typed in any form. Each lead shows its live wait and the clock's next
  * step, and its enquiries' webhook delivery with the retry (campaigns.manage); with leads.assign, leads are ticked for
