@@ -72,13 +72,21 @@ export const leadListItemSchema = leadSummarySchema.extend({
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
 /**
- * GET /api/leads answer: a page, the next page's cursor (null: last), the leads matching the filters, and the server's
- * time of the answer (ISO 8601), from which the list keeps its live waits ticking whatever the device's clock says.
+ * The most leads GET /api/leads counts for its total: a count stops there (`totalCapped`), so the first page of a
+ * 100,000-lead table answers as fast as the page itself (docs/performance/leads.md).
+ */
+export const LEAD_TOTAL_CAP = 10_000;
+
+/**
+ * GET /api/leads answer: a page, the next page's cursor (null: last), the leads matching the filters (`total`, counted
+ * up to LEAD_TOTAL_CAP; `totalCapped`: there are more), and the server's time of the answer (ISO 8601), from which the
+ * list keeps its live waits ticking whatever the device's clock says.
  */
 export const leadListPageSchema = z.object({
   items: z.array(leadListItemSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   now: z.string(),
 });
 export type LeadListPage = z.infer<typeof leadListPageSchema>;

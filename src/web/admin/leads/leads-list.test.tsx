@@ -102,7 +102,8 @@ beforeEach(() => {
       const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
       calls.push({ method, url, body });
       const key = `${method} ${url.pathname}`;
-      if (key === "GET /api/leads") return json({ items: ITEMS, nextCursor: "c1", total: 40, now: NOW });
+      if (key === "GET /api/leads")
+        return json({ items: ITEMS, nextCursor: "c1", total: 40, totalCapped: false, now: NOW });
       if (key === "GET /api/projects") return json([]);
       if (key === "GET /api/leads/agents") {
         return json([{ projectId: null, agents: [{ userId: "u-sara", name: "سارة", away: false }] }]);
@@ -220,6 +221,17 @@ describe("the leads list «العملاء»", () => {
     expect(posted.map((c) => [c.url.pathname, c.body])).toEqual([
       ["/api/leads/reassign", { ids: [1, 2], ownerId: "u-sara" }],
     ]);
+  });
+
+  it("says «أكثر من» when the server stopped counting at its cap", async () => {
+    const page = { items: ITEMS, nextCursor: "c1", total: 10_000, totalCapped: true, now: NOW };
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      json(new URL(String(input), "http://localhost").pathname === "/api/leads" ? page : []),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    signInAs({ permissions: ["leads.view_all", "leads.view_own"] });
+    renderList();
+    expect(await screen.findByText("عرض ٣ من أكثر من ١٠٬٠٠٠")).toBeInTheDocument();
   });
 
   it("sends the delivery filter to the server from the URL", async () => {

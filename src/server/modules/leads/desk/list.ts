@@ -10,7 +10,7 @@ import {
   type LeadSettings,
   type LeadSummary,
 } from "#domain/lead-desk.ts";
-import type { LeadListFullQuery, LeadListItem } from "#domain/lead-list.ts";
+import { LEAD_TOTAL_CAP, type LeadListFullQuery, type LeadListPage } from "#domain/lead-list.ts";
 import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
 import { normalizeSearchText, phoneSearchDigits } from "#domain/search.ts";
 import type { Db } from "#server/db/connection.ts";
@@ -93,7 +93,8 @@ function toSummary(
  * The old messages screen's filters apply too: `delivery` (a lead with an enquiry whose newest webhook delivery is in
  * that state, "none" without one) and `landingPageId` (docs/decisions/070-one-leads-list.md).
  * Returns {items, nextCursor, total, now}: each item with its enquiries' deliveries and the clock's next step
- * (enquiries.ts); nextCursor null on the last page; total the leads matching the filters (count(*), same conditions).
+ * (enquiries.ts); nextCursor null on the last page; total the leads matching the filters (same conditions), counted
+ * up to LEAD_TOTAL_CAP (totalCapped: more than that).
  * Errors: 400 {cursor} a cursor this list did not give.
  */
 export async function listLeads(
@@ -101,13 +102,17 @@ export async function listLeads(
   viewer: LeadViewer,
   query: Omit<LeadListFullQuery, "delivery" | "landingPageId"> & Partial<LeadListFullQuery>,
   now = new Date(),
-): Promise<{ items: LeadListItem[]; nextCursor: string | null; total: number; now: string }> {
+): Promise<LeadListPage> {
   const { rows, items: summaries, nextCursor, where } = await leadPage(db, viewer, query, now);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  // Counted up to one past the cap: the count reads no more rows than that, whatever the table's size.
+  const matching = db
+    .select({ one: sql`1` })
     .from(leads)
     .innerJoin(contactMessages, openingEnquiry)
-    .where(and(...where));
+    .where(and(...where))
+    .limit(LEAD_TOTAL_CAP + 1)
+    .as("matching");
+  const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` }).from(matching);
   const enquiries = await enquiriesOf(
     db,
     summaries.map((l) => l.id),
@@ -119,7 +124,8 @@ export async function listLeads(
     enquiryCount: enquiries.get(lead.id)?.count ?? 0,
     nextStep: steps.get(lead.id) ?? null,
   }));
-  return { items, nextCursor, total: Number(total), now: now.toISOString() };
+  const total = Math.min(Number(counted), LEAD_TOTAL_CAP);
+  return { items, nextCursor, total, totalCapped: Number(counted) > LEAD_TOTAL_CAP, now: now.toISOString() };
 }
 
 /** The list's conditions for `query` (the viewer's scope, merged leads left out, every filter). */
