@@ -79,13 +79,14 @@ export const LEAD_TOTAL_CAP = 10_000;
 
 /**
  * GET /api/leads answer: a page, the next page's cursor (null: last), the leads matching the filters (`total`, counted
- * up to LEAD_TOTAL_CAP; `totalCapped`: there are more), and the server's time of the answer (ISO 8601), from which the
+ * up to LEAD_TOTAL_CAP on the first page; `totalCapped`: there are more), and the server's time of the answer (ISO 8601), from which the
  * list keeps its live waits ticking whatever the device's clock says.
  */
 export const leadListPageSchema = z.object({
   items: z.array(leadListItemSchema),
   nextCursor: z.string().nullable(),
-  total: z.number().int(),
+  /** Null on a page read with a cursor: the first page's total holds. */
+  total: z.number().int().nullable(),
   totalCapped: z.boolean(),
   now: z.string(),
 });

@@ -41,7 +41,7 @@ export function LoadMore({ shown, total, totalCapped = false, hasMore, loading, 
 
 /** What PagedLoadMore reads of a TanStack infinite query over server pages ({items, total, nextCursor}). */
 export interface PagedQuery {
-  data?: { pages: readonly { total: number; totalCapped?: boolean }[] };
+  data?: { pages: readonly { total: number | null; totalCapped?: boolean }[] };
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;

@@ -48,7 +48,13 @@ type Item = {
 async function list(query: string, user: TestUser = manager) {
   const res = await t.app.inject({ url: `/api/leads?${query}`, headers: auth(user) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Item[]; nextCursor: string | null; total: number; totalCapped: boolean; now: string };
+  return res.json() as {
+    items: Item[];
+    nextCursor: string | null;
+    total: number | null;
+    totalCapped: boolean;
+    now: string;
+  };
 }
 const namesOf = async (query: string, user?: TestUser) => (await list(query, user)).items.map((i) => i.name).sort();
 
@@ -163,7 +169,8 @@ describe("the leads list", () => {
     expect(first.items.map((i) => i.name)).toEqual(["هدى", "مريم"]);
     const second = await list(`limit=2&cursor=${encodeURIComponent(String(first.nextCursor))}`);
     const third = await list(`limit=2&cursor=${encodeURIComponent(String(second.nextCursor))}`);
-    expect(second.total).toBe(5);
+    // Later pages leave the count out; the first page's total holds.
+    expect(second.total).toBeNull();
     expect([...first.items, ...second.items, ...third.items].map((i) => i.name)).toEqual([
       "هدى",
       "مريم",

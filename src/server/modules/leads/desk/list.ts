@@ -94,7 +94,7 @@ function toSummary(
  * that state, "none" without one) and `landingPageId` (docs/decisions/070-one-leads-list.md).
  * Returns {items, nextCursor, total, now}: each item with its enquiries' deliveries and the clock's next step
  * (enquiries.ts); nextCursor null on the last page; total the leads matching the filters (same conditions), counted
- * up to LEAD_TOTAL_CAP (totalCapped: more than that).
+ * up to LEAD_TOTAL_CAP (totalCapped: more than that), on the first page only (null with a cursor).
  * Errors: 400 {cursor} a cursor this list did not give.
  */
 export async function listLeads(
@@ -104,7 +104,8 @@ export async function listLeads(
   now = new Date(),
 ): Promise<LeadListPage> {
   const { rows, items: summaries, nextCursor, where } = await leadPage(db, viewer, query, now);
-  // Counted up to one past the cap: the count reads no more rows than that, whatever the table's size.
+  // Counted up to one past the cap (the count reads no more rows than that, whatever the table's size), and only for
+  // the first page: later pages answer null (the first page's total holds). The three reads run side by side.
   const matching = db
     .select({ one: sql`1` })
     .from(leads)
@@ -112,20 +113,27 @@ export async function listLeads(
     .where(and(...where))
     .limit(LEAD_TOTAL_CAP + 1)
     .as("matching");
-  const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` }).from(matching);
-  const enquiries = await enquiriesOf(
-    db,
-    summaries.map((l) => l.id),
-  );
-  const steps = await nextSteps(db, rows);
+  const [counted, enquiries, steps] = await Promise.all([
+    query.cursor
+      ? null
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(matching)
+          .then(([row]) => Number(row.n)),
+    enquiriesOf(
+      db,
+      summaries.map((l) => l.id),
+    ),
+    nextSteps(db, rows),
+  ]);
   const items = summaries.map((lead) => ({
     ...lead,
     enquiries: enquiries.get(lead.id)?.enquiries ?? [],
     enquiryCount: enquiries.get(lead.id)?.count ?? 0,
     nextStep: steps.get(lead.id) ?? null,
   }));
-  const total = Math.min(Number(counted), LEAD_TOTAL_CAP);
-  return { items, nextCursor, total, totalCapped: Number(counted) > LEAD_TOTAL_CAP, now: now.toISOString() };
+  const total = counted === null ? null : Math.min(counted, LEAD_TOTAL_CAP);
+  return { items, nextCursor, total, totalCapped: (counted ?? 0) > LEAD_TOTAL_CAP, now: now.toISOString() };
 }
 
 /** The list's conditions for `query` (the viewer's scope, merged leads left out, every filter). */
