@@ -3,7 +3,7 @@
  * webhook to a receiver started here on 127.0.0.1; the e2e server runs with WEBHOOK_ALLOW_PRIVATE=1), adds a custom
  * campaign, publishes the page and its project (both start as drafts), and copies its link; a visitor opens that link (with UTM parameters), sends the form and sees the success
  * text; the receiver gets the lead signed with the secret shown once; the manager sees the message with its campaign
- * and its delivery status on /admin/contact-messages.
+ * and its delivery status on the leads list that /admin/contact-messages leads to.
  */
 import { once } from "node:events";
 import http from "node:http";
@@ -164,17 +164,17 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     expect(lead.data.campaign.urlSlug).toBe(SLUG);
     expect(lead.data.attribution).toMatchObject({ utmSource: "whatsapp", fbclid: `fb-${stamp}` });
 
-    // 5. The manager sees the message with its campaign and delivery status.
+    // 5. The manager sees the lead with its enquiry's campaign and delivery status on the leads list, which SPEC's
+    // messages URL leads to (docs/decisions/070-one-leads-list.md).
     await page.goto("/admin/contact-messages");
-    const row = page.getByTestId("message-row").filter({ hasText: VISITOR });
+    await expect(page).toHaveURL(/\/admin\/leads$/);
+    const row = page.getByTestId("lead-row").filter({ hasText: VISITOR });
     await expect(row).toBeVisible();
     await expect(row.getByText(CAMPAIGN_NAME)).toBeVisible();
     await expect(row.getByText(PROJECT).first()).toBeVisible();
     await expect(row.getByTestId("delivery-status")).toHaveText("تم التسليم");
-    await row.getByRole("button", { name: "عرض التفاصيل" }).click();
-    const details = page.getByRole("dialog", { name: `رسالة من ${VISITOR}` });
-    await expect(details.getByText("launch")).toBeVisible();
-    await details.getByRole("button", { name: "إغلاق" }).first().click();
+    await row.getByText("نص الرسالة ومصدرها").click();
+    await expect(row.getByText("launch")).toBeVisible();
 
     // 6. The campaign card counts the visit and the lead.
     await page.goto(`/admin/projects/${projectId}`);

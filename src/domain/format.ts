@@ -180,6 +180,8 @@ export const NOUNS = {
   character: noun("حرف", "حرفان", "أحرف", "حرف واحد"),
   second: noun("ثانية", "ثانيتان", "ثوانٍ"),
   minute: noun("دقيقة", "دقيقتان", "دقائق"),
+  hour: noun("ساعة", "ساعتان", "ساعات"),
+  lead: noun("عميل", "عميلان", "عملاء", "عميل واحد"),
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
 } as const satisfies Record<string, CountedNoun>;

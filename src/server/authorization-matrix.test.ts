@@ -129,8 +129,13 @@ describe("authorization matrix", () => {
         "GET /api/users/page",
         "GET /api/affordability",
         "GET /api/affordability/rules",
+        "POST /api/leads/reassign",
       ]),
     );
+    // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment
+    // (docs/decisions/070-one-leads-list.md).
+    const byName = (name: string) => routes.find((r) => `${r.method} ${r.url}` === name)?.access;
+    expect(byName("POST /api/leads/reassign")).toEqual(byName("PUT /api/leads/:id/owner"));
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

@@ -26,7 +26,7 @@ export default [
     route("admin/units/:unitId/edit", "admin/units/unit-editor.tsx", { id: "unit-edit" }),
     route("admin/units/upload", "admin/units/units-upload.tsx"),
     route("admin/landing", "admin/landing/landing.tsx"),
-    route("admin/contact-messages", "admin/leads/leads.tsx"),
+    route("admin/contact-messages", "admin/leads/contact-messages.tsx"),
     route("admin/leads", "admin/leads/leads-list.tsx"),
     route("admin/leads/mine", "admin/leads/my-leads.tsx"),
     route("admin/leads/settings", "admin/leads/desk-settings.tsx"),

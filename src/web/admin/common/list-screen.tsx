@@ -5,7 +5,7 @@
  * - `error`: the screen's alert (usually QueryError with «إعادة المحاولة», SPEC §7.1);
  * - `empty`: with a search typed, the NoMatch block that names it and clears it; otherwise the screen's empty state;
  * - `ready`: the list itself, then its footer (LoadMore of a paged list).
- * The summary is left out while the list has failed (its figures come from the list). `surface` wraps every body but
+ * Filters (optional) sit under the search in every state. The summary is left out while the list has failed (its figures come from the list). `surface` wraps every body but
  * the error (a card around a table). Filtering and paging stay the screen's job; this only lays the states out.
  */
 import type * as React from "react";
@@ -38,6 +38,8 @@ export interface ListScreenProps {
   /** Between the heading and the search (counters); left out in the error state. */
   summary?: React.ReactNode;
   search?: ListSearch;
+  /** Under the search, in every state (a list's filters, so a filter that failed can be taken back). */
+  filters?: React.ReactNode;
   state: ListState;
   pending: React.ReactNode;
   error: React.ReactNode;
@@ -59,6 +61,7 @@ export function ListScreen({
   actions,
   summary,
   search,
+  filters,
   state,
   pending,
   error,
@@ -89,6 +92,7 @@ export function ListScreen({
           onChange={search.onChange}
         />
       ) : null}
+      {filters}
       {body}
       {state === "ready" ? footer : null}
     </div>

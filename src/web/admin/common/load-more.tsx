@@ -9,6 +9,8 @@ export const LOAD_MORE_TEXTS = {
   more: "عرض المزيد",
   loading: "جارٍ التحميل…",
   shown: (shown: string, total: string) => `عرض ${shown} من ${total}`,
+  /** A total the server counted only up to a cap (GET /api/leads `totalCapped`). */
+  atLeast: (total: string) => `أكثر من ${total}`,
 } as const;
 
 export interface LoadMoreProps {
@@ -16,15 +18,18 @@ export interface LoadMoreProps {
   shown: number;
   /** Items matching the filters on the server. */
   total: number;
+  /** The server stopped counting at `total`: there are more. */
+  totalCapped?: boolean;
   hasMore: boolean;
   loading: boolean;
   onMore: () => void;
 }
 
-export function LoadMore({ shown, total, hasMore, loading, onMore }: LoadMoreProps) {
+export function LoadMore({ shown, total, totalCapped = false, hasMore, loading, onMore }: LoadMoreProps) {
+  const of = totalCapped ? LOAD_MORE_TEXTS.atLeast(formatNumber(total)) : formatNumber(total);
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 text-sm text-muted">
-      <span aria-live="polite">{LOAD_MORE_TEXTS.shown(formatNumber(shown), formatNumber(total))}</span>
+      <span aria-live="polite">{LOAD_MORE_TEXTS.shown(formatNumber(shown), of)}</span>
       {hasMore ? (
         <Button variant="outline" size="sm" onClick={onMore} disabled={loading} aria-busy={loading}>
           {loading ? LOAD_MORE_TEXTS.loading : LOAD_MORE_TEXTS.more}
@@ -36,7 +41,7 @@ export function LoadMore({ shown, total, hasMore, loading, onMore }: LoadMorePro
 
 /** What PagedLoadMore reads of a TanStack infinite query over server pages ({items, total, nextCursor}). */
 export interface PagedQuery {
-  data?: { pages: readonly { total: number }[] };
+  data?: { pages: readonly { total: number | null; totalCapped?: boolean }[] };
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
@@ -48,6 +53,7 @@ export function PagedLoadMore({ query, shown }: { query: PagedQuery; shown: numb
     <LoadMore
       shown={shown}
       total={query.data?.pages[0]?.total ?? shown}
+      totalCapped={query.data?.pages[0]?.totalCapped}
       hasMore={query.hasNextPage}
       loading={query.isFetchingNextPage}
       onMore={() => void query.fetchNextPage()}

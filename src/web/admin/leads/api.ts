@@ -1,6 +1,6 @@
 /**
- * Contact messages (SPEC §7.2, §2.16; docs/webhooks.md): the list (the dashboard uses only the count), delete, the webhook
- * retry and the export link of the filtered list.
+ * Contact messages (SPEC §7.2, §2.16; docs/webhooks.md): the list (the dashboard uses only the count) and the webhook
+ * retry; then the lead desk's calls, the one leads list among them (docs/decisions/070-one-leads-list.md).
  */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -14,6 +14,7 @@ import type {
   notificationListSchema,
 } from "#domain/lead-desk.ts";
 import type { ActivityLogged, AgentList, LeadStats, PersonExport } from "#domain/lead-desk-api.ts";
+import type { LeadBulkAssign, LeadListItem, LeadListPage } from "#domain/lead-list.ts";
 import type { ContactMessageView } from "#domain/schemas/contact.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
@@ -31,23 +32,10 @@ export function useContactMessages(options: { enabled?: boolean } = {}) {
   return useQuery({ ...contactMessagesQuery(), ...options });
 }
 
-/** DELETE /api/contact/messages/{id}; a failure throws "Failed to delete message" (SPEC §8.5). */
-export function useDeleteContactMessage() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      try {
-        await apiClient.request<null>(`/api/contact/messages/${id}`, { method: "DELETE" });
-      } catch (error) {
-        console.error("Failed to delete message", error);
-        throw new Error("Failed to delete message");
-      }
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: ["contact-messages"] }),
-  });
-}
-
-/** POST /api/contact/messages/{id}/webhook-retry (campaigns.manage): queue the lead's webhook again. */
+/**
+ * POST /api/contact/messages/{id}/webhook-retry (campaigns.manage): queue enquiry `id`'s webhook again; refreshes the
+ * leads list (its delivery states) and SPEC's messages. Errors: 404, 409 delivered already / no webhook (Arabic).
+ */
 export function useRetryWebhook() {
   const client = useQueryClient();
   return useMutation({
@@ -55,20 +43,17 @@ export function useRetryWebhook() {
       apiClient.request<{ deliveryId: number; status: string }>(`/api/contact/messages/${id}/webhook-retry`, {
         method: "POST",
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["contact-messages"] }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["contact-messages"] }),
+        client.invalidateQueries({ queryKey: ["leads"] }),
+      ]),
   });
-}
-
-/** Downloads GET /api/contact/messages/export?format=… with the current filters as a file (bearer auth). */
-export function downloadContactExport(format: "xlsx" | "csv", filters: Record<string, string>): Promise<void> {
-  const path = `/api/contact/messages/export?${new URLSearchParams({ format, ...filters })}`;
-  return apiClient.download(path, `contact-messages-${new Date().toISOString().slice(0, 10)}.${format}`);
 }
 
 // ——— The lead desk (src/server/modules/leads/desk/routes.ts; shapes in #domain/lead-desk.ts, lead-desk-api.ts) ———
 
-export type { LeadSummary };
-export type LeadPage = { items: LeadSummary[]; nextCursor: string | null };
+export type { LeadListItem, LeadListPage, LeadSummary };
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 export type LostReason = z.infer<typeof lostReasonViewSchema>;
 export type NotificationList = z.infer<typeof notificationListSchema>;
@@ -92,6 +77,8 @@ export const LEAD_FILTER_KEYS = [
   "to",
   "overdue",
   "duplicate",
+  "delivery",
+  "landingPageId",
   "sort",
 ] as const;
 export type LeadFilterKey = (typeof LEAD_FILTER_KEYS)[number];
@@ -107,11 +94,11 @@ export function leadFiltersFrom(params: URLSearchParams): LeadFilters {
   return filters;
 }
 
-/** GET /api/leads?…&cursor= → one page {items, nextCursor}. Errors: ApiError 400 {fields} for a bad filter. */
-export function fetchLeadPage(filters: LeadFilters, cursor: string | null, limit = 30): Promise<LeadPage> {
+/** GET /api/leads?…&cursor= → one page {items, nextCursor, total, now}. Errors: ApiError 400 {fields}. */
+export function fetchLeadPage(filters: LeadFilters, cursor: string | null, limit = 30): Promise<LeadListPage> {
   const params = new URLSearchParams({ ...filters, limit: String(limit) });
   if (cursor) params.set("cursor", cursor);
-  return apiClient.request<LeadPage>(`/api/leads?${params}`);
+  return apiClient.request<LeadListPage>(`/api/leads?${params}`);
 }
 
 /** The paged list of leads for `filters`, pages loaded on demand; key ["leads", "list", filters]. */
@@ -180,6 +167,19 @@ export function useLogActivity() {
   return useLeadMutation(
     ({ id, ...body }: { id: number; kind: LeadActivityKind; note?: string; followUpAt?: string }) =>
       apiClient.request<ActivityLogged>(`/api/leads/${id}/activities`, { method: "POST", body }),
+  );
+}
+
+/**
+ * POST /api/leads/reassign (leads.assign): several leads to one owner in one transaction → {ownerId, reassigned,
+ * unchanged}. Errors: 400 {ownerId|ids}, 404 a lead gone meanwhile (nothing changed).
+ */
+export function useBulkReassign() {
+  return useLeadMutation((body: LeadBulkAssign) =>
+    apiClient.request<{ ownerId: string; reassigned: number[]; unchanged: number[] }>("/api/leads/reassign", {
+      method: "POST",
+      body,
+    }),
   );
 }
 
@@ -252,6 +252,9 @@ export function useAgentLists(options: { enabled?: boolean } = {}) {
     ...options,
   });
 }
+
+/** One agent of a round-robin list. */
+export type DeskAgent = AgentList["agents"][number];
 
 /** Every agent of the round-robin lists once (first list's order), for owner pickers; needs leads.settings. */
 export function useDeskAgents(options: { enabled?: boolean } = {}) {

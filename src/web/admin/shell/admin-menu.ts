@@ -6,7 +6,6 @@ import {
   DoorOpenIcon,
   LayoutDashboardIcon,
   type LucideIcon,
-  MailIcon,
   MegaphoneIcon,
   PhoneCallIcon,
   ShieldCheckIcon,
@@ -27,8 +26,9 @@ export interface AdminMenuItem {
 }
 
 /**
- * The eight items of SPEC §2.10, in order, with the lead desk's three (docs/product.md §2.16 leads) before the staff
- * items, and the campaigns report with its connections (docs/conversions.md).
+ * The items of SPEC §2.10, in order — its «رسائل التواصل» being the lead desk's list «العملاء»
+ * (docs/decisions/070-one-leads-list.md) — with «عملائي» and the desk settings (docs/product.md §2.16 leads) before the
+ * staff items, and the campaigns report with its connections (docs/conversions.md).
  */
 export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuDashboard, to: "/admin", permission: "dashboard.view", icon: LayoutDashboardIcon },
@@ -36,13 +36,9 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuUpdates, to: "/admin/project-updates", permission: "updates.view", icon: ClipboardListIcon },
   { label: TEXTS.menuUnits, to: "/admin/units", permission: "units.view", icon: DoorOpenIcon },
   { label: TEXTS.menuLanding, to: "/admin/landing", permission: "landing_pages.view", icon: MegaphoneIcon },
-  {
-    label: TEXTS.menuContactMessages,
-    to: "/admin/contact-messages",
-    permission: "contact_messages.view",
-    icon: MailIcon,
-  },
-  { label: "العملاء المحتملون", to: "/admin/leads", permission: "leads.view_all", icon: ContactIcon },
+  // SPEC's «رسائل التواصل» (/admin/contact-messages) is the leads list now and redirects to it
+  // (docs/decisions/070-one-leads-list.md): one item, «العملاء».
+  { label: "العملاء", to: "/admin/leads", permission: "leads.view_all", icon: ContactIcon },
   { label: "عملائي", to: "/admin/leads/mine", permission: "leads.work", icon: PhoneCallIcon },
   {
     label: "إعدادات مكتب العملاء",

@@ -146,22 +146,39 @@ export async function reassignLead(
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, viewer, id);
     if (!(await canOwnLeads(tx, ownerId))) throw badRequest({ ownerId: LEAD_TEXTS.ownerInvalid });
-    await tx.update(leads).set({ ownerId }).where(eq(leads.id, id));
-    await addEvent(tx, id, "assigned", {
-      actorId: viewer.id,
-      note,
-      data: { ownerId, previousOwnerId: lead.ownerId },
-      at: now,
-    });
-    await notify(tx, [ownerId], id, "assigned", LEAD_TEXTS.assignedToYou, now);
-    if (!lead.firstContactAt) await scheduleClock(tx, id, now, await readLeadSettings(tx), true);
-    await recordAudit(tx, actorOf(viewer), {
-      entityType: "contact_message",
-      entityId: id,
-      action: "assign",
-      previousState: { ownerId: lead.ownerId },
-      newState: { ownerId },
-    });
+    await handOver(tx, viewer, lead, ownerId, note, now);
     return { ownerId };
+  });
+}
+
+/**
+ * Hands a locked lead to `ownerId` inside the caller's transaction (reassignLead, and the list's bulk reassignment
+ * bulk-assign.ts): the owner set, a history entry, the new owner notified, the reassign step restarted when the lead
+ * is not contacted yet, one audit row.
+ */
+export async function handOver(
+  tx: Tx,
+  viewer: LeadViewer,
+  lead: { id: number; ownerId: string | null; firstContactAt: Date | null },
+  ownerId: string,
+  note: string | undefined,
+  now: Date,
+) {
+  const id = lead.id;
+  await tx.update(leads).set({ ownerId }).where(eq(leads.id, id));
+  await addEvent(tx, id, "assigned", {
+    actorId: viewer.id,
+    note,
+    data: { ownerId, previousOwnerId: lead.ownerId },
+    at: now,
+  });
+  await notify(tx, [ownerId], id, "assigned", LEAD_TEXTS.assignedToYou, now);
+  if (!lead.firstContactAt) await scheduleClock(tx, id, now, await readLeadSettings(tx), true);
+  await recordAudit(tx, actorOf(viewer), {
+    entityType: "contact_message",
+    entityId: id,
+    action: "assign",
+    previousState: { ownerId: lead.ownerId },
+    newState: { ownerId },
   });
 }

@@ -7,10 +7,10 @@ import {
   LEAD_STAGE_LABELS,
   LEAD_TEXTS,
   type LeadEventView,
-  type LeadListQuery,
   type LeadSettings,
   type LeadSummary,
 } from "#domain/lead-desk.ts";
+import { LEAD_TOTAL_CAP, type LeadListFullQuery, type LeadListPage } from "#domain/lead-list.ts";
 import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
 import { normalizeSearchText, phoneSearchDigits } from "#domain/search.ts";
 import type { Db } from "#server/db/connection.ts";
@@ -21,6 +21,7 @@ import { decodeCursor, encodeCursor } from "#server/lib/paging.ts";
 import { escapeLike } from "#server/lib/sql.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { actorOf, type Lead, type LeadViewer, scopeOf } from "./common.ts";
+import { deliveryCondition, enquiriesOf, nextSteps } from "./enquiries.ts";
 import { leadRow, openingEnquiry } from "./lead-row.ts";
 import { readLeadSettings } from "./settings.ts";
 
@@ -89,10 +90,54 @@ function toSummary(
  * cursor on (created_at, id); urgency (overdue first, then newest) reads the overdue leads, then the others, and its
  * cursor also names the phase. Search: the stored Arabic search form of name/e-mail/message (search_text) and a
  * phone typed in any form (src/server/lib/search.ts). Figures at 100,000 leads: docs/performance/leads.md.
- * Returns {items, nextCursor} (null on the last page). Errors: 400 {cursor} a cursor this list did not give.
+ * The old messages screen's filters apply too: `delivery` (a lead with an enquiry whose newest webhook delivery is in
+ * that state, "none" without one) and `landingPageId` (docs/decisions/070-one-leads-list.md).
+ * Returns {items, nextCursor, total, now}: each item with its enquiries' deliveries and the clock's next step
+ * (enquiries.ts); nextCursor null on the last page; total the leads matching the filters (same conditions), counted
+ * up to LEAD_TOTAL_CAP (totalCapped: more than that), on the first page only (null with a cursor).
+ * Errors: 400 {cursor} a cursor this list did not give.
  */
-export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery, now = new Date()) {
-  const settings = await readLeadSettings(db);
+export async function listLeads(
+  db: Db,
+  viewer: LeadViewer,
+  query: Omit<LeadListFullQuery, "delivery" | "landingPageId"> & Partial<LeadListFullQuery>,
+  now = new Date(),
+): Promise<LeadListPage> {
+  const { rows, items: summaries, nextCursor, where } = await leadPage(db, viewer, query, now);
+  // Counted up to one past the cap (the count reads no more rows than that, whatever the table's size), and only for
+  // the first page: later pages answer null (the first page's total holds). The three reads run side by side.
+  const matching = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
+    .where(and(...where))
+    .limit(LEAD_TOTAL_CAP + 1)
+    .as("matching");
+  const [counted, enquiries, steps] = await Promise.all([
+    query.cursor
+      ? null
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(matching)
+          .then(([row]) => Number(row.n)),
+    enquiriesOf(
+      db,
+      summaries.map((l) => l.id),
+    ),
+    nextSteps(db, rows),
+  ]);
+  const items = summaries.map((lead) => ({
+    ...lead,
+    enquiries: enquiries.get(lead.id)?.enquiries ?? [],
+    enquiryCount: enquiries.get(lead.id)?.count ?? 0,
+    nextStep: steps.get(lead.id) ?? null,
+  }));
+  const total = counted === null ? null : Math.min(counted, LEAD_TOTAL_CAP);
+  return { items, nextCursor, total, totalCapped: (counted ?? 0) > LEAD_TOTAL_CAP, now: now.toISOString() };
+}
+
+/** The list's conditions for `query` (the viewer's scope, merged leads left out, every filter). */
+function leadConditions(viewer: LeadViewer, query: Partial<LeadListFullQuery>, now: Date, settings: LeadSettings) {
   // Enquiries merged into another lead leave the list (they show on that lead's timeline).
   const where: (SQL | undefined)[] = [scopeOf(viewer), isNull(leads.mergedIntoId)];
   if (query.search) {
@@ -110,12 +155,29 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
   else if (query.ownerId) where.push(eq(leads.ownerId, query.ownerId));
   if (query.projectId) where.push(eq(contactMessages.projectId, query.projectId));
   if (query.campaignId) where.push(eq(contactMessages.campaignId, query.campaignId));
+  if (query.landingPageId) where.push(eq(contactMessages.landingPageId, query.landingPageId));
+  if (query.delivery) where.push(deliveryCondition(query.delivery));
   if (query.source) where.push(eq(contactMessages.source, query.source));
   if (query.duplicate) where.push(eq(contactMessages.isDuplicate, query.duplicate === "true"));
   if (query.from) where.push(gte(leads.createdAt, dayStart(query.from)));
   if (query.to) where.push(lt(leads.createdAt, dayStart(query.to, 1)));
   if (query.overdue === "true") where.push(overdueCondition(now, settings));
   if (query.overdue === "false") where.push(notOverdueCondition(now, settings));
+  return where;
+}
+
+/**
+ * One page of leads as listLeads reads it, without the total and the enquiries (the streamed export reads page after
+ * page with it): the page's rows, their summaries, the next cursor and the conditions used.
+ */
+export async function leadPage(
+  db: Db,
+  viewer: LeadViewer,
+  query: Omit<LeadListFullQuery, "delivery" | "landingPageId"> & Partial<LeadListFullQuery>,
+  now = new Date(),
+) {
+  const settings = await readLeadSettings(db);
+  const where = leadConditions(viewer, query, now, settings);
 
   // The cursor: the last row's creation time (t) and id (i), and its urgency phase (p; 1 for the other sorts).
   const cursor = query.cursor ? decodeCursor(query.cursor, { t: "string", i: "number", p: "number" }) : null;
@@ -175,7 +237,12 @@ export async function listLeads(db: Db, viewer: LeadViewer, query: LeadListQuery
           i: last.row.lead.id,
           p: last.phase,
         });
-  return { items: page.map((r) => toSummary(r.row, now, settings)), nextCursor };
+  return {
+    rows: page.map((r) => r.row.lead),
+    items: page.map((r) => toSummary(r.row, now, settings)),
+    nextCursor,
+    where,
+  };
 }
 
 /** The staff names and unit numbers the history's `data` refers to (ownerId, previousOwnerId, unitId). */

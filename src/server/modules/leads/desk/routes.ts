@@ -3,12 +3,14 @@
  * Every lead route is opened by leads.view_own (anyone who may hold leads: agents, and the default grants of employee and manager); the service
  * then scopes by leads.view_all, so an agent reads and changes only their own leads (others answer 404).
  *
- * GET    /api/leads                       leads.view_own   paginated list (filters, sort, cursor)
+ * GET    /api/leads                       leads.view_own   paginated list (filters, sort, cursor), total, each lead's
+ *                                                           enquiries with their webhook delivery, the clock's next step
  * GET    /api/leads/stats                 leads.view_own   dashboard figures (stats.ts)
  * GET    /api/leads/{id}                  leads.view_own   the lead, its timeline and the person's other enquiries
  * PATCH  /api/leads/{id}/stage            leads.work       stage change with unit link
  * POST   /api/leads/{id}/activities       leads.work       call / WhatsApp / e-mail / meeting / note, follow-up
  * PUT    /api/leads/{id}/owner            leads.assign     manual reassignment
+ * POST   /api/leads/reassign              leads.assign     several leads to one owner, one transaction (bulk-assign.ts)
  * POST   /api/leads/{id}/merge            leads.assign     merge another lead of the same person into this one
  * GET    /api/leads/export                leads.export     the filtered list as CSV/XLSX, streamed (own leads only
  *                                                           without leads.view_all)
@@ -33,9 +35,7 @@ import {
   leadAgentsSchema,
   leadAssignSchema,
   leadDetailSchema,
-  leadListQuerySchema,
   leadMergeSchema,
-  leadPageSchema,
   leadSettingsSchema,
   leadStageChangeSchema,
   lostReasonSchema,
@@ -50,6 +50,12 @@ import {
   leadStatsSchema,
   ownerSetSchema,
 } from "#domain/lead-desk-api.ts";
+import {
+  leadBulkAssignedSchema,
+  leadBulkAssignSchema,
+  leadListFullQuerySchema,
+  leadListPageSchema,
+} from "#domain/lead-list.ts";
 import { CSV_TYPE, fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { actorOf, requireAuth } from "#server/plugins/auth.ts";
@@ -59,6 +65,7 @@ import {
   createLostReason,
   getLeadDetail,
   type LeadViewer,
+  leadPage,
   listAgentLists,
   listLeads,
   listLostReasons,
@@ -68,6 +75,7 @@ import {
   mergeLeads,
   readLeadSettings,
   reassignLead,
+  reassignLeads,
   saveLeadSettings,
   setAgentAway,
   setAgentList,
@@ -89,7 +97,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
     "/api/leads",
     {
       config: { access: { permission: "leads.view_own" } },
-      schema: { querystring: leadListQuerySchema, response: { 200: leadPageSchema } },
+      schema: { querystring: leadListFullQuerySchema, response: { 200: leadListPageSchema } },
     },
     async (request) => listLeads(app.db, await viewerOf(request), request.query, now()),
   );
@@ -248,6 +256,15 @@ export async function leadDeskRoutes(app: FastifyInstance) {
   );
 
   r.post(
+    "/api/leads/reassign",
+    {
+      config: { access: { permission: "leads.assign" } },
+      schema: { body: leadBulkAssignSchema, response: { 200: leadBulkAssignedSchema } },
+    },
+    async (request) => reassignLeads(app.db, await viewerOf(request), request.body, now()),
+  );
+
+  r.post(
     "/api/leads/:id/merge",
     {
       config: { access: { permission: "leads.assign" } },
@@ -265,7 +282,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
     {
       config: { access: { permission: "leads.export" } },
       schema: {
-        querystring: leadListQuerySchema
+        querystring: leadListFullQuerySchema
           .omit({ cursor: true, limit: true })
           .extend({ format: z.enum(["csv", "xlsx"]).default("xlsx") }),
         response: {
@@ -280,7 +297,7 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       const sort = filters.sort === "oldest" ? "oldest" : "newest";
       const at = now();
       const stream = streamLeadExport(format, (cursor) =>
-        listLeads(app.db, viewer, { ...filters, sort, limit: EXPORT_BATCH, cursor: cursor ?? undefined }, at),
+        leadPage(app.db, viewer, { ...filters, sort, limit: EXPORT_BATCH, cursor: cursor ?? undefined }, at),
       );
       return reply
         .header("cache-control", "no-store")

@@ -3,8 +3,8 @@
  * webhook delivery, the retry of a delivery, and the delete. The calls of /api/contact/messages are thin routes over
  * these (routes.ts).
  */
-import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { ContactDeliveryView, ContactListQuery, ContactMessageView } from "#domain/schemas/contact.ts";
+import { and, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import type { ContactListQuery, ContactMessageView } from "#domain/schemas/contact.ts";
 import { phoneSearchDigits } from "#domain/search.ts";
 import type { Db } from "#server/db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects, webhookDeliveries } from "#server/db/schema.ts";
@@ -13,6 +13,7 @@ import { dayStart } from "#server/lib/jeddah-days.ts";
 import { searchMatch } from "#server/lib/search.ts";
 import { escapeLike } from "#server/lib/sql.ts";
 import { type AuditActor, eraseAuditPersonalData, recordAudit } from "../../audit/service.ts";
+import { latestDeliveries } from "../desk/service.ts";
 import { enqueueLeadDelivery, requeueDelivery } from "../outbox.ts";
 import { leadPayload, readLeadContext, webhookTargetOf } from "./context.ts";
 
@@ -92,31 +93,6 @@ export async function listContactMessages(
   }));
   if (!filters.delivery) return views;
   return views.filter((v) => (v.delivery?.status ?? "none") === filters.delivery);
-}
-
-/** The newest delivery of each lead id. */
-async function latestDeliveries(db: Db, ids: number[]): Promise<Map<number, ContactDeliveryView>> {
-  const result = new Map<number, ContactDeliveryView>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const chunk = ids.slice(i, i + 1000);
-    const rows = await db
-      .select()
-      .from(webhookDeliveries)
-      .where(inArray(webhookDeliveries.contactMessageId, chunk))
-      .orderBy(desc(webhookDeliveries.id));
-    for (const d of rows) {
-      if (d.contactMessageId === null || result.has(d.contactMessageId)) continue;
-      result.set(d.contactMessageId, {
-        id: d.id,
-        status: d.status,
-        attempts: d.attempts,
-        lastError: d.lastError,
-        nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
-        deliveredAt: d.deliveredAt?.toISOString() ?? null,
-      });
-    }
-  }
-  return result;
 }
 
 export const NO_WEBHOOK_FOR_LEAD = "لا يوجد رابط ويب هوك لهذه الرسالة";
