@@ -180,6 +180,7 @@ export const NOUNS = {
   character: noun("حرف", "حرفان", "أحرف", "حرف واحد"),
   second: noun("ثانية", "ثانيتان", "ثوانٍ"),
   minute: noun("دقيقة", "دقيقتان", "دقائق"),
+  hour: noun("ساعة", "ساعتان", "ساعات"),
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
 } as const satisfies Record<string, CountedNoun>;

@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { countNoun, formatNumber, NOUNS } from "./format.ts";
+import { leadClockSchema } from "./lead-clock.ts";
 import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
 import { multilineText, text } from "./schemas/text.ts";
 
@@ -106,6 +107,9 @@ export const LEAD_TEXTS = {
   erasedName: "بيانات محذوفة",
   mergeUnit: "لا يمكن دمج عميل مرتبط بوحدة، يرجى فك الربط أولًا",
   alreadyMerged: "تم دمج هذا العميل من قبل",
+  mergedReadOnly: "تم دمج هذا العميل في عميل آخر، ويُعمل عليه من هناك",
+  personHasOpenLead: "لهذا الشخص عميل مفتوح آخر؛ ادمجه بدل إعادة فتح هذا العميل",
+  followUpPast: "موعد المتابعة يجب أن يكون بعد الوقت الحالي",
   /** The response clock's notifications, with the minutes since the enquiry. */
   notifyAgent: (minutes: number) => `عميل جديد لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
   notifyManagers: (minutes: number) => `عميل لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
@@ -282,6 +286,22 @@ export const leadDetailSchema = z.object({
   }),
   events: z.array(leadEventSchema),
   related: z.array(leadSummarySchema),
+  /** The person's later enquiries that joined this lead (docs/decisions/073-one-open-lead-per-person.md). */
+  enquiries: z.array(
+    z.object({
+      id: z.number(),
+      source: z.string(),
+      projectName: z.string().nullable(),
+      campaignId: z.number().nullable(),
+      message: z.string().nullable(),
+      isDuplicate: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The clock the agent sees (#domain/lead-clock.ts). */
+  clock: leadClockSchema,
+  /** The lead this one was merged into (its page is read-only and links there); null: not merged. */
+  mergedInto: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 
 export const lostReasonViewSchema = z.object({ id: z.number(), name: z.string(), active: z.boolean() });

@@ -311,6 +311,9 @@ describe("lead page", () => {
         }),
       ],
       related: [lead(9, { createdAt: "2026-11-23T09:30:00.000Z", projectName: "المرجان" })],
+      enquiries: [],
+      clock: { waitingSince: null, nextStep: null },
+      mergedInto: null,
     }) as LeadDetail;
 
   it("shows the enquiry, then the history and the later enquiry in time order, with contact actions", () => {
