@@ -181,6 +181,7 @@ export const NOUNS = {
   second: noun("ثانية", "ثانيتان", "ثوانٍ"),
   minute: noun("دقيقة", "دقيقتان", "دقائق"),
   hour: noun("ساعة", "ساعتان", "ساعات"),
+  room: noun("غرفة", "غرفتان", "غرف"),
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
 } as const satisfies Record<string, CountedNoun>;

@@ -300,6 +300,17 @@ export const leadDetailSchema = z.object({
   ),
   /** The clock the agent sees (#domain/lead-clock.ts). */
   clock: leadClockSchema,
+  /** The unit the lead holds at حجز/بيع (#domain/unit-label.ts); null: none. */
+  unit: z
+    .object({
+      id: z.number(),
+      unitNumber: z.string(),
+      building: z.string(),
+      floor: z.number().nullable(),
+      rooms: z.number().nullable(),
+      price: z.number().nullable(),
+    })
+    .nullable(),
   /** The lead this one was merged into (its page is read-only and links there); null: not merged. */
   mergedInto: z.object({ id: z.number(), name: z.string() }).nullable(),
 });

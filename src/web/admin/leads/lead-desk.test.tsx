@@ -314,6 +314,7 @@ describe("lead page", () => {
       enquiries: [],
       clock: { waitingSince: null, nextStep: null },
       mergedInto: null,
+      unit: null,
     }) as LeadDetail;
 
   it("shows the enquiry, then the history and the later enquiry in time order, with contact actions", () => {

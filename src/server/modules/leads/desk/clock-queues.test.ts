@@ -67,7 +67,7 @@ describe("the unassigned backlog", () => {
     advance(30);
     const res = await setList([agentA.id, agentB.id]);
     expect(res.json()).toMatchObject({ assigned: 3 });
-    const owners = [];
+    const owners: (string | null)[] = [];
     for (const id of early) owners.push((await detailOf(id)).lead.ownerId);
     expect(owners).toEqual([agentA.id, agentB.id, agentA.id]);
     expect((await stats()).unassigned).toBe(0);

@@ -197,22 +197,39 @@ async function eventNames(db: Db, data: Record<string, unknown>[]) {
     : [];
   const numbers = unitIds.size
     ? await db
-        .select({ id: units.id, unitNumber: units.unitNumber })
+        .select(unitColumns)
         .from(units)
         .where(inArray(units.id, [...unitIds]))
     : [];
   return {
     users: new Map(people.map((p) => [p.id, p.name])),
-    units: new Map(numbers.map((u) => [u.id, u.unitNumber])),
+    units: new Map(numbers.map((u) => [u.id, u])),
   };
 }
 
-/** `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit. */
+/** The unit columns the lead page shows (#domain/unit-label.ts). */
+const unitColumns = {
+  id: units.id,
+  unitNumber: units.unitNumber,
+  building: units.building,
+  floor: units.floor,
+  rooms: units.rooms,
+  price: units.price,
+};
+
+/**
+ * `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit, and `unit` (building,
+ * floor, rooms, price) beside a unit's number.
+ */
 function withNames(data: Record<string, unknown>, names: Awaited<ReturnType<typeof eventNames>>) {
   const out = { ...data };
   if (typeof data.ownerId === "string") out.ownerName = names.users.get(data.ownerId) ?? null;
   if (typeof data.previousOwnerId === "string") out.previousOwnerName = names.users.get(data.previousOwnerId) ?? null;
-  if (typeof data.unitId === "number") out.unitNumber = names.units.get(data.unitId) ?? null;
+  if (typeof data.unitId === "number") {
+    const unit = names.units.get(data.unitId);
+    out.unitNumber = unit?.unitNumber ?? null;
+    if (unit) out.unit = unit;
+  }
   return out;
 }
 
@@ -287,6 +304,10 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     })),
     clock: await leadClockOf(db, m),
     mergedInto: await mergedIntoOf(db, m.mergedIntoId),
+    unit:
+      m.unitId === null
+        ? null
+        : ((await db.select(unitColumns).from(units).where(eq(units.id, m.unitId)).limit(1))[0] ?? null),
     lead: {
       ...toSummary(row, now, settings),
       message: m.message,
