@@ -223,9 +223,7 @@ describe("erased and merged leads leave every queue", () => {
     }
     advance(120);
     await t.app.jobs.runDue();
-    expect(
-      (await detailOf(other)).events.filter((e: { kind: string }) => e.kind.startsWith("sla_")).length,
-    ).toBe(0);
+    expect((await detailOf(other)).events.filter((e: { kind: string }) => e.kind.startsWith("sla_")).length).toBe(0);
     // The merged lead's enquiry now belongs to the lead it joined.
     expect((await detailOf(target)).enquiries.map((e: { id: number }) => e.id)).toEqual([other]);
   });

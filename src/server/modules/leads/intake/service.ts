@@ -9,11 +9,11 @@
  */
 import { and, eq, gt, or, type SQL } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
+import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { contactMessages, leads } from "#server/db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";
-import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { assignNewLead, notify, openLeadOf } from "../desk/service.ts";
 import { emitLeadEvent } from "../events.ts";
 import { enqueueLeadDelivery } from "../outbox.ts";

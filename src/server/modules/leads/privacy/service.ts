@@ -6,7 +6,14 @@
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { LEAD_TEXTS, type PersonQuery } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, conversionEvents, leadEvents, leadJobs, leads, webhookDeliveries } from "#server/db/schema.ts";
+import {
+  contactMessages,
+  conversionEvents,
+  leadEvents,
+  leadJobs,
+  leads,
+  webhookDeliveries,
+} from "#server/db/schema.ts";
 import { notFound } from "#server/lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { openingEnquiry, readLeadSettings } from "../desk/service.ts";
