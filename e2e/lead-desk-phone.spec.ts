@@ -17,6 +17,12 @@ const PROJECT = `اللؤلؤة ${arabicLabel(stamp)}`;
 const BUYER = `هيفاء القحطاني ${arabicLabel(stamp)}`;
 const AGENT = { username: `phone-${stamp}`, name: "سارة العمري", password: "Phone-Agent-Passw0rd!71" };
 const SHOTS = "e2e-output/lead-desk-phone";
+// Numbers of this run only (the demo content holds leads too, and one person's enquiries join one lead).
+const DIGITS = String(Date.now()).slice(-6);
+const PHONE = `0538${DIGITS}`;
+const OTHER_PHONE = `0539${DIGITS}`;
+const intl = (local: string) => `+966${local.slice(1)}`;
+const arabicIndic = (text: string) => text.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]);
 
 async function setUp(request: APIRequestContext) {
   const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
@@ -86,7 +92,7 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   const clock = await request.get("/api/test/clock");
   const serverNow = new Date((await clock.json()).now as string);
   const first = await request.post("/api/contact", {
-    data: { name: BUYER, phone: "0551239876", message: "أرغب في شقة", projectReference: projectId },
+    data: { name: BUYER, phone: PHONE, message: "أرغب في شقة", projectReference: projectId },
   });
   expect(first.status()).toBe(201);
   const leadId = (await first.json()).leadId as number;
@@ -121,17 +127,18 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   const followUp = agent.getByRole("group", { name: "موعد المتابعة" });
   const pick = async (day: string) => {
     await followUp.getByRole("button", { name: /اختر التاريخ|٢٠٢٦|٢٠٢٧/ }).click();
+    await expect(agent.getByRole("grid").first()).toBeVisible();
     const cell = agent.locator(`[data-day="${day}"] button`);
     if ((await cell.count()) === 0) await agent.locator(".rdp-button_next").click();
     await agent.locator(`[data-day="${day}"] button`).click();
   };
   const today = new Date(serverNow.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
   await pick(today);
-  await followUp.getByLabel("ساعة المتابعة").fill("00:00");
+  await followUp.getByLabel("ساعة المتابعة").selectOption("00:00");
   await agent.getByRole("button", { name: "حفظ", exact: true }).click();
   await expect(followUp.getByRole("alert")).toHaveText("موعد المتابعة يجب أن يكون بعد الوقت الحالي");
   await pick(riyadhTomorrow(serverNow));
-  await followUp.getByLabel("ساعة المتابعة").fill("16:30");
+  await followUp.getByLabel("ساعة المتابعة").selectOption("16:30");
   await agent.getByRole("button", { name: "حفظ", exact: true }).click();
   await expect(agent.getByText("تم الحفظ").first()).toBeVisible();
   await expect(agent.getByText(/^موعد المتابعة: .*٤:٣٠/)).toBeVisible();
@@ -139,7 +146,7 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
 
   // 5. The same buyer wrote again from another number: a manager finds that lead by its phone and merges it.
   const second = await request.post("/api/contact", {
-    data: { name: BUYER, phone: "0551239877", message: "رقمي الآخر", projectReference: projectId },
+    data: { name: BUYER, phone: OTHER_PHONE, message: "رقمي الآخر", projectReference: projectId },
   });
   const otherId = (await second.json()).leadId as number;
   expect(otherId).not.toBe(leadId);
@@ -149,12 +156,18 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   await expect(manager.getByRole("heading", { level: 1, name: BUYER })).toBeVisible();
   await manager.getByRole("button", { name: "دمج مع عميل آخر" }).click();
   const dialog = manager.getByRole("dialog", { name: "دمج مع عميل آخر" });
-  await dialog.getByLabel("الاسم أو رقم الجوال").fill("+٩٦٦ ٥٥ ١٢٣ ٩٨٧٧");
+  await dialog
+    .getByLabel("الاسم أو رقم الجوال")
+    .fill(arabicIndic(`+966 ${OTHER_PHONE.slice(1, 3)} ${OTHER_PHONE.slice(3)}`));
   await dialog.getByRole("button", { name: "بحث" }).click();
-  await dialog.getByRole("list", { name: "نتائج البحث" }).getByRole("button").filter({ hasText: "0551239877" }).click();
+  await dialog
+    .getByRole("list", { name: "نتائج البحث" })
+    .getByRole("button")
+    .filter({ hasText: intl(OTHER_PHONE) })
+    .click();
   const compare = dialog.getByTestId("merge-compare");
-  await expect(compare.getByRole("region", { name: "العميل الآخر (يُدمج)" })).toContainText("+966551239877");
-  await expect(compare.getByRole("region", { name: "هذا العميل (يبقى)" })).toContainText("+966551239876");
+  await expect(compare.getByRole("region", { name: "العميل الآخر (يُدمج)" })).toContainText(intl(OTHER_PHONE));
+  await expect(compare.getByRole("region", { name: "هذا العميل (يبقى)" })).toContainText(intl(PHONE));
   await shoot(manager, "merge-compare");
   await dialog.getByRole("button", { name: "تأكيد الدمج" }).click();
   await expect(dialog).toBeHidden();

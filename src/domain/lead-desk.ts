@@ -12,7 +12,7 @@
  *   email, meeting); a note is not a contact.
  */
 import { z } from "zod";
-import { countNoun, formatNumber, NOUNS } from "./format.ts";
+import { formatNumber } from "./format.ts";
 import { leadClockSchema } from "./lead-clock.ts";
 import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
 import { multilineText, text } from "./schemas/text.ts";
@@ -110,12 +110,8 @@ export const LEAD_TEXTS = {
   mergedReadOnly: "تم دمج هذا العميل في عميل آخر، ويُعمل عليه من هناك",
   personHasOpenLead: "لهذا الشخص عميل مفتوح آخر؛ ادمجه بدل إعادة فتح هذا العميل",
   followUpPast: "موعد المتابعة يجب أن يكون بعد الوقت الحالي",
-  /** The response clock's notifications, with the minutes since the enquiry. */
-  notifyAgent: (minutes: number) => `عميل جديد لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
-  notifyManagers: (minutes: number) => `عميل لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
-  reassigned: "أعيد إسناد عميل إليك لعدم التواصل في الوقت المحدد",
+  /** The bell's line when a lead's buyer cannot be read (the clock's lines: #domain/lead-clock.ts). */
   assignedToYou: "تم إسناد عميل جديد إليك",
-  followUpDue: "حان موعد المتابعة مع عميل",
   retentionInvalid: `مدة الاحتفاظ يجب أن تكون بين ${formatNumber(30)} و${formatNumber(3650)} يومًا`,
 } as const;
 

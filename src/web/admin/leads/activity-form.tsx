@@ -1,6 +1,6 @@
 /**
  * A note or a logged call/WhatsApp/e-mail/meeting on a lead, with an optional follow-up: a day (the Arabic calendar)
- * and a time (Latin digits, ARCHITECTURE resolution 11), both in Asia/Riyadh (resolution 17), sent as ISO 8601 with
+ * and a time (a quarter-hour list in Latin digits, ARCHITECTURE resolution 11), both in Asia/Riyadh (resolution 17), sent as ISO 8601 with
  * +03:00 (docs/decisions/074-a-clock-the-agent-sees.md). A follow-up not after now is refused by the server (400
  * {followUpAt}); its Arabic message is shown under the field.
  */
@@ -10,7 +10,6 @@ import { DateField } from "~/admin/common/date-field.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
-import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useLogActivity } from "./api.ts";
@@ -19,6 +18,15 @@ import { selectClass } from "./stage-dialog.tsx";
 
 /** The time a follow-up day starts with until the agent picks another. */
 export const DEFAULT_FOLLOW_UP_TIME = "10:00";
+
+/**
+ * The times offered, every quarter of an hour, 24-hour "HH:MM" in Latin digits: a list a thumb can pick from, with no
+ * browser time widget (its AM/PM words follow the browser's language, not Arabic).
+ */
+export const FOLLOW_UP_TIMES = Array.from({ length: 96 }, (_, i) => {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(i / 4))}:${pad((i % 4) * 15)}`;
+});
 
 /** "YYYY-MM-DD" and "HH:MM" in Asia/Riyadh (UTC+3 all year) → ISO 8601 with its offset. */
 export function riyadhIso(day: string, time: string): string {
@@ -90,16 +98,20 @@ export function ActivityForm({ leadId }: { leadId: number }) {
               <Label htmlFor={`${ids}-time`} className="sr-only">
                 {DESK_TEXTS.followUpTime}
               </Label>
-              <Input
+              <select
                 id={`${ids}-time`}
-                type="time"
                 dir="ltr"
-                lang="en"
-                className="w-32"
+                className={`${selectClass} w-28`}
                 value={time}
                 onChange={(e) => setTime(e.target.value)}
                 aria-invalid={followUpError ? true : undefined}
-              />
+              >
+                {FOLLOW_UP_TIMES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
             </div>
             {followUpError && (
               <p id={errorId} role="alert" className="text-sm text-danger">
