@@ -129,7 +129,9 @@ describe("notification e-mails", () => {
     const [lead] = await t.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead.ownerId).toBe(agent.id);
     const bell = await t.app.inject({ url: "/api/notifications", headers: t.bearer(agent.token) });
-    expect(bell.json().items.map((n: { text: string }) => n.text)).toContain(LEAD_CLOCK_TEXTS.assigned("سارة", "مشروع المرجان"));
+    expect(bell.json().items.map((n: { text: string }) => n.text)).toContain(
+      LEAD_CLOCK_TEXTS.assigned("سارة", "مشروع المرجان"),
+    );
     const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, agent.id));
     expect(row).toMatchObject({ emailStatus: "pending", emailAttempts: 1 });
     expect(row.emailError).toMatch(/451|busy/i);
