@@ -128,9 +128,10 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   const pick = async (day: string) => {
     await followUp.getByRole("button", { name: /اختر التاريخ|٢٠٢٦|٢٠٢٧/ }).click();
     await expect(agent.getByRole("grid").first()).toBeVisible();
-    const cell = agent.locator(`[data-day="${day}"] button`);
-    if ((await cell.count()) === 0) await agent.locator(".rdp-button_next").click();
-    await agent.locator(`[data-day="${day}"] button`).click();
+    // The Arabic calendar writes its day keys in Arabic-Indic digits too.
+    const cell = agent.locator(`[data-day="${arabicIndic(day)}"] button`);
+    if ((await cell.count()) === 0) await agent.getByRole("button", { name: "اذهب إلى الشهر التالي" }).click();
+    await cell.click();
   };
   const today = new Date(serverNow.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
   await pick(today);
