@@ -65,13 +65,14 @@ async function setUp(request: APIRequestContext) {
   return { projectId };
 }
 
-async function signIn(page: Page, username: string, password: string) {
+/** Signs in; a sales agent lands on «عملائي», everyone else on the dashboard. */
+async function signIn(page: Page, username: string, password: string, home: RegExp = /\/admin$/) {
   await page.goto("/admin/login");
   await hydrated(page);
   await page.getByLabel("اسم المستخدم").fill(username);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(password);
   await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(home);
 }
 
 /**
@@ -133,8 +134,7 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
 
   // 2. Agent A, on a 390 px phone, finds the lead in عملائي and taps WhatsApp.
   const agent = await newPage(browser, 390);
-  await signIn(agent, AGENT.username, AGENT.password);
-  await agent.goto("/admin/leads/mine");
+  await signIn(agent, AGENT.username, AGENT.password, /\/admin\/leads\/mine$/);
   await hydrated(agent);
   const card = agent.getByTestId("agent-lead").filter({ hasText: VISITOR });
   await expect(card).toBeVisible();
@@ -170,11 +170,15 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
   await agent.getByRole("button", { name: "تغيير المرحلة" }).click();
   const dialog = agent.getByRole("dialog", { name: "تغيير المرحلة" });
   await dialog.getByLabel("المرحلة الجديدة").selectOption("reserved");
-  await expect(dialog.getByLabel("الوحدة").locator("option", { hasText: "101" })).toHaveCount(1);
-  await dialog.getByLabel("الوحدة").selectOption({ label: "101" });
+  // The picker names the unit with its price (building, floor and rooms when the unit has them).
+  const option = dialog.getByLabel("الوحدة").locator("option", { hasText: "101" });
+  await expect(option).toHaveCount(1);
+  await expect(option).toContainText("٩٥٠٬٠٠٠");
+  await dialog.getByLabel("الوحدة").selectOption((await option.getAttribute("value")) ?? "");
   await dialog.getByRole("button", { name: "حفظ" }).click();
   await expect(dialog).toBeHidden();
-  await expect(agent.getByText("رُبطت الوحدة 101 (محجوزة)")).toBeVisible();
+  await expect(agent.getByText(/^رُبطت الوحدة 101 · .*٩٥٠٬٠٠٠.* \(محجوزة\)$/)).toBeVisible();
+  await expect(agent.getByTestId("lead-unit")).toContainText("101 · ");
   await agent.context().close();
 
   // 5. The public project page shows unit 101 as reserved.

@@ -1,7 +1,8 @@
 /**
  * The lead clock on the server's movable test clock (e2e/fixtures/clock.ts): an enquiry reaches the project's only
  * agent; nothing more happens before the 5 minutes of docs/product.md §2.16's response clock; when the clock is moved
- * past them, the agent's bell shows «عميل جديد لم يتم التواصل معه منذ ٥ دقائق».
+ * past them, the agent's bell names the buyer, the project and the wait («لم يتم التواصل مع سعاد (المرجان) منذ ٥ دقائق»)
+ * and opens the lead.
  */
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { moveClock } from "./fixtures/clock.ts";
@@ -58,7 +59,7 @@ test("the agent is told a lead waits once the server's clock passes 5 minutes, n
   await page.getByLabel("اسم المستخدم").fill(AGENT.username);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(AGENT.password);
   await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/leads\/mine$/);
 
   await moveClock(request, 4 * 60_000);
   const before = await openBell(page, "١");
@@ -66,5 +67,11 @@ test("the agent is told a lead waits once the server's clock passes 5 minutes, n
 
   await moveClock(request, 60_000);
   const after = await openBell(page, "٢");
-  await expect(after.getByText("عميل جديد لم يتم التواصل معه منذ ٥ دقائق")).toBeVisible();
+  // The line names the buyer, the project and the wait, and opens the lead.
+  const line = after.getByRole("link", {
+    name: `لم يتم التواصل مع سعاد ${arabicLabel(stamp)} (${PROJECT}) منذ ٥ دقائق`,
+  });
+  await expect(line).toBeVisible();
+  await line.click();
+  await expect(page.getByRole("heading", { level: 1, name: `سعاد ${arabicLabel(stamp)}` })).toBeVisible();
 });

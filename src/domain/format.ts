@@ -182,6 +182,7 @@ export const NOUNS = {
   minute: noun("دقيقة", "دقيقتان", "دقائق"),
   hour: noun("ساعة", "ساعتان", "ساعات"),
   lead: noun("عميل", "عميلان", "عملاء", "عميل واحد"),
+  room: noun("غرفة", "غرفتان", "غرف"),
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
 } as const satisfies Record<string, CountedNoun>;

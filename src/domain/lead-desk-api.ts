@@ -12,10 +12,20 @@ export const agentListSchema = z.object({
 });
 
 /** PUT /api/leads/agents answer: the list as stored. */
-export const agentListSavedSchema = z.object({ projectId: z.number().nullable(), userIds: z.array(z.string()) });
+export const agentListSavedSchema = z.object({
+  projectId: z.number().nullable(),
+  userIds: z.array(z.string()),
+  /** Unassigned open leads dealt to the agents in turn by this change (docs/decisions/075-…). */
+  assigned: z.number().optional(),
+});
 
 /** PUT /api/leads/agents/{userId}/away answer. */
-export const agentAwayStateSchema = z.object({ userId: z.string(), away: z.boolean() });
+export const agentAwayStateSchema = z.object({
+  userId: z.string(),
+  away: z.boolean(),
+  /** Unassigned open leads dealt in turn when the agent came back. */
+  assigned: z.number().optional(),
+});
 
 /** POST /api/leads/{id}/activities answer: the lead's first-contact and follow-up times after the activity. */
 export const activityLoggedSchema = z.object({

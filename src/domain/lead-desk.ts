@@ -12,7 +12,8 @@
  *   email, meeting); a note is not a contact.
  */
 import { z } from "zod";
-import { countNoun, formatNumber, NOUNS } from "./format.ts";
+import { formatNumber } from "./format.ts";
+import { leadClockSchema } from "./lead-clock.ts";
 import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
 import { multilineText, text } from "./schemas/text.ts";
 
@@ -106,12 +107,11 @@ export const LEAD_TEXTS = {
   erasedName: "بيانات محذوفة",
   mergeUnit: "لا يمكن دمج عميل مرتبط بوحدة، يرجى فك الربط أولًا",
   alreadyMerged: "تم دمج هذا العميل من قبل",
-  /** The response clock's notifications, with the minutes since the enquiry. */
-  notifyAgent: (minutes: number) => `عميل جديد لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
-  notifyManagers: (minutes: number) => `عميل لم يتم التواصل معه منذ ${countNoun(minutes, NOUNS.minute)}`,
-  reassigned: "أعيد إسناد عميل إليك لعدم التواصل في الوقت المحدد",
+  mergedReadOnly: "تم دمج هذا العميل في عميل آخر، ويُعمل عليه من هناك",
+  personHasOpenLead: "لهذا الشخص عميل مفتوح آخر؛ ادمجه بدل إعادة فتح هذا العميل",
+  followUpPast: "موعد المتابعة يجب أن يكون بعد الوقت الحالي",
+  /** The bell's line when a lead's buyer cannot be read (the clock's lines: #domain/lead-clock.ts). */
   assignedToYou: "تم إسناد عميل جديد إليك",
-  followUpDue: "حان موعد المتابعة مع عميل",
   retentionInvalid: `مدة الاحتفاظ يجب أن تكون بين ${formatNumber(30)} و${formatNumber(3650)} يومًا`,
 } as const;
 
@@ -282,6 +282,33 @@ export const leadDetailSchema = z.object({
   }),
   events: z.array(leadEventSchema),
   related: z.array(leadSummarySchema),
+  /** The person's later enquiries that joined this lead (docs/decisions/073-one-open-lead-per-person.md). */
+  enquiries: z.array(
+    z.object({
+      id: z.number(),
+      source: z.string(),
+      projectName: z.string().nullable(),
+      campaignId: z.number().nullable(),
+      message: z.string().nullable(),
+      isDuplicate: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The clock the agent sees (#domain/lead-clock.ts). */
+  clock: leadClockSchema,
+  /** The unit the lead holds at حجز/بيع (#domain/unit-label.ts); null: none. */
+  unit: z
+    .object({
+      id: z.number(),
+      unitNumber: z.string(),
+      building: z.string(),
+      floor: z.number().nullable(),
+      rooms: z.number().nullable(),
+      price: z.number().nullable(),
+    })
+    .nullable(),
+  /** The lead this one was merged into (its page is read-only and links there); null: not merged. */
+  mergedInto: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 
 export const lostReasonViewSchema = z.object({ id: z.number(), name: z.string(), active: z.boolean() });

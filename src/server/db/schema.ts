@@ -446,6 +446,12 @@ export const leads = pgTable(
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
     /** When the lead was opened (its first enquiry's time; the response clock starts here). */
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    /**
+     * The person's key (docs/decisions/073-one-open-lead-per-person.md): the opening enquiry's E.164 phone and
+     * lower-cased e-mail; null once erased. An open lead's key is unique (the indexes below).
+     */
+    personPhone: text("person_phone"),
+    personEmail: text("person_email"),
   },
   (t) => [
     uniqueIndex("leads_unit_id_key").on(t.unitId),
@@ -459,6 +465,14 @@ export const leads = pgTable(
     index("leads_follow_up_idx")
       .on(t.followUpAt)
       .where(sql`${t.followUpAt} is not null and ${t.stage} not in ('lost', 'sold')`),
+    // One open lead per person (docs/decisions/073-one-open-lead-per-person.md): two enquiries of one new person
+    // stored at once cannot both open a lead.
+    uniqueIndex("leads_open_person_phone_key")
+      .on(t.personPhone)
+      .where(sql`${t.personPhone} is not null and ${t.stage} not in ('lost', 'sold') and ${t.mergedIntoId} is null`),
+    uniqueIndex("leads_open_person_email_key")
+      .on(t.personEmail)
+      .where(sql`${t.personEmail} is not null and ${t.stage} not in ('lost', 'sold') and ${t.mergedIntoId} is null`),
   ],
 );
 

@@ -19,3 +19,19 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The constraint (index) name of a PostgreSQL unique violation (SQLSTATE 23505) from pg or PGlite, looking through
+ * up to four `cause` links; null for any other error. Tells two unique indexes of one table apart.
+ */
+export function uniqueViolationOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const fields = current as { code?: unknown; constraint?: unknown };
+    if (typeof current === "object" && fields.code === "23505") {
+      return typeof fields.constraint === "string" ? fields.constraint : "";
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -9,8 +9,9 @@
  *   and a new reassign step is queued.
  * - follow_up (at the lead's follow-up date, logLeadActivity): the owner is told the follow-up is due (in-app and
  *   e-mail); a reminder whose date was changed since (follow_up_at differs) does nothing.
- * A clock job of a lead contacted meanwhile (first_contact_at set), and any job of a closed lead (lost/sold), does
- * nothing. Each step is in the lead's history.
+ * A clock job of a lead contacted meanwhile (first_contact_at set) or moved past جديد, and any job of a closed (lost/sold),
+ * merged or erased lead, does nothing (docs/decisions/074-a-clock-the-agent-sees.md). The bell's lines name the buyer,
+ * the project and the wait (#domain/lead-clock.ts). Each step is in the lead's history.
  *
  * The app reaches it through the decorator `app.leadDesk` (leadDeskPlugin): `clock()` is the app's clock (`app.clock`,
  * jobs/clock.ts), `runDue()` runs every due job now, `sendMails()` sends the due e-mail copies of notifications (mail.ts;
@@ -21,9 +22,9 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { LEAD_TEXTS } from "#domain/lead-desk.ts";
+import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { contactMessages, leadEvents, leadJobs, leads, users } from "../../db/schema.ts";
+import { contactMessages, leadEvents, leadJobs, leads, projects, users } from "../../db/schema.ts";
 import { runJobIfDue } from "../../jobs/timed.ts";
 import { type LeadRow, leadRow, notify, openingEnquiry, pickAgent, readLeadSettings } from "./desk/service.ts";
 import { createMailTransport, type MailSummary, mailOutboxOptions } from "./mail.ts";
@@ -58,10 +59,14 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
       .where(eq(leads.id, job.leadId))
       .for("update")
       .limit(1);
-    if (!lead || lead.stage === "lost" || lead.stage === "sold") return true;
+    // A closed, merged or erased lead has left every queue (docs/decisions/074-a-clock-the-agent-sees.md).
+    if (!lead || lead.stage === "lost" || lead.stage === "sold" || lead.mergedIntoId !== null || lead.anonymisedAt) {
+      return true;
+    }
     if (job.kind === "follow_up") {
       if (lead.ownerId && lead.followUpAt?.getTime() === job.runAt.getTime()) {
-        await notify(tx, [lead.ownerId], lead.id, "follow_up", LEAD_TEXTS.followUpDue, now);
+        const text = LEAD_CLOCK_TEXTS.followUpDue(lead.name, await projectNameOf(tx, lead));
+        await notify(tx, [lead.ownerId], lead.id, "follow_up", text, now);
         await tx.insert(leadEvents).values({
           leadId: lead.id,
           kind: "follow_up_due",
@@ -71,7 +76,8 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
       }
       return true;
     }
-    if (lead.firstContactAt) return true;
+    // Only a lead still at جديد without a logged contact escalates as "not contacted".
+    if (lead.firstContactAt || lead.stage !== "new") return true;
     await carryOut(tx, job.kind, lead, now);
     return true;
   });
@@ -80,10 +86,12 @@ async function runOne(db: Db, now: Date): Promise<boolean> {
 async function carryOut(tx: Tx, kind: string, lead: LeadRow, now: Date) {
   const event = (k: "sla_agent_notified" | "sla_managers_notified" | "sla_reassigned", data: Record<string, unknown>) =>
     tx.insert(leadEvents).values({ leadId: lead.id, kind: k, data, createdAt: now });
-  const minutes = Math.round((now.getTime() - lead.createdAt.getTime()) / 60_000);
+  const waited = now.getTime() - lead.createdAt.getTime();
+  const project = await projectNameOf(tx, lead);
   if (kind === "notify_agent") {
     if (!lead.ownerId) return;
-    await notify(tx, [lead.ownerId], lead.id, "sla_agent", LEAD_TEXTS.notifyAgent(minutes), now);
+    const text = LEAD_CLOCK_TEXTS.notifyAgent(lead.name, project, waited);
+    await notify(tx, [lead.ownerId], lead.id, "sla_agent", text, now);
     await event("sla_agent_notified", { ownerId: lead.ownerId });
   } else if (kind === "notify_managers") {
     const managers = await tx
@@ -95,7 +103,7 @@ async function carryOut(tx: Tx, kind: string, lead: LeadRow, now: Date) {
       managers.map((m) => m.id),
       lead.id,
       "sla_managers",
-      LEAD_TEXTS.notifyManagers(minutes),
+      LEAD_CLOCK_TEXTS.notifyManagers(lead.name, project, waited, await userNameOf(tx, lead.ownerId)),
       now,
     );
     await event("sla_managers_notified", { managers: managers.length });
@@ -108,8 +116,27 @@ async function carryOut(tx: Tx, kind: string, lead: LeadRow, now: Date) {
     if (!next) return;
     await tx.update(leads).set({ ownerId: next }).where(eq(leads.id, lead.id));
     await event("sla_reassigned", { ownerId: next, previousOwnerId: lead.ownerId });
-    await notify(tx, [next], lead.id, "assigned", LEAD_TEXTS.reassigned, now);
+    await notify(tx, [next], lead.id, "assigned", LEAD_CLOCK_TEXTS.reassigned(lead.name, project, waited), now);
   }
+}
+
+/** The lead's project name (the project row, else the name kept in its origin), for the bell's lines. */
+async function projectNameOf(tx: Tx, lead: LeadRow): Promise<string | null> {
+  if (lead.projectId !== null) {
+    const [project] = await tx
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, lead.projectId))
+      .limit(1);
+    if (project) return project.name;
+  }
+  return lead.origin.projectName ?? null;
+}
+
+async function userNameOf(tx: Tx, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return user?.name ?? null;
 }
 
 /** Runs every job due at `now`, one transaction each. Returns how many were claimed. */

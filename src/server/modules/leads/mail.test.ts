@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "#domain/lead-desk.ts";
+import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { leads, notifications, projects, users } from "../../db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { MAIL_SUBJECT } from "./mail.ts";
@@ -129,7 +129,9 @@ describe("notification e-mails", () => {
     const [lead] = await t.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead.ownerId).toBe(agent.id);
     const bell = await t.app.inject({ url: "/api/notifications", headers: t.bearer(agent.token) });
-    expect(bell.json().items.map((n: { text: string }) => n.text)).toContain(LEAD_TEXTS.assignedToYou);
+    expect(bell.json().items.map((n: { text: string }) => n.text)).toContain(
+      LEAD_CLOCK_TEXTS.assigned("سارة", "مشروع المرجان"),
+    );
     const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, agent.id));
     expect(row).toMatchObject({ emailStatus: "pending", emailAttempts: 1 });
     expect(row.emailError).toMatch(/451|busy/i);
@@ -155,7 +157,7 @@ describe("notification e-mails", () => {
     expect(received[0].body).toContain(
       `Subject: =?UTF-8?B?${Buffer.from(MAIL_SUBJECT).toString("base64").slice(0, 8)}`,
     );
-    expect(decoded(received[0])).toContain(LEAD_TEXTS.assignedToYou);
+    expect(decoded(received[0])).toContain(LEAD_CLOCK_TEXTS.assigned("سارة", "مشروع المرجان"));
     const [sent] = await t.db.select().from(notifications).where(eq(notifications.userId, agent.id));
     expect(sent.emailStatus).toBe("sent");
     expect(await t.app.leadDesk.sendMails()).toEqual({ sent: 0, retrying: 0, failed: 0 });
@@ -168,7 +170,7 @@ describe("notification e-mails", () => {
     await t.app.leadDesk.runDue();
     expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
     expect(received[0].to).toEqual(["agent@example.test"]);
-    expect(decoded(received[0])).toContain(LEAD_TEXTS.notifyAgent(6));
+    expect(decoded(received[0])).toContain(LEAD_CLOCK_TEXTS.notifyAgent("سارة", "مشروع المرجان", 6 * 60_000));
 
     received.length = 0;
     advance(10); // 16 minutes
@@ -177,7 +179,7 @@ describe("notification e-mails", () => {
     // Only the manager has an e-mail among the managers and general managers; the others' rows end as "none".
     expect(summary).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(received.map((m) => m.to[0])).toEqual(["manager@example.test"]);
-    expect(decoded(received[0])).toContain(LEAD_TEXTS.notifyManagers(16));
+    expect(decoded(received[0])).toContain("لم يتم التواصل مع سارة (مشروع المرجان) منذ ١٦ دقيقة · المسؤول: ");
     const rows = await t.db.select().from(notifications).where(eq(notifications.leadId, leadId));
     expect(rows.filter((r) => r.emailStatus === "pending")).toEqual([]);
   });
@@ -196,7 +198,7 @@ describe("notification e-mails", () => {
     await t.app.leadDesk.runDue();
     expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
     expect(received[0].to).toEqual(["agent@example.test"]);
-    expect(decoded(received[0])).toContain(LEAD_TEXTS.followUpDue);
+    expect(decoded(received[0])).toContain(LEAD_CLOCK_TEXTS.followUpDue("سارة", "مشروع المرجان"));
     expect(decoded(received[0])).toContain(`?lead=${leadId}`);
   });
 });

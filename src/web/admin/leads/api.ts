@@ -327,3 +327,15 @@ export function useMarkNotificationsRead() {
     onSuccess: (list) => client.setQueryData(["notifications"], list),
   });
 }
+
+/**
+ * Leads found by name or phone in any form (GET /api/leads?search=, the list's own search; at most 10), key
+ * ["leads", "search", query]: the merge dialog's picker (docs/decisions/075-merge-and-assign-by-what-people-know.md).
+ */
+export function useLeadSearch(query: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["leads", "search", query],
+    queryFn: async () => (await fetchLeadPage({ search: query }, null, 10)).items,
+    ...options,
+  });
+}

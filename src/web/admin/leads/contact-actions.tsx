@@ -1,13 +1,15 @@
 /**
  * Contacting a lead from the desk (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): the phone and
- * e-mail as actions — tel:, WhatsApp (wa.me with the agent's editable Arabic template naming the project) and mailto: —
- * and, after one is used, the two-tap log: tap 1 the outcome, tap 2 the next step (a follow-up date or a stage). The
+ * e-mail as actions — tel:, WhatsApp (wa.me with the agent's editable Arabic template naming the project and the agent)
+ * and mailto: — and, after one is used, the two-tap log, scrolled into view: tap 1 the outcome, tap 2 the next step (a
+ * follow-up date or a stage). The
  * log posts the activity (kind of the action used, outcome as its note, follow-up time) and, for a stage step or a lead
  * still at جديد, the stage change.
  */
 import { MailIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { LeadActivityKind, LeadStage } from "#domain/lead-desk.ts";
+import { useSession } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { projectPhrase, whatsappHref } from "~/shared/lib/whatsapp.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -34,11 +36,19 @@ export function saveWhatsappTemplate(text: string) {
   } catch {}
 }
 
-/** The template filled for one lead: {الاسم} → first name, {المشروع} → "مشروع …" (or "مشاريعنا"). */
-export function fillWhatsappTemplate(template: string, lead: Pick<LeadSummary, "name" | "projectName">): string {
+/**
+ * The template filled for one lead: {الاسم} → the buyer's first name, {المشروع} → "مشروع …" (or "مشاريعنا"),
+ * {الموظف} → the signed-in agent's first name (`agentName`; "فريق المبيعات" when unknown).
+ */
+export function fillWhatsappTemplate(
+  template: string,
+  lead: Pick<LeadSummary, "name" | "projectName">,
+  agentName?: string | null,
+): string {
   const firstName = lead.name.trim().split(/\s+/u)[0] ?? "";
   const project = lead.projectName ? projectPhrase(lead.projectName) : "مشاريعنا";
-  return template.replaceAll("{الاسم}", firstName).replaceAll("{المشروع}", project);
+  const agent = agentName?.trim().split(/\s+/u)[0] || "فريق المبيعات";
+  return template.replaceAll("{الاسم}", firstName).replaceAll("{المشروع}", project).replaceAll("{الموظف}", agent);
 }
 
 /** 10:00 Jeddah time (07:00 UTC) `days` after `now`, as ISO 8601. */
@@ -62,6 +72,7 @@ export function ContactLinks({
   size?: "sm" | "default";
 }) {
   const cls = size === "sm" ? "h-11 flex-1 sm:h-9 sm:flex-none" : "";
+  const agentName = useSession().user?.name;
   return (
     <div className="flex flex-wrap gap-2">
       {lead.phone && (
@@ -74,7 +85,7 @@ export function ContactLinks({
           </Button>
           <Button asChild variant="outline" size={size} className={cls}>
             <a
-              href={whatsappHref(lead.phone, fillWhatsappTemplate(template, lead))}
+              href={whatsappHref(lead.phone, fillWhatsappTemplate(template, lead, agentName))}
               target="_blank"
               rel="noopener noreferrer"
               onClick={() => onUse("whatsapp")}
@@ -116,6 +127,11 @@ export function LogContactPanel({
   onDone: () => void;
 }) {
   const [outcome, setOutcome] = useState<string | null>(null);
+  // The agent comes back from the call or WhatsApp to this question: bring it into view (one-handed, below the fold).
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+  }, []);
   const log = useLogActivity();
   const stage = useChangeLeadStage();
   const busy = log.isPending || stage.isPending;
@@ -139,6 +155,7 @@ export function LogContactPanel({
 
   return (
     <section
+      ref={panel}
       aria-label={DESK_TEXTS.logQuestion(lead.name)}
       className="grid gap-2 rounded-lg bg-brand-50 p-3"
       data-testid="log-contact"

@@ -34,6 +34,10 @@ export const DESK_TEXTS = {
   source: "المصدر",
   createdAt: "تاريخ الاستفسار",
   followUp: "موعد المتابعة",
+  followUpTime: "ساعة المتابعة",
+  mergedInto: "دُمج هذا العميل في",
+  mergedReadOnly: "للاطلاع فقط؛ يُعمل على العميل من صفحته الجديدة.",
+  waiting: "الانتظار",
   name: "الاسم",
   phone: "الجوال",
   email: "البريد الإلكتروني",
@@ -48,7 +52,7 @@ export const DESK_TEXTS = {
   logFailed: "تعذّر تسجيل التواصل",
   dismiss: "لاحقًا",
   templateLabel: "نص رسالة واتساب",
-  templateHint: "يُستبدل {الاسم} باسم العميل و{المشروع} باسم المشروع.",
+  templateHint: "يُستبدل {الاسم} باسم العميل و{المشروع} باسم المشروع و{الموظف} باسمك.",
   templateSave: "حفظ النص",
   templateSaved: "تم حفظ نص الرسالة",
   changeStage: "تغيير المرحلة",
@@ -77,6 +81,6 @@ export const NEXT_STEPS = [
   { key: "none", label: "بدون خطوة" },
 ] as const;
 
-/** The default WhatsApp message; {الاسم} and {المشروع} are filled per lead. */
+/** The default WhatsApp message; {الاسم}, {المشروع} and {الموظف} (the agent) are filled per lead. */
 export const DEFAULT_WHATSAPP_TEMPLATE =
-  "السلام عليكم {الاسم}، معك فريق المبيعات. شكرًا لاهتمامك بـ{المشروع}، متى يناسبك أن نتحدث؟";
+  "السلام عليكم {الاسم}، معك {الموظف} من فريق المبيعات. شكرًا لاهتمامك بـ{المشروع}، متى يناسبك أن نتحدث؟";

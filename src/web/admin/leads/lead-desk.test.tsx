@@ -315,6 +315,10 @@ describe("lead page", () => {
         }),
       ],
       related: [lead(9, { createdAt: "2026-11-23T09:30:00.000Z", projectName: "المرجان" })],
+      enquiries: [],
+      clock: { waitingSince: null, nextStep: null },
+      mergedInto: null,
+      unit: null,
     }) as LeadDetail;
 
   it("shows the enquiry, then the history and the later enquiry in time order, with contact actions", () => {
@@ -348,6 +352,82 @@ describe("lead page", () => {
     expect(screen.getByRole("button", { name: "إعادة الإسناد" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "دمج مع عميل آخر" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "حذف بيانات الشخص" })).toBeInTheDocument();
+  });
+
+  it("counts the wait live and says how long is left before the next step", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-23T09:03:00.000Z"), toFake: ["Date", "setInterval", "clearInterval"] });
+    try {
+      const waiting = detail();
+      waiting.clock = {
+        waitingSince: "2026-11-23T09:00:00.000Z",
+        nextStep: { kind: "notify_agent", at: "2026-11-23T09:05:00.000Z" },
+      };
+      renderAt(<LeadView detail={waiting} />, "/admin/leads");
+      const clock = screen.getByTestId("lead-clock");
+      expect(clock).toHaveTextContent("ينتظر منذ ٣ دقائق");
+      expect(clock).toHaveTextContent("تنبيه المسؤول بعد دقيقتين");
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(clock).toHaveTextContent("ينتظر منذ ٤ دقائق");
+      expect(clock).toHaveTextContent("تنبيه المسؤول بعد دقيقة واحدة");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the held unit with its building, floor, rooms and price, and the person's joined enquiries", () => {
+    const held = detail();
+    held.unit = { id: 11, unitNumber: "101", building: "B", floor: 2, rooms: 3, price: 900_000 };
+    held.enquiries = [
+      {
+        id: 77,
+        source: "campaign",
+        projectName: "الواحة",
+        campaignId: 9,
+        message: "مرة أخرى",
+        isDuplicate: true,
+        createdAt: "2026-11-23T11:00:00.000Z",
+      },
+    ];
+    renderAt(<LeadView detail={held} />, "/admin/leads");
+    expect(screen.getByTestId("lead-unit")).toHaveTextContent(/^B — 101 · الدور ٢ · ٣ غرف · .*٩٠٠٬٠٠٠/);
+    expect(screen.getByTestId("joined-enquiry")).toHaveTextContent("مرة أخرى");
+  });
+
+  it("says into which lead a merged lead went and offers no action", () => {
+    signInAs({ id: "m", permissions: ["leads.view_all", "leads.view_own", "leads.work", "leads.assign"] });
+    const merged = detail();
+    merged.mergedInto = { id: 3, name: "سارة العتيبي 3" };
+    renderAt(<LeadView detail={merged} />, "/admin/leads");
+    expect(screen.getByRole("link", { name: "سارة العتيبي 3" })).toHaveAttribute("href", "/admin/leads/3");
+    for (const name of ["تغيير المرحلة", "إعادة الإسناد", "دمج مع عميل آخر"]) {
+      expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole("link", { name: /^واتساب/ })).not.toBeInTheDocument();
+    expect(screen.queryByText("تسجيل نشاط أو ملاحظة")).not.toBeInTheDocument();
+  });
+
+  it("merges by a phone typed in Arabic-Indic digits after showing both leads side by side", async () => {
+    signInAs({ id: "m", permissions: ["leads.view_all", "leads.view_own", "leads.assign"] });
+    route("GET /api/leads", () =>
+      json({ items: [lead(8, { phone: "+966551239877", name: "سارة برقم آخر" })], nextCursor: null }),
+    );
+    route("POST /api/leads/5/merge", () => json({ id: 5, mergedId: 8 }));
+    const user = userEvent.setup();
+    renderAt(<LeadView detail={detail()} />, "/admin/leads");
+    await user.click(screen.getByRole("button", { name: "دمج مع عميل آخر" }));
+    const dialog = await screen.findByRole("dialog", { name: "دمج مع عميل آخر" });
+    await user.type(within(dialog).getByLabelText("الاسم أو رقم الجوال"), "٠٥٥١٢٣٩٨٧٧");
+    await user.click(within(dialog).getByRole("button", { name: "بحث" }));
+    await user.click(await within(dialog).findByRole("button", { name: /سارة برقم آخر/ }));
+    expect(calls.find((c) => c.url.pathname === "/api/leads")?.url.searchParams.get("search")).toBe("٠٥٥١٢٣٩٨٧٧");
+    expect(within(dialog).getByRole("region", { name: "العميل الآخر (يُدمج)" })).toHaveTextContent("+966551239877");
+    expect(within(dialog).getByRole("region", { name: "هذا العميل (يبقى)" })).toHaveTextContent("سارة العتيبي 5");
+    await user.click(within(dialog).getByRole("button", { name: "تأكيد الدمج" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST" && c.url.pathname === "/api/leads/5/merge")?.body).toEqual({
+        otherId: 8,
+      }),
+    );
   });
 
   it("shows the marketing consent and withdraws it after a confirmation", async () => {

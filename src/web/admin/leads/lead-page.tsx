@@ -1,31 +1,33 @@
 /**
- * /admin/leads/:id, one lead (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md):
- * the person with phone and e-mail as actions (tel:, WhatsApp, mailto:, each offering the two-tap log), the stage
- * with its change dialog, an activity/note form with the follow-up date, reassignment (leads.assign), merging
+ * /admin/leads/:id, one lead (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md, 074-…, 075-…):
+ * the person with phone and e-mail as actions (tel:, WhatsApp, mailto:, each offering the two-tap log), the live
+ * clock (wait and next step), the held unit (building, floor, rooms, price), the stage with its change dialog, an
+ * activity/note form with the follow-up day and time, reassignment (leads.assign), merging
  * another lead into this one (leads.assign), the person's PDPL export and erasure (leads.settings), and the
  * timeline. Each action shows only with the permission the server checks (#domain/roles.ts). Client-only route.
  */
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { formatDateTime } from "#domain/format.ts";
-import { LEAD_ACTIVITY_KINDS, LEAD_ACTIVITY_LABELS, type LeadActivityKind } from "#domain/lead-desk.ts";
+import type { LeadActivityKind } from "#domain/lead-desk.ts";
+import { unitLabel } from "#domain/unit-label.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
-import { DateField } from "~/admin/common/date-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
-import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { type LeadDetail, useLeadDetail, useLogActivity, useWithdrawMarketingConsent } from "./api.ts";
+import { ActivityForm } from "./activity-form.tsx";
+import { type LeadDetail, useLeadDetail, useWithdrawMarketingConsent } from "./api.ts";
 import { ContactLinks, LogContactPanel, readWhatsappTemplate } from "./contact-actions.tsx";
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
+import { LeadClockLine } from "./lead-clock.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
-import { StageDialog, selectClass } from "./stage-dialog.tsx";
+import { StageDialog } from "./stage-dialog.tsx";
 
 export async function clientLoader() {
   return null;
@@ -64,9 +66,11 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const lead = detail.lead;
-  const canWork = userCan(user, "leads.work");
-  const canAssign = userCan(user, "leads.assign");
-  const canSettings = userCan(user, "leads.settings");
+  // A merged lead is read-only: its page says where it went and offers no action (docs/decisions/075-…).
+  const merged = detail.mergedInto;
+  const canWork = !merged && userCan(user, "leads.work");
+  const canAssign = !merged && userCan(user, "leads.assign");
+  const canSettings = !merged && userCan(user, "leads.settings");
   const [used, setUsed] = useState<LeadActivityKind | null>(null);
   const [stageOpen, setStageOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -79,6 +83,17 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
           {DESK_TEXTS.listTitle}
         </Link>
       </nav>
+      {merged && (
+        <p role="status" className="grid gap-1 rounded-xl bg-brand-50 p-4 text-ink" data-testid="merged-into">
+          <span className="font-bold">
+            {`${DESK_TEXTS.mergedInto} `}
+            <Link to={`/admin/leads/${merged.id}`} className="text-brand-700 underline">
+              {merged.name}
+            </Link>
+          </span>
+          <span className="text-sm text-muted">{DESK_TEXTS.mergedReadOnly}</span>
+        </p>
+      )}
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
@@ -88,6 +103,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
           </div>
         </CardHeader>
         <CardContent className="grid gap-3">
+          <LeadClockLine clock={detail.clock} />
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted">{DESK_TEXTS.phone}</dt>
             <dd dir="ltr" className="text-end">
@@ -101,6 +117,12 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
             <dd>{lead.projectName ?? DESK_TEXTS.noProject}</dd>
             <dt className="text-muted">{DESK_TEXTS.owner}</dt>
             <dd>{lead.ownerName ?? DESK_TEXTS.unassigned}</dd>
+            {detail.unit && (
+              <>
+                <dt className="text-muted">{DESK_TEXTS.unit}</dt>
+                <dd data-testid="lead-unit">{unitLabel(detail.unit)}</dd>
+              </>
+            )}
             {lead.lostReason && (
               <>
                 <dt className="text-muted">{DESK_TEXTS.lostReason}</dt>
@@ -117,7 +139,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
               )}
             </dd>
           </dl>
-          <ContactLinks lead={lead} template={readWhatsappTemplate()} onUse={setUsed} size="default" />
+          {!merged && <ContactLinks lead={lead} template={readWhatsappTemplate()} onUse={setUsed} size="default" />}
           {used && canWork && <LogContactPanel lead={lead} kind={used} onDone={() => setUsed(null)} />}
           <div className="flex flex-wrap gap-2">
             {canWork && <Button onClick={() => setStageOpen(true)}>{DESK_TEXTS.changeStage}</Button>}
@@ -153,7 +175,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
         />
       )}
 
-      <StageDialog lead={lead} open={stageOpen} onOpenChange={setStageOpen} />
+      {canWork && <StageDialog lead={lead} open={stageOpen} onOpenChange={setStageOpen} />}
       {canAssign && <ReassignDialog lead={lead} open={assignOpen} onOpenChange={setAssignOpen} />}
       {canAssign && <MergeDialog lead={lead} related={detail.related} open={mergeOpen} onOpenChange={setMergeOpen} />}
     </div>
@@ -196,72 +218,5 @@ function WithdrawConsentButton({ leadId }: { leadId: number }) {
         }
       />
     </>
-  );
-}
-
-/** A note or a logged meeting/call, with an optional follow-up day (10:00 Jeddah time). */
-function ActivityForm({ leadId }: { leadId: number }) {
-  const [kind, setKind] = useState<LeadActivityKind>("note");
-  const [note, setNote] = useState("");
-  const [day, setDay] = useState("");
-  const log = useLogActivity();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!note.trim() && !day && kind === "note") return;
-    log.mutate(
-      { id: leadId, kind, note: note.trim() || undefined, followUpAt: day ? `${day}T10:00:00+03:00` : undefined },
-      {
-        onSuccess: () => {
-          setNote("");
-          setDay("");
-          toast({ variant: "success", title: "تم الحفظ" });
-        },
-        onError: (e) =>
-          toast({ variant: "destructive", title: DESK_TEXTS.logFailed, description: apiErrorMessage(e, "") }),
-      },
-    );
-  };
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>تسجيل نشاط أو ملاحظة</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <Label htmlFor="activity-kind">نوع النشاط</Label>
-            <select
-              id="activity-kind"
-              className={selectClass}
-              value={kind}
-              onChange={(e) => setKind(e.target.value as LeadActivityKind)}
-            >
-              {LEAD_ACTIVITY_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {LEAD_ACTIVITY_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="activity-follow-up">{DESK_TEXTS.followUp}</Label>
-            <DateField id="activity-follow-up" value={day} onChange={setDay} />
-          </div>
-          <div className="grid gap-1 sm:col-span-2">
-            <Label htmlFor="activity-note">{DESK_TEXTS.note}</Label>
-            <textarea
-              id="activity-note"
-              className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
-              value={note}
-              maxLength={2000}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
-          <Button type="submit" className="justify-self-start" disabled={log.isPending}>
-            {DESK_TEXTS.save}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * A lead's timeline (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): the enquiry itself (source,
  * project, campaign, UTM and click ids, consent, message), then in time order the assignments, stage changes, unit
- * links, notes, logged calls/WhatsApp/e-mails/meetings, follow-up dates, response-clock steps, merges, and every other
- * enquiry of the same person. Dates in Arabic-Indic digits; unit numbers and phones in Latin digits.
+ * links (with building, floor, rooms and price), notes, logged calls/WhatsApp/e-mails/meetings, follow-up dates,
+ * response-clock steps, merges, the person's later enquiries that joined this lead, and their other leads. Dates in Arabic-Indic digits; unit numbers and phones in Latin digits.
  */
 
 import { Link } from "react-router";
@@ -15,6 +15,7 @@ import {
   type LeadStage,
 } from "#domain/lead-desk.ts";
 import { CONTACT_SOURCE_LABELS, type ContactSource } from "#domain/schemas/contact.ts";
+import { type UnitLabelParts, unitLabel } from "#domain/unit-label.ts";
 import type { LeadDetail, LeadSummary } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
@@ -34,6 +35,12 @@ export const ATTRIBUTION_LABELS: Record<string, string> = {
   referrer: "الصفحة المحيلة",
 };
 
+/** The unit an entry names: its full label when the server gave its parts (#domain/unit-label.ts), else its number. */
+function unitText(d: Record<string, unknown>): string {
+  const unit = d.unit as UnitLabelParts | undefined;
+  return unit && typeof unit.unitNumber === "string" ? unitLabel(unit) : (str(d.unitNumber) ?? "");
+}
+
 const stageName = (s: string | null) => (s ? (LEAD_STAGE_LABELS[s as LeadStage] ?? s) : "—");
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
 
@@ -52,7 +59,7 @@ export function eventText(e: LeadEventView): string {
     case "activity":
       return LEAD_ACTIVITY_LABELS[e.activityKind as LeadActivityKind] ?? "نشاط";
     case "unit_linked":
-      return `رُبطت الوحدة ${str(d.unitNumber) ?? ""}${str(d.status) ? ` (${str(d.status)})` : ""}`;
+      return `رُبطت الوحدة ${unitText(d)}${str(d.status) ? ` (${str(d.status)})` : ""}`;
     case "unit_unlinked":
       return `فُكّ ربط الوحدة ${str(d.unitNumber) ?? ""}`;
     case "follow_up_set":
@@ -72,7 +79,11 @@ export function eventText(e: LeadEventView): string {
   }
 }
 
-type Entry = { type: "event"; at: string; event: LeadEventView } | { type: "related"; at: string; lead: LeadSummary };
+type JoinedEnquiry = LeadDetail["enquiries"][number];
+type Entry =
+  | { type: "event"; at: string; event: LeadEventView }
+  | { type: "related"; at: string; lead: LeadSummary }
+  | { type: "enquiry"; at: string; enquiry: JoinedEnquiry };
 
 /** The enquiry block: where the lead came from. */
 function EnquiryBlock({ lead }: { lead: LeadDetail["lead"] }) {
@@ -114,6 +125,7 @@ function EnquiryBlock({ lead }: { lead: LeadDetail["lead"] }) {
 export function LeadTimeline({ detail }: { detail: LeadDetail }) {
   const entries: Entry[] = [
     ...detail.events.map((event): Entry => ({ type: "event", at: event.createdAt, event })),
+    ...detail.enquiries.map((enquiry): Entry => ({ type: "enquiry", at: enquiry.createdAt, enquiry })),
     ...detail.related
       .filter((r) => r.createdAt > detail.lead.createdAt)
       .map((lead): Entry => ({ type: "related", at: lead.createdAt, lead })),
@@ -130,6 +142,10 @@ export function LeadTimeline({ detail }: { detail: LeadDetail }) {
             <p className="text-sm font-bold text-ink">{eventText(entry.event)}</p>
             {entry.event.note && <p className="text-sm whitespace-pre-line text-ink">{entry.event.note}</p>}
           </TimelineItem>
+        ) : entry.type === "enquiry" ? (
+          <TimelineItem key={`q${entry.enquiry.id}`} at={entry.at}>
+            <JoinedEnquiryBlock enquiry={entry.enquiry} />
+          </TimelineItem>
         ) : (
           <TimelineItem key={`r${entry.lead.id}`} at={entry.at}>
             <RelatedEnquiry lead={entry.lead} />
@@ -145,6 +161,24 @@ export function LeadTimeline({ detail }: { detail: LeadDetail }) {
         </li>
       )}
     </ol>
+  );
+}
+
+/** A later enquiry of the person that joined this lead (docs/decisions/073-one-open-lead-per-person.md). */
+function JoinedEnquiryBlock({ enquiry }: { enquiry: JoinedEnquiry }) {
+  return (
+    <div className="grid gap-1 text-sm" data-testid="joined-enquiry">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-bold text-ink">استفسار جديد من نفس الشخص</span>
+        <span className="text-muted">
+          {`${CONTACT_SOURCE_LABELS[enquiry.source as ContactSource] ?? enquiry.source} · ${enquiry.projectName ?? DESK_TEXTS.noProject}`}
+        </span>
+        {enquiry.isDuplicate && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{DESK_TEXTS.duplicate}</span>
+        )}
+      </p>
+      {enquiry.message && <p className="rounded-lg bg-brand-50 p-3 whitespace-pre-line">{enquiry.message}</p>}
+    </div>
   );
 }
 

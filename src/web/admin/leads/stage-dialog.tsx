@@ -1,11 +1,12 @@
 /**
  * The stage change of one lead (docs/product.md §2.16 leads; rules in #domain/lead-desk.ts): any stage to any other,
  * مفقود asks for a reason from the editable list, حجز/بيع offer a unit of the lead's project (the available ones and
- * the one it already holds; unit numbers in Latin digits), an optional note. The server's answer decides: a 409 (the
+ * the one it already holds, each with building, floor, rooms and price: #domain/unit-label.ts), an optional note. The server's answer decides: a 409 (the
  * unit is held by another lead) or a 400 is shown inline in Arabic, and the dialog stays open.
  */
 import { useEffect, useId, useState } from "react";
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage, stageHoldsUnit, UNIT_STATUS_FREE } from "#domain/lead-desk.ts";
+import { unitLabel } from "#domain/unit-label.ts";
 import { useProjectUnits } from "~/admin/units/api.ts";
 import { isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -156,7 +157,7 @@ export function StageDialog({
                 <option value="">{DESK_TEXTS.noUnit}</option>
                 {offered.map((u) => (
                   <option key={u.id} value={String(u.id)}>
-                    {u.building ? `${u.unitNumber} — ${u.building}` : u.unitNumber}
+                    {unitLabel(u)}
                   </option>
                 ))}
               </select>

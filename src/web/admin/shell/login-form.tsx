@@ -16,7 +16,8 @@ import { TEXTS } from "#domain/texts.ts";
 import { isTwoFactorChallenge } from "~/admin/account/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { useLoginMutation } from "~/shared/session/auth-api.ts";
-import { postLoginDestination } from "~/shared/session/auth-redirect.ts";
+import { homePathOf, postLoginDestination } from "~/shared/session/auth-redirect.ts";
+import { sessionStore } from "~/shared/session/auth-store.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
@@ -42,7 +43,9 @@ export function LoginForm() {
   const busy = isSubmitting || login.isPending;
   // The password was right and a second factor is needed: the challenge of POST /api/auth/login.
   const [challenge, setChallenge] = useState<string | null>(null);
-  const finish = () => navigate(postLoginDestination(), { replace: true });
+  // A sales agent starts on «عملائي» (their own leads), everyone else on the dashboard.
+  const finish = () =>
+    navigate(postLoginDestination(undefined, homePathOf(sessionStore.readStoredUser()?.role)), { replace: true });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

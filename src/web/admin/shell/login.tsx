@@ -1,21 +1,22 @@
 /**
- * /admin/login (SPEC §2.9), a client-only route: a signed-in user goes straight to /admin; otherwise the login
+ * /admin/login (SPEC §2.9), a client-only route: a signed-in user goes straight to their home (/admin; a sales agent's
+ * «عملائي»); otherwise the login
  * form with the session banners (the red one explains why the visitor is here).
  */
 import { redirect } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
 import { useSite } from "~/root.tsx";
-import { ADMIN_HOME_PATH } from "~/shared/session/auth-redirect.ts";
+import { homePathOf } from "~/shared/session/auth-redirect.ts";
 import { ensureSessionStarted } from "~/shared/session/auth-session.ts";
 import { SessionBanners } from "~/shared/session/session-banners.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { AdminProviders } from "./admin-providers.tsx";
 import { LoginForm } from "./login-form.tsx";
 
-/** Waits for the session check; a signed-in user is redirected to /admin. */
+/** Waits for the session check; a signed-in user is redirected to their home (auth-redirect.ts homePathOf). */
 export async function clientLoader() {
   const session = await ensureSessionStarted();
-  if (session.status === "authenticated") throw redirect(ADMIN_HOME_PATH);
+  if (session.status === "authenticated") throw redirect(homePathOf(session.user?.role));
   return null;
 }
 clientLoader.hydrate = true as const;

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { isSafeAdminPath, postLoginDestination, REDIRECT_KEY, storeRedirect, takeRedirect } from "./auth-redirect.ts";
+import {
+  homePathOf,
+  isSafeAdminPath,
+  postLoginDestination,
+  REDIRECT_KEY,
+  storeRedirect,
+  takeRedirect,
+} from "./auth-redirect.ts";
 
 beforeEach(() => sessionStorage.clear());
 
@@ -30,5 +37,12 @@ describe("redirect address (SPEC §2.9)", () => {
 
   it("defaults to /admin", () => {
     expect(postLoginDestination()).toBe("/admin");
+  });
+
+  it("lands a sales agent on «عملائي» unless a stored address says otherwise", () => {
+    expect(postLoginDestination(undefined, homePathOf("sales_agent"))).toBe("/admin/leads/mine");
+    expect(homePathOf("manager")).toBe("/admin");
+    storeRedirect("/admin/leads/5");
+    expect(postLoginDestination(undefined, homePathOf("sales_agent"))).toBe("/admin/leads/5");
   });
 });

@@ -9,6 +9,13 @@ export const REDIRECT_KEY = "admin.redirectTo";
 export const LOGIN_PATH = "/admin/login";
 export const ADMIN_HOME_PATH = "/admin";
 export const PROJECTS_PATH = "/admin/projects";
+/** An agent's own leads, «عملائي» (docs/decisions/074-a-clock-the-agent-sees.md). */
+export const MY_LEADS_PATH = "/admin/leads/mine";
+
+/** Where a role starts after signing in: a sales agent on «عملائي», everyone else on the dashboard. */
+export function homePathOf(role: string | null | undefined): string {
+  return role === "sales_agent" ? MY_LEADS_PATH : ADMIN_HOME_PATH;
+}
 
 export interface PendingDeleteProject {
   type: "deleteProject";
@@ -79,9 +86,9 @@ export function takeRedirect(storage: Storage | null = session()): string | null
 
 /**
  * The address after a successful login, in SPEC §2.9 order: /admin/projects when a pending deleteProject exists;
- * else the stored redirect address (cleared); else /admin.
+ * else the stored redirect address (cleared); else `home` (/admin; a sales agent's «عملائي», homePathOf).
  */
-export function postLoginDestination(storage: Storage | null = session()): string {
+export function postLoginDestination(storage: Storage | null = session(), home = ADMIN_HOME_PATH): string {
   if (readPendingAction(storage)) return PROJECTS_PATH;
-  return takeRedirect(storage) ?? ADMIN_HOME_PATH;
+  return takeRedirect(storage) ?? home;
 }

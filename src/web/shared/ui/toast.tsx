@@ -33,8 +33,8 @@ export function ToastProvider({
 }
 
 /**
- * The notification area: bottom, full width on phones, at most 420 px from `sm` up, focused by F8; at the top while a
- * dialog is open, so a toast never covers the dialog's actions.
+ * The notification area: at the top and full width on phones (clear of the buttons a thumb reaches), at the bottom and
+ * at most 420 px from `sm` up, focused by F8; at the top while a dialog is open, so a toast never covers its actions.
  */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
@@ -44,9 +44,11 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
       hotkey={["F8"]}
       label={VIEWPORT_LABEL}
       className={cn(
-        "fixed inset-x-0 bottom-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:end-0 sm:max-w-[420px]",
+        // Phones: at the top, clear of the thumb's buttons at the bottom of a card (docs/decisions/074-…).
+        "fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:top-auto sm:bottom-0 sm:end-0 sm:max-w-[420px]",
         // While a dialog is open its actions sit at the bottom: the toasts move to the top so they never cover them.
         "[body:has([data-slot=dialog-content][data-state=open])_&]:top-0 [body:has([data-slot=dialog-content][data-state=open])_&]:bottom-auto",
+        "sm:[body:has([data-slot=dialog-content][data-state=open])_&]:top-0 sm:[body:has([data-slot=dialog-content][data-state=open])_&]:bottom-auto",
         className,
       )}
       {...props}

@@ -1,14 +1,23 @@
 /**
  * Who works a lead (docs/decisions/022-lead-desk-assignment-and-response-clock.md): round-robin assignment of a new
- * lead, the response clock's jobs, notifications, and reassignment by hand.
+ * lead, the response clock's jobs, notifications, reassignment by hand, and the unassigned backlog dealt in turn.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { LEAD_TEXTS, type LeadSettings } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { leadAgentStatus, leadAgents, leadJobs, leads, notifications } from "#server/db/schema.ts";
+import {
+  contactMessages,
+  leadAgentStatus,
+  leadAgents,
+  leadJobs,
+  leads,
+  notifications,
+  projects,
+} from "#server/db/schema.ts";
 import { badRequest } from "#server/lib/http-errors.ts";
-import { recordAudit } from "../../audit/service.ts";
-import { actorOf, addEvent, canOwnLeads, type LeadViewer, lockLead } from "./common.ts";
+import { type AuditActor, recordAudit } from "../../audit/service.ts";
+import { actorOf, addEvent, canOwnLeads, type LeadViewer, lockWorkableLead } from "./common.ts";
 import { readLeadSettings } from "./settings.ts";
 
 /**
@@ -125,10 +134,77 @@ export async function assignNewLead(
   if (ownerId) {
     await tx.update(leads).set({ ownerId }).where(eq(leads.id, leadId));
     await addEvent(tx, leadId, "assigned", { data: { ownerId, auto: true }, at: now });
-    await notify(tx, [ownerId], leadId, "assigned", LEAD_TEXTS.assignedToYou, now);
+    await notifyAssigned(tx, ownerId, leadId, now);
   }
   await scheduleClock(tx, leadId, now, settings);
   return ownerId;
+}
+
+/** Tells `ownerId` that lead `leadId` is theirs, naming the buyer and the project (#domain/lead-clock.ts). */
+async function notifyAssigned(tx: Tx, ownerId: string, leadId: number, now: Date) {
+  const [lead] = await tx
+    .select({ name: contactMessages.name, projectName: projects.name, origin: contactMessages.origin })
+    .from(contactMessages)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .where(eq(contactMessages.id, leadId))
+    .limit(1);
+  const text = lead
+    ? LEAD_CLOCK_TEXTS.assigned(lead.name, lead.projectName ?? lead.origin.projectName ?? null)
+    : LEAD_TEXTS.assignedToYou;
+  await notify(tx, [ownerId], leadId, "assigned", text, now);
+}
+
+/** Most backlog leads one call assigns (a later list change or return takes the rest). */
+const BACKLOG_BATCH = 500;
+
+/**
+ * Deals the unassigned backlog in turn (docs/decisions/075-merge-and-assign-by-what-people-know.md): every open lead
+ * without an owner (not sold/lost, merged or erased), oldest first, goes to the next agent by round robin (pickAgent),
+ * with its history entry, the agent's notification, a fresh response clock when it is still at جديد without a contact,
+ * and an audit row. Called when a round-robin list is saved and when an agent comes back from away, inside that
+ * change's transaction. Returns how many leads were assigned.
+ */
+export async function assignBacklog(tx: Tx, actor: AuditActor, now: Date): Promise<number> {
+  const backlog = await tx
+    .select({
+      id: leads.id,
+      projectId: contactMessages.projectId,
+      stage: leads.stage,
+      firstContactAt: leads.firstContactAt,
+    })
+    .from(leads)
+    .innerJoin(contactMessages, eq(contactMessages.id, leads.id))
+    .where(
+      and(
+        isNull(leads.ownerId),
+        notInArray(leads.stage, ["lost", "sold"]),
+        isNull(leads.mergedIntoId),
+        isNull(contactMessages.anonymisedAt),
+      ),
+    )
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(BACKLOG_BATCH)
+    .for("update", { of: leads, skipLocked: true });
+  if (!backlog.length) return 0;
+  const settings = await readLeadSettings(tx);
+  let assigned = 0;
+  for (const lead of backlog) {
+    const ownerId = await pickAgent(tx, lead.projectId, now);
+    if (!ownerId) continue;
+    await tx.update(leads).set({ ownerId }).where(eq(leads.id, lead.id));
+    await addEvent(tx, lead.id, "assigned", { data: { ownerId, auto: true, backlog: true }, at: now });
+    await notifyAssigned(tx, ownerId, lead.id, now);
+    if (lead.stage === "new" && !lead.firstContactAt) await scheduleClock(tx, lead.id, now, settings);
+    await recordAudit(tx, actor, {
+      entityType: "contact_message",
+      entityId: lead.id,
+      action: "assign",
+      previousState: { ownerId: null },
+      newState: { ownerId, backlog: true },
+    });
+    assigned += 1;
+  }
+  return assigned;
 }
 
 /**
@@ -144,7 +220,7 @@ export async function reassignLead(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, viewer, id);
+    const lead = await lockWorkableLead(tx, viewer, id);
     if (!(await canOwnLeads(tx, ownerId))) throw badRequest({ ownerId: LEAD_TEXTS.ownerInvalid });
     await handOver(tx, viewer, lead, ownerId, note, now);
     return { ownerId };
@@ -159,7 +235,7 @@ export async function reassignLead(
 export async function handOver(
   tx: Tx,
   viewer: LeadViewer,
-  lead: { id: number; ownerId: string | null; firstContactAt: Date | null },
+  lead: { id: number; ownerId: string | null; firstContactAt: Date | null; stage: string },
   ownerId: string,
   note: string | undefined,
   now: Date,
@@ -172,8 +248,8 @@ export async function handOver(
     data: { ownerId, previousOwnerId: lead.ownerId },
     at: now,
   });
-  await notify(tx, [ownerId], id, "assigned", LEAD_TEXTS.assignedToYou, now);
-  if (!lead.firstContactAt) await scheduleClock(tx, id, now, await readLeadSettings(tx), true);
+  await notifyAssigned(tx, ownerId, id, now);
+  if (!lead.firstContactAt && lead.stage === "new") await scheduleClock(tx, id, now, await readLeadSettings(tx), true);
   await recordAudit(tx, actorOf(viewer), {
     entityType: "contact_message",
     entityId: id,

@@ -8,7 +8,7 @@ import type { LeadBulkAssign } from "#domain/lead-list.ts";
 import type { Db } from "#server/db/connection.ts";
 import { badRequest, notFound } from "#server/lib/http-errors.ts";
 import { handOver } from "./assignment.ts";
-import { canOwnLeads, type LeadViewer, lockLead } from "./common.ts";
+import { canOwnLeads, type LeadViewer, lockWorkableLead } from "./common.ts";
 
 /**
  * POST /api/leads/reassign (leads.assign): hands every lead of `ids` to `ownerId`. Leads are locked in id order (two
@@ -23,7 +23,7 @@ export async function reassignLeads(db: Db, viewer: LeadViewer, body: LeadBulkAs
     const reassigned: number[] = [];
     const unchanged: number[] = [];
     for (const id of ids) {
-      const lead = await lockLead(tx, viewer, id);
+      const lead = await lockWorkableLead(tx, viewer, id);
       if (lead.mergedIntoId !== null) throw notFound(LEAD_TEXTS.leadNotFound);
       if (lead.ownerId === body.ownerId) {
         unchanged.push(id);

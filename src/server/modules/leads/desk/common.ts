@@ -6,13 +6,13 @@
  * lead reads as 404 (its existence is not revealed). Every change writes a lead_events row and an audit row in the
  * same transaction as the change.
  */
-import { and, eq, type SQL } from "drizzle-orm";
-import { LEAD_TEXTS, type LeadEventKind } from "#domain/lead-desk.ts";
+import { and, asc, eq, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
+import { LEAD_TEXTS, type LeadEventKind, type LeadStage } from "#domain/lead-desk.ts";
 import { hasPermission } from "#domain/permissions.ts";
 import { isRole } from "#domain/roles.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { contactMessages, leadEvents, leads, users } from "#server/db/schema.ts";
-import { notFound } from "#server/lib/http-errors.ts";
+import { conflict, notFound } from "#server/lib/http-errors.ts";
 import type { AuditActor } from "../../audit/service.ts";
 import { loadPermissionFacts } from "../../permissions/service.ts";
 import { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
@@ -48,6 +48,61 @@ export async function lockLead(tx: Tx, viewer: LeadViewer, id: number): Promise<
     .limit(1);
   if (!lead) throw notFound(LEAD_TEXTS.leadNotFound);
   return lead;
+}
+
+/**
+ * `lockLead` for a change that works the lead (stage, activity, owner): a lead merged into another is read-only.
+ * Errors: 404 unknown or not the viewer's; 409 merged.
+ */
+export async function lockWorkableLead(tx: Tx, viewer: LeadViewer, id: number): Promise<Lead> {
+  const lead = await lockLead(tx, viewer, id);
+  if (lead.mergedIntoId !== null) throw conflict(LEAD_TEXTS.mergedReadOnly);
+  return lead;
+}
+
+/** The stage codes of a closed lead (it no longer takes the person's enquiries). */
+const CLOSED_STAGES: LeadStage[] = ["lost", "sold"];
+
+/**
+ * The open lead an enquiry of `person` joins (docs/decisions/073-one-open-lead-per-person.md): the oldest lead that is
+ * not sold, lost, merged or erased and that holds an enquiry (or the key) with the same E.164 phone or e-mail; locked
+ * for the caller's transaction. Null: the person has no open lead.
+ */
+export async function openLeadOf(
+  tx: Tx,
+  person: { phone: string | null; email: string | null },
+): Promise<{ id: number; ownerId: string | null } | null> {
+  const email = person.email?.toLowerCase() ?? null;
+  if (!person.phone && !email) return null;
+  const byEnquiry = tx
+    .select({ id: contactMessages.leadId })
+    .from(contactMessages)
+    .where(
+      or(
+        person.phone ? eq(contactMessages.phone, person.phone) : undefined,
+        email ? eq(contactMessages.email, email) : undefined,
+      ),
+    );
+  const [lead] = await tx
+    .select({ id: leads.id, ownerId: leads.ownerId })
+    .from(leads)
+    .innerJoin(contactMessages, eq(contactMessages.id, leads.id))
+    .where(
+      and(
+        notInArray(leads.stage, CLOSED_STAGES),
+        isNull(leads.mergedIntoId),
+        isNull(contactMessages.anonymisedAt),
+        or(
+          inArray(leads.id, byEnquiry),
+          person.phone ? eq(leads.personPhone, person.phone) : undefined,
+          email ? eq(leads.personEmail, email) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(1)
+    .for("update", { of: leads });
+  return lead ?? null;
 }
 
 /** Appends one history entry. */

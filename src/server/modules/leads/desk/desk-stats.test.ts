@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 it("counts the day, the week, unassigned and overdue leads, and the median time to first contact per agent; the timeline names the owner", async () => {
-  // Sunday in Jeddah: one unassigned lead (no agent list yet).
+  // Sunday in Jeddah: one lead before any agent list (dealt to agent A when the list is set).
   now = new Date("2026-11-22T10:00:00Z");
   await sendLead();
   const list = await t.app.inject({
@@ -85,14 +85,14 @@ it("counts the day, the week, unassigned and overdue leads, and the median time 
     weekStart: "2026-11-22",
     newToday: 3,
     newThisWeek: 4,
-    unassigned: 1,
+    unassigned: 0,
     // The Sunday lead and the uncontacted one of today.
     overdue: 2,
   });
   expect(stats.agents).toEqual([{ ownerId: agentA.id, name: expect.any(String), contacted: 2, medianSeconds: 180 }]);
 
   const own = await t.app.inject({ url: "/api/leads/stats", headers: auth(agentA) });
-  expect(own.json()).toMatchObject({ newToday: 3, newThisWeek: 3, unassigned: 0, overdue: 1 });
+  expect(own.json()).toMatchObject({ newToday: 3, newThisWeek: 4, unassigned: 0, overdue: 2 });
 
   // The timeline names the owner of an assignment beside its id.
   const detail = await t.app.inject({ url: `/api/leads/${first}`, headers: auth(manager) });

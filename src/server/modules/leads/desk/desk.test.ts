@@ -284,7 +284,8 @@ describe("response clock", () => {
       (n: { kind: string; leadId: number }) => n.kind === "sla_agent" && n.leadId === id,
     );
     expect(agentNotes).toHaveLength(1);
-    expect(agentNotes[0]).toMatchObject({ leadId: id, text: "عميل جديد لم يتم التواصل معه منذ ٥ دقائق" });
+    // The bell names the buyer, the project and the wait.
+    expect(agentNotes[0].text).toMatch(/^لم يتم التواصل مع عميل \S+ \(مشروع الياقوت\) منذ ٥ دقائق$/);
 
     advance(10);
     await t.app.leadDesk.runDue();
@@ -411,12 +412,14 @@ describe("list and timeline", () => {
     expect(paged.map((l) => l.id)).toEqual(page.items.map((l: { id: number }) => l.id));
   });
 
-  it("shows the person's later enquiries (same phone) on the timeline", async () => {
+  it("shows the person's later enquiry (same phone) on the open lead's timeline, flagged as a duplicate", async () => {
     const first = await sendLead({ phone: "0561112233" });
     const second = await sendLead({ phone: "0561112233" });
     const detail = (await t.app.inject({ url: `/api/leads/${first}`, headers: auth(manager) })).json();
-    expect(detail.related.map((l: { id: number }) => l.id)).toEqual([second]);
-    expect(detail.related[0].isDuplicate).toBe(true);
+    expect(detail.related).toEqual([]);
+    expect(detail.enquiries.map((e: { id: number; isDuplicate: boolean }) => [e.id, e.isDuplicate])).toEqual([
+      [second, true],
+    ]);
   });
 
   it("merges two leads of one person by hand: history kept, the merged enquiry leaves the list, audited", async () => {
@@ -533,7 +536,8 @@ describe("list and timeline", () => {
       payload: { phone: "٠٥٩١٢٣٤٥٦٧" },
       headers: auth(manager),
     });
-    expect(erase.json()).toEqual({ erased: 2 });
+    // Both enquiries are one lead (one open lead per person).
+    expect(erase.json()).toEqual({ erased: 1 });
     const rows = await t.db.select().from(contactMessages).where(eq(contactMessages.id, a));
     expect(rows[0]).toMatchObject({ name: "بيانات محذوفة", phone: null, email: null, message: null, projectId });
     const detail = (await t.app.inject({ url: `/api/leads/${a}`, headers: auth(manager) })).json();

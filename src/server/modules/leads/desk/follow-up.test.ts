@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "#domain/lead-desk.ts";
+import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import type { Database } from "#server/db/connection.ts";
 import { leadJobs, notifications, projects } from "#server/db/schema.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
@@ -96,9 +96,10 @@ describe("follow-up reminders", () => {
     expect(a + b).toBe(1);
     const rows = await reminders(leadId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: agent.id, text: LEAD_TEXTS.followUpDue });
+    const text = LEAD_CLOCK_TEXTS.followUpDue("خالد", "مشروع اللؤلؤ");
+    expect(rows[0]).toMatchObject({ userId: agent.id, text });
     const bell = await t.app.inject({ url: "/api/notifications", headers: t.bearer(agent.token) });
-    expect(bell.json().items[0]).toMatchObject({ leadId, kind: "follow_up", text: LEAD_TEXTS.followUpDue });
+    expect(bell.json().items[0]).toMatchObject({ leadId, kind: "follow_up", text });
     const detail = await t.app.inject({ url: `/api/leads/${leadId}`, headers: t.bearer(agent.token) });
     expect(detail.json().events.map((e: { kind: string }) => e.kind)).toContain("follow_up_due");
 

@@ -3,6 +3,7 @@
  * filters and sorts, and one lead's detail with its timeline and the person's other enquiries.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { CLOCK_STEP_KINDS, type ClockStepKind, type LeadClock } from "#domain/lead-clock.ts";
 import {
   LEAD_STAGE_LABELS,
   LEAD_TEXTS,
@@ -14,7 +15,7 @@ import { LEAD_TOTAL_CAP, type LeadListFullQuery, type LeadListPage } from "#doma
 import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
 import { normalizeSearchText, phoneSearchDigits } from "#domain/search.ts";
 import type { Db } from "#server/db/connection.ts";
-import { contactMessages, leadEvents, leads, projects, units, users } from "#server/db/schema.ts";
+import { contactMessages, leadEvents, leadJobs, leads, projects, units, users } from "#server/db/schema.ts";
 import { badRequest, notFound } from "#server/lib/http-errors.ts";
 import { dayStart } from "#server/lib/jeddah-days.ts";
 import { decodeCursor, encodeCursor } from "#server/lib/paging.ts";
@@ -26,12 +27,14 @@ import { leadRow, openingEnquiry } from "./lead-row.ts";
 import { readLeadSettings } from "./settings.ts";
 
 /**
- * Whether a lead is overdue at `now`: open, and not contacted past the agent step or its follow-up date passed.
- * Written as the partial indexes contact_messages_uncontacted_idx / _follow_up_idx are, so PostgreSQL uses them.
+ * Whether a lead is overdue at `now`: open and not erased (its opening enquiry, `contact_messages`, must be joined),
+ * and either still at جديد without a contact past the agent step, or its follow-up date passed
+ * (docs/decisions/074-a-clock-the-agent-sees.md). Written as the partial indexes leads_uncontacted_idx /
+ * leads_follow_up_idx are, so PostgreSQL uses them.
  */
 export function overdueCondition(now: Date, settings: LeadSettings): SQL {
   const limit = new Date(now.getTime() - settings.notifyAgentAfter * 60_000);
-  return sql`((${leads.firstContactAt} is null and ${leads.stage} not in ('lost', 'sold') and ${leads.createdAt} < ${limit}) or (${leads.followUpAt} is not null and ${leads.stage} not in ('lost', 'sold') and ${leads.followUpAt} < ${now}))`;
+  return sql`(${contactMessages.anonymisedAt} is null and ((${leads.firstContactAt} is null and ${leads.stage} not in ('lost', 'sold') and ${leads.stage} = 'new' and ${leads.createdAt} < ${limit}) or (${leads.followUpAt} is not null and ${leads.stage} not in ('lost', 'sold') and ${leads.followUpAt} < ${now})))`;
 }
 /** The negation of overdueCondition (its nulls read as false). */
 function notOverdueCondition(now: Date, settings: LeadSettings): SQL {
@@ -57,7 +60,7 @@ function toSummary(
 ): LeadSummary {
   const m = row.lead;
   const limit = now.getTime() - settings.notifyAgentAfter * 60_000;
-  const open = m.stage !== "lost" && m.stage !== "sold";
+  const open = m.stage !== "lost" && m.stage !== "sold" && !m.anonymisedAt && m.mergedIntoId === null;
   return {
     id: m.id,
     name: m.name,
@@ -78,7 +81,7 @@ function toSummary(
     followUpAt: m.followUpAt?.toISOString() ?? null,
     overdue:
       open &&
-      ((!m.firstContactAt && m.createdAt.getTime() < limit) ||
+      ((!m.firstContactAt && m.stage === "new" && m.createdAt.getTime() < limit) ||
         (m.followUpAt !== null && m.followUpAt.getTime() < now.getTime())),
     mergedIntoId: m.mergedIntoId,
     createdAt: m.createdAt.toISOString(),
@@ -261,22 +264,39 @@ async function eventNames(db: Db, data: Record<string, unknown>[]) {
     : [];
   const numbers = unitIds.size
     ? await db
-        .select({ id: units.id, unitNumber: units.unitNumber })
+        .select(unitColumns)
         .from(units)
         .where(inArray(units.id, [...unitIds]))
     : [];
   return {
     users: new Map(people.map((p) => [p.id, p.name])),
-    units: new Map(numbers.map((u) => [u.id, u.unitNumber])),
+    units: new Map(numbers.map((u) => [u.id, u])),
   };
 }
 
-/** `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit. */
+/** The unit columns the lead page shows (#domain/unit-label.ts). */
+const unitColumns = {
+  id: units.id,
+  unitNumber: units.unitNumber,
+  building: units.building,
+  floor: units.floor,
+  rooms: units.rooms,
+  price: units.price,
+};
+
+/**
+ * `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit, and `unit` (building,
+ * floor, rooms, price) beside a unit's number.
+ */
 function withNames(data: Record<string, unknown>, names: Awaited<ReturnType<typeof eventNames>>) {
   const out = { ...data };
   if (typeof data.ownerId === "string") out.ownerName = names.users.get(data.ownerId) ?? null;
   if (typeof data.previousOwnerId === "string") out.previousOwnerName = names.users.get(data.previousOwnerId) ?? null;
-  if (typeof data.unitId === "number") out.unitNumber = names.units.get(data.unitId) ?? null;
+  if (typeof data.unitId === "number") {
+    const unit = names.units.get(data.unitId);
+    out.unitNumber = unit?.unitNumber ?? null;
+    if (unit) out.unit = unit;
+  }
   return out;
 }
 
@@ -321,10 +341,40 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     .innerJoin(contactMessages, openingEnquiry)
     .leftJoin(projects, eq(projects.id, contactMessages.projectId))
     .leftJoin(users, eq(users.id, leads.ownerId))
-    .where(and(or(samePerson, eq(leads.mergedIntoId, id)), ne(contactMessages.id, id), scopeOf(viewer)))
+    .where(
+      and(
+        or(samePerson, eq(leads.mergedIntoId, id)),
+        ne(contactMessages.id, id),
+        // The enquiries that joined this lead show as its own (`enquiries`), not as other leads.
+        or(isNull(contactMessages.leadId), ne(contactMessages.leadId, id), eq(leads.mergedIntoId, id)),
+        scopeOf(viewer),
+      ),
+    )
     .orderBy(asc(contactMessages.createdAt))
     .limit(100);
+  const enquiries = await db
+    .select({ enquiry: contactMessages, projectName: projects.name })
+    .from(contactMessages)
+    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
+    .where(and(eq(contactMessages.leadId, id), ne(contactMessages.id, id)))
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
+    .limit(200);
   return {
+    enquiries: enquiries.map(({ enquiry: e, projectName }) => ({
+      id: e.id,
+      source: e.source,
+      projectName: projectName ?? e.origin.projectName ?? null,
+      campaignId: e.campaignId,
+      message: e.message,
+      isDuplicate: e.isDuplicate,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    clock: await leadClockOf(db, m),
+    mergedInto: await mergedIntoOf(db, m.mergedIntoId),
+    unit:
+      m.unitId === null
+        ? null
+        : ((await db.select(unitColumns).from(units).where(eq(units.id, m.unitId)).limit(1))[0] ?? null),
     lead: {
       ...toSummary(row, now, settings),
       message: m.message,
@@ -352,4 +402,38 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     ),
     related: related.map((r) => toSummary(r, now, settings)),
   };
+}
+
+/**
+ * The clock the agent sees (#domain/lead-clock.ts leadClockSchema): the wait while the lead is at جديد without a
+ * contact (open, not merged, not erased), and its earliest pending timed step.
+ */
+async function leadClockOf(db: Db, lead: Lead): Promise<LeadClock> {
+  const open = lead.stage !== "lost" && lead.stage !== "sold" && lead.mergedIntoId === null && !lead.anonymisedAt;
+  if (!open) return { waitingSince: null, nextStep: null };
+  const [job] = await db
+    .select({ kind: leadJobs.kind, at: leadJobs.runAt })
+    .from(leadJobs)
+    .where(and(eq(leadJobs.leadId, lead.id), isNull(leadJobs.doneAt)))
+    .orderBy(asc(leadJobs.runAt), asc(leadJobs.id))
+    .limit(1);
+  const waiting = lead.stage === "new" && !lead.firstContactAt;
+  return {
+    waitingSince: waiting ? lead.createdAt.toISOString() : null,
+    nextStep: job && isClockStep(job.kind) ? { kind: job.kind, at: job.at.toISOString() } : null,
+  };
+}
+
+const isClockStep = (kind: string): kind is ClockStepKind => (CLOCK_STEP_KINDS as readonly string[]).includes(kind);
+
+/** The id and name of the lead `id` (a merged lead's target), or null. */
+async function mergedIntoOf(db: Db, id: number | null) {
+  if (id === null) return null;
+  const [target] = await db
+    .select({ id: leads.id, name: contactMessages.name })
+    .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
+    .where(eq(leads.id, id))
+    .limit(1);
+  return target ?? null;
 }

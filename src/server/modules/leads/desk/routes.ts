@@ -18,8 +18,8 @@
  * POST   /api/leads/lost-reasons          leads.settings   add a reason
  * PUT    /api/leads/lost-reasons/{id}     leads.settings   rename / (de)activate
  * GET    /api/leads/agents                leads.settings   the round-robin lists
- * PUT    /api/leads/agents                leads.settings   set one list
- * PUT    /api/leads/agents/{userId}/away  leads.assign     mark an agent away / back
+ * PUT    /api/leads/agents                leads.settings   set one list (and deal the unassigned backlog in turn)
+ * PUT    /api/leads/agents/{userId}/away  leads.assign     mark an agent away / back (back: deal the backlog)
  * GET    /api/leads/settings              leads.settings   response-clock steps (minutes)
  * PUT    /api/leads/settings              leads.settings
  * GET    /api/notifications               signed-in        the bell: newest 50 and the unread count
@@ -61,6 +61,7 @@ import { idParam } from "#domain/schemas/common.ts";
 import { actorOf, requireAuth } from "#server/plugins/auth.ts";
 import { EXPORT_BATCH, streamLeadExport } from "./export.ts";
 import {
+  assignBacklog,
   changeLeadStage,
   createLostReason,
   getLeadDetail,
@@ -160,7 +161,12 @@ export async function leadDeskRoutes(app: FastifyInstance) {
         response: { 200: agentListSavedSchema },
       },
     },
-    async (request) => setAgentList(app.db, actorOf(request), request.body.projectId, request.body.userIds),
+    async (request) => {
+      const actor = actorOf(request);
+      return setAgentList(app.db, actor, request.body.projectId, request.body.userIds, (tx) =>
+        assignBacklog(tx, actor, now()),
+      );
+    },
   );
 
   r.put(
@@ -173,7 +179,12 @@ export async function leadDeskRoutes(app: FastifyInstance) {
         response: { 200: agentAwayStateSchema },
       },
     },
-    async (request) => setAgentAway(app.db, actorOf(request), request.params.userId, request.body.away),
+    async (request) => {
+      const actor = actorOf(request);
+      return setAgentAway(app.db, actor, request.params.userId, request.body.away, (tx) =>
+        assignBacklog(tx, actor, now()),
+      );
+    },
   );
 
   r.get(

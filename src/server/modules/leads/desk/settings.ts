@@ -133,11 +133,21 @@ export async function listAgentLists(db: Db) {
   return [...lists.values()];
 }
 
+/** Work done in a list change's own transaction once it is saved (assignment.ts assignBacklog); returns a count. */
+export type AfterAgentChange = (tx: Tx) => Promise<number>;
+
 /**
- * PUT /api/leads/agents (leads.settings): the agents of one list, in turn order (replaces the list).
+ * PUT /api/leads/agents (leads.settings): the agents of one list, in turn order (replaces the list), then
+ * `afterSave` in the same transaction (the unassigned backlog dealt in turn). Answers `assigned`, its count.
  * Errors: 400 {userIds} a user who cannot own leads; 400 {projectId} unknown project.
  */
-export async function setAgentList(db: Db, actor: AuditActor, projectId: number | null, userIds: string[]) {
+export async function setAgentList(
+  db: Db,
+  actor: AuditActor,
+  projectId: number | null,
+  userIds: string[],
+  afterSave?: AfterAgentChange,
+) {
   return db.transaction(async (tx) => {
     if (projectId !== null) {
       const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
@@ -169,12 +179,22 @@ export async function setAgentList(db: Db, actor: AuditActor, projectId: number 
       previousState: previous.map((p) => p.userId),
       newState: unique,
     });
-    return { projectId, userIds: unique };
+    const assigned = unique.length && afterSave ? await afterSave(tx) : 0;
+    return { projectId, userIds: unique, assigned };
   });
 }
 
-/** PUT /api/leads/agents/{userId}/away (leads.assign): marks an agent away (skipped by the round robin) or back. */
-export async function setAgentAway(db: Db, actor: AuditActor, userId: string, away: boolean) {
+/**
+ * PUT /api/leads/agents/{userId}/away (leads.assign): marks an agent away (skipped by the round robin) or back; on
+ * coming back, `afterBack` runs in the same transaction (the unassigned backlog dealt in turn; `assigned` its count).
+ */
+export async function setAgentAway(
+  db: Db,
+  actor: AuditActor,
+  userId: string,
+  away: boolean,
+  afterBack?: AfterAgentChange,
+) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw notFound("الموظف غير موجود");
@@ -183,7 +203,8 @@ export async function setAgentAway(db: Db, actor: AuditActor, userId: string, aw
       .values({ userId, away })
       .onConflictDoUpdate({ target: leadAgentStatus.userId, set: { away, updatedAt: new Date() } });
     await recordAudit(tx, actor, { entityType: "lead_agent", entityId: userId, action: "away", newState: { away } });
-    return { userId, away };
+    const assigned = !away && afterBack ? await afterBack(tx) : 0;
+    return { userId, away, assigned };
   });
 }
 

@@ -13,21 +13,23 @@ import {
   UNIT_STATUS_FOR_STAGE,
   UNIT_STATUS_FREE,
 } from "#domain/lead-desk.ts";
-import type { Db } from "#server/db/connection.ts";
-import { leadEvents, leadJobs, leadLostReasons, leads, units } from "#server/db/schema.ts";
+import type { Db, Tx } from "#server/db/connection.ts";
+import { contactMessages, leadEvents, leadJobs, leadLostReasons, leads, units } from "#server/db/schema.ts";
 import { badRequest, conflict } from "#server/lib/http-errors.ts";
-import { isUniqueViolation } from "#server/lib/sql.ts";
+import { isUniqueViolation, uniqueViolationOf } from "#server/lib/sql.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { emitLeadEvent } from "../events.ts";
 import { CLOCK_JOB_KINDS, cancelJobs } from "./assignment.ts";
-import { actorOf, addEvent, type LeadViewer, lockLead } from "./common.ts";
+import { actorOf, addEvent, type Lead, type LeadViewer, lockLead, lockWorkableLead, openLeadOf } from "./common.ts";
 
 /**
  * PATCH /api/leads/{id}/stage (leads.work): moves the lead to any stage, with its unit link (domain rules in
  * lead-desk.ts). In one transaction: the lead, the units' statuses, the history, the audit row.
  * The unit row is locked first, so of two requests for one unit the second waits and then gets 409.
+ * Past جديد the response clock's "not contacted" steps close; a closed stage closes the follow-up too.
  * Errors: 404 lead; 400 {lostReason} not in the list; 400 {unitId} unknown unit or another project's;
- * 409 the unit is held by another lead or is not available.
+ * 409 the unit is held by another lead or is not available; 409 {stage} reopening a lead whose person has another
+ * open lead; 409 a merged lead (read-only).
  */
 export async function changeLeadStage(
   db: Db,
@@ -38,8 +40,9 @@ export async function changeLeadStage(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const lead = await lockLead(tx, viewer, id);
+      const lead = await lockWorkableLead(tx, viewer, id);
       const stage: LeadStage = input.stage;
+      if (isClosedStage(lead.stage) && !isClosedStage(stage)) await refuseSecondOpenLead(tx, lead);
       if (stage === "lost") {
         const [reason] = await tx
           .select()
@@ -89,6 +92,9 @@ export async function changeLeadStage(
           });
         }
       }
+      // Past جديد the "not contacted" steps no longer apply; a closed lead has no follow-up either.
+      if (stage !== "new") await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
+      if (isClosedStage(stage)) await cancelJobs(tx, id, ["follow_up"], now);
       await addEvent(tx, id, "stage_changed", {
         actorId: viewer.id,
         fromStage: lead.stage,
@@ -119,8 +125,24 @@ export async function changeLeadStage(
       return { stage, unitId: nextUnitId, webhookQueued: told.webhookQueued === true };
     });
   } catch (error) {
+    if (uniqueViolationOf(error)?.startsWith("leads_open_person")) {
+      throw conflict(LEAD_TEXTS.personHasOpenLead, { stage: LEAD_TEXTS.personHasOpenLead });
+    }
     if (isUniqueViolation(error)) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
     throw error;
+  }
+}
+
+const isClosedStage = (stage: LeadStage) => stage === "lost" || stage === "sold";
+
+/**
+ * A closed lead reopened while its person has another open lead would break one open lead per person
+ * (docs/decisions/073-one-open-lead-per-person.md). Errors: 409 {stage}.
+ */
+async function refuseSecondOpenLead(tx: Tx, lead: Lead) {
+  const open = await openLeadOf(tx, { phone: lead.personPhone, email: lead.personEmail });
+  if (open && open.id !== lead.id) {
+    throw conflict(LEAD_TEXTS.personHasOpenLead, { stage: LEAD_TEXTS.personHasOpenLead });
   }
 }
 
@@ -128,7 +150,7 @@ export async function changeLeadStage(
  * POST /api/leads/{id}/activities (leads.work): logs a call, WhatsApp, e-mail, meeting or note. The first contact
  * activity stops the response clock (first_contact_at set, pending clock jobs done). `followUpAt` sets the next step
  * and queues its reminder (a "follow_up" job replacing any earlier one: the owner is notified when it is due).
- * Errors: 404 lead.
+ * Errors: 404 lead; 400 {followUpAt} a follow-up not after `now`; 409 a merged lead (read-only).
  */
 export async function logLeadActivity(
   db: Db,
@@ -137,8 +159,11 @@ export async function logLeadActivity(
   input: LeadActivityInput,
   now = new Date(),
 ) {
+  if (input.followUpAt && new Date(input.followUpAt).getTime() <= now.getTime()) {
+    throw badRequest({ followUpAt: LEAD_TEXTS.followUpPast });
+  }
   return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, viewer, id);
+    const lead = await lockWorkableLead(tx, viewer, id);
     const contact = isContactActivity(input.kind);
     const firstContactAt = lead.firstContactAt ?? (contact ? now : null);
     const followUpAt = input.followUpAt ? new Date(input.followUpAt) : lead.followUpAt;
@@ -191,6 +216,9 @@ export async function mergeLeads(db: Db, viewer: LeadViewer, id: number, otherId
     const [target, other] = first.id === id ? [first, second] : [second, first];
     if (other.mergedIntoId !== null || target.mergedIntoId !== null) throw conflict(LEAD_TEXTS.alreadyMerged);
     if (other.unitId !== null) throw conflict(LEAD_TEXTS.mergeUnit, { otherId: LEAD_TEXTS.mergeUnit });
+    // The other lead's enquiries, history and earlier merges now belong to `id` (its person's one open lead).
+    await tx.update(contactMessages).set({ leadId: id }).where(eq(contactMessages.leadId, otherId));
+    await tx.update(leads).set({ mergedIntoId: id }).where(eq(leads.mergedIntoId, otherId));
     await tx.update(leadEvents).set({ leadId: id }).where(eq(leadEvents.leadId, otherId));
     await tx
       .update(leadJobs)

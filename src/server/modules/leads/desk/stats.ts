@@ -2,14 +2,14 @@
  * The dashboard's lead figures (GET /api/leads/stats; shape in src/domain/lead-desk-api.ts leadStatsSchema): new
  * leads today and this week (Jeddah days, UTC+3, weeks from Sunday), unassigned and overdue open leads, and the median
  * time to first contact per agent over the last 30 days. Scoped like the list: an agent counts only their own leads.
- * Merged enquiries are left out, as in the list.
+ * Merged enquiries are left out, as in the list; erased leads leave the unassigned and overdue counts.
  */
 import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { LeadStats } from "#domain/lead-desk-api.ts";
 import type { Db } from "#server/db/connection.ts";
-import { leads, users } from "#server/db/schema.ts";
+import { contactMessages, leads, users } from "#server/db/schema.ts";
 import { dayStart, jeddahDay, jeddahWeekday } from "#server/lib/jeddah-days.ts";
-import { type LeadViewer, overdueCondition, readLeadSettings, scopeOf } from "./service.ts";
+import { type LeadViewer, openingEnquiry, overdueCondition, readLeadSettings, scopeOf } from "./service.ts";
 
 const DAY_MS = 86_400_000;
 const MEDIAN_WINDOW_DAYS = 30;
@@ -27,6 +27,7 @@ export async function leadStats(db: Db, viewer: LeadViewer, now = new Date()): P
       newThisWeek: count,
     })
     .from(leads)
+    .innerJoin(contactMessages, openingEnquiry)
     .where(and(base, gte(leads.createdAt, dayStart(weekStart))));
   // Unassigned and overdue count every open lead, not only this week's.
   const [open] = await db
@@ -35,7 +36,9 @@ export async function leadStats(db: Db, viewer: LeadViewer, now = new Date()): P
       overdue: sql<number>`count(*) filter (where ${overdueCondition(now, settings)})::int`,
     })
     .from(leads)
-    .where(base);
+    .innerJoin(contactMessages, openingEnquiry)
+    // An erased lead leaves the open counts (docs/decisions/074-a-clock-the-agent-sees.md).
+    .where(and(base, isNull(contactMessages.anonymisedAt)));
   const seconds = sql<number>`extract(epoch from (${leads.firstContactAt} - ${leads.createdAt}))`;
   const agents = await db
     .select({

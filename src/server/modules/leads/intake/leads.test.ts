@@ -202,7 +202,7 @@ describe("leads from each source", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/contact",
-      payload: { name: "ليلى", phone: "0504444444", message: "أريد فيلا", projectReference: projectId },
+      payload: { name: "ليلى", phone: "0504444499", message: "أريد فيلا", projectReference: projectId },
       remoteAddress: "203.0.113.61",
     });
     expect(res.statusCode).toBe(201);
@@ -219,7 +219,7 @@ describe("leads from each source", () => {
     const result = await t.db.transaction((tx) =>
       createOrJoinLead(
         tx,
-        { name: "ماجد", phone: "+966505555555", email: null },
+        { name: "ماجد", phone: "+966505555599", email: null },
         {
           source: "home",
           message: null,

@@ -9,11 +9,12 @@
  */
 import { and, eq, gt, or, type SQL } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
+import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { contactMessages, leads } from "#server/db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";
-import { assignNewLead } from "../desk/service.ts";
+import { assignNewLead, notify, openLeadOf } from "../desk/service.ts";
 import { emitLeadEvent } from "../events.ts";
 import { enqueueLeadDelivery } from "../outbox.ts";
 import { leadPayload, readLeadContext, webhookTargetOf } from "./context.ts";
@@ -138,10 +139,8 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       createdAt: now,
     })
     .returning();
-  const open = await openLeadOf(tx, person);
+  const { open, leadId } = await openOrJoin(tx, person, stored.id, now);
   const joined = open !== null;
-  const leadId = open?.id ?? stored.id;
-  if (!open) await tx.insert(leads).values({ id: leadId, createdAt: now });
   const [row] = await tx.update(contactMessages).set({ leadId }).where(eq(contactMessages.id, stored.id)).returning();
   await recordAudit(
     tx,
@@ -155,6 +154,11 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
   );
   // The lead desk: round-robin owner and response clock, in the enquiry's own transaction.
   const ownerId = joined ? (open?.ownerId ?? null) : await assignNewLead(tx, leadId, projectId, now);
+  // The owner of the open lead hears of the person's new enquiry; the clock and the owner stay as they are.
+  if (joined && ownerId) {
+    const project = context.project?.name ?? row.origin.projectName ?? null;
+    await notify(tx, [ownerId], leadId, "enquiry_joined", LEAD_CLOCK_TEXTS.enquiryJoined(person.name, project), now);
+  }
   // The lead listeners (../events.ts: conversion events to the ad platforms), in the same transaction.
   if (!joined) {
     await emitLeadEvent(tx, {
@@ -170,11 +174,22 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
 }
 
 /**
- * The open lead an enquiry of `person` joins, or null to open a new one. Today every enquiry opens its own lead
- * (docs/decisions/061-enquiries-and-leads.md); the one-open-lead-per-person rule answers here.
+ * Joins the person's open lead, or opens lead `enquiryId` for them. Two enquiries of one new person stored at once
+ * meet at the unique indexes of an open lead's key (leads_open_person_*_key): the second insert waits for the first
+ * transaction and, once it has committed, inserts nothing and joins the lead it opened.
  */
-async function openLeadOf(_tx: Tx, _person: IntakePerson): Promise<{ id: number; ownerId: string | null } | null> {
-  return null;
+async function openOrJoin(tx: Tx, person: IntakePerson, enquiryId: number, now: Date) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const open = await openLeadOf(tx, person);
+    if (open) return { open, leadId: open.id };
+    const [inserted] = await tx
+      .insert(leads)
+      .values({ id: enquiryId, createdAt: now, personPhone: person.phone, personEmail: person.email?.toLowerCase() })
+      .onConflictDoNothing()
+      .returning({ id: leads.id });
+    if (inserted) return { open: null, leadId: inserted.id };
+  }
+  throw new Error("no open lead after a conflict on the person's key");
 }
 
 /**

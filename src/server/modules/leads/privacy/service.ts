@@ -6,7 +6,14 @@
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { LEAD_TEXTS, type PersonQuery } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, conversionEvents, leadEvents, leads, webhookDeliveries } from "#server/db/schema.ts";
+import {
+  contactMessages,
+  conversionEvents,
+  leadEvents,
+  leadJobs,
+  leads,
+  webhookDeliveries,
+} from "#server/db/schema.ts";
 import { notFound } from "#server/lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { openingEnquiry, readLeadSettings } from "../desk/service.ts";
@@ -90,7 +97,7 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
  * source, project, landing page, campaign, stage, dates (campaign counts and the pipeline stay right). Removed: name
  * (replaced by «بيانات محذوفة»), phone, e-mail, message, attribution, IP, user agent, notes and data of the history,
  * the webhook deliveries and the ad-platform conversion events (their payloads carry the contact details, hashed or
- * not, with the IP and user agent). Marks anonymised_at.
+ * not, with the IP and user agent), the leads' person keys. Closes their pending timed jobs. Marks anonymised_at.
  */
 export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<void> {
   if (!ids.length) return;
@@ -111,6 +118,16 @@ export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<
       .returning({ id: contactMessages.id })
   ).map((r) => r.id);
   await tx.update(leadEvents).set({ note: null, data: {} }).where(inArray(leadEvents.leadId, ids));
+  // An erased lead leaves every queue: no person key (a new enquiry of the person opens a new lead), no pending
+  // clock step or follow-up (docs/decisions/074-a-clock-the-agent-sees.md).
+  await tx
+    .update(leads)
+    .set({ personPhone: null, personEmail: null })
+    .where(or(inArray(leads.id, ids), inArray(leads.mergedIntoId, ids)));
+  await tx
+    .update(leadJobs)
+    .set({ doneAt: now })
+    .where(and(inArray(leadJobs.leadId, ids), isNull(leadJobs.doneAt)));
   if (enquiryIds.length) {
     await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, enquiryIds));
   }

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "leads_open_person_phone_key" ON "leads" USING btree ("person_phone") WHERE "leads"."person_phone" is not null and "leads"."stage" not in ('lost', 'sold') and "leads"."merged_into_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "leads_open_person_email_key" ON "leads" USING btree ("person_email") WHERE "leads"."person_email" is not null and "leads"."stage" not in ('lost', 'sold') and "leads"."merged_into_id" is null;
