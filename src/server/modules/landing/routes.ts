@@ -182,6 +182,7 @@ export async function landingRoutes(app: FastifyInstance) {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
         pageView: { url: `${app.config.publicUrl}/campaign/${key}`, now: app.clock() },
+        licence: { context: await licenceContext(app), reply },
       });
       app.conversionOutbox.kick();
       return campaign;
@@ -200,6 +201,7 @@ export async function landingRoutes(app: FastifyInstance) {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
         pageView: { url: `${app.config.publicUrl}/campaign/${request.params.slug}`, now: app.clock() },
+        licence: { context: await licenceContext(app), reply },
       });
       app.conversionOutbox.kick();
       return campaign;

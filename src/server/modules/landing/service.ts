@@ -16,9 +16,11 @@ import {
   type LandingPageView,
   type PublicCampaignResponse,
 } from "#domain/schemas/landing.ts";
+import { effectiveLicence } from "#domain/licence.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
+import { assertAdvertisable, type LicenceContext } from "../../lib/compliance-rules.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -426,7 +428,10 @@ export async function deleteCampaign(db: Db, id: number, actor: AuditActor): Pro
  * GET /api/campaign/{platform}/{slug} and /api/campaign/{slug} (public, SPEC §2.1): the lookup key is
  * "platform/slug" when both are given, else the slug alone. Counts a visit unless `countVisit` is false. A campaign
  * of a draft landing page or of a draft project is found only when `canSeeDraft(landingPageId)` says so (staff, a
- * preview link), and such a view is never counted. Errors: 404 "الصفحة غير موجودة".
+ * preview link), and such a view is never counted. With `licence`, the campaign's licence (its own, else the
+ * project's: domain/licence.ts effectiveLicence) must allow advertising today for a visitor (staff — `canSeeDraft` —
+ * still see it): otherwise 404 with the licence-offline header on `reply`, and no visit is counted
+ * (docs/compliance.md). Errors: 404 "الصفحة غير موجودة".
  */
 export async function getPublicCampaign(
   db: Db,
@@ -436,6 +441,7 @@ export async function getPublicCampaign(
     canSeeDraft?: (landingPageId: number) => Promise<boolean>;
     /** The page's public URL and the time: a counted visit is also counted per day and queued as a page view. */
     pageView?: { url: string; now: Date };
+    licence?: { context: LicenceContext; reply: { header(name: string, value: string): unknown } };
   },
 ): Promise<PublicCampaignResponse> {
   const [row] = await db
@@ -448,7 +454,16 @@ export async function getPublicCampaign(
   if (!row) throw notFound("الصفحة غير موجودة");
   const draft = row.page.publishedAt === null || row.project.publishedAt === null;
   if (draft && !(await options.canSeeDraft?.(row.page.id))) throw notFound("الصفحة غير موجودة");
-  if (options.countVisit && !draft) {
+  const licence = options.licence
+    ? effectiveLicence(
+        { project: row.project, campaign: row.campaign },
+        options.licence.context.today,
+        options.licence.context.policy,
+      )
+    : null;
+  const staff = draft || (licence !== null && !licence.advertisable && (await options.canSeeDraft?.(row.page.id)));
+  if (licence && !staff) assertAdvertisable(options.licence?.reply ?? { header: () => {} }, licence, "الصفحة غير موجودة");
+  if (options.countVisit && !draft && !staff) {
     await db
       .update(landingCampaigns)
       .set({ visits: sql`${landingCampaigns.visits} + 1` })
@@ -485,5 +500,6 @@ export async function getPublicCampaign(
       city: project.city,
       district: project.district,
     },
+    licence,
   };
 }
