@@ -40,6 +40,14 @@ export const LICENCE_TEXTS = {
   willGoOffline: "سيتوقف عرضه للزوار إن لم يُسجّل الترخيص",
 } as const;
 
+/** Response header naming why a visitor's API read answered 404: "expired" or "missing" (pages answer 410 on it). */
+export const LICENCE_OFFLINE_HEADER = "x-licence-offline";
+/**
+ * Response header of a visitor's API read: the ISO instant its content changes by itself (a licence's last day ends),
+ * so the page cache and CDN headers never keep it longer (src/server/pages/plugin.ts).
+ */
+export const CONTENT_EXPIRES_HEADER = "x-content-expires";
+
 /** A project's licence fields (SPEC §3 projects plus the compliance fields). */
 export interface ProjectLicenceFields {
   saleMode: SaleMode;
@@ -124,7 +132,7 @@ interface Candidate {
   expiryField: LicenceField;
 }
 
-const blank = (v: string | null | undefined) => !v || !v.trim();
+const blank = (v: string | null | undefined) => !v?.trim();
 
 /** The project's licences: the one its sale mode needs first, then the other one when it is recorded. */
 function projectCandidates(p: ProjectLicenceFields): Candidate[] {
@@ -213,7 +221,13 @@ export function effectiveLicence(
     advertisable,
     reason: advertisable ? null : state === "expired" ? "expired" : "missing",
     field:
-      state === "expired" ? applied.expiryField : blank(applied.number) ? applied.numberField : missing ? applied.expiryField : null,
+      state === "expired"
+        ? applied.expiryField
+        : blank(applied.number)
+          ? applied.numberField
+          : missing
+            ? applied.expiryField
+            : null,
     advertiseUntil: until ? riyadhDayStart(until).toISOString() : null,
   };
 }

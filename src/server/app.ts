@@ -28,6 +28,7 @@ import type { Storage } from "./lib/storage.ts";
 import { affordabilityRoutes } from "./modules/affordability/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { complianceRoutes, licenceAlertsPlugin } from "./modules/compliance/routes.ts";
 import { conversionsLeadListener } from "./modules/conversions/outbox.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
 import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadOutboxPlugin);
   await app.register(leadDeskPlugin);
   await app.register(conversionOutboxPlugin);
+  await app.register(licenceAlertsPlugin);
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);
@@ -252,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes);
   await app.register(conversionRoutes);
   await app.register(affordabilityRoutes);
+  await app.register(complianceRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
   return app;

@@ -39,3 +39,46 @@ export const projectLicenceViewShape = {
   /** Computed: the licence that applies today (read-only; accepted and ignored on PUT). */
   licence: licenceViewSchema,
 };
+
+/** One row of the compliance screen (GET /api/compliance): a project, unit or campaign and its licence. */
+export const complianceRowSchema = z
+  .object({
+    entityType: z.enum(["project", "unit", "campaign"]),
+    id: z.number().int(),
+    name: z.string(),
+    projectId: z.number().int(),
+    projectName: z.string(),
+    /** Where staff enter the licence (an admin path). */
+    editPath: z.string(),
+    licence: licenceViewSchema,
+    /** What visitors no longer see because of it (Arabic, e.g. «صفحة المشروع»); empty while advertisable. */
+    offline: z.array(z.string()),
+    /** Missing today, but still shown until the enforcement day (the upgrade's grace period). */
+    willGoOffline: z.boolean(),
+  })
+  .meta({ id: "ComplianceRow" });
+
+/** GET /api/compliance: every row, the enforcement day, and how many rows need action (not «ساري»). */
+export const complianceReportSchema = z
+  .object({
+    rows: z.array(complianceRowSchema),
+    /** First day a missing licence takes a page offline (YYYY-MM-DD); null: enforced from the start. */
+    enforceFrom: z.string().nullable(),
+    today: z.string(),
+    needsAction: z.number().int(),
+  })
+  .meta({ id: "ComplianceReport" });
+
+/** A campaign's own licence as answered by PUT /api/landing-campaigns/{id}/licence. */
+export const campaignLicenceSchema = z
+  .object({
+    id: z.number().int(),
+    advertisingLicenseNumber: z.string().nullable(),
+    advertisingLicenseExpiresOn: z.string().nullable(),
+    licence: licenceViewSchema,
+  })
+  .meta({ id: "CampaignLicence" });
+
+export type ComplianceRow = z.infer<typeof complianceRowSchema>;
+export type ComplianceReport = z.infer<typeof complianceReportSchema>;
+export type LicenceView = z.infer<typeof licenceViewSchema>;

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { type ComplianceRules, complianceRulesSchema, type LicencePolicy } from "#domain/compliance-rules.ts";
-import { type EffectiveLicence, riyadhDay } from "#domain/licence.ts";
+import { CONTENT_EXPIRES_HEADER, type EffectiveLicence, LICENCE_OFFLINE_HEADER, riyadhDay } from "#domain/licence.ts";
 import type { Db } from "../db/connection.ts";
 import { complianceSettings } from "../db/tables/compliance.ts";
 import { notFound } from "./http-errors.ts";
@@ -18,7 +18,9 @@ import { notFound } from "./http-errors.ts";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_COMPLIANCE_RULES = path.resolve(
   here,
-  here.includes(`${path.sep}dist${path.sep}`) ? "../../../../config/compliance.json" : "../../../config/compliance.json",
+  here.includes(`${path.sep}dist${path.sep}`)
+    ? "../../../../config/compliance.json"
+    : "../../../config/compliance.json",
 );
 
 export function loadComplianceRules(file = DEFAULT_COMPLIANCE_RULES): ComplianceRules {
@@ -78,13 +80,7 @@ export async function licenceContext(app: {
   return { today: riyadhDay(app.clock()), policy: await app.licencePolicy() };
 }
 
-/** Response header naming why a visitor's read answered 404: "expired" or "missing" (pages answer 410 on it). */
-export const LICENCE_OFFLINE_HEADER = "x-licence-offline";
-/**
- * Response header of a visitor's read: the ISO instant its content changes by itself (a licence's last day ends), so
- * the page cache and CDN headers never keep it longer (pages/plugin.ts).
- */
-export const CONTENT_EXPIRES_HEADER = "x-content-expires";
+export { CONTENT_EXPIRES_HEADER, LICENCE_OFFLINE_HEADER } from "#domain/licence.ts";
 
 /** The earliest of some ISO instants (nulls skipped), or null. */
 export function earliest(instants: readonly (string | null | undefined)[]): string | null {

@@ -39,6 +39,7 @@ import {
 } from "#domain/schemas/landing.ts";
 import { previewQuery } from "#domain/schemas/publishing.ts";
 import { text } from "#domain/schemas/text.ts";
+import { licenceContext } from "../../lib/compliance-rules.ts";
 import { badRequest } from "../../lib/http-errors.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";

@@ -7,6 +7,7 @@
 
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { CAMPAIGN_PLATFORMS } from "#domain/constants.ts";
+import { effectiveLicence } from "#domain/licence.ts";
 import {
   type CampaignWithStats,
   type CustomCampaignPayload,
@@ -16,7 +17,6 @@ import {
   type LandingPageView,
   type PublicCampaignResponse,
 } from "#domain/schemas/landing.ts";
-import { effectiveLicence } from "#domain/licence.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
@@ -462,7 +462,8 @@ export async function getPublicCampaign(
       )
     : null;
   const staff = draft || (licence !== null && !licence.advertisable && (await options.canSeeDraft?.(row.page.id)));
-  if (licence && !staff) assertAdvertisable(options.licence?.reply ?? { header: () => {} }, licence, "الصفحة غير موجودة");
+  if (licence && !staff)
+    assertAdvertisable(options.licence?.reply ?? { header: () => {} }, licence, "الصفحة غير موجودة");
   if (options.countVisit && !draft && !staff) {
     await db
       .update(landingCampaigns)

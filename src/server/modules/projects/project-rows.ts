@@ -127,4 +127,3 @@ export function toRowValues(input: ProjectPayload) {
     rightsAndRestrictions: input.rightsAndRestrictions,
   };
 }
-

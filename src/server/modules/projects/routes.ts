@@ -27,12 +27,7 @@ import {
 } from "#domain/schemas/project.ts";
 import { previewQuery } from "#domain/schemas/publishing.ts";
 import { text } from "#domain/schemas/text.ts";
-import {
-  assertAdvertisable,
-  CONTENT_EXPIRES_HEADER,
-  earliest,
-  licenceContext,
-} from "../../lib/compliance-rules.ts";
+import { assertAdvertisable, CONTENT_EXPIRES_HEADER, earliest, licenceContext } from "../../lib/compliance-rules.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { listUpdates } from "../updates/service.ts";
@@ -103,7 +98,9 @@ export async function projectRoutes(app: FastifyInstance) {
       const draftProject = await draftsVisible(app.db, request, reply, "project", request.params.id);
       await assertProjectExists(app.db, request.params.id, { includeDrafts: draftProject });
       if (!draftProject) {
-        const project = await getProject(app.db, request.params.id, await licenceContext(app), { includeDrafts: false });
+        const project = await getProject(app.db, request.params.id, await licenceContext(app), {
+          includeDrafts: false,
+        });
         assertAdvertisable(reply, project.licence, PROJECT_NOT_FOUND);
       }
       return listUpdates(app.db, {

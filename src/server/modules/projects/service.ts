@@ -19,7 +19,6 @@ import { toProject, toRowValues } from "./project-rows.ts";
 
 export const PROJECT_NOT_FOUND = TEXTS.projectNotFound;
 
-
 /** Unit counts per project id, in one grouped query. */
 export async function unitCountsByProject(db: Db | Tx, projectId?: number): Promise<Map<number, UnitCounts>> {
   const rows = await db

@@ -32,7 +32,15 @@ export async function publishingRoutes(app: FastifyInstance) {
           schema: { params: idParam, response: { 200: publishStateSchema } },
         },
         async (request) =>
-          setPublished(app.db, kind, request.params.id, published, actorOf(request), app.clock(), await licenceContext(app)),
+          setPublished(
+            app.db,
+            kind,
+            request.params.id,
+            published,
+            actorOf(request),
+            app.clock(),
+            await licenceContext(app),
+          ),
       );
     }
   }
