@@ -256,6 +256,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(affordabilityRoutes);
   await app.register(complianceRoutes);
 
-  if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
+  if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache, clock: app.clock });
   return app;
 }

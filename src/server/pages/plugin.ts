@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "#domain/api-init.ts";
+import { systemClock } from "../jobs/clock.ts";
 import { CONTENT_EXPIRES_HEADER } from "../lib/compliance-rules.ts";
 import { deferHydration } from "../lib/deferred-hydration.ts";
 import { inlineCriticalCss, linkWholeStylesheet } from "./critical-css.ts";
@@ -37,6 +38,8 @@ export interface PagesOptions {
   root: string;
   /** Rendered public pages kept in memory (app.ts creates it and empties it after API writes); none in development. */
   cache?: PageCache;
+  /** The app's one clock (jobs/clock.ts): when a copy's content expires by itself (default: the system clock). */
+  clock?: () => Date;
 }
 
 /** The islands entry's source module, served by Vite in development (vite.config.ts ISLANDS_ENTRY). */
@@ -131,7 +134,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         // A stored copy of a public page (pages/page-cache.ts) is answered without rendering.
         const key = pageCacheKey(request.host, request.url);
         const read = request.method === "GET" || request.method === "HEAD";
-        const now = app.clock().getTime();
+        const now = (options.clock ?? systemClock)().getTime();
         // A copy whose content changed by itself since (a licence's last day ended) is rendered again.
         const stored = read ? pageCache?.get(key) : undefined;
         const hit = stored && (stored.expiresAt === undefined || stored.expiresAt > now) ? stored : undefined;
