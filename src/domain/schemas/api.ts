@@ -377,6 +377,8 @@ export const campaignWithStatsSchema = z
     leads: z.number().int(),
     /** leads / visits × 100, one decimal; 0 without visits (%). */
     conversionRate: z.number(),
+    /** The licence the campaign is advertised under, in the campaigns list (docs/compliance.md). */
+    licence: licenceViewSchema.optional(),
     createdAt: dateTime,
     updatedAt: dateTime,
   })

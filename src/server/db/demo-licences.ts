@@ -29,7 +29,7 @@ export function demoLicence(
     offPlanLicenseExpiresOn: offplan ? day(540) : null,
     escrowBank: offplan ? "البنك الأهلي السعودي" : null,
     escrowAccountName: offplan ? "حساب ضمان المشروع" : null,
-    plotNumber: `${120 + index}/ج`,
+    plotNumber: String(1200 + index),
     rightsAndRestrictions: "لا يوجد",
   };
 }

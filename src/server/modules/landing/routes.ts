@@ -130,7 +130,7 @@ export async function landingRoutes(app: FastifyInstance) {
         response: { 200: z.array(campaignWithStatsSchema) },
       },
     },
-    async (request) => listCampaigns(app.db, request.params.id, request.query.search),
+    async (request) => listCampaigns(app.db, request.params.id, request.query.search, await licenceContext(app)),
   );
 
   r.post(

@@ -277,9 +277,18 @@ async function leadCounts(db: Db | Tx, landingPageId: number): Promise<Map<numbe
   return new Map(rows.filter((r) => r.campaignId !== null).map((r) => [r.campaignId as number, Number(r.leads)]));
 }
 
-/** GET /api/landing-pages/{id}/campaigns: oldest first (platforms, then custom), with visits, leads, conversion. */
-export async function listCampaigns(db: Db, landingPageId: number, search?: string): Promise<CampaignWithStats[]> {
-  await findPage(db, landingPageId);
+/**
+ * GET /api/landing-pages/{id}/campaigns: oldest first (platforms, then custom), with visits, leads, conversion, and
+ * (with `licence`) the licence each is advertised under (docs/compliance.md).
+ */
+export async function listCampaigns(
+  db: Db,
+  landingPageId: number,
+  search?: string,
+  licence?: LicenceContext,
+): Promise<CampaignWithStats[]> {
+  const page = await findPage(db, landingPageId);
+  const [project] = await db.select().from(projects).where(eq(projects.id, page.projectId)).limit(1);
   const term = search?.trim();
   const rows = await db
     .select()
@@ -297,7 +306,12 @@ export async function listCampaigns(db: Db, landingPageId: number, search?: stri
     )
     .orderBy(asc(landingCampaigns.createdAt), asc(landingCampaigns.id));
   const leads = await leadCounts(db, landingPageId);
-  return rows.map((row) => toCampaign(row, leads.get(row.id) ?? 0));
+  return rows.map((row) => ({
+    ...toCampaign(row, leads.get(row.id) ?? 0),
+    ...(licence && project
+      ? { licence: effectiveLicence({ project, campaign: row }, licence.today, licence.policy) }
+      : {}),
+  }));
 }
 
 /**
