@@ -4,7 +4,7 @@
  * licence enforced only from `enforceFrom`.
  */
 import { describe, expect, it } from "vitest";
-import { effectiveLicence, type ProjectLicenceFields, publishBlocker, riyadhDay } from "./licence.ts";
+import { effectiveLicence, type ProjectLicenceFields, publishBlocker, riyadhDay, unitAdvertising } from "./licence.ts";
 
 const policy = { enforceFrom: null, expiringWithinDays: 30, verificationUrlPattern: "https://verify.example/{number}" };
 const project: ProjectLicenceFields = {
@@ -100,5 +100,28 @@ describe("publishBlocker", () => {
       "advertisingLicenseExpiresOn",
     );
     expect(publishBlocker({ ...project, saleMode: "offplan" }, "2026-12-01")?.field).toBe("wafiLicenseNumber");
+  });
+});
+
+describe("unitAdvertising", () => {
+  const own = { advertisingLicenseNumber: null, advertisingLicenseExpiresOn: null };
+  it("stops advertising a sold unit (no price, no form) and follows the unit's own licence", () => {
+    const sold = unitAdvertising({ project, unit: { ...own, status: "مباعة" } }, "2026-12-01", policy);
+    expect(sold).toMatchObject({ sold: true, showPrice: false, showForm: false, advertisable: true });
+    const available = unitAdvertising({ project, unit: { ...own, status: "متاحة" } }, "2026-12-01", policy);
+    expect(available).toMatchObject({ sold: false, showPrice: true, showForm: true });
+    const lapsed = unitAdvertising(
+      {
+        project,
+        unit: { advertisingLicenseNumber: "7400000003", advertisingLicenseExpiresOn: "2026-11-30", status: "متاحة" },
+      },
+      "2026-12-01",
+      policy,
+    );
+    expect(lapsed).toMatchObject({
+      advertisable: false,
+      showForm: false,
+      licence: { source: "unit", state: "expired" },
+    });
   });
 });

@@ -255,3 +255,39 @@ export const PUBLISH_MESSAGES: Record<LicenceField, string> = {
   wafiLicenseNumber: "لا يمكن نشر مشروع على الخارطة دون رقم ترخيص البيع على الخارطة",
   offPlanLicenseExpiresOn: "لا يمكن نشر مشروع على الخارطة دون تاريخ انتهاء ساري لترخيص البيع على الخارطة",
 };
+
+/** What a unit's public page may show (docs/compliance.md; ARCHITECTURE resolution 16). */
+export interface UnitAdvertising {
+  licence: EffectiveLicence;
+  /** Whether visitors may see the page at all (else 410, like a project's). */
+  advertisable: boolean;
+  /** Sold («مباعة»): the page stops advertising it — no price, no enquiry form, the status shown. */
+  sold: boolean;
+  showPrice: boolean;
+  showForm: boolean;
+}
+
+/**
+ * A unit page's rule: its licence (the unit's own, else the campaign's, else the project's) decides whether visitors
+ * see it; a sold unit (SPEC status «مباعة», or the inventory state `sold`) stops being advertised the moment it is
+ * sold: no price, no form.
+ */
+export function unitAdvertising(
+  target: {
+    project: ProjectLicenceFields;
+    unit: OverrideLicenceFields & { status: string; inventoryState?: string | null };
+    campaign?: OverrideLicenceFields | null;
+  },
+  today: string,
+  policy: LicencePolicy,
+): UnitAdvertising {
+  const licence = effectiveLicence(target, today, policy);
+  const sold = target.unit.status === "مباعة" || target.unit.inventoryState === "sold";
+  return {
+    licence,
+    advertisable: licence.advertisable,
+    sold,
+    showPrice: !sold,
+    showForm: !sold && licence.advertisable,
+  };
+}
