@@ -41,7 +41,7 @@ function daysText(days: number | null): string {
 function Row({ row }: { row: ComplianceRow }) {
   const { licence } = row;
   return (
-    <tr className={RT.tr} data-testid="compliance-row" data-state={licence.state}>
+    <tr className={RT.tr} data-testid="compliance-row" data-entity={row.entityType} data-state={licence.state}>
       <th scope="row" className={RT.rowHeader}>
         <span className="block">{row.name}</span>
         {row.entityType !== "project" && (
