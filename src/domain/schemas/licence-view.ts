@@ -7,21 +7,19 @@ import { z } from "zod";
 import { LICENCE_STATES, SALE_MODES } from "../licence.ts";
 
 /** The licence that applies and what follows from it today (src/domain/licence.ts EffectiveLicence). */
-export const licenceViewSchema = z
-  .object({
-    source: z.enum(["unit", "campaign", "project"]),
-    kind: z.enum(["advertising", "offplan"]),
-    number: z.string().nullable(),
-    expiresOn: z.string().nullable(),
-    verificationUrl: z.string().nullable(),
-    state: z.enum(LICENCE_STATES),
-    daysLeft: z.number().nullable(),
-    advertisable: z.boolean(),
-    reason: z.enum(["expired", "missing"]).nullable(),
-    field: z.string().nullable(),
-    advertiseUntil: z.string().nullable(),
-  })
-  .meta({ id: "Licence" });
+export const licenceViewSchema = z.object({
+  source: z.enum(["unit", "campaign", "project"]),
+  kind: z.enum(["advertising", "offplan"]),
+  number: z.string().nullable(),
+  expiresOn: z.string().nullable(),
+  verificationUrl: z.string().nullable(),
+  state: z.enum(LICENCE_STATES),
+  daysLeft: z.number().nullable(),
+  advertisable: z.boolean(),
+  reason: z.enum(["expired", "missing"]).nullable(),
+  field: z.string().nullable(),
+  advertiseUntil: z.string().nullable(),
+});
 
 /** A project's licence and disclosure fields as answered (docs/compliance.md). */
 export const projectLicenceViewShape = {
@@ -41,22 +39,20 @@ export const projectLicenceViewShape = {
 };
 
 /** One row of the compliance screen (GET /api/compliance): a project, unit or campaign and its licence. */
-export const complianceRowSchema = z
-  .object({
-    entityType: z.enum(["project", "unit", "campaign"]),
-    id: z.number().int(),
-    name: z.string(),
-    projectId: z.number().int(),
-    projectName: z.string(),
-    /** Where staff enter the licence (an admin path). */
-    editPath: z.string(),
-    licence: licenceViewSchema,
-    /** What visitors no longer see because of it (Arabic, e.g. «صفحة المشروع»); empty while advertisable. */
-    offline: z.array(z.string()),
-    /** Missing today, but still shown until the enforcement day (the upgrade's grace period). */
-    willGoOffline: z.boolean(),
-  })
-  .meta({ id: "ComplianceRow" });
+export const complianceRowSchema = z.object({
+  entityType: z.enum(["project", "unit", "campaign"]),
+  id: z.number().int(),
+  name: z.string(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  /** Where staff enter the licence (an admin path). */
+  editPath: z.string(),
+  licence: licenceViewSchema,
+  /** What visitors no longer see because of it (Arabic, e.g. «صفحة المشروع»); empty while advertisable. */
+  offline: z.array(z.string()),
+  /** Missing today, but still shown until the enforcement day (the upgrade's grace period). */
+  willGoOffline: z.boolean(),
+});
 
 /** GET /api/compliance: every row, the enforcement day, and how many rows need action (not «ساري»). */
 export const complianceReportSchema = z
