@@ -34,7 +34,7 @@ import { useCampaigns, useDeleteCampaign } from "./api.ts";
 import { AddCampaignDialog, WebhookDialog } from "./campaign-dialogs.tsx";
 import { CampaignFunnelLine } from "./campaign-funnel.tsx";
 import { CampaignLicenceLine } from "./campaign-licence.tsx";
-import { campaignCopyText, campaignUrl, copyText } from "./copy.ts";
+import { campaignCopyText, campaignsCopyText, campaignUrl, copyText } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 
 /** Card accent per platform (SPEC §2.15: x, tiktok, instagram, snapchat, google, facebook, otherwise generic). */
@@ -84,7 +84,7 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
         <Button
           variant="outline"
           disabled={visible.length === 0}
-          onClick={() => void copyText(visible.map((c) => campaignCopyText(c)).join("\n\n"), LANDING_UI.copiedAll)}
+          onClick={() => void copyText(campaignsCopyText(visible), LANDING_UI.copiedAll)}
         >
           <CopyIcon aria-hidden="true" />
           {LANDING_UI.copyAll}

@@ -30,6 +30,12 @@ export function campaignCopyText(campaign: { urlSlug: string; licence?: LicenceV
   return lines.join("\n");
 }
 
+/** The copy text of several campaigns: one link a line, or one block a campaign when they carry a licence. */
+export function campaignsCopyText(campaigns: readonly { urlSlug: string; licence?: LicenceView }[]): string {
+  const texts = campaigns.map(campaignCopyText);
+  return texts.join(texts.some((t) => t.includes("\n")) ? "\n\n" : "\n");
+}
+
 /** Copies `text`; toasts `done` on success and the copy-failed notice otherwise. */
 export async function copyText(text: string, done: string = LANDING_UI.copied): Promise<boolean> {
   try {
