@@ -39,7 +39,7 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin the eight items of SPEC §2.10, the lead desk's three and the campaigns report", () => {
+  it("shows a super_admin the eight items of SPEC §2.10, the lead desk's three, the campaigns report and compliance", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
     expect(links).toHaveLength(13);
@@ -54,6 +54,7 @@ describe("admin menu (SPEC §2.10)", () => {
       ["عملائي", "/admin/leads/mine"],
       ["إعدادات مكتب العملاء", "/admin/leads/settings"],
       ["الحملات والتحويلات", "/admin/conversions"],
+      ["الامتثال والتراخيص", "/admin/compliance"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
     ]);
