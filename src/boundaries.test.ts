@@ -64,6 +64,8 @@ const MODULE_GRAPH: Record<string, string[]> = {
   affordability: [],
   audit: [],
   auth: ["audit", "permissions"],
+  // Licence alerts go through the lead desk's notification outbox (docs/compliance.md).
+  compliance: ["audit", "leads", "permissions"],
   conversions: ["audit", "leads"],
   landing: ["audit", "conversions", "leads", "publishing"],
   // Conversions hear of leads through leads/events.ts (docs/decisions/062-lead-modules-and-events.md), never the reverse.

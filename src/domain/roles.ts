@@ -81,6 +81,11 @@ export const PERMISSION_CATALOGUE = [
   { key: "users.delete", category: "الموظفون", description: "حذف الموظفين" },
   { key: "permissions.manage", category: "الصلاحيات", description: "إدارة صلاحيات الأدوار والمستخدمين" },
   { key: "audit.view", category: "سجل التدقيق", description: "عرض سجل التدقيق" },
+  {
+    key: "compliance.view",
+    category: "الامتثال والتراخيص",
+    description: "عرض شاشة الامتثال والتراخيص: تراخيص الإعلان وحالتها وما توقف عرضه بسببها",
+  },
 ] as const satisfies readonly PermissionDefinition[];
 
 export type PermissionKey = (typeof PERMISSION_CATALOGUE)[number]["key"];
@@ -113,6 +118,7 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
     "contact_messages.view",
     "leads.view_all",
     "leads.view_own",
+    "compliance.view",
   ],
   photographer: ["dashboard.view", "projects.view", "updates.view", "updates.create", "updates.edit", "uploads.create"],
   /** Own leads only: the lead desk scopes every read and change to the agent's leads (server leads/desk/common.ts). */

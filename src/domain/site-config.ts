@@ -32,6 +32,11 @@ export const siteConfigSchema = z.object({
   /** Commercial registration (السجل التجاري) and REGA licence numbers, shown in the footer when set. */
   commercialRegistration: z.string().optional(),
   licenseNumber: z.string().optional(),
+  /**
+   * The advertiser shown beside every licence (docs/compliance.md): its name (default: `name`) and its capacity
+   * («صفة المعلن», e.g. «مالك» or «وسيط عقاري»).
+   */
+  advertiser: z.object({ name: z.string().min(1).optional(), capacity: z.string().min(1) }).optional(),
   social: z.object({
     x: z.url().optional(),
     instagram: z.url().optional(),

@@ -12,6 +12,7 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AffordabilityRules } from "#domain/affordability-rules.ts";
+import type { ComplianceRules, LicencePolicy } from "#domain/compliance-rules.ts";
 import { loadCommonPasswords } from "#domain/password-policy.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import type { AppConfig } from "./config.ts";
@@ -20,12 +21,14 @@ import { type Clock, type MovableClock, systemClock } from "./jobs/clock.ts";
 import { jobsPlugin } from "./jobs/plugin.ts";
 import { testClockRoutes } from "./jobs/test-clock.ts";
 import { loadAffordabilityRules } from "./lib/affordability-rules.ts";
+import { licencePolicyReader, loadComplianceRules } from "./lib/compliance-rules.ts";
 import { loggerOptions } from "./lib/log.ts";
 import { createSecretBox, resolveSecretsKey, type SecretBox } from "./lib/secrets.ts";
 import type { Storage } from "./lib/storage.ts";
 import { affordabilityRoutes } from "./modules/affordability/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { complianceRoutes, licenceAlertsPlugin } from "./modules/compliance/routes.ts";
 import { conversionsLeadListener } from "./modules/conversions/outbox.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
 import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
@@ -66,6 +69,10 @@ declare module "fastify" {
     secrets: SecretBox;
     /** The affordability calculator's rules (config/affordability.json), loaded once at start. */
     affordability: AffordabilityRules;
+    /** The advertising-compliance rules (config/compliance.json), loaded once at start (docs/compliance.md). */
+    compliance: ComplianceRules;
+    /** The licence policy in force (lib/compliance-rules.ts): the rules with the enforcement day resolved. */
+    licencePolicy: () => Promise<LicencePolicy>;
   }
 }
 
@@ -76,6 +83,8 @@ export interface AppDeps {
   storage: Storage;
   /** The affordability rules; default: config/affordability.json read now (main.ts loads it before anything else). */
   affordability?: AffordabilityRules;
+  /** The compliance rules; default: config/compliance.json read now (main.ts loads it before anything else). */
+  compliance?: ComplianceRules;
   /** Serve the web pages (React Router); omitted in API tests. */
   pages?: PagesOptions;
   logger?: boolean | { level: string };
@@ -133,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("site", deps.site);
   app.decorate("storage", deps.storage);
   app.decorate("affordability", deps.affordability ?? loadAffordabilityRules());
+  const compliance = deps.compliance ?? loadComplianceRules();
+  app.decorate("compliance", compliance);
+  app.decorate("licencePolicy", licencePolicyReader(deps.db, compliance));
   app.decorate(
     "secrets",
     createSecretBox(resolveSecretsKey(deps.config.secretsKey, deps.config.dataDir, (message) => app.log.warn(message))),
@@ -221,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadOutboxPlugin);
   await app.register(leadDeskPlugin);
   await app.register(conversionOutboxPlugin);
+  await app.register(licenceAlertsPlugin);
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);
@@ -241,7 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes);
   await app.register(conversionRoutes);
   await app.register(affordabilityRoutes);
+  await app.register(complianceRoutes);
 
-  if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
+  if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache, clock: app.clock });
   return app;
 }

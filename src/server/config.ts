@@ -44,6 +44,7 @@ const envSchema = z.object({
     .optional(),
   SEED: z.enum(["demo", "none"]).default("demo"),
   SITE_CONFIG: z.string().optional(),
+  COMPLIANCE_CONFIG: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
   WEBHOOK_ALLOW_PRIVATE: bool,
@@ -115,6 +116,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   seed: "demo" | "none";
   siteConfigPath: string | undefined;
+  /** COMPLIANCE_CONFIG: path of the advertising-compliance rules (default config/compliance.json; docs/compliance.md). */
+  complianceConfigPath: string | undefined;
   logLevel: string;
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     seed: e.SEED,
     siteConfigPath: e.SITE_CONFIG,
+    complianceConfigPath: e.COMPLIANCE_CONFIG,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

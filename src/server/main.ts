@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
 import { loadConfig } from "./config.ts";
 import { loadAffordabilityRules } from "./lib/affordability-rules.ts";
+import { loadComplianceRules } from "./lib/compliance-rules.ts";
 import { warnExampleValues } from "./lib/example-values.ts";
 import { loadSiteConfig } from "./lib/site-config.ts";
 import { type RunningInstance, startInstance } from "./start.ts";
@@ -29,6 +30,8 @@ async function main() {
   const site = loadSiteConfig(config.siteConfigPath);
   // A bad rules file stops the start here, before the database opens (docs/affordability.md).
   const affordability = loadAffordabilityRules();
+  // Likewise the advertising-compliance rules (docs/compliance.md).
+  const compliance = loadComplianceRules(config.complianceConfigPath);
 
   let instance: RunningInstance | undefined;
   closeWithGrace({ delay: SHUTDOWN_DELAY_MS, logger: false }, async ({ signal, err }) => {
@@ -43,6 +46,7 @@ async function main() {
     config,
     site,
     affordability,
+    compliance,
     pgliteDir: path.join(config.dataDir, "pglite"),
     pages: { mode: dev ? "development" : "production", root },
     logger: { level: config.logLevel },

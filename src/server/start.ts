@@ -15,6 +15,7 @@ import { constants } from "node:fs";
 import { access, mkdir } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import type { AffordabilityRules } from "#domain/affordability-rules.ts";
+import type { ComplianceRules } from "#domain/compliance-rules.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import { buildApp } from "./app.ts";
 import type { AppConfig } from "./config.ts";
@@ -34,6 +35,8 @@ export interface StartOptions {
   site: SiteConfig;
   /** The affordability rules (config/affordability.json); default: read by buildApp. */
   affordability?: AffordabilityRules;
+  /** The advertising-compliance rules (config/compliance.json); default: read by buildApp. */
+  compliance?: ComplianceRules;
   /** PGlite data folder when no DATABASE_URL (default: DATA_DIR/pglite). */
   pgliteDir: string;
   pages?: PagesOptions;
@@ -116,6 +119,7 @@ export async function startInstance(options: StartOptions): Promise<RunningInsta
       config,
       site: options.site,
       affordability: options.affordability,
+      compliance: options.compliance,
       storage,
       pages: options.pages,
       logger: options.logger,

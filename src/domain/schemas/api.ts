@@ -14,6 +14,7 @@ import { z } from "zod";
 import { UNIT_STATUSES } from "../project-rules.ts";
 import { ROLES } from "../roles.ts";
 import { siteConfigSchema } from "../site-config.ts";
+import { licenceViewSchema, projectLicenceViewShape } from "./licence-view.ts";
 
 const dateTime = z.iso.datetime({ offset: true });
 const id = z.number().int();
@@ -95,6 +96,7 @@ export const projectSchema = z
     /** Wafi off-plan sales licence number, when sold off-plan. */
     wafiLicenseNumber: z.string().nullable(),
     titleDeedNumber: z.string().nullable(),
+    ...projectLicenceViewShape,
     unitCounts: unitCountsSchema,
     /** ISO 8601 time of publication; null = a draft (docs/decisions/017-drafts-and-preview.md). */
     publishedAt: dateTime.nullable(),
@@ -375,6 +377,8 @@ export const campaignWithStatsSchema = z
     leads: z.number().int(),
     /** leads / visits × 100, one decimal; 0 without visits (%). */
     conversionRate: z.number(),
+    /** The licence the campaign is advertised under, in the campaigns list (docs/compliance.md). */
+    licence: licenceViewSchema.optional(),
     createdAt: dateTime,
     updatedAt: dateTime,
   })
@@ -428,6 +432,8 @@ export const publicCampaignSchema = z.object({
     city: z.string().nullable(),
     district: z.string().nullable(),
   }),
+  /** The licence the campaign is advertised under (its own, else the project's; docs/compliance.md). */
+  licence: licenceViewSchema.nullable(),
 });
 
 // ——— Uploads, site ———

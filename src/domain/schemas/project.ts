@@ -10,6 +10,7 @@ import { AREA_STEP, BATHROOMS_MAX, BATHROOMS_MIN, ROOMS_MAX, ROOMS_MIN } from ".
 import { countNoun, NOUNS } from "../format.ts";
 import { GUARANTEE_TYPES } from "../project-rules.ts";
 import { FIELD_MESSAGES, ignoredReadOnly, refusedReadOnly } from "./common.ts";
+import { licenceDatesRule, projectLicenceShape } from "./licence.ts";
 import { multilineText, text } from "./text.ts";
 
 /** Arabic messages of SPEC §5.3 (word for word where SPEC gives them). */
@@ -249,6 +250,7 @@ export const projectShape = {
   advertisingLicenseNumber: nullableText(100),
   wafiLicenseNumber: nullableText(100),
   titleDeedNumber: nullableText(100),
+  ...projectLicenceShape,
 };
 
 /** Fields a project's GET answer carries that the server sets: id, timestamps, the rank (its own call), computed. */
@@ -257,6 +259,7 @@ export const PROJECT_READ_ONLY = [
   "featuredRank",
   "salesPercentage",
   "unitCounts",
+  "licence",
   "publishedAt",
   "createdAt",
   "updatedAt",
@@ -271,6 +274,7 @@ const unknownKey = {
  * guarantee types are unique (case-insensitive).
  */
 function projectRules(p: z.output<z.ZodObject<typeof projectShape>>, ctx: z.RefinementCtx) {
+  licenceDatesRule(p, ctx);
   if (p.roomsType === "range") {
     if (p.roomsMin === null || p.roomsMax === null) {
       ctx.addIssue({

@@ -13,6 +13,7 @@ import type { Storage } from "../lib/storage.ts";
 import { storeImage } from "../modules/media/service.ts";
 import type { Db } from "./connection.ts";
 import { type DemoImageKind, renderDemoImage } from "./demo-images.ts";
+import { demoLicence } from "./demo-licences.ts";
 import {
   contactMessages,
   type LandingItemRow,
@@ -572,7 +573,7 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
     const inserted = await tx
       .insert(projects)
       .values(
-        PROJECTS.map((p) => ({
+        PROJECTS.map((p, index) => ({
           name: p.name,
           description: p.description,
           price: p.price,
@@ -603,9 +604,9 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
           plumbingPercentage: p.stages.plumbing,
           electricalPercentage: p.stages.electrical,
           finishingPercentage: p.stages.finishing,
-          advertisingLicenseNumber: p.advertisingLicenseNumber,
           wafiLicenseNumber: p.wafiLicenseNumber,
           titleDeedNumber: p.titleDeedNumber,
+          ...demoLicence(p, index, now),
           createdAt: daysAgo(now, p.createdDaysAgo, 9, 30),
           updatedAt: daysAgo(now, Math.min(p.createdDaysAgo, 3), 14, 15),
         })),

@@ -7,6 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -24,6 +25,8 @@ import type { LeadStage } from "#domain/lead-desk.ts";
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const area = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
+/** An Asia/Riyadh calendar day as "YYYY-MM-DD" (licence dates, docs/compliance.md). */
+const licenceDay = (name: string) => date(name, { mode: "string" });
 
 export const users = pgTable(
   "users",
@@ -235,6 +238,18 @@ export const projects = pgTable(
     advertisingLicenseNumber: text("advertising_license_number"),
     wafiLicenseNumber: text("wafi_license_number"),
     titleDeedNumber: text("title_deed_number"),
+    // Licences and disclosures (docs/compliance.md): days are Asia/Riyadh YYYY-MM-DD.
+    saleMode: text("sale_mode").$type<"offplan" | "ready">().notNull().default("ready"),
+    advertisingLicenseIssuedOn: licenceDay("advertising_license_issued_on"),
+    advertisingLicenseExpiresOn: licenceDay("advertising_license_expires_on"),
+    advertisingLicenseUrl: text("advertising_license_url"),
+    offPlanLicenseExpiresOn: licenceDay("off_plan_license_expires_on"),
+    escrowBank: text("escrow_bank"),
+    escrowAccountName: text("escrow_account_name"),
+    escrowIban: text("escrow_iban"),
+    falLicenseNumber: text("fal_license_number"),
+    plotNumber: text("plot_number"),
+    rightsAndRestrictions: text("rights_and_restrictions").notNull().default("لا يوجد"),
     createdAt: createdAt(),
     /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
@@ -263,6 +278,9 @@ export const units = pgTable(
     direction: jsonb("direction").$type<string[]>().notNull().default([]),
     privateArea: area("private_area"),
     totalArea: area("total_area"),
+    /** The unit's own advertising licence, overriding the project's (docs/compliance.md). */
+    advertisingLicenseNumber: text("advertising_license_number"),
+    advertisingLicenseExpiresOn: licenceDay("advertising_license_expires_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -346,6 +364,9 @@ export const landingCampaigns = pgTable(
     webhookSecret: text("webhook_secret"),
     displayName: text("display_name"),
     visits: integer("visits").notNull().default(0),
+    /** The campaign's own advertising licence, overriding the project's (docs/compliance.md). */
+    advertisingLicenseNumber: text("advertising_license_number"),
+    advertisingLicenseExpiresOn: licenceDay("advertising_license_expires_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,6 +15,17 @@ import { createHash } from "node:crypto";
 
 /** Cache-Control of a public page: a CDN may keep it 60 s and serve it stale for 10 min while revalidating. */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/**
+ * Cache-Control of a public page whose content changes by itself in `secondsLeft` seconds (a licence's last day
+ * ends, docs/compliance.md): s-maxage and stale-while-revalidate together never reach past that moment.
+ */
+export function publicPageCacheControlUntil(secondsLeft: number): string {
+  const left = Math.max(0, Math.floor(secondsLeft));
+  const sMaxAge = Math.min(60, left);
+  const stale = Math.min(600, left - sMaxAge);
+  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${stale}`;
+}
+
 /** Cache-Control of anything with personal data, drafts or side effects. */
 export const PRIVATE_NO_STORE = "private, no-store";
 

@@ -23,6 +23,7 @@ const EMPTYING_ROUTES = [
   "POST /api/projects/:id/units/upload",
   "POST /api/units",
   "POST /api/units/upload",
+  "PUT /api/landing-campaigns/:id/licence",
   "PUT /api/landing-pages/:id",
   "PUT /api/project-updates/:id",
   "PUT /api/projects/:id",

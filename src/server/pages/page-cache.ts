@@ -33,6 +33,11 @@ export interface CachedPage {
   etag: string;
   /** The body's gzip pieces (page-gzip.ts), when it is worth compressing. */
   gzip?: GzipPieces;
+  /**
+   * When the content changes by itself (ms on the app's clock: a licence's last day ends, docs/compliance.md): the
+   * copy is not answered from then on, and its Cache-Control never lets a CDN keep it longer (plugin.ts).
+   */
+  expiresAt?: number;
 }
 
 /** Stands for the response's CSP nonce in a stored body: characters a base64 nonce never holds. */

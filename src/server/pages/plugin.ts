@@ -14,9 +14,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ApiInit } from "#domain/api-init.ts";
+import { systemClock } from "../jobs/clock.ts";
+import { CONTENT_EXPIRES_HEADER } from "../lib/compliance-rules.ts";
 import { inlineCriticalCss, linkWholeStylesheet } from "./critical-css.ts";
 import { cspNonceOf } from "./csp-nonce.ts";
-import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL, pageCachePolicy, weakEtag } from "./http-cache.ts";
+import {
+  PRIVATE_NO_STORE,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  pageCachePolicy,
+  publicPageCacheControlUntil,
+  weakEtag,
+} from "./http-cache.ts";
 import { type CachedPage, NONCE_PLACEHOLDER, type PageCache, pageCacheKey } from "./page-cache.ts";
 import { guardPageRequests } from "./page-guard.ts";
 import { gzipPieces, gzipWithNonce } from "./page-gzip.ts";
@@ -29,6 +37,8 @@ export interface PagesOptions {
   root: string;
   /** Rendered public pages kept in memory (app.ts creates it and empties it after API writes); none in development. */
   cache?: PageCache;
+  /** The app's one clock (jobs/clock.ts): when a copy's content expires by itself (default: the system clock). */
+  clock?: () => Date;
 }
 
 /** The islands entry's source module, served by Vite in development (vite.config.ts ISLANDS_ENTRY). */
@@ -123,16 +133,20 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         // A stored copy of a public page (pages/page-cache.ts) is answered without rendering.
         const key = pageCacheKey(request.host, request.url);
         const read = request.method === "GET" || request.method === "HEAD";
-        const hit = read ? pageCache?.get(key) : undefined;
-        if (hit) return sendPage(request, reply, hit, "hit");
+        const now = (options.clock ?? systemClock)().getTime();
+        // A copy whose content changed by itself since (a licence's last day ended) is rendered again.
+        const stored = read ? pageCache?.get(key) : undefined;
+        const hit = stored && (stored.expiresAt === undefined || stored.expiresAt > now) ? stored : undefined;
+        if (hit) return sendPage(request, reply, hit, "hit", now);
         const renderedAt = pageCache?.generation() ?? 0;
         const handler = await handlerFor();
         const controller = new AbortController();
         reply.raw.on("close", () => {
           if (!reply.raw.writableFinished) controller.abort();
         });
+        const expiry: ContentExpiry = { at: null };
         const context = Object.assign(new RouterContextProvider(), {
-          api: apiFor(app, request, controller.signal),
+          api: apiFor(app, request, controller.signal, expiry),
           // Development keeps 'unsafe-inline' for Vite's scripts (app.ts), which a nonce would switch off.
           cspNonce: options.mode === "development" ? "" : cspNonceOf(reply.raw),
           islandsEntry,
@@ -155,20 +169,27 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
           return sendWebResponse(reply, response);
         }
         const page = await storablePage(reply, response);
+        if (expiry.at) page.expiresAt = Date.parse(expiry.at);
         // A HEAD answer has no body: only a GET's copy is stored.
         if (request.method === "GET") pageCache?.set(key, page, renderedAt);
-        return sendPage(request, reply, page, "miss");
+        return sendPage(request, reply, page, "miss", now);
       },
     });
   });
 }
 
+/** The earliest `x-content-expires` instant (ISO) the API answered during one render, or null. */
+interface ContentExpiry {
+  at: string | null;
+}
+
 /**
  * `context.api`: an in-process call to our own API, as the visitor (IP forwarded), without credentials. Once the
  * visitor has gone away (`signal` aborted) it throws the abort reason instead of calling the API, so a loader stops
- * at its next call; React Router then skips rendering (it checks the signal after the loaders).
+ * at its next call; React Router then skips rendering (it checks the signal after the loaders). The earliest
+ * `x-content-expires` of its answers (a licence's last day ending, docs/compliance.md) is kept in `expiry`.
  */
-function apiFor(app: FastifyInstance, request: FastifyRequest, signal: AbortSignal) {
+function apiFor(app: FastifyInstance, request: FastifyRequest, signal: AbortSignal, expiry: ContentExpiry) {
   return async (apiPath: string, init: ApiInit = {}): Promise<Response> => {
     signal.throwIfAborted();
     const result = await app.inject({
@@ -182,6 +203,10 @@ function apiFor(app: FastifyInstance, request: FastifyRequest, signal: AbortSign
       },
       payload: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
+    const expires = result.headers[CONTENT_EXPIRES_HEADER];
+    if (typeof expires === "string" && !Number.isNaN(Date.parse(expires))) {
+      if (expiry.at === null || Date.parse(expires) < Date.parse(expiry.at)) expiry.at = expires;
+    }
     const headers = new Headers();
     for (const [key, value] of Object.entries(result.headers)) {
       if (value === undefined || key === "content-encoding" || key === "content-length") continue;
@@ -283,10 +308,14 @@ function varyOnAcceptEncoding(reply: FastifyReply) {
  * accepts brotli: no compression per answer (docs/decisions/043-critical-css-per-route.md); any other client gets the
  * text, which @fastify/compress encodes (brotli) or not as it asks.
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: "hit" | "miss") {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: "hit" | "miss", now: number) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", page.etag).header("x-page-cache", source);
+  const cacheControl =
+    page.expiresAt === undefined
+      ? PUBLIC_PAGE_CACHE_CONTROL
+      : publicPageCacheControlUntil((page.expiresAt - now) / 1000);
+  reply.header("cache-control", cacheControl).header("etag", page.etag).header("x-page-cache", source);
   varyOnAcceptEncoding(reply);
   if (fresh(request.headers, { etag: page.etag })) {
     reply.removeHeader("content-type");

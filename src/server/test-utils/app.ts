@@ -14,6 +14,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
+import type { ComplianceRules } from "#domain/compliance-rules.ts";
 import type { Role } from "#domain/roles.ts";
 import type { SiteConfig } from "#domain/site-config.ts";
 import { buildApp } from "../app.ts";
@@ -21,6 +22,7 @@ import { type AppConfig, loadConfig } from "../config.ts";
 import { type Database, type Db, openDatabase } from "../db/connection.ts";
 import { users } from "../db/schema.ts";
 import type { MovableClock } from "../jobs/clock.ts";
+import { loadComplianceRules } from "../lib/compliance-rules.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import { localStorage, type Storage } from "../lib/storage.ts";
 import { hashPassword } from "../modules/auth/service.ts";
@@ -105,6 +107,12 @@ export async function createTestApp(
     storage?: Storage;
     /** Serve the web pages too (buildApp `pages`), e.g. through Vite in development mode. */
     pages?: PagesOptions;
+    /**
+     * The advertising-compliance rules (buildApp `compliance`). Default: config/compliance.json with missing licences
+     * tolerated until 2100 (`enforceFrom`), so tests of other areas publish projects without licences; expired
+     * licences are enforced all the same. Compliance tests pass their own.
+     */
+    compliance?: ComplianceRules;
   } = {},
 ): Promise<TestApp> {
   const { database, drop, openPeer } = await openTestDatabase();
@@ -133,6 +141,7 @@ export async function createTestApp(
     clock: options.clock,
     testClock: options.testClock,
     pages: options.pages,
+    compliance: options.compliance ?? { ...loadComplianceRules(), enforceFrom: "2100-01-01" },
   });
   await app.ready();
 

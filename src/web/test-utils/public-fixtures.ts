@@ -1,6 +1,34 @@
 /** Test fixtures for the public components (only imported by *.test.tsx). */
 import type { Project, ProjectUpdate } from "#domain/types.ts";
 
+/** A project's licence fields: a ready project with a valid advertising licence (docs/compliance.md). */
+export const LICENCE_FIELDS = {
+  saleMode: "ready",
+  advertisingLicenseIssuedOn: "2026-01-01",
+  advertisingLicenseExpiresOn: "2027-12-31",
+  advertisingLicenseUrl: null,
+  offPlanLicenseExpiresOn: null,
+  escrowBank: null,
+  escrowAccountName: null,
+  escrowIban: null,
+  falLicenseNumber: null,
+  plotNumber: null,
+  rightsAndRestrictions: "لا يوجد",
+  licence: {
+    source: "project",
+    kind: "advertising",
+    number: null,
+    expiresOn: "2027-12-31",
+    verificationUrl: null,
+    state: "missing",
+    daysLeft: 400,
+    advertisable: true,
+    reason: null,
+    field: "advertisingLicenseNumber",
+    advertiseUntil: null,
+  },
+} as const satisfies Partial<Project>;
+
 export function makeProject(overrides: Partial<Project> = {}): Project {
   return {
     id: 1,
@@ -41,6 +69,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     advertisingLicenseNumber: null,
     wafiLicenseNumber: null,
     titleDeedNumber: null,
+    ...LICENCE_FIELDS,
+    licence: { ...LICENCE_FIELDS.licence },
     unitCounts: { total: 0, available: 0, reserved: 0, sold: 0 },
     publishedAt: "2026-01-01T00:00:00.000Z",
     createdAt: "2026-01-01T00:00:00.000Z",

@@ -39,6 +39,7 @@ import {
 } from "#domain/schemas/landing.ts";
 import { previewQuery } from "#domain/schemas/publishing.ts";
 import { text } from "#domain/schemas/text.ts";
+import { licenceContext } from "../../lib/compliance-rules.ts";
 import { badRequest } from "../../lib/http-errors.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
@@ -129,7 +130,7 @@ export async function landingRoutes(app: FastifyInstance) {
         response: { 200: z.array(campaignWithStatsSchema) },
       },
     },
-    async (request) => listCampaigns(app.db, request.params.id, request.query.search),
+    async (request) => listCampaigns(app.db, request.params.id, request.query.search, await licenceContext(app)),
   );
 
   r.post(
@@ -182,6 +183,7 @@ export async function landingRoutes(app: FastifyInstance) {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
         pageView: { url: `${app.config.publicUrl}/campaign/${key}`, now: app.clock() },
+        licence: { context: await licenceContext(app), reply },
       });
       app.conversionOutbox.kick();
       return campaign;
@@ -200,6 +202,7 @@ export async function landingRoutes(app: FastifyInstance) {
         countVisit: request.query.visit !== "0" && !isbot(request.headers["user-agent"] ?? ""),
         canSeeDraft: (pageId) => draftsVisible(app.db, request, reply, "landing_page", pageId),
         pageView: { url: `${app.config.publicUrl}/campaign/${request.params.slug}`, now: app.clock() },
+        licence: { context: await licenceContext(app), reply },
       });
       app.conversionOutbox.kick();
       return campaign;

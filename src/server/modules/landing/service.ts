@@ -7,6 +7,7 @@
 
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { CAMPAIGN_PLATFORMS } from "#domain/constants.ts";
+import { effectiveLicence } from "#domain/licence.ts";
 import {
   type CampaignWithStats,
   type CustomCampaignPayload,
@@ -19,6 +20,7 @@ import {
 import { TEXTS } from "#domain/texts.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, projects } from "../../db/schema.ts";
+import { assertAdvertisable, type LicenceContext } from "../../lib/compliance-rules.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -275,9 +277,18 @@ async function leadCounts(db: Db | Tx, landingPageId: number): Promise<Map<numbe
   return new Map(rows.filter((r) => r.campaignId !== null).map((r) => [r.campaignId as number, Number(r.leads)]));
 }
 
-/** GET /api/landing-pages/{id}/campaigns: oldest first (platforms, then custom), with visits, leads, conversion. */
-export async function listCampaigns(db: Db, landingPageId: number, search?: string): Promise<CampaignWithStats[]> {
-  await findPage(db, landingPageId);
+/**
+ * GET /api/landing-pages/{id}/campaigns: oldest first (platforms, then custom), with visits, leads, conversion, and
+ * (with `licence`) the licence each is advertised under (docs/compliance.md).
+ */
+export async function listCampaigns(
+  db: Db,
+  landingPageId: number,
+  search?: string,
+  licence?: LicenceContext,
+): Promise<CampaignWithStats[]> {
+  const page = await findPage(db, landingPageId);
+  const [project] = await db.select().from(projects).where(eq(projects.id, page.projectId)).limit(1);
   const term = search?.trim();
   const rows = await db
     .select()
@@ -295,7 +306,12 @@ export async function listCampaigns(db: Db, landingPageId: number, search?: stri
     )
     .orderBy(asc(landingCampaigns.createdAt), asc(landingCampaigns.id));
   const leads = await leadCounts(db, landingPageId);
-  return rows.map((row) => toCampaign(row, leads.get(row.id) ?? 0));
+  return rows.map((row) => ({
+    ...toCampaign(row, leads.get(row.id) ?? 0),
+    ...(licence && project
+      ? { licence: effectiveLicence({ project, campaign: row }, licence.today, licence.policy) }
+      : {}),
+  }));
 }
 
 /**
@@ -426,7 +442,10 @@ export async function deleteCampaign(db: Db, id: number, actor: AuditActor): Pro
  * GET /api/campaign/{platform}/{slug} and /api/campaign/{slug} (public, SPEC §2.1): the lookup key is
  * "platform/slug" when both are given, else the slug alone. Counts a visit unless `countVisit` is false. A campaign
  * of a draft landing page or of a draft project is found only when `canSeeDraft(landingPageId)` says so (staff, a
- * preview link), and such a view is never counted. Errors: 404 "الصفحة غير موجودة".
+ * preview link), and such a view is never counted. With `licence`, the campaign's licence (its own, else the
+ * project's: domain/licence.ts effectiveLicence) must allow advertising today for a visitor (staff — `canSeeDraft` —
+ * still see it): otherwise 404 with the licence-offline header on `reply`, and no visit is counted
+ * (docs/compliance.md). Errors: 404 "الصفحة غير موجودة".
  */
 export async function getPublicCampaign(
   db: Db,
@@ -436,6 +455,7 @@ export async function getPublicCampaign(
     canSeeDraft?: (landingPageId: number) => Promise<boolean>;
     /** The page's public URL and the time: a counted visit is also counted per day and queued as a page view. */
     pageView?: { url: string; now: Date };
+    licence?: { context: LicenceContext; reply: { header(name: string, value: string): unknown } };
   },
 ): Promise<PublicCampaignResponse> {
   const [row] = await db
@@ -448,7 +468,17 @@ export async function getPublicCampaign(
   if (!row) throw notFound("الصفحة غير موجودة");
   const draft = row.page.publishedAt === null || row.project.publishedAt === null;
   if (draft && !(await options.canSeeDraft?.(row.page.id))) throw notFound("الصفحة غير موجودة");
-  if (options.countVisit && !draft) {
+  const licence = options.licence
+    ? effectiveLicence(
+        { project: row.project, campaign: row.campaign },
+        options.licence.context.today,
+        options.licence.context.policy,
+      )
+    : null;
+  const staff = draft || (licence !== null && !licence.advertisable && (await options.canSeeDraft?.(row.page.id)));
+  if (licence && !staff)
+    assertAdvertisable(options.licence?.reply ?? { header: () => {} }, licence, "الصفحة غير موجودة");
+  if (options.countVisit && !draft && !staff) {
     await db
       .update(landingCampaigns)
       .set({ visits: sql`${landingCampaigns.visits} + 1` })
@@ -485,5 +515,6 @@ export async function getPublicCampaign(
       city: project.city,
       district: project.district,
     },
+    licence,
   };
 }

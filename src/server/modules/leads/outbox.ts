@@ -61,7 +61,8 @@ export interface LeadWebhookPayload {
     source: string;
     isDuplicate: boolean;
     createdAt: string;
-    project: { id: number; name: string } | null;
+    /** `licenceNumber`: the licence the project is advertised under (docs/compliance.md), null when none. */
+    project: { id: number; name: string; licenceNumber: string | null } | null;
     landingPage: { id: number; slug: string } | null;
     campaign: { id: number; platform: string; urlSlug: string; displayName: string | null; isCustom: boolean } | null;
     attribution: Record<string, string>;

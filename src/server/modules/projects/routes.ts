@@ -27,6 +27,7 @@ import {
 } from "#domain/schemas/project.ts";
 import { previewQuery } from "#domain/schemas/publishing.ts";
 import { text } from "#domain/schemas/text.ts";
+import { assertAdvertisable, CONTENT_EXPIRES_HEADER, earliest, licenceContext } from "../../lib/compliance-rules.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { draftsVisible } from "../publishing/service.ts";
 import { listUpdates } from "../updates/service.ts";
@@ -38,6 +39,7 @@ import {
   deleteProject,
   getProject,
   listProjects,
+  PROJECT_NOT_FOUND,
   setFeaturedRank,
   updateProject,
 } from "./service.ts";
@@ -57,12 +59,18 @@ export async function projectRoutes(app: FastifyInstance) {
         response: { 200: z.array(projectSchema) },
       },
     },
-    async (request, reply) =>
-      listProjects(app.db, {
+    async (request, reply) => {
+      const includeDrafts = await draftsVisible(app.db, request, reply, "project");
+      const list = await listProjects(app.db, await licenceContext(app), {
         search: request.query.search,
         limit: request.query.limit,
-        includeDrafts: await draftsVisible(app.db, request, reply, "project"),
-      }),
+        includeDrafts,
+      });
+      // A visitor's list changes by itself when a listed licence's last day ends (docs/compliance.md).
+      const expires = includeDrafts ? null : earliest(list.map((p) => p.licence.advertiseUntil));
+      if (expires) reply.header(CONTENT_EXPIRES_HEADER, expires);
+      return list;
+    },
   );
   // A draft project and its updates answer 404 to visitors; staff and a preview link see them.
   r.get(
@@ -71,10 +79,14 @@ export async function projectRoutes(app: FastifyInstance) {
       config: { access: "public" },
       schema: { params: idParam, querystring: previewQuery, response: { 200: projectSchema } },
     },
-    async (request, reply) =>
-      getProject(app.db, request.params.id, {
-        includeDrafts: await draftsVisible(app.db, request, reply, "project", request.params.id),
-      }),
+    async (request, reply) => {
+      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
+      const project = await getProject(app.db, request.params.id, await licenceContext(app), { includeDrafts });
+      if (includeDrafts) return project;
+      // A visitor never reads a project its licence does not allow advertising (404; pages answer 410 on the header).
+      assertAdvertisable(reply, project.licence, PROJECT_NOT_FOUND);
+      return project;
+    },
   );
   r.get(
     "/api/projects/:id/updates",
@@ -85,6 +97,12 @@ export async function projectRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const draftProject = await draftsVisible(app.db, request, reply, "project", request.params.id);
       await assertProjectExists(app.db, request.params.id, { includeDrafts: draftProject });
+      if (!draftProject) {
+        const project = await getProject(app.db, request.params.id, await licenceContext(app), {
+          includeDrafts: false,
+        });
+        assertAdvertisable(reply, project.licence, PROJECT_NOT_FOUND);
+      }
       return listUpdates(app.db, {
         projectId: request.params.id,
         includeDrafts: await draftsVisible(app.db, request, reply, "update"),
@@ -99,7 +117,8 @@ export async function projectRoutes(app: FastifyInstance) {
       config: { access: { permission: "projects.create" }, changesPublicPages: true },
       schema: { body: projectInputSchema, response: { 201: projectSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createProject(app.db, request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await createProject(app.db, request.body, actorOf(request), await licenceContext(app))),
   );
   r.put(
     "/api/projects/:id",
@@ -107,7 +126,8 @@ export async function projectRoutes(app: FastifyInstance) {
       config: { access: { permission: "projects.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: projectReplaceSchema, response: { 200: projectSchema } },
     },
-    async (request) => updateProject(app.db, request.params.id, request.body, actorOf(request)),
+    async (request) =>
+      updateProject(app.db, request.params.id, request.body, actorOf(request), await licenceContext(app)),
   );
   r.delete(
     "/api/projects/:id",
@@ -116,7 +136,7 @@ export async function projectRoutes(app: FastifyInstance) {
       schema: { params: idParam, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      await deleteProject(app.db, request.params.id, actorOf(request));
+      await deleteProject(app.db, request.params.id, actorOf(request), await licenceContext(app));
       return reply.code(204).send();
     },
   );
@@ -126,7 +146,8 @@ export async function projectRoutes(app: FastifyInstance) {
       config: { access: { permission: "projects.feature" }, changesPublicPages: true },
       schema: { params: idParam, body: featuredRankSchema, response: { 200: projectSchema } },
     },
-    async (request) => setFeaturedRank(app.db, request.params.id, request.body.rank, actorOf(request)),
+    async (request) =>
+      setFeaturedRank(app.db, request.params.id, request.body.rank, actorOf(request), await licenceContext(app)),
   );
 
   r.get(

@@ -3,23 +3,21 @@
  * Rows become the Project shape of domain/types.ts with unitCounts and the computed salesPercentage.
  */
 import { and, asc, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
-import { compareProjectsForListing, salesPercentage, type UnitCounts } from "#domain/project-rules.ts";
+import { compareProjectsForListing, type UnitCounts } from "#domain/project-rules.ts";
 import { PROJECT_MESSAGES, type ProjectPayload, sameGuaranteeType } from "#domain/schemas/project.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
+import type { LicenceContext } from "../../lib/compliance-rules.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
 import { searchMatch } from "../../lib/search.ts";
 import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { detachLeads } from "../leads/intake/service.ts";
+import { toProject, toRowValues } from "./project-rows.ts";
 
 export const PROJECT_NOT_FOUND = TEXTS.projectNotFound;
-
-type ProjectRow = typeof projects.$inferSelect;
-
-const EMPTY_COUNTS: UnitCounts = { total: 0, available: 0, reserved: 0, sold: 0 };
 
 /** Unit counts per project id, in one grouped query. */
 export async function unitCountsByProject(db: Db | Tx, projectId?: number): Promise<Map<number, UnitCounts>> {
@@ -42,62 +40,16 @@ export async function unitCountsByProject(db: Db | Tx, projectId?: number): Prom
   );
 }
 
-/** Maps a row and its unit counts to the API shape. */
-export function toProject(row: ProjectRow, counts: UnitCounts = EMPTY_COUNTS): Project {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    city: row.city,
-    district: row.district,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    featuredRank: row.featuredRank,
-    distanceFromLandmark: row.distanceFromLandmark,
-    areaSize: row.areaSize,
-    areaSizeMin: row.areaSizeMin,
-    areaSizeMax: row.areaSizeMax,
-    areaType: row.areaType,
-    areaUnit: row.areaUnit,
-    rooms: row.rooms,
-    roomsMin: row.roomsMin,
-    roomsMax: row.roomsMax,
-    roomsType: row.roomsType,
-    bathrooms: row.bathrooms,
-    hasGarage: row.hasGarage,
-    hasDriverRoom: row.hasDriverRoom,
-    hasMaidRoom: row.hasMaidRoom,
-    images: row.images,
-    videoUrl: row.videoUrl,
-    pdfUrl: row.pdfUrl,
-    guarantees: row.guarantees,
-    completionPercentage: row.completionPercentage,
-    salesPercentage: salesPercentage(counts, row),
-    salesOverrideEnabled: row.salesOverrideEnabled,
-    salesOverrideValue: row.salesOverrideValue,
-    concretePercentage: row.concretePercentage,
-    plumbingPercentage: row.plumbingPercentage,
-    electricalPercentage: row.electricalPercentage,
-    finishingPercentage: row.finishingPercentage,
-    advertisingLicenseNumber: row.advertisingLicenseNumber,
-    wafiLicenseNumber: row.wafiLicenseNumber,
-    titleDeedNumber: row.titleDeedNumber,
-    unitCounts: counts,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
 /**
  * GET /api/projects: every published project (drafts too with `includeDrafts`), featured first by rank, then newest
- * first (SPEC §4.5).
+ * first (SPEC §4.5). Without `includeDrafts` (a visitor) a project whose licence does not allow advertising today is
+ * left out (docs/compliance.md); staff see it with its `licence`.
  * `search` filters by name, city or district in the Arabic search form (SPEC §2.4 search parameter; src/domain/search.ts).
  * `limit` (1–100) keeps the first N of that order (the home page's carousel); without it the list is unbounded (admin).
  */
 export async function listProjects(
   db: Db,
+  licence: LicenceContext,
   options: { search?: string; limit?: number; includeDrafts?: boolean } = {},
 ): Promise<Project[]> {
   const rows = await db
@@ -116,7 +68,10 @@ export async function listProjects(
     )
     .orderBy(asc(projects.featuredRank), desc(projects.createdAt), desc(projects.id));
   const counts = await unitCountsByProject(db);
-  const listed = rows.map((row) => toProject(row, counts.get(row.id))).sort(compareProjectsForListing);
+  const listed = rows
+    .map((row) => toProject(row, licence, counts.get(row.id)))
+    .filter((project) => options.includeDrafts || project.licence.advertisable)
+    .sort(compareProjectsForListing);
   return options.limit === undefined ? listed : listed.slice(0, options.limit);
 }
 
@@ -127,12 +82,13 @@ export async function listProjects(
 export async function getProject(
   db: Db | Tx,
   id: number,
+  licence: LicenceContext,
   options: { includeDrafts?: boolean } = { includeDrafts: true },
 ): Promise<Project> {
   const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
   if (!row || (!options.includeDrafts && row.publishedAt === null)) throw notFound(PROJECT_NOT_FOUND);
   const counts = await unitCountsByProject(db, id);
-  return toProject(row, counts.get(id));
+  return toProject(row, licence, counts.get(id));
 }
 
 /** Errors: 404 PROJECT_NOT_FOUND when the project does not exist. */
@@ -156,47 +112,6 @@ export async function assertProjectExists(
 
 /** Audit entity type of projects. */
 export const PROJECT_ENTITY = "project";
-
-/** The row values of a validated project input (SPEC §3 projects). */
-function toRowValues(input: ProjectPayload) {
-  return {
-    name: input.name,
-    description: input.description,
-    price: input.price,
-    city: input.city,
-    district: input.district,
-    latitude: input.latitude,
-    longitude: input.longitude,
-    distanceFromLandmark: input.distanceFromLandmark,
-    areaType: input.areaType,
-    areaSize: input.areaSize,
-    areaSizeMin: input.areaSizeMin,
-    areaSizeMax: input.areaSizeMax,
-    areaUnit: input.areaUnit,
-    roomsType: input.roomsType,
-    rooms: input.rooms,
-    roomsMin: input.roomsMin,
-    roomsMax: input.roomsMax,
-    bathrooms: input.bathrooms,
-    hasGarage: input.hasGarage,
-    hasDriverRoom: input.hasDriverRoom,
-    hasMaidRoom: input.hasMaidRoom,
-    images: input.images,
-    videoUrl: input.videoUrl,
-    pdfUrl: input.pdfUrl,
-    guarantees: input.guarantees,
-    completionPercentage: input.completionPercentage,
-    salesOverrideEnabled: input.salesOverrideEnabled,
-    salesOverrideValue: input.salesOverrideValue,
-    concretePercentage: input.concretePercentage,
-    plumbingPercentage: input.plumbingPercentage,
-    electricalPercentage: input.electricalPercentage,
-    finishingPercentage: input.finishingPercentage,
-    advertisingLicenseNumber: input.advertisingLicenseNumber,
-    wafiLicenseNumber: input.wafiLicenseNumber,
-    titleDeedNumber: input.titleDeedNumber,
-  };
-}
 
 /**
  * Whether another project has this name in this city (trimmed, case-insensitive; the unique index
@@ -249,12 +164,17 @@ export async function checkGuaranteeType(db: Db, id: number, type: string): Prom
  * POST /api/projects (SPEC §4.9). Input: a validated payload. Output: the created project (201).
  * Errors: 409 {name: "هذا المشروع موجود مسبقًا"} when the name exists in that city.
  */
-export async function createProject(db: Db, input: ProjectPayload, actor: AuditActor): Promise<Project> {
+export async function createProject(
+  db: Db,
+  input: ProjectPayload,
+  actor: AuditActor,
+  licence: LicenceContext,
+): Promise<Project> {
   try {
     return await db.transaction(async (tx) => {
       if (await projectNameTaken(tx, input.name, input.city)) throw duplicateName();
       const [row] = await tx.insert(projects).values(toRowValues(input)).returning();
-      const created = toProject(row);
+      const created = toProject(row, licence);
       await recordAudit(tx, actor, {
         entityType: PROJECT_ENTITY,
         entityId: row.id,
@@ -273,16 +193,22 @@ export async function createProject(db: Db, input: ProjectPayload, actor: AuditA
  * PUT /api/projects/{id} (SPEC §4.9): replaces every input field. featuredRank is kept.
  * Errors: 404 PROJECT_NOT_FOUND; 409 on a duplicate name in that city.
  */
-export async function updateProject(db: Db, id: number, input: ProjectPayload, actor: AuditActor): Promise<Project> {
+export async function updateProject(
+  db: Db,
+  id: number,
+  input: ProjectPayload,
+  actor: AuditActor,
+  licence: LicenceContext,
+): Promise<Project> {
   try {
     return await db.transaction(async (tx) => {
-      const previous = await getProject(tx, id);
+      const previous = await getProject(tx, id, licence);
       if (await projectNameTaken(tx, input.name, input.city, id)) throw duplicateName();
       await tx
         .update(projects)
         .set({ ...toRowValues(input), updatedAt: new Date() })
         .where(eq(projects.id, id));
-      const updated = await getProject(tx, id);
+      const updated = await getProject(tx, id, licence);
       await recordAudit(tx, actor, {
         entityType: PROJECT_ENTITY,
         entityId: id,
@@ -302,9 +228,9 @@ export async function updateProject(db: Db, id: number, input: ProjectPayload, a
  * DELETE /api/projects/{id}: removes the project with its units, updates and landing page (FK cascades, SPEC §3)
  * in one transaction, with an audit row holding the project and the removed counts. Errors: 404 PROJECT_NOT_FOUND.
  */
-export async function deleteProject(db: Db, id: number, actor: AuditActor): Promise<void> {
+export async function deleteProject(db: Db, id: number, actor: AuditActor, licence: LicenceContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const previous = await getProject(tx, id);
+    const previous = await getProject(tx, id, licence);
     const [{ updates }] = await tx
       .select({ updates: sql<number>`count(*)::int` })
       .from(projectUpdates)
@@ -335,11 +261,17 @@ const FEATURED_RANK_LOCK = 0x66656174;
  * from the featured list. Ranks stay unique: the project that held `rank`, and every project ranked after it, move
  * down by one (docs/decisions/008-featured-ranks.md). Output: the project. Errors: 404 PROJECT_NOT_FOUND.
  */
-export async function setFeaturedRank(db: Db, id: number, rank: number | null, actor: AuditActor): Promise<Project> {
+export async function setFeaturedRank(
+  db: Db,
+  id: number,
+  rank: number | null,
+  actor: AuditActor,
+  licence: LicenceContext,
+): Promise<Project> {
   return db.transaction(async (tx) => {
     // One rank change at a time across every instance, so two concurrent changes cannot both take rank n.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEATURED_RANK_LOCK})`);
-    const previous = await getProject(tx, id);
+    const previous = await getProject(tx, id, licence);
     if (rank !== null) {
       const [holder] = await tx
         .select({ id: projects.id })
@@ -356,7 +288,7 @@ export async function setFeaturedRank(db: Db, id: number, rank: number | null, a
       }
     }
     await tx.update(projects).set({ featuredRank: rank, updatedAt: new Date() }).where(eq(projects.id, id));
-    const updated = await getProject(tx, id);
+    const updated = await getProject(tx, id, licence);
     await recordAudit(tx, actor, {
       entityType: PROJECT_ENTITY,
       entityId: id,

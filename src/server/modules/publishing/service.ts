@@ -8,10 +8,12 @@
  */
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { publishBlocker } from "#domain/licence.ts";
 import { PREVIEW_TTL_MS, type PreviewLink, PUBLISHING_PERMISSIONS, type PublishableKind } from "#domain/publishing.ts";
-import type { Db } from "../../db/connection.ts";
+import type { Db, Tx } from "../../db/connection.ts";
 import { landingCampaigns, landingPages, previewTokens, projects, projectUpdates, sessions } from "../../db/schema.ts";
-import { forbidden, notFound } from "../../lib/http-errors.ts";
+import type { LicenceContext } from "../../lib/compliance-rules.ts";
+import { conflict, forbidden, notFound } from "../../lib/http-errors.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import type { RequestAuth } from "../../plugins/auth.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -33,7 +35,9 @@ const NOT_FOUND: Record<PublishableKind, string> = {
 
 /**
  * Publishes (publishedAt = now) or unpublishes (null) one record; publishing an already published record keeps its
- * time. Output: {id, publishedAt} (ISO 8601 or null). Errors: 404 with the kind's Arabic message.
+ * time. Output: {id, publishedAt} (ISO 8601 or null). Errors: 404 with the kind's Arabic message; 409 `{fields:
+ * {<field>}}` when a draft project is published without the licence its sale mode needs while licences are enforced
+ * (`licence`; domain/licence.ts publishBlocker, docs/compliance.md).
  */
 export async function setPublished(
   db: Db,
@@ -42,11 +46,15 @@ export async function setPublished(
   published: boolean,
   actor: AuditActor,
   now = new Date(),
+  licence?: LicenceContext,
 ): Promise<{ id: number; publishedAt: string | null }> {
   const table = TABLES[kind];
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ publishedAt: table.publishedAt }).from(table).where(eq(table.id, id)).limit(1);
     if (!row) throw notFound(NOT_FOUND[kind]);
+    if (kind === "project" && published && row.publishedAt === null && licence) {
+      await assertPublishable(tx, id, licence);
+    }
     const publishedAt = published ? (row.publishedAt ?? now) : null;
     if ((row.publishedAt === null) !== (publishedAt === null)) {
       await tx.update(table).set({ publishedAt }).where(eq(table.id, id));
@@ -60,6 +68,15 @@ export async function setPublished(
     }
     return { id, publishedAt: publishedAt?.toISOString() ?? null };
   });
+}
+
+/** 409 naming the field when a project lacks the licence its sale mode needs (only while licences are enforced). */
+async function assertPublishable(tx: Tx, id: number, licence: LicenceContext): Promise<void> {
+  const { enforceFrom } = licence.policy;
+  if (enforceFrom !== null && licence.today < enforceFrom) return;
+  const [project] = await tx.select().from(projects).where(eq(projects.id, id)).limit(1);
+  const blocker = project ? publishBlocker(project, licence.today) : null;
+  if (blocker) throw conflict(blocker.message, { [blocker.field]: blocker.message });
 }
 
 /** The public path that shows a record: /project/{id}, /update/{id}, or the landing page's first campaign. */

@@ -22,6 +22,7 @@ import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Progress } from "~/shared/ui/progress.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { ComplianceCard } from "./compliance-card.tsx";
 import { computeDashboardStats } from "./dashboard-stats.ts";
 import { LeadCards } from "./lead-cards.tsx";
 import { TopCampaignsCard } from "./top-campaigns-card.tsx";
@@ -60,6 +61,7 @@ export function DashboardScreen() {
           to="/admin/contact-messages"
         />
       </section>
+      {userCan(user, "compliance.view") && <ComplianceCard />}
       {userCan(user, "leads.view_own") && <LeadCards />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentProjects query={projects} />

@@ -33,7 +33,8 @@ import { toast } from "~/shared/ui/use-toast.ts";
 import { useCampaigns, useDeleteCampaign } from "./api.ts";
 import { AddCampaignDialog, WebhookDialog } from "./campaign-dialogs.tsx";
 import { CampaignFunnelLine } from "./campaign-funnel.tsx";
-import { campaignUrl, copyText } from "./copy.ts";
+import { CampaignLicenceLine } from "./campaign-licence.tsx";
+import { campaignCopyText, campaignsCopyText, campaignUrl, copyText } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 
 /** Card accent per platform (SPEC §2.15: x, tiktok, instagram, snapchat, google, facebook, otherwise generic). */
@@ -83,7 +84,7 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
         <Button
           variant="outline"
           disabled={visible.length === 0}
-          onClick={() => void copyText(visible.map((c) => campaignUrl(c.urlSlug)).join("\n"), LANDING_UI.copiedAll)}
+          onClick={() => void copyText(campaignsCopyText(visible), LANDING_UI.copiedAll)}
         >
           <CopyIcon aria-hidden="true" />
           {LANDING_UI.copyAll}
@@ -164,6 +165,7 @@ function CampaignCard({
         >
           {url}
         </a>
+        <CampaignLicenceLine licence={campaign.licence} />
         <p className="flex items-center gap-2 text-sm text-muted">
           <WebhookIcon aria-hidden="true" className="size-4 shrink-0" />
           <span dir={campaign.webhookUrl ? "ltr" : undefined} className="truncate">
@@ -198,7 +200,7 @@ function CampaignCard({
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => void copyText(url)}
+            onClick={() => void copyText(campaignCopyText(campaign))}
             aria-label={`${LANDING_UI.copyLink} ${title}`}
           >
             <CopyIcon aria-hidden="true" />

@@ -1,6 +1,9 @@
 /** Clipboard helpers of the campaigns panel (copy link, copy all links), with the result as a toast. */
 
+import { formatDateLong, formatHijri } from "#domain/format.ts";
+import { riyadhDayStart } from "#domain/licence.ts";
 import { campaignPath } from "#domain/schemas/landing.ts";
+import type { LicenceView } from "#domain/schemas/licence-view.ts";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 
@@ -8,6 +11,29 @@ import { LANDING_UI } from "./landing-texts.ts";
 export function campaignUrl(urlSlug: string): string {
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   return `${origin}${campaignPath(urlSlug)}`;
+}
+
+/**
+ * A campaign's copy text for the ad platforms (docs/compliance.md): its link, then its licence number and last day
+ * (Gregorian and Hijri), so the creative can carry them; the link alone when no licence is known.
+ */
+export function campaignCopyText(campaign: { urlSlug: string; licence?: LicenceView }): string {
+  const url = campaignUrl(campaign.urlSlug);
+  const licence = campaign.licence;
+  if (!licence?.number) return url;
+  const label = licence.kind === "offplan" ? "رقم ترخيص البيع على الخارطة" : "رقم ترخيص الإعلان";
+  const lines = [url, `${label}: ${licence.number}`];
+  if (licence.expiresOn) {
+    const at = riyadhDayStart(licence.expiresOn);
+    lines.push(`ينتهي في: ${formatDateLong(at)} (${formatHijri(at)})`);
+  }
+  return lines.join("\n");
+}
+
+/** The copy text of several campaigns: one link a line, or one block a campaign when they carry a licence. */
+export function campaignsCopyText(campaigns: readonly { urlSlug: string; licence?: LicenceView }[]): string {
+  const texts = campaigns.map(campaignCopyText);
+  return texts.join(texts.some((t) => t.includes("\n")) ? "\n\n" : "\n");
 }
 
 /** Copies `text`; toasts `done` on success and the copy-failed notice otherwise. */

@@ -44,6 +44,17 @@ export function emptyProjectInput(): ProjectInput {
     advertisingLicenseNumber: "",
     wafiLicenseNumber: "",
     titleDeedNumber: "",
+    saleMode: "ready",
+    advertisingLicenseIssuedOn: "",
+    advertisingLicenseExpiresOn: "",
+    advertisingLicenseUrl: "",
+    offPlanLicenseExpiresOn: "",
+    escrowBank: "",
+    escrowAccountName: "",
+    escrowIban: "",
+    falLicenseNumber: "",
+    plotNumber: "",
+    rightsAndRestrictions: "لا يوجد",
   };
 }
 
@@ -86,5 +97,16 @@ export function projectToInput(p: Project): ProjectInput {
     advertisingLicenseNumber: p.advertisingLicenseNumber ?? "",
     wafiLicenseNumber: p.wafiLicenseNumber ?? "",
     titleDeedNumber: p.titleDeedNumber ?? "",
+    saleMode: p.saleMode,
+    advertisingLicenseIssuedOn: p.advertisingLicenseIssuedOn ?? "",
+    advertisingLicenseExpiresOn: p.advertisingLicenseExpiresOn ?? "",
+    advertisingLicenseUrl: p.advertisingLicenseUrl ?? "",
+    offPlanLicenseExpiresOn: p.offPlanLicenseExpiresOn ?? "",
+    escrowBank: p.escrowBank ?? "",
+    escrowAccountName: p.escrowAccountName ?? "",
+    escrowIban: p.escrowIban ?? "",
+    falLicenseNumber: p.falLicenseNumber ?? "",
+    plotNumber: p.plotNumber ?? "",
+    rightsAndRestrictions: p.rightsAndRestrictions,
   };
 }

@@ -5,6 +5,7 @@ import { NAME_CHECK_DEBOUNCE_MS } from "#domain/constants.ts";
 import { PROJECT_MESSAGES, type ProjectPayload } from "#domain/schemas/project.ts";
 import type { Project } from "#domain/types.ts";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
+import { LICENCE_FIELDS } from "~/test-utils/public-fixtures.ts";
 import { ProjectForm } from "./project-form.tsx";
 import { FORM_TEXTS } from "./project-form-texts.ts";
 
@@ -64,6 +65,8 @@ const existing: Project = {
   advertisingLicenseNumber: null,
   wafiLicenseNumber: null,
   titleDeedNumber: null,
+  ...LICENCE_FIELDS,
+  licence: { ...LICENCE_FIELDS.licence },
   unitCounts: { total: 0, available: 0, reserved: 0, sold: 0 },
   publishedAt: "2026-01-01T00:00:00.000Z",
   createdAt: "2026-01-01T00:00:00.000Z",

@@ -30,6 +30,7 @@ import { GuaranteesSection } from "./guarantees-section.tsx";
 import { ComplianceSection, MediaSection, SalesSection } from "./project-form-more.tsx";
 import { BasicsSection, LocationSection, PercentagesSection, SpecsSection } from "./project-form-sections.tsx";
 import { emptyProjectInput, projectToInput } from "./project-form-values.ts";
+import { LicenceSection } from "./project-licence-section.tsx";
 import { useProjectNameCheck } from "./use-project-name-check.ts";
 
 export interface ProjectFormProps {
@@ -90,6 +91,7 @@ export function ProjectForm({ project, signedIn, onSubmit, onCancel, checkName, 
       <SalesSection />
       <MediaSection />
       <ComplianceSection />
+      <LicenceSection />
       {children}
       <div className="sticky bottom-0 flex flex-col gap-2 border-t border-brand-100 bg-surface pt-4">
         {!signedIn ? (

@@ -1,5 +1,6 @@
 /** The side menu of the admin shell (SPEC §2.10): labels, routes and the permission each item needs. */
 import {
+  BadgeCheckIcon,
   BuildingIcon,
   ClipboardListIcon,
   ContactIcon,
@@ -47,6 +48,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     icon: SlidersHorizontalIcon,
   },
   { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
+  { label: "الامتثال والتراخيص", to: "/admin/compliance", permission: "compliance.view", icon: BadgeCheckIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
 ];

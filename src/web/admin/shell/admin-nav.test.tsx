@@ -39,10 +39,10 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the desk's two and the campaigns report", () => {
+  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the desk's two, the campaigns report and compliance", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(11);
+    expect(links).toHaveLength(12);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
@@ -53,6 +53,7 @@ describe("admin menu (SPEC §2.10)", () => {
       ["عملائي", "/admin/leads/mine"],
       ["إعدادات مكتب العملاء", "/admin/leads/settings"],
       ["الحملات والتحويلات", "/admin/conversions"],
+      ["الامتثال والتراخيص", "/admin/compliance"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
     ]);
@@ -78,6 +79,6 @@ describe("admin menu (SPEC §2.10)", () => {
   it("hides everything from nobody and from unknown keys", () => {
     expect(visibleMenuItems(null)).toEqual([]);
     expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(11);
+    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(12);
   });
 });

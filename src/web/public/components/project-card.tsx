@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { formatSAR } from "#domain/format.ts";
 import type { Project } from "#domain/types.ts";
 import { placeText } from "~/public/lib/project-display.ts";
+import { LicenceLine } from "~/public/widgets/licence/licence.tsx";
 import { SalesRing } from "./progress.tsx";
 import { ImageBox, ResponsiveImage } from "./responsive-image.tsx";
 import { FeaturedBadge, StatusBadge } from "./status-badge.tsx";
@@ -81,6 +82,7 @@ export function ProjectCarouselCard({ project, deferImage = false }: { project: 
         {project.price > 0 && (
           <p className="mt-auto pt-2 text-lg font-bold text-brand-700">{formatSAR(project.price)}</p>
         )}
+        <LicenceLine licence={project.licence} />
       </div>
     </Link>
   );
@@ -126,6 +128,7 @@ export function ProjectGridCard({
         </div>
         {landmark && <p className="text-sm text-muted">{landmark}</p>}
         {project.price > 0 && <p className="text-lg font-bold text-brand-700">{formatSAR(project.price)}</p>}
+        <LicenceLine licence={project.licence} />
         <Link
           to={`/project/${project.id}`}
           className="mt-auto inline-flex min-h-11 items-center justify-center rounded-xl bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-900"

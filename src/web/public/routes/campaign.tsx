@@ -26,6 +26,11 @@ import {
 } from "~/public/lib/preview.ts";
 import { CampaignVisit } from "~/public/widgets/campaign-visit/campaign-visit.tsx";
 import { ContactForm } from "~/public/widgets/contact-form/contact-form.tsx";
+import { advertiserOf } from "~/public/widgets/licence/disclosures.tsx";
+import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
+import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
+import { licenceQr } from "~/public/widgets/licence/qr.server.ts";
+import { useSite } from "~/root.tsx";
 import type { Route } from "./+types/campaign";
 
 const SEGMENT = /^[a-z0-9-]{1,100}$/;
@@ -49,6 +54,7 @@ async function loadCampaign(
   preview: string | null = null,
 ): Promise<{ campaign: PublicCampaignResponse; preview: boolean }> {
   const res = await api(withPreview(`/api/campaign/${key}${countVisit ? "" : "?visit=0"}`, preview));
+  if (isLicenceOffline(res)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   if (!res.ok) throw data(null, { status: 502 });
   return {
@@ -62,8 +68,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (key === null) throw data(null, { status: 404 });
   const token = previewToken(request);
   const { campaign, preview } = await loadCampaign(context.api, key, false, token);
+  const qr = await licenceQr(campaign.licence?.verificationUrl);
   return data(
-    { campaign, preview, attribution: attributionFrom(new URL(request.url), null) },
+    { campaign, preview, attribution: attributionFrom(new URL(request.url), null), qr },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -103,7 +110,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { campaign, attribution, preview } = loaderData;
+  const { campaign, attribution, preview, qr } = loaderData;
+  const site = useSite();
   return (
     <>
       {preview && <PreviewBanner />}
@@ -123,11 +131,17 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <CampaignBody data={campaign} />
+      {campaign.licence && (
+        <div className="mx-auto max-w-6xl px-4 pb-12">
+          <LicenceBlock licence={campaign.licence} advertiser={advertiserOf(site)} qr={qr} />
+        </div>
+      )}
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === LICENCE_OFFLINE_STATUS) return <LicenceOffline />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundBlock />;
   return <NotFoundBlock title={TEXTS.errorTitle} text="تعذّر تحميل الصفحة. يرجى المحاولة مرة أخرى لاحقاً." />;
 }

@@ -31,6 +31,11 @@ import {
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
 import { FloatingShortcuts } from "~/public/widgets/shortcuts/shortcuts.tsx";
+import { advertiserOf, extraLicences, ProjectDisclosures } from "~/public/widgets/licence/disclosures.tsx";
+import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
+import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
+import { licenceQr } from "~/public/widgets/licence/qr.server.ts";
+import { useSite } from "~/root.tsx";
 import type { Route } from "./+types/project";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -41,6 +46,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     context.api(withPreview(`/api/projects/${id}`, token)),
     context.api(withPreview(`/api/projects/${id}/units`, token)).catch(() => null),
   ]);
+  if (isLicenceOffline(projectRes)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
   if (projectRes.status === 404 || projectRes.status === 400) throw data(null, { status: 404 });
   if (!projectRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
@@ -49,8 +55,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
   const preview = token !== null && isPreviewAnswer(projectRes);
+  const qr = await licenceQr(project.licence.verificationUrl);
   return data(
-    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability },
+    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability, qr },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -149,7 +156,8 @@ function ProjectFeatures({ project }: { project: Project }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError, preview, brochureBytes, affordability } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes, affordability, qr } = loaderData;
+  const site = useSite();
   const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
   const rooms = roomsText(project);
@@ -217,14 +225,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                 </span>
               </a>
             )}
-            {project.advertisingLicenseNumber && (
-              <p className="text-sm text-muted">
-                رقم ترخيص الإعلان:{" "}
-                <bdi data-latin-digits="licence" className="font-medium text-ink">
-                  {project.advertisingLicenseNumber}
-                </bdi>
-              </p>
-            )}
+            <ProjectDisclosures project={project} advertiser={advertiserOf(site)} />
           </section>
 
           <section
@@ -252,6 +253,13 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         </div>
+
+        <LicenceBlock
+          licence={project.licence}
+          advertiser={advertiserOf(site)}
+          qr={qr}
+          extra={extraLicences(project)}
+        />
 
         <section
           id="units"
@@ -282,6 +290,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === LICENCE_OFFLINE_STATUS) return <LicenceOffline />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundBlock title={TEXTS.projectNotFound} text="ربما أُزيل المشروع أو تغيّر رابطه." />;
   }

@@ -3,7 +3,7 @@
  * project, landing page, campaign and update read in one query per kind, the webhook target, the `lead.created` body,
  * and the `lead.stage_changed` webhook queued when the desk changes a lead's stage (a lead listener, ../events.ts).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { LEAD_STAGE_LABELS } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { type contactMessages, landingCampaigns, landingPages, projects, projectUpdates } from "#server/db/schema.ts";
@@ -15,10 +15,19 @@ import { enqueueLeadDelivery, type LeadWebhookPayload, type WebhookTarget } from
  * the page's and the campaign's webhook. The webhook target and the webhook payload are both built from these rows.
  */
 export interface LeadContext {
-  project: { id: number; name: string } | null;
+  project: { id: number; name: string; licenceNumber?: string | null } | null;
   page: { id: number; slug: string; webhookUrl: string | null; webhookSecret: string | null } | null;
   campaign: (typeof landingCampaigns.$inferSelect & { landingPageId: number }) | null;
 }
+
+/**
+ * The number of the licence a project is advertised under (docs/compliance.md): the off-plan sale licence for an
+ * off-plan project, else the advertising licence. Sent as a custom field of the lead webhook.
+ */
+const PROJECT_LICENCE_NUMBER = sql<
+  string | null
+>`case when ${projects.saleMode} = 'offplan' then ${projects.wafiLicenseNumber} else ${projects.advertisingLicenseNumber} end`;
+const PROJECT_COLUMNS = { id: projects.id, name: projects.name, licenceNumber: PROJECT_LICENCE_NUMBER };
 
 const pageColumns = {
   id: landingPages.id,
@@ -43,7 +52,7 @@ export async function readLeadContext(
   let context: LeadContext = { project: null, page: null, campaign: null };
   if (refs.landingPageId != null) {
     const [row] = await tx
-      .select({ page: pageColumns, project: { id: projects.id, name: projects.name }, campaign: landingCampaigns })
+      .select({ page: pageColumns, project: PROJECT_COLUMNS, campaign: landingCampaigns })
       .from(landingPages)
       .leftJoin(projects, eq(projects.id, landingPages.projectId))
       .leftJoin(
@@ -58,7 +67,7 @@ export async function readLeadContext(
   let updateTitle: string | null = null;
   if (refs.updateId != null) {
     const [row] = await tx
-      .select({ id: projectUpdates.id, title: projectUpdates.title, project: { id: projects.id, name: projects.name } })
+      .select({ id: projectUpdates.id, title: projectUpdates.title, project: PROJECT_COLUMNS })
       .from(projectUpdates)
       .leftJoin(projects, eq(projects.id, projectUpdates.projectId))
       .where(eq(projectUpdates.id, refs.updateId))
@@ -70,11 +79,7 @@ export async function readLeadContext(
     }
   }
   if (context.project === null && refs.projectId != null) {
-    const [row] = await tx
-      .select({ id: projects.id, name: projects.name })
-      .from(projects)
-      .where(eq(projects.id, refs.projectId))
-      .limit(1);
+    const [row] = await tx.select(PROJECT_COLUMNS).from(projects).where(eq(projects.id, refs.projectId)).limit(1);
     context.project = row ?? null;
   }
   return { ...context, updateId, updateTitle };
@@ -109,7 +114,7 @@ export function leadPayload(
       source: row.source,
       isDuplicate: row.isDuplicate,
       createdAt: row.createdAt.toISOString(),
-      project: project ? { id: project.id, name: project.name } : null,
+      project: project ? { id: project.id, name: project.name, licenceNumber: project.licenceNumber ?? null } : null,
       landingPage: page ? { id: page.id, slug: page.slug } : null,
       campaign: campaign
         ? {
