@@ -6,8 +6,10 @@
  * available → متاحة; held, reserved, blocked → محجوزة; sold → مباعة. A hold (kind "hold") has an expiry; a
  * reservation (kind "reservation") has none and is what a lead at حجز holds. Minutes of a hold: 15 to 20,160 (14 days).
  */
+import { z } from "zod";
 import { countNoun, formatNumber, NOUNS } from "./format.ts";
 import type { UnitStatus } from "./project-rules.ts";
+import { FIELD_MESSAGES } from "./schemas/common.ts";
 
 export const INVENTORY_STATES = ["available", "held", "reserved", "sold", "blocked"] as const;
 export type InventoryState = (typeof INVENTORY_STATES)[number];
@@ -76,6 +78,7 @@ export const INVENTORY_TEXTS = {
   boundField: "لا يمكن تغيير حالة الوحدة أو سعرها أثناء حجزها لعميل، غيّرها من صفحة العميل",
   reasonTooLong: "السبب يجب ألا يزيد عن ٥٠٠ حرف",
   walkIn: "عميل بدون ملف",
+  reservationByStage: "هذا الحجز مرتبط بمرحلة العميل، ويُلغى بتغيير مرحلته من صفحة العميل",
 } as const;
 
 /**
@@ -86,3 +89,23 @@ export function heldByMessage(holder: string, kind: HoldKind, when: string | nul
   if (kind === "reservation" || !when) return `الوحدة محجوزة للعميل ${holder}`;
   return `الوحدة محجوزة مؤقتًا للعميل ${holder} حتى ${when}`;
 }
+
+/** POST /api/units/{id}/holds body: `{ leadId?, minutes? }` (a walk-in without leadId); unknown keys refused. */
+export const holdRequestSchema = z.strictObject(
+  {
+    leadId: z
+      .number({ error: INVENTORY_TEXTS.leadInvalid })
+      .int({ error: INVENTORY_TEXTS.leadInvalid })
+      .positive({ error: INVENTORY_TEXTS.leadInvalid })
+      .max(2_147_483_647, { error: INVENTORY_TEXTS.leadInvalid })
+      .optional(),
+    minutes: z
+      .number({ error: INVENTORY_TEXTS.minutesInvalid })
+      .int({ error: INVENTORY_TEXTS.minutesInvalid })
+      .min(HOLD_MINUTES_MIN, { error: INVENTORY_TEXTS.minutesInvalid })
+      .max(HOLD_MINUTES_MAX, { error: INVENTORY_TEXTS.minutesInvalid })
+      .optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? FIELD_MESSAGES.unknown : undefined) },
+);
+export type HoldRequest = z.output<typeof holdRequestSchema>;

@@ -29,6 +29,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { conversionsLeadListener } from "./modules/conversions/outbox.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
 import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
+import { inventoryRoutes } from "./modules/inventory/routes.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
 import { leadDeskRoutes } from "./modules/leads/desk/routes.ts";
 import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectRoutes);
   await app.register(updateRoutes);
   await app.register(unitRoutes);
+  await app.register(inventoryRoutes);
   await app.register(leadRoutes);
   await app.register(leadDeskRoutes);
   await app.register(privacyRoutes);

@@ -1,0 +1,64 @@
+/**
+ * Inventory routes (docs/decisions/076-unit-inventory-states-and-holds.md):
+ * - POST /api/units/{id}/holds (inventory.hold): `{ leadId?, minutes? }` → 201 `{ id, unitId, expiresAt }`; 409
+ *   `{ message, fields: { unit }, heldUntil }` when someone else holds it (holds.ts placeHold).
+ * - DELETE /api/holds/{id} (inventory.hold) → 204 (an agent their own holds; inventory.manage any).
+ * And the expiry job: every minute, once across instances (jobs/engine.ts `every`), expired holds are released.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { holdRequestSchema } from "#domain/inventory.ts";
+import { noContentSchema } from "#domain/schemas/api.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { requireAuth } from "../../plugins/auth.ts";
+import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
+
+/** The timed job that releases expired holds, and its period (ms). */
+export const HOLD_EXPIRY_JOB = "inventory_hold_expiry";
+export const HOLD_EXPIRY_PERIOD_MS = 60_000;
+
+async function inventoryActor(request: FastifyRequest): Promise<InventoryActor> {
+  const auth = requireAuth(request);
+  return {
+    id: auth.user.id,
+    ip: request.ip,
+    manage: await auth.can("inventory.manage"),
+    viewAllLeads: await auth.can("leads.view_all"),
+  };
+}
+
+const holdSchema = z.object({ id: z.number(), unitId: z.number(), expiresAt: z.string() }).meta({ id: "UnitHold" });
+
+export async function inventoryRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  app.jobs.every(HOLD_EXPIRY_JOB, HOLD_EXPIRY_PERIOD_MS, async (tx, now) => {
+    const released = await releaseExpiredHolds(tx, now);
+    if (released) app.log.info({ job: HOLD_EXPIRY_JOB, released }, "expired unit holds released");
+  });
+
+  r.post(
+    "/api/units/:id/holds",
+    {
+      config: { access: { permission: "inventory.hold" }, changesPublicPages: true },
+      schema: { params: idParam, body: holdRequestSchema, response: { 201: holdSchema } },
+    },
+    async (request, reply) => {
+      const hold = await placeHold(app.db, await inventoryActor(request), request.params.id, request.body, app.clock());
+      return reply.code(201).send(hold);
+    },
+  );
+
+  r.delete(
+    "/api/holds/:id",
+    {
+      config: { access: { permission: "inventory.hold" }, changesPublicPages: true },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      await releaseHold(app.db, await inventoryActor(request), request.params.id, app.clock());
+      return reply.code(204).send();
+    },
+  );
+}
