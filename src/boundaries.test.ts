@@ -69,7 +69,7 @@ const MODULE_GRAPH: Record<string, string[]> = {
   // Conversions hear of leads through leads/events.ts (docs/decisions/062-lead-modules-and-events.md), never the reverse.
   leads: ["audit", "inventory", "maintenance", "permissions"],
   // The live unit inventory (docs/decisions/076-unit-inventory-states-and-holds.md): units and the desk call it.
-  inventory: ["audit", "projects", "publishing"],
+  inventory: ["audit"],
   maintenance: ["auth"],
   media: [],
   permissions: ["audit"],

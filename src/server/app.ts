@@ -43,6 +43,7 @@ import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { publishingRoutes } from "./modules/publishing/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
+import { availabilityRoutes } from "./modules/units/availability-routes.ts";
 import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(updateRoutes);
   await app.register(unitRoutes);
   await app.register(inventoryRoutes);
+  await app.register(availabilityRoutes);
   await app.register(leadRoutes);
   await app.register(leadDeskRoutes);
   await app.register(privacyRoutes);

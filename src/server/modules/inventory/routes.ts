@@ -3,21 +3,15 @@
  * - POST /api/units/{id}/holds (inventory.hold): `{ leadId?, minutes? }` → 201 `{ id, unitId, expiresAt }`; 409
  *   `{ message, fields: { unit }, heldUntil }` when someone else holds it (holds.ts placeHold).
  * - DELETE /api/holds/{id} (inventory.hold) → 204 (an agent their own holds; inventory.manage any).
- * - GET /api/projects/{id}/inventory (public): the availability grid (availability.ts); a draft project answers
- *   404 to visitors, like its units. GET /api/projects/{id}/units/{unitId}/public (public): one unit's page data.
  * And the expiry job: every minute, once across instances (jobs/engine.ts `every`), expired holds are released.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { holdRequestSchema } from "#domain/inventory.ts";
-import { projectInventorySchema, publicUnitSchema } from "#domain/inventory-public.ts";
 import { noContentSchema } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { requireAuth } from "../../plugins/auth.ts";
-import { assertProjectExists } from "../projects/service.ts";
-import { draftsVisible } from "../publishing/service.ts";
-import { projectInventory, publicUnit } from "./availability.ts";
 import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 
 /** The timed job that releases expired holds, and its period (ms). */
@@ -33,8 +27,6 @@ async function inventoryActor(request: FastifyRequest): Promise<InventoryActor> 
     viewAllLeads: await auth.can("leads.view_all"),
   };
 }
-
-const unitParams = idParam.extend({ unitId: idParam.shape.id });
 
 const holdSchema = z.object({ id: z.number(), unitId: z.number(), expiresAt: z.string() }).meta({ id: "UnitHold" });
 
@@ -55,29 +47,6 @@ export async function inventoryRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const hold = await placeHold(app.db, await inventoryActor(request), request.params.id, request.body, app.clock());
       return reply.code(201).send(hold);
-    },
-  );
-
-  r.get(
-    "/api/projects/:id/inventory",
-    { config: { access: "public" }, schema: { params: idParam, response: { 200: projectInventorySchema } } },
-    async (request, reply) => {
-      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
-      await assertProjectExists(app.db, request.params.id, { includeDrafts });
-      return projectInventory(app.db, request.params.id, app.clock());
-    },
-  );
-
-  r.get(
-    "/api/projects/:id/units/:unitId/public",
-    {
-      config: { access: "public" },
-      schema: { params: unitParams, response: { 200: publicUnitSchema } },
-    },
-    async (request, reply) => {
-      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
-      await assertProjectExists(app.db, request.params.id, { includeDrafts });
-      return publicUnit(app.db, request.params.id, request.params.unitId, app.clock());
     },
   );
 

@@ -6,3 +6,4 @@
 export { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 export { applyLeadStageToUnits, type LeadStageUnits } from "./lead-stage.ts";
 export { checkUnitEdit, placeUnits, type UnitEdit } from "./unit-writes.ts";
+export { projectInventory, publicUnit } from "./availability.ts";
