@@ -7,6 +7,7 @@ export default [
     index("public/routes/home.tsx"),
     route("all-projects", "public/routes/all-projects.tsx"),
     route("project/:id", "public/routes/project.tsx"),
+    route("project/:projectId/unit/:unitId", "public/routes/unit.tsx"),
     route("all-updates", "public/routes/all-updates.tsx"),
     route("update/:id", "public/routes/update.tsx"),
     route("campaign/:platform/:slug", "public/routes/campaign.tsx", { id: "campaign-platform" }),

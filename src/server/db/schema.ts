@@ -384,6 +384,9 @@ export interface LeadOrigin {
   campaignSlug?: string;
   campaignName?: string | null;
   updateTitle?: string;
+  /** The unit a unit page's enquiry was about (docs/decisions/077-public-availability-and-unit-pages.md). */
+  unitId?: number;
+  unitNumber?: string;
 }
 
 export const contactMessages = pgTable(

@@ -5,7 +5,18 @@
  * Units carry building_id, type_id and inventory_state (db/schema.ts).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { HoldKind, HoldReleaseReason, InventoryState } from "#domain/inventory.ts";
 import { leads, projects, units, users } from "../schema.ts";
 
@@ -75,13 +86,9 @@ export const unitHolds = pgTable(
     releaseReason: text("release_reason").$type<HoldReleaseReason>(),
   },
   (t) => [
-    uniqueIndex("unit_holds_active_key")
-      .on(t.unitId)
-      .where(sql`${t.releasedAt} is null`),
+    uniqueIndex("unit_holds_active_key").on(t.unitId).where(sql`${t.releasedAt} is null`),
     index("unit_holds_lead_idx").on(t.leadId),
-    index("unit_holds_expiry_idx")
-      .on(t.expiresAt)
-      .where(sql`${t.releasedAt} is null and ${t.kind} = 'hold'`),
+    index("unit_holds_expiry_idx").on(t.expiresAt).where(sql`${t.releasedAt} is null and ${t.kind} = 'hold'`),
   ],
 );
 

@@ -38,8 +38,24 @@ beforeAll(async () => {
       { projectId, building: "A", unitNumber: "0303", floor: 3, price: 810_000 },
       { projectId, building: "A", unitNumber: "0304", floor: 3, price: 820_000 },
       { projectId, building: "A", unitNumber: "B01", floor: -1, price: null },
-      { projectId, building: "B", unitNumber: "0101", floor: 1, price: 600_000, status: "مباعة", inventoryState: "sold" },
-      { projectId, building: "B", unitNumber: "0102", floor: 1, price: 600_000, status: "محجوزة", inventoryState: "blocked" },
+      {
+        projectId,
+        building: "B",
+        unitNumber: "0101",
+        floor: 1,
+        price: 600_000,
+        status: "مباعة",
+        inventoryState: "sold",
+      },
+      {
+        projectId,
+        building: "B",
+        unitNumber: "0102",
+        floor: 1,
+        price: 600_000,
+        status: "محجوزة",
+        inventoryState: "blocked",
+      },
     ])
     .returning({ id: units.id, unitNumber: units.unitNumber });
   for (const row of rows) ids[row.unitNumber] = row.id;
@@ -86,11 +102,18 @@ describe("GET /api/projects/{id}/inventory", () => {
                 unit("0304", { status: "متاحة", price: 820_000 }),
               ],
             },
-            { number: 0, label: "الدور الأرضي", units: [unit("0001", { status: "متاحة", price: 700_000, rooms: 2, totalArea: 100 })] },
+            {
+              number: 0,
+              label: "الدور الأرضي",
+              units: [unit("0001", { status: "متاحة", price: 700_000, rooms: 2, totalArea: 100 })],
+            },
             { number: -1, label: "القبو ١", units: [unit("B01", { status: "متاحة", price: null })] },
           ],
         },
-        { name: "B", floors: [{ number: 1, label: "الدور ١", units: [unit("0101", { status: "مباعة", price: null })] }] },
+        {
+          name: "B",
+          floors: [{ number: 1, label: "الدور ١", units: [unit("0101", { status: "مباعة", price: null })] }],
+        },
       ],
     });
   });
@@ -98,13 +121,53 @@ describe("GET /api/projects/{id}/inventory", () => {
   it("answers a unit's page data, 404 for a blocked unit or another project's, and 404 for a draft project", async () => {
     now = START;
     const page = await t.app.inject({ method: "GET", url: `/api/projects/${projectId}/units/${ids["0303"]}/public` });
-    expect(page.json()).toMatchObject({ status: "محجوزة", availability: "reserved", floorLabel: "الدور ٣", price: 810_000 });
-    const blocked = await t.app.inject({ method: "GET", url: `/api/projects/${projectId}/units/${ids["0102"]}/public` });
+    expect(page.json()).toMatchObject({
+      status: "محجوزة",
+      availability: "reserved",
+      floorLabel: "الدور ٣",
+      price: 810_000,
+    });
+    const blocked = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${projectId}/units/${ids["0102"]}/public`,
+    });
     expect(blocked.statusCode).toBe(404);
     const [draft] = await t.db.insert(projects).values({ name: "مسودة", city: "جدة" }).returning({ id: projects.id });
     await t.db.update(units).set({ projectId: draft.id }).where(eq(units.id, ids["0102"]));
     expect((await inventory(draft.id)).statusCode).toBe(404);
-    const elsewhere = await t.app.inject({ method: "GET", url: `/api/projects/${projectId}/units/${ids["0102"]}/public` });
+    const elsewhere = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${projectId}/units/${ids["0102"]}/public`,
+    });
     expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it("keeps the unit a unit page's enquiry is about on its lead (a unit of another project is not kept)", async () => {
+    const manager = await t.signIn("manager");
+    const send = (unitReference: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: {
+          name: "سلمى",
+          phone: "0507777777",
+          message: "أريد هذه الوحدة",
+          projectReference: projectId,
+          unitReference,
+        },
+        remoteAddress: "203.0.113.9",
+      });
+    const sent = await send(ids["0301"]);
+    expect(sent.statusCode).toBe(201);
+    const detail = async (leadId: number) =>
+      (await t.app.inject({ method: "GET", url: `/api/leads/${leadId}`, headers: t.bearer(manager.token) })).json();
+    expect((await detail(sent.json().leadId)).lead.unitOfInterest).toEqual({
+      id: ids["0301"],
+      unitNumber: "0301",
+    });
+    const [other] = await t.db.insert(projects).values({ name: "بعيد", city: "جدة" }).returning({ id: projects.id });
+    const [far] = await t.db.insert(units).values({ projectId: other.id, unitNumber: "X" }).returning({ id: units.id });
+    const elsewhere = await send(far.id);
+    expect((await detail(elsewhere.json().leadId)).lead.unitOfInterest).toBeNull();
   });
 });

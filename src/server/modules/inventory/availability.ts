@@ -10,7 +10,7 @@
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { floorLabel, statusOfState } from "#domain/inventory.ts";
-import type { PublicUnit, ProjectInventory } from "#domain/inventory-public.ts";
+import type { ProjectInventory, PublicUnit } from "#domain/inventory-public.ts";
 import type { Db } from "#server/db/connection.ts";
 import { units } from "#server/db/schema.ts";
 import { buildings, unitTypes } from "#server/db/tables/inventory.ts";

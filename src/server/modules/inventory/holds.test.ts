@@ -88,7 +88,11 @@ describe("holding a unit", () => {
     const res = await hold(agent, unitId, { leadId });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.any(Number), unitId, expiresAt: new Date(START.getTime() + 48 * HOUR).toISOString() });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      unitId,
+      expiresAt: new Date(START.getTime() + 48 * HOUR).toISOString(),
+    });
     expect(await unitOf(unitId)).toMatchObject({ inventoryState: "held", status: "محجوزة" });
     const [row] = await t.db.select().from(unitHolds).where(eq(unitHolds.id, body.id));
     expect(row).toMatchObject({ leadId, kind: "hold", heldBy: agent.id, price: 900_000, releasedAt: null });
@@ -187,7 +191,9 @@ describe("holds and the lead's stage", () => {
     const leadId = await newLead(agent.id);
     const { id } = (await hold(agent, unitId, { leadId })).json();
     // Bound: status and price change only through the lead (409 naming the field); the same values round-trip.
-    const current = (await t.app.inject({ method: "GET", url: `/api/units/${unitId}`, headers: t.bearer(manager.token) })).json();
+    const current = (
+      await t.app.inject({ method: "GET", url: `/api/units/${unitId}`, headers: t.bearer(manager.token) })
+    ).json();
     const put = (payload: Record<string, unknown>) =>
       t.app.inject({ method: "PUT", url: `/api/units/${unitId}`, payload, headers: t.bearer(manager.token) });
     const priced = await put({ ...current, price: 850_000 });
@@ -237,7 +243,9 @@ describe("holds and the lead's stage", () => {
   it("records a price change of a free unit in the price history", async () => {
     now = START;
     const unitId = await newUnit(700_000);
-    const current = (await t.app.inject({ method: "GET", url: `/api/units/${unitId}`, headers: t.bearer(manager.token) })).json();
+    const current = (
+      await t.app.inject({ method: "GET", url: `/api/units/${unitId}`, headers: t.bearer(manager.token) })
+    ).json();
     const res = await t.app.inject({
       method: "PUT",
       url: `/api/units/${unitId}`,

@@ -7,13 +7,8 @@
  * its violation answers the same 409.
  */
 import { eq } from "drizzle-orm";
-import {
-  heldByMessage,
-  HOLD_MINUTES_MAX,
-  HOLD_MINUTES_MIN,
-  INVENTORY_TEXTS,
-} from "#domain/inventory.ts";
 import { formatDateTime } from "#domain/format.ts";
+import { HOLD_MINUTES_MAX, HOLD_MINUTES_MIN, heldByMessage, INVENTORY_TEXTS } from "#domain/inventory.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { contactMessages, leads, projects, users } from "#server/db/schema.ts";
 import { unitHolds } from "#server/db/tables/inventory.ts";
@@ -154,7 +149,13 @@ export async function releaseHold(db: Db, actor: InventoryActor, holdId: number,
     const unit = await lockUnit(tx, hold.unitId);
     await endHold(tx, hold, "released", actor.id, now);
     if (unit && unit.inventoryState === "held") {
-      await moveUnit(tx, unit, "available", { actorId: actor.id, holdId, leadId: hold.leadId, reason: "released", at: now });
+      await moveUnit(tx, unit, "available", {
+        actorId: actor.id,
+        holdId,
+        leadId: hold.leadId,
+        reason: "released",
+        at: now,
+      });
     }
     await recordAudit(tx, auditActor(actor), {
       entityType: "unit",
@@ -182,13 +183,17 @@ export async function releaseExpiredHolds(tx: Tx, now: Date): Promise<number> {
       const unit = await lockUnit(tx, hold.unitId);
       if (unit) await dropExpiredHold(tx, unit, now);
       else await endHold(tx, hold, "expired", null, now);
-      await recordAudit(tx, { userId: null, ip: null }, {
-        entityType: "unit",
-        entityId: hold.unitId,
-        action: "hold_expired",
-        previousState: { holdId: hold.id, expiresAt: hold.expiresAt },
-        newState: { inventoryState: "available" },
-      });
+      await recordAudit(
+        tx,
+        { userId: null, ip: null },
+        {
+          entityType: "unit",
+          entityId: hold.unitId,
+          action: "hold_expired",
+          previousState: { holdId: hold.id, expiresAt: hold.expiresAt },
+          newState: { inventoryState: "available" },
+        },
+      );
     }
     released += batch.length;
     if (batch.length < SWEEP_BATCH) return released;

@@ -56,7 +56,12 @@ async function reserveHolds(tx: Tx, holds: HoldRow[], input: LeadStageUnits) {
     const unit = await lockUnit(tx, hold.unitId);
     await tx.update(unitHolds).set({ kind: "reservation", expiresAt: null }).where(eq(unitHolds.id, hold.id));
     if (unit) {
-      await moveUnit(tx, unit, "reserved", { actorId: input.actorId, holdId: hold.id, leadId: input.leadId, at: input.at });
+      await moveUnit(tx, unit, "reserved", {
+        actorId: input.actorId,
+        holdId: hold.id,
+        leadId: input.leadId,
+        at: input.at,
+      });
     }
   }
 }

@@ -79,7 +79,13 @@ export async function dropExpiredHold(tx: Tx, unit: UnitRow, now: Date): Promise
   if (!hold || !isExpired(hold, now)) return hold;
   await endHold(tx, hold, "expired", null, now);
   if (unit.inventoryState === "held") {
-    await moveUnit(tx, unit, "available", { actorId: null, holdId: hold.id, leadId: hold.leadId, reason: "expired", at: now });
+    await moveUnit(tx, unit, "available", {
+      actorId: null,
+      holdId: hold.id,
+      leadId: hold.leadId,
+      reason: "expired",
+      at: now,
+    });
     unit.inventoryState = "available";
   }
   return undefined;

@@ -99,6 +99,14 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
             </dd>
             <dt className="text-muted">{DESK_TEXTS.project}</dt>
             <dd>{lead.projectName ?? DESK_TEXTS.noProject}</dd>
+            {lead.unitOfInterest && (
+              <>
+                <dt className="text-muted">الوحدة المطلوبة</dt>
+                <dd>
+                  <bdi data-latin-digits="unit">{lead.unitOfInterest.unitNumber}</bdi>
+                </dd>
+              </>
+            )}
             <dt className="text-muted">{DESK_TEXTS.owner}</dt>
             <dd>{lead.ownerName ?? DESK_TEXTS.unassigned}</dd>
             {lead.lostReason && (

@@ -11,7 +11,7 @@ import { and, eq, gt, or, type SQL } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, leads } from "#server/db/schema.ts";
+import { contactMessages, leads, units } from "#server/db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { assignNewLead } from "../desk/service.ts";
 import { emitLeadEvent } from "../events.ts";
@@ -60,6 +60,8 @@ export interface IntakeEnquiry {
     campaignId?: number | null;
     updateId?: number | null;
     projectId?: number | null;
+    /** The unit the enquiry is about (a unit page's form); kept only when it is a unit of the enquiry's project. */
+    unitId?: number | null;
   };
   /** The campaign's click ids and UTM values (string values only are kept). */
   attribution: Record<string, unknown>;
@@ -128,7 +130,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       message: enquiry.message,
       isDuplicate: Boolean(previous),
       attribution,
-      origin: leadOrigin(context),
+      origin: { ...leadOrigin(context), ...(await unitOfEnquiry(tx, enquiry.refs.unitId, projectId)) },
       consentVersion: enquiry.consentVersion,
       consentAt: now,
       ipAddress: enquiry.ip,
@@ -169,6 +171,17 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
   return { lead: { id: leadId, ownerId }, enquiry: row, joined, webhookQueued: target !== null };
 }
 
+/** The origin entries of the unit an enquiry is about, when it is a unit of the enquiry's project. */
+async function unitOfEnquiry(tx: Tx, unitId: number | null | undefined, projectId: number | null) {
+  if (unitId == null || projectId === null) return {};
+  const [unit] = await tx
+    .select({ id: units.id, unitNumber: units.unitNumber })
+    .from(units)
+    .where(and(eq(units.id, unitId), eq(units.projectId, projectId)))
+    .limit(1);
+  return unit ? { unitId: unit.id, unitNumber: unit.unitNumber } : {};
+}
+
 /**
  * The open lead an enquiry of `person` joins, or null to open a new one. Today every enquiry opens its own lead
  * (docs/decisions/061-enquiries-and-leads.md); the one-open-lead-per-person rule answers here.
@@ -199,6 +212,7 @@ export async function createContactMessage(
           campaignId: payload.campaignId,
           updateId: payload.updateReference,
           projectId: payload.projectReference,
+          unitId: payload.unitReference,
         },
         attribution: payload.attribution ?? {},
         ip: meta.ip,
