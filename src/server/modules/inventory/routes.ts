@@ -3,15 +3,27 @@
  * - POST /api/units/{id}/holds (inventory.hold): `{ leadId?, minutes? }` → 201 `{ id, unitId, expiresAt }`; 409
  *   `{ message, fields: { unit }, heldUntil }` when someone else holds it (holds.ts placeHold).
  * - DELETE /api/holds/{id} (inventory.hold) → 204 (an agent their own holds; inventory.manage any).
+ * - GET /api/projects/{id}/stacking-plan (inventory.view), GET /api/units/{id}/history (inventory.view): grid.ts.
+ * - POST /api/projects/{id}/units/generate (inventory.manage): preview, or apply in one transaction (generate.ts).
+ * - POST /api/units/{id}/block `{ reason }` and DELETE /api/units/{id}/block (inventory.manage).
  * And the expiry job: every minute, once across instances (jobs/engine.ts `every`), expired holds are released.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { holdRequestSchema } from "#domain/inventory.ts";
+import {
+  blockSchema,
+  generationResultSchema,
+  generationSchema,
+  stackingPlanSchema,
+  unitHistorySchema,
+} from "#domain/inventory-admin.ts";
 import { noContentSchema } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { generateUnits, setBlocked } from "./generate.ts";
+import { stackingPlan, unitHistory } from "./grid.ts";
 import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 
 /** The timed job that releases expired holds, and its period (ms). */
@@ -58,6 +70,58 @@ export async function inventoryRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await releaseHold(app.db, await inventoryActor(request), request.params.id, app.clock());
+      return reply.code(204).send();
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/stacking-plan",
+    {
+      config: { access: { permission: "inventory.view" } },
+      schema: { params: idParam, response: { 200: stackingPlanSchema } },
+    },
+    async (request) => stackingPlan(app.db, request.params.id, app.clock()),
+  );
+
+  r.get(
+    "/api/units/:id/history",
+    {
+      config: { access: { permission: "inventory.view" } },
+      schema: { params: idParam, response: { 200: unitHistorySchema } },
+    },
+    async (request) => unitHistory(app.db, request.params.id),
+  );
+
+  r.post(
+    "/api/projects/:id/units/generate",
+    {
+      config: { access: { permission: "inventory.manage" }, changesPublicPages: true },
+      schema: { params: idParam, body: generationSchema, response: { 200: generationResultSchema } },
+    },
+    async (request) => generateUnits(app.db, await inventoryActor(request), request.params.id, request.body),
+  );
+
+  r.post(
+    "/api/units/:id/block",
+    {
+      config: { access: { permission: "inventory.manage" }, changesPublicPages: true },
+      schema: { params: idParam, body: blockSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      const actor = await inventoryActor(request);
+      await setBlocked(app.db, actor, request.params.id, true, request.body.reason, app.clock());
+      return reply.code(204).send();
+    },
+  );
+
+  r.delete(
+    "/api/units/:id/block",
+    {
+      config: { access: { permission: "inventory.manage" }, changesPublicPages: true },
+      schema: { params: idParam, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      await setBlocked(app.db, await inventoryActor(request), request.params.id, false, "unblocked", app.clock());
       return reply.code(204).send();
     },
   );

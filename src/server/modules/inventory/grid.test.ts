@@ -1,0 +1,161 @@
+/**
+ * The stacking plan, bulk generation and blocking (docs/decisions/078-stacking-plan-and-bulk-generation.md): a
+ * preview answers exactly the units applying writes (types per position, a price step per floor rounded to 1,000
+ * SAR), nothing is written on a clash, the plan shows states and holders to staff, and a blocked unit is left out
+ * of what visitors read.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, projects, units } from "../../db/schema.ts";
+import { buildings, unitTypes } from "../../db/tables/inventory.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+
+let t: TestApp;
+let manager: TestUser;
+let agent: TestUser;
+let projectId: number;
+let typeA: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { JOBS_INTERVAL_MS: "0" } });
+  manager = await t.signIn("manager");
+  agent = await t.signIn("sales_agent");
+  const [project] = await t.db
+    .insert(projects)
+    .values({ name: "برج المخطط", city: "جدة", publishedAt: new Date() })
+    .returning({ id: projects.id });
+  projectId = project.id;
+  const [type] = await t.db
+    .insert(unitTypes)
+    .values({ projectId, name: "نموذج أ", rooms: 3 })
+    .returning({ id: unitTypes.id });
+  typeA = type.id;
+}, 120_000);
+afterAll(async () => t.close());
+
+const generate = (user: TestUser, payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/projects/${projectId}/units/generate`,
+    payload,
+    headers: t.bearer(user.token),
+  });
+
+describe("bulk generation", () => {
+  // A function: the type's id exists only once beforeAll has run.
+  const body = () => ({
+    buildings: ["A", "B"],
+    floors: 3,
+    firstFloor: 1,
+    unitsPerFloor: 4,
+    types: [typeA, null, typeA],
+    basePrice: 800_400,
+    priceStep: { kind: "percent", value: 2.5 },
+  });
+
+  it("previews every unit with its type and floor price, writes nothing, and applies exactly the preview", async () => {
+    const request = body();
+    expect((await generate(agent, request)).statusCode).toBe(403);
+    const preview = await generate(manager, request);
+    expect(preview.statusCode).toBe(200);
+    const planned = preview.json();
+    expect(planned.created).toBe(0);
+    expect(planned.units).toHaveLength(24);
+    expect(planned.units.slice(0, 5)).toEqual([
+      { building: "A", floor: 1, unitNumber: "0101", typeId: typeA, price: 800_000 },
+      { building: "A", floor: 1, unitNumber: "0102", typeId: null, price: 800_000 },
+      { building: "A", floor: 1, unitNumber: "0103", typeId: typeA, price: 800_000 },
+      { building: "A", floor: 1, unitNumber: "0104", typeId: null, price: 800_000 },
+      // 800,400 × 1.025 = 820,410 → 820,000.
+      { building: "A", floor: 2, unitNumber: "0201", typeId: typeA, price: 820_000 },
+    ]);
+    expect(await t.db.select().from(units).where(eq(units.projectId, projectId))).toHaveLength(0);
+
+    const applied = await generate(manager, { ...request, apply: true });
+    expect(applied.json().created).toBe(24);
+    const stored = await t.db
+      .select({
+        building: units.building,
+        floor: units.floor,
+        unitNumber: units.unitNumber,
+        typeId: units.typeId,
+        price: units.price,
+      })
+      .from(units)
+      .where(eq(units.projectId, projectId))
+      .orderBy(units.building, units.floor, units.unitNumber);
+    expect(stored).toEqual(planned.units);
+    const made = await t.db.select().from(buildings).where(eq(buildings.projectId, projectId));
+    expect(made.map((b) => [b.name, b.floors])).toEqual([
+      ["A", 4],
+      ["B", 4],
+    ]);
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "units_generated"));
+    expect(audits).toHaveLength(1);
+  });
+
+  it("lists the numbers that exist and writes nothing when applied over them; refuses a type of another project", async () => {
+    const request = body();
+    const again = await generate(manager, { ...request, buildings: ["A"], floors: 1 });
+    expect(again.json().clashes).toEqual(["0101", "0102", "0103", "0104"]);
+    expect((await generate(manager, { ...request, buildings: ["A"], floors: 1, apply: true })).statusCode).toBe(409);
+    const wrongType = await generate(manager, { ...request, types: [999_999] });
+    expect(wrongType.json().fields.types).toBe("النموذج غير موجود في هذا المشروع");
+    expect((await generate(manager, { ...request, floors: 0 })).json().fields.floors).toContain("عدد الأدوار");
+  });
+});
+
+describe("the stacking plan and blocking", () => {
+  it("shows each unit's state and its holder to staff; a blocked unit leaves the public inventory", async () => {
+    const plan = async () =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/projects/${projectId}/stacking-plan`,
+          headers: t.bearer(agent.token),
+        })
+      ).json();
+    const first = (await plan()).buildings[0];
+    expect(first.name).toBe("A");
+    expect(first.floors.map((f: { label: string }) => f.label)).toEqual(["الدور ٣", "الدور ٢", "الدور ١"]);
+    const unit = first.floors[2].units[0];
+    expect(unit).toMatchObject({ unitNumber: "0101", state: "available", type: "نموذج أ", rooms: 3, hold: null });
+
+    const held = await t.app.inject({
+      method: "POST",
+      url: `/api/units/${unit.id}/holds`,
+      payload: {},
+      headers: t.bearer(agent.token),
+    });
+    expect(held.statusCode).toBe(201);
+    const after = (await plan()).buildings[0].floors[2].units[0];
+    expect(after).toMatchObject({ state: "held", hold: { kind: "hold", heldBy: agent.id, price: 800_000 } });
+
+    const other = first.floors[2].units[1];
+    const block = (method: "POST" | "DELETE", user: TestUser) =>
+      t.app.inject({
+        method,
+        url: `/api/units/${other.id}/block`,
+        payload: method === "POST" ? { reason: "للإدارة" } : undefined,
+        headers: t.bearer(user.token),
+      });
+    expect((await block("POST", agent)).statusCode).toBe(403);
+    expect((await block("POST", manager)).statusCode).toBe(204);
+    expect((await block("POST", manager)).statusCode).toBe(409);
+    const publicView = await t.app.inject({ method: "GET", url: `/api/projects/${projectId}/inventory` });
+    const ids = publicView
+      .json()
+      .buildings.flatMap((b: { floors: { units: { id: number }[] }[] }) => b.floors.flatMap((f) => f.units))
+      .map((u: { id: number }) => u.id);
+    expect(ids).not.toContain(other.id);
+    const spec = await t.app.inject({ method: "GET", url: `/api/units/${other.id}`, headers: t.bearer(agent.token) });
+    expect(spec.json()).toMatchObject({ status: "محجوزة", inventoryState: "blocked" });
+    expect((await block("DELETE", manager)).statusCode).toBe(204);
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/units/${other.id}/history`,
+      headers: t.bearer(agent.token),
+    });
+    expect(history.json().transitions.map((x: { toState: string }) => x.toState)).toEqual(["available", "blocked"]);
+  });
+});
