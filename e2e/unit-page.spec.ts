@@ -41,7 +41,7 @@ test("a unit page shows the unit, its state and offer; sold leaves the sitemap; 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/project/${projectId}/unit/${free}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("الوحدة 0304");
-  await expect(page.getByTestId("unit-price")).toHaveText("٨٥٠٬٠٠٠ ر.س.");
+  await expect(page.getByTestId("unit-price")).toContainText("٨٥٠٬٠٠٠");
   await expect(page.getByText("الدور ٣").first()).toBeVisible();
   await expect(page.locator("[data-unit-status]")).toHaveText("متاحة");
   const share = page.getByRole("link", { name: "مشاركة الوحدة عبر واتساب" });
@@ -73,7 +73,7 @@ test("a unit page shows the unit, its state and offer; sold leaves the sitemap; 
 
   // Sold: مباعة without a price, out of the sitemap.
   await page.goto(`/project/${projectId}/unit/${sold}`);
-  await expect(page.getByTestId("unit-price")).toHaveText("مباعة");
+  await expect(page.getByTestId("unit-price")).toContainText("مباعة");
   await expect(page.getByText("٧٠٠٬٠٠٠")).toHaveCount(0);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`/project/${projectId}/unit/${free}<`);

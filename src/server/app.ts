@@ -29,6 +29,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { conversionsLeadListener } from "./modules/conversions/outbox.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
 import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
+import { inventoryLivePlugin } from "./modules/inventory/live.ts";
 import { inventoryRoutes } from "./modules/inventory/routes.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
 import { leadDeskRoutes } from "./modules/leads/desk/routes.ts";
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadOutboxPlugin);
   await app.register(leadDeskPlugin);
   await app.register(conversionOutboxPlugin);
+  await app.register(inventoryLivePlugin);
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);

@@ -6,6 +6,8 @@
  * - GET /api/projects/{id}/stacking-plan (inventory.view), GET /api/units/{id}/history (inventory.view): grid.ts.
  * - POST /api/projects/{id}/units/generate (inventory.manage): preview, or apply in one transaction (generate.ts).
  * - POST /api/units/{id}/block `{ reason }` and DELETE /api/units/{id}/block (inventory.manage).
+ * - POST /api/inventory/stream-ticket (inventory.view) → `{ ticket }`; GET /api/projects/{id}/inventory/events
+ *   ?ticket= (public route, the ticket is the credential: 401 when it is not valid) → server-sent events (live.ts).
  * And the expiry job: every minute, once across instances (jobs/engine.ts `every`), expired holds are released.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -21,10 +23,13 @@ import {
 } from "#domain/inventory-admin.ts";
 import { noContentSchema } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
+import { unauthorized } from "../../lib/http-errors.ts";
+import type { SecretBox } from "../../lib/secrets.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { generateUnits, setBlocked } from "./generate.ts";
 import { stackingPlan, unitHistory } from "./grid.ts";
 import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
+import { streamChanges, TICKET_TTL_MS } from "./live.ts";
 
 /** The timed job that releases expired holds, and its period (ms). */
 export const HOLD_EXPIRY_JOB = "inventory_hold_expiry";
@@ -125,4 +130,42 @@ export async function inventoryRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   );
+
+  r.post(
+    "/api/inventory/stream-ticket",
+    {
+      config: { access: { permission: "inventory.view" } },
+      schema: { response: { 200: z.object({ ticket: z.string() }) } },
+    },
+    async (request) => {
+      const expires = app.clock().getTime() + TICKET_TTL_MS;
+      return { ticket: app.secrets.seal(JSON.stringify({ u: requireAuth(request).user.id, e: expires })) };
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/inventory/events",
+    {
+      config: { access: "public" },
+      schema: {
+        params: idParam,
+        querystring: z.object({ ticket: z.string({ error: "التذكرة مطلوبة" }).min(1).max(1000) }),
+      },
+    },
+    async (request, reply) => {
+      if (!validTicket(app.secrets, request.query.ticket, app.clock().getTime())) throw unauthorized();
+      reply.hijack();
+      streamChanges(app, reply.raw, request.params.id);
+    },
+  );
+}
+
+/** Whether a stream ticket opens and has not expired at `nowMs`. */
+function validTicket(secrets: SecretBox, ticket: string, nowMs: number): boolean {
+  try {
+    const { e } = JSON.parse(secrets.open(ticket)) as { e?: unknown };
+    return typeof e === "number" && e > nowMs;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * A unit's inventory state and the rows that hold it (docs/decisions/076-unit-inventory-states-and-holds.md):
  * every change of state goes through `moveUnit` (units.inventory_state with SPEC's status derived, one
- * unit_transitions row: who, when, why); holds end through `endHold`. Callers run inside their transaction and
+ * unit_transitions row: who, when, why; the live grids told through live.ts); holds end through `endHold`. Callers run inside their transaction and
  * write the audit row.
  */
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
@@ -9,6 +9,7 @@ import { type HoldReleaseReason, type InventoryState, statusOfState } from "#dom
 import type { Tx } from "#server/db/connection.ts";
 import { units } from "#server/db/schema.ts";
 import { unitHolds, unitTransitions } from "#server/db/tables/inventory.ts";
+import { notifyInventory } from "./live.ts";
 
 export type UnitRow = typeof units.$inferSelect;
 export type HoldRow = typeof unitHolds.$inferSelect;
@@ -23,8 +24,14 @@ export interface Move {
 }
 
 /** Sets a unit's inventory state (and SPEC's status from it), storing the transition. No-op when unchanged. */
-export async function moveUnit(tx: Tx, unit: Pick<UnitRow, "id" | "inventoryState">, to: InventoryState, move: Move) {
+export async function moveUnit(
+  tx: Tx,
+  unit: Pick<UnitRow, "id" | "projectId" | "inventoryState">,
+  to: InventoryState,
+  move: Move,
+) {
   if (unit.inventoryState === to) return;
+  await notifyInventory(tx, unit.projectId);
   await tx
     .update(units)
     .set({ inventoryState: to, status: statusOfState(to), updatedAt: move.at })

@@ -14,6 +14,7 @@ import type { Tx } from "#server/db/connection.ts";
 import { contactMessages, units } from "#server/db/schema.ts";
 import { buildings, unitPriceChanges } from "#server/db/tables/inventory.ts";
 import { HttpError } from "#server/lib/http-errors.ts";
+import { notifyInventory } from "./live.ts";
 import { dropExpiredHold, lockUnit, moveUnit } from "./state.ts";
 
 export interface UnitEdit {
@@ -53,6 +54,7 @@ export async function checkUnitEdit(tx: Tx, edit: UnitEdit): Promise<InventorySt
   const state = stateOfStatus(edit.status, unit.inventoryState);
   await moveUnit(tx, unit, state, { actorId: edit.actorId, reason: "edit", at: edit.at });
   if (priceChanges) {
+    await notifyInventory(tx, unit.projectId);
     await tx
       .insert(unitPriceChanges)
       .values({ unitId: unit.id, oldPrice: unit.price, newPrice: edit.price, actorId: edit.actorId, at: edit.at });
@@ -66,6 +68,7 @@ export async function checkUnitEdit(tx: Tx, edit: UnitEdit): Promise<InventorySt
  * written without it (a new unit, an imported row).
  */
 export async function placeUnits(tx: Tx, projectId: number): Promise<void> {
+  await notifyInventory(tx, projectId);
   await tx.execute(sql`
     insert into ${buildings} (project_id, name, floors, basements)
     select project_id, building, greatest(coalesce(max(floor), 0) + 1, 1), greatest(-coalesce(min(floor), 0), 0)
