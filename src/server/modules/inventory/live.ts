@@ -50,9 +50,10 @@ export const inventoryLivePlugin = fp(
       const projectId = Number(payload);
       if (Number.isInteger(projectId)) changes.emit("change", projectId);
     };
-    const url = app.config.databaseUrl;
-    if (url) {
-      const client = new pg.Client({ connectionString: url });
+    const connection = (app.db as unknown as { $client?: unknown }).$client;
+    if (connection instanceof pg.Pool) {
+      // PostgreSQL: a client of its own with the pool's settings, outside the pool (LISTEN holds its session).
+      const client = new pg.Client(connection.options);
       client.on("notification", (message) => emit(message.payload));
       client.on("error", (error) => app.log.error({ err: error }, "inventory listener failed"));
       app.addHook("onReady", async () => {
@@ -64,7 +65,7 @@ export const inventoryLivePlugin = fp(
       });
       return;
     }
-    const embedded = (app.db as unknown as { $client?: PGlite }).$client;
+    const embedded = connection as PGlite | undefined;
     if (embedded && typeof embedded.listen === "function") {
       const unlisten = await embedded.listen(INVENTORY_CHANNEL, emit);
       app.addHook("onClose", async () => unlisten());
