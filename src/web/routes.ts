@@ -26,6 +26,7 @@ export default [
     route("admin/units/new", "admin/units/unit-editor.tsx", { id: "unit-new" }),
     route("admin/units/:unitId/edit", "admin/units/unit-editor.tsx", { id: "unit-edit" }),
     route("admin/units/upload", "admin/units/units-upload.tsx"),
+    route("admin/inventory", "admin/inventory/inventory.tsx"),
     route("admin/landing", "admin/landing/landing.tsx"),
     route("admin/contact-messages", "admin/leads/leads.tsx"),
     route("admin/leads", "admin/leads/leads-list.tsx"),

@@ -240,6 +240,18 @@ describe("holds and the lead's stage", () => {
     expect(res.json().heldUntil).toBe(new Date(START.getTime() + 48 * HOUR).toISOString());
   });
 
+  it("takes the agent's own walk-in hold as the lead's reservation at حجز; another agent's stays refused", async () => {
+    now = START;
+    const unitId = await newUnit(750_000);
+    const walkIn = (await hold(agent, unitId, {})).json();
+    const others = await newLead(otherAgent.id, "هند");
+    expect((await stage(otherAgent, others, { stage: "reserved", unitId })).statusCode).toBe(409);
+    const mine = await newLead(agent.id, "ريم");
+    expect((await stage(agent, mine, { stage: "reserved", unitId })).statusCode).toBe(200);
+    const [row] = await t.db.select().from(unitHolds).where(eq(unitHolds.id, walkIn.id));
+    expect(row).toMatchObject({ leadId: mine, kind: "reservation", price: 750_000, releasedAt: null });
+  });
+
   it("records a price change of a free unit in the price history", async () => {
     now = START;
     const unitId = await newUnit(700_000);

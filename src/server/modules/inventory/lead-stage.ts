@@ -2,7 +2,8 @@
  * What a lead's stage does to its units (docs/decisions/076-unit-inventory-states-and-holds.md; ARCHITECTURE
  * resolutions 14, 15): called by the lead desk's stage change inside its transaction.
  * - حجز (reserved): the linked unit becomes the lead's reservation; the lead's own hold on it (and its other holds)
- *   turn into reservations at their frozen price. Without a unit named, the lead's first hold becomes the link.
+ *   turn into reservations at their frozen price. Without a unit named, the lead's first hold becomes the link. A
+ *   walk-in hold of the staff member changing the stage is taken as this lead's.
  * - بيع (sold): the linked unit is sold; its reservation row ends as "sold".
  * - مفقود (lost): every hold and reservation of the lead ends ("lost"), each unit available again.
  * - unlinking (another unit, or none at a stage that holds no unit): the previous unit's row ends ("unlinked").
@@ -96,7 +97,13 @@ export async function applyLeadStageToUnits(tx: Tx, input: LeadStageUnits): Prom
   if (input.projectId !== null && unit.projectId !== input.projectId) {
     throw badRequest({ unitId: LEAD_TEXTS.unitOtherProject });
   }
-  const active = await dropExpiredHold(tx, unit, input.at);
+  let active = await dropExpiredHold(tx, unit, input.at);
+  // A walk-in hold made by the same staff member becomes this lead's (they held it for this buyer).
+  if (active && active.leadId === null && active.heldBy !== null && active.heldBy === input.actorId) {
+    await tx.update(unitHolds).set({ leadId: input.leadId }).where(eq(unitHolds.id, active.id));
+    active = { ...active, leadId: input.leadId };
+    rows.push(active);
+  }
   if (active && active.leadId !== input.leadId) throw await heldConflict(tx, active, "unitId");
   if (!active && unit.inventoryState !== "available" && nextUnitId !== input.previousUnitId) {
     throw notAvailable("unitId");

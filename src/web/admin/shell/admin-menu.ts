@@ -5,6 +5,7 @@ import {
   ContactIcon,
   DoorOpenIcon,
   LayoutDashboardIcon,
+  LayoutGridIcon,
   type LucideIcon,
   MailIcon,
   MegaphoneIcon,
@@ -35,6 +36,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuProjects, to: "/admin/projects", permission: "projects.view", icon: BuildingIcon },
   { label: TEXTS.menuUpdates, to: "/admin/project-updates", permission: "updates.view", icon: ClipboardListIcon },
   { label: TEXTS.menuUnits, to: "/admin/units", permission: "units.view", icon: DoorOpenIcon },
+  { label: "مخطط الوحدات", to: "/admin/inventory", permission: "inventory.view", icon: LayoutGridIcon },
   { label: TEXTS.menuLanding, to: "/admin/landing", permission: "landing_pages.view", icon: MegaphoneIcon },
   {
     label: TEXTS.menuContactMessages,
