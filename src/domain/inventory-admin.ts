@@ -182,3 +182,60 @@ export const blockSchema = z.strictObject(
   { reason: z.string({ error: "السبب مطلوب" }).trim().min(1, { error: "السبب مطلوب" }).max(500) },
   { error: (issue) => (issue.code === "unrecognized_keys" ? FIELD_MESSAGES.unknown : undefined) },
 );
+
+export const PRICE_CHANGE_TEXTS = {
+  scopeRequired: "اختر مبنى أو نطاق أدوار أو نموذجًا",
+  amountInvalid: "قيمة التغيير يجب أن تكون رقمًا (ريال، أو نسبة مئوية من -٥٠ إلى ١٠٠)",
+  floorsInvalid: "نطاق الأدوار غير صالح",
+} as const;
+
+/**
+ * POST /api/projects/{id}/prices body: which units (a building's name, a floor range, a type; at least one), the
+ * change (`fixed` SAR added, or `percent`), `apply: false` (the default) to preview. New prices are rounded to the
+ * nearest 1,000 SAR; held, reserved and sold units are left out and listed.
+ */
+export const priceChangeSchema = z
+  .strictObject(
+    {
+      building: z.string().trim().min(1).max(100).optional(),
+      floorFrom: z.number().int().min(-5).max(60).optional(),
+      floorTo: z.number().int().min(-5).max(60).optional(),
+      typeId: z.number().int().positive().optional(),
+      kind: z.enum(["fixed", "percent"], { error: PRICE_CHANGE_TEXTS.amountInvalid }),
+      amount: z.number({ error: PRICE_CHANGE_TEXTS.amountInvalid }).min(-100_000_000).max(100_000_000),
+      apply: z.boolean().default(false),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? FIELD_MESSAGES.unknown : undefined) },
+  )
+  .superRefine((v, ctx) => {
+    if (v.building === undefined && v.floorFrom === undefined && v.floorTo === undefined && v.typeId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["building"], message: PRICE_CHANGE_TEXTS.scopeRequired });
+    }
+    if (v.kind === "percent" && (v.amount < -50 || v.amount > 100)) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: PRICE_CHANGE_TEXTS.amountInvalid });
+    }
+    if (v.floorFrom !== undefined && v.floorTo !== undefined && v.floorFrom > v.floorTo) {
+      ctx.addIssue({ code: "custom", path: ["floorTo"], message: PRICE_CHANGE_TEXTS.floorsInvalid });
+    }
+  });
+export type PriceChangeRequest = z.output<typeof priceChangeSchema>;
+
+const priceLine = z.object({
+  id: z.number(),
+  building: z.string(),
+  unitNumber: z.string(),
+  oldPrice: z.number().nullable(),
+  newPrice: z.number().nullable(),
+});
+export const priceChangeResultSchema = z.object({
+  changes: z.array(priceLine),
+  leftOut: z.array(priceLine.extend({ state: z.enum(INVENTORY_STATES) })),
+  applied: z.boolean(),
+});
+
+/** A unit's new price: + amount SAR, or × (1 + amount / 100), rounded to the nearest 1,000 SAR, never below 0. */
+export function changedPrice(price: number | null, kind: "fixed" | "percent", amount: number): number | null {
+  if (price === null) return null;
+  const raw = kind === "fixed" ? price + amount : price * (1 + amount / 100);
+  return Math.max(0, roundToThousand(raw));
+}

@@ -4,6 +4,7 @@
  * SAR), nothing is written on a clash, the plan shows states and holders to staff, and a blocked unit is left out
  * of what visitors read.
  */
+import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, projects, units } from "../../db/schema.ts";
@@ -157,5 +158,63 @@ describe("the stacking plan and blocking", () => {
       headers: t.bearer(agent.token),
     });
     expect(history.json().transitions.map((x: { toState: string }) => x.toState)).toEqual(["available", "blocked"]);
+  });
+});
+
+describe("bulk price change and the price list", () => {
+  it("previews old → new prices rounded to 1,000 SAR, leaves held units out, applies exactly the preview", async () => {
+    const change = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/projects/${projectId}/prices`,
+        payload,
+        headers: t.bearer(manager.token),
+      });
+    expect((await change({ kind: "percent", amount: 5 })).json().fields.building).toBe(
+      "اختر مبنى أو نطاق أدوار أو نموذجًا",
+    );
+    const scope = { building: "B", floorFrom: 1, floorTo: 1, kind: "percent", amount: 3.3 };
+    const [held] = await t.db
+      .select({ id: units.id })
+      .from(units)
+      .where(eq(units.unitNumber, "0102"))
+      .orderBy(units.building)
+      .limit(2)
+      .then((rows) => rows.slice(-1));
+    const hold = await t.app.inject({
+      method: "POST",
+      url: `/api/units/${held.id}/holds`,
+      payload: {},
+      headers: t.bearer(agent.token),
+    });
+    expect(hold.statusCode).toBe(201);
+    const preview = (await change(scope)).json();
+    expect(preview.applied).toBe(false);
+    // 800,000 × 1.033 = 826,400 → 826,000; B 0102 is held: left out and listed.
+    expect(preview.changes.map((c: { unitNumber: string; newPrice: number }) => [c.unitNumber, c.newPrice])).toEqual([
+      ["0101", 826_000],
+      ["0103", 826_000],
+      ["0104", 826_000],
+    ]);
+    expect(preview.leftOut).toEqual([expect.objectContaining({ unitNumber: "0102", state: "held" })]);
+    const applied = (await change({ ...scope, apply: true })).json();
+    expect(applied).toEqual({ ...preview, applied: true });
+    const after = await t.db.select({ price: units.price }).from(units).where(eq(units.id, held.id));
+    expect(after[0].price).toBe(800_000);
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "prices_changed"));
+    expect(audits).toHaveLength(1);
+
+    const list = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${projectId}/price-list.xlsx`,
+      headers: t.bearer(agent.token),
+    });
+    expect(list.statusCode).toBe(200);
+    const book = XLSX.read(list.rawPayload, { type: "buffer" });
+    expect(book.Workbook?.Views?.[0]?.RTL).toBe(true);
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]);
+    const b0101 = rows.find((r) => r.المبنى === "B" && r["رقم الوحدة"] === "0101");
+    expect(b0101?.["السعر (ريال سعودي)"]).toBe(826_000);
+    expect(rows.some((r) => r.المبنى === "B" && r["رقم الوحدة"] === "0102")).toBe(false);
   });
 });

@@ -5,6 +5,8 @@
  * - DELETE /api/holds/{id} (inventory.hold) → 204 (an agent their own holds; inventory.manage any).
  * - GET /api/projects/{id}/stacking-plan (inventory.view), GET /api/units/{id}/history (inventory.view): grid.ts.
  * - POST /api/projects/{id}/units/generate (inventory.manage): preview, or apply in one transaction (generate.ts).
+ * - POST /api/projects/{id}/prices (inventory.manage): bulk price change, preview or apply; GET
+ *   /api/projects/{id}/price-list.xlsx (inventory.view): the available units' prices (prices.ts).
  * - POST /api/units/{id}/block `{ reason }` and DELETE /api/units/{id}/block (inventory.manage).
  * - POST /api/inventory/stream-ticket (inventory.view) → `{ ticket }`; GET /api/projects/{id}/inventory/events
  *   ?ticket= (public route, the ticket is the credential: 401 when it is not valid) → server-sent events (live.ts).
@@ -18,10 +20,12 @@ import {
   blockSchema,
   generationResultSchema,
   generationSchema,
+  priceChangeResultSchema,
+  priceChangeSchema,
   stackingPlanSchema,
   unitHistorySchema,
 } from "#domain/inventory-admin.ts";
-import { noContentSchema } from "#domain/schemas/api.ts";
+import { fileResponse, noContentSchema, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { unauthorized } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
@@ -30,6 +34,7 @@ import { generateUnits, setBlocked } from "./generate.ts";
 import { stackingPlan, unitHistory } from "./grid.ts";
 import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 import { streamChanges, TICKET_TTL_MS } from "./live.ts";
+import { changePrices, priceListXlsx } from "./prices.ts";
 
 /** The timed job that releases expired holds, and its period (ms). */
 export const HOLD_EXPIRY_JOB = "inventory_hold_expiry";
@@ -156,6 +161,32 @@ export async function inventoryRoutes(app: FastifyInstance) {
       if (!validTicket(app.secrets, request.query.ticket, app.clock().getTime())) throw unauthorized();
       reply.hijack();
       streamChanges(app, reply.raw, request.params.id);
+    },
+  );
+
+  r.post(
+    "/api/projects/:id/prices",
+    {
+      config: { access: { permission: "inventory.manage" }, changesPublicPages: true },
+      schema: { params: idParam, body: priceChangeSchema, response: { 200: priceChangeResultSchema } },
+    },
+    async (request) =>
+      changePrices(app.db, await inventoryActor(request), request.params.id, request.body, app.clock()),
+  );
+
+  r.get(
+    "/api/projects/:id/price-list.xlsx",
+    {
+      config: { access: { permission: "inventory.view" } },
+      schema: { params: idParam, response: { 200: fileResponse("The available units' price list", [XLSX_TYPE]) } },
+    },
+    async (request, reply) => {
+      const { bytes, fileName } = await priceListXlsx(app.db, request.params.id, app.clock());
+      return reply
+        .header("content-type", XLSX_TYPE)
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "no-store")
+        .send(bytes);
     },
   );
 }

@@ -83,7 +83,9 @@ export function useLiveInventory(projectId: number) {
     let closed = false;
     const open = async () => {
       try {
-        const { ticket } = await apiClient.request<{ ticket: string }>("/api/inventory/stream-ticket", { method: "POST" });
+        const { ticket } = await apiClient.request<{ ticket: string }>("/api/inventory/stream-ticket", {
+          method: "POST",
+        });
         if (closed) return;
         source = new EventSource(`/api/projects/${projectId}/inventory/events?ticket=${encodeURIComponent(ticket)}`);
         source.addEventListener("change", () => {

@@ -22,7 +22,14 @@ const field = "rounded-md border border-black/15 bg-surface px-2 py-1.5 text-sm"
 
 export function GeneratePanel({ projectId }: { projectId: number }) {
   const client = useQueryClient();
-  const [form, setForm] = useState({ buildings: "", floors: "12", unitsPerFloor: "6", basePrice: "", step: "0", kind: "flat" });
+  const [form, setForm] = useState({
+    buildings: "",
+    floors: "12",
+    unitsPerFloor: "6",
+    basePrice: "",
+    step: "0",
+    kind: "flat",
+  });
   const [preview, setPreview] = useState<Result | null>(null);
   const body = (apply: boolean) => ({
     buildings: form.buildings
@@ -70,7 +77,12 @@ export function GeneratePanel({ projectId }: { projectId: number }) {
         </label>
         <label className="grid gap-1 text-sm">
           الوحدات في كل دور
-          <input className={`${field} w-20`} inputMode="numeric" value={form.unitsPerFloor} onChange={set("unitsPerFloor")} />
+          <input
+            className={`${field} w-20`}
+            inputMode="numeric"
+            value={form.unitsPerFloor}
+            onChange={set("unitsPerFloor")}
+          />
         </label>
         <label className="grid gap-1 text-sm">
           سعر الدور الأول (ريال)

@@ -43,7 +43,9 @@ export default function InventoryScreen() {
           </select>
         </label>
       </div>
-      {projectId !== null && userCan(user, "inventory.manage") && <GeneratePanel key={`g${projectId}`} projectId={projectId} />}
+      {projectId !== null && userCan(user, "inventory.manage") && (
+        <GeneratePanel key={`g${projectId}`} projectId={projectId} />
+      )}
       {projectId !== null && <StackingPlanScreen key={projectId} projectId={projectId} />}
     </div>
   );

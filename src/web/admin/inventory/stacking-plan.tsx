@@ -56,7 +56,15 @@ function UnitCell({ unit, dim, onOpen }: { unit: GridUnit; dim: boolean; onOpen:
   );
 }
 
-function FilterBar({ plan, filters, onChange }: { plan: StackingPlan; filters: Filters; onChange: (f: Filters) => void }) {
+function FilterBar({
+  plan,
+  filters,
+  onChange,
+}: {
+  plan: StackingPlan;
+  filters: Filters;
+  onChange: (f: Filters) => void;
+}) {
   const rooms = [...new Set(plan.buildings.flatMap((b) => b.floors.flatMap((f) => f.units.map((u) => u.rooms))))]
     .filter((r): r is number => r !== null)
     .sort((a, b) => a - b);

@@ -18,7 +18,9 @@ import { useBlockUnit, useHoldUnit, useReleaseHold, useUnitHistory } from "./api
 import { INVENTORY_UI } from "./inventory-texts.ts";
 
 function failed(error: unknown) {
-  const message = isApiError(error) ? (error.body?.message ?? INVENTORY_UI.failed) : apiErrorMessage(error, INVENTORY_UI.failed);
+  const message = isApiError(error)
+    ? (error.body?.message ?? INVENTORY_UI.failed)
+    : apiErrorMessage(error, INVENTORY_UI.failed);
   toast({ variant: "destructive", title: message });
 }
 
@@ -99,7 +101,10 @@ export function UnitDrawer({
                 variant="outline"
                 disabled={block.isPending}
                 onClick={() =>
-                  block.mutate({ unitId: unit.id, blocked: unit.state === "available" }, { onSuccess: ok, onError: failed })
+                  block.mutate(
+                    { unitId: unit.id, blocked: unit.state === "available" },
+                    { onSuccess: ok, onError: failed },
+                  )
                 }
               >
                 {unit.state === "available" ? INVENTORY_UI.block : INVENTORY_UI.unblock}
