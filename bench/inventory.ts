@@ -15,12 +15,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/connection.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
-import { projects, users } from "../src/server/db/schema.ts";
+import { projects, units, users } from "../src/server/db/schema.ts";
 import { loadSiteConfig } from "../src/server/lib/site-config.ts";
 import { localStorage } from "../src/server/lib/storage.ts";
 import { hashPassword } from "../src/server/modules/auth/service.ts";
@@ -100,7 +101,9 @@ async function main() {
       },
     });
     if (generated.statusCode !== 200) throw new Error(`generate: ${generated.statusCode} ${generated.body}`);
-    const ids = (await database.db.execute<{ id: number }>(`select id from units order by id`)).rows.map((r) => r.id);
+    const ids = (
+      await database.db.select({ id: units.id }).from(units).where(eq(units.projectId, project.id)).orderBy(units.id)
+    ).map((r) => r.id);
     for (const id of ids.filter((_, i) => i % 10 === 0)) {
       await app.inject({ method: "POST", url: `/api/units/${id}/holds`, headers: { authorization }, payload: {} });
     }
