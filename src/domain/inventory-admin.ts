@@ -239,3 +239,16 @@ export function changedPrice(price: number | null, kind: "fixed" | "percent", am
   const raw = kind === "fixed" ? price + amount : price * (1 + amount / 100);
   return Math.max(0, roundToThousand(raw));
 }
+
+const stateNumbers = z.object({
+  available: z.number(),
+  held: z.number(),
+  reserved: z.number(),
+  sold: z.number(),
+  blocked: z.number(),
+});
+/** GET /api/inventory/summary: per project, units and their value (SAR) by state. */
+export const inventorySummarySchema = z.array(
+  z.object({ projectId: z.number(), projectName: z.string(), counts: stateNumbers, values: stateNumbers }),
+);
+export type InventorySummaryRow = z.infer<typeof inventorySummarySchema>[number];

@@ -218,3 +218,27 @@ describe("bulk price change and the price list", () => {
     expect(rows.some((r) => r.المبنى === "B" && r["رقم الوحدة"] === "0102")).toBe(false);
   });
 });
+
+describe("the dashboard's summary", () => {
+  it("counts the project's units and their value in SAR by state", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/inventory/summary", headers: t.bearer(agent.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().find((r: { projectId: number }) => r.projectId === projectId);
+    const plan = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/projects/${projectId}/stacking-plan`,
+        headers: t.bearer(agent.token),
+      })
+    ).json();
+    const all = plan.buildings.flatMap((b: { floors: { units: { state: string; price: number }[] }[] }) =>
+      b.floors.flatMap((f) => f.units),
+    );
+    const held = all.filter((u: { state: string }) => u.state === "held");
+    expect(row.counts.held).toBe(held.length);
+    expect(row.values.held).toBe(held.reduce((sum: number, u: { price: number }) => sum + u.price, 0));
+    expect(row.counts.available + row.counts.held + row.counts.reserved + row.counts.sold + row.counts.blocked).toBe(
+      all.length,
+    );
+  });
+});

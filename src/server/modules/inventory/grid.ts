@@ -5,11 +5,12 @@
  *   state read at `now` (an expired hold reads available), its effective type values and its active hold (who, which
  *   lead, until when, the frozen price). Staff only: holders are named.
  * - `unitHistory`: GET /api/units/{id}/history (inventory.view) → `{ transitions, prices }`, newest first.
+ * - `inventorySummary`: GET /api/inventory/summary (inventory.view) → the dashboard's counts per project.
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { floorLabel } from "#domain/inventory.ts";
-import type { StackingPlan } from "#domain/inventory-admin.ts";
+import type { InventorySummaryRow, StackingPlan } from "#domain/inventory-admin.ts";
 import type { Db } from "#server/db/connection.ts";
 import { contactMessages, projects, units, users } from "#server/db/schema.ts";
 import { buildings, unitHolds, unitPriceChanges, unitTransitions, unitTypes } from "#server/db/tables/inventory.ts";
@@ -135,3 +136,42 @@ export async function unitHistory(db: Db, unitId: number) {
     prices: prices.map((p) => ({ ...p, at: p.at.toISOString() })),
   };
 }
+
+/**
+ * GET /api/inventory/summary (inventory.view): per project, the units and their value in SAR (list prices) by state
+ * read at `now` — `[{ projectId, projectName, counts: { available, held, reserved, sold, blocked }, values: {…} }]`.
+ */
+export async function inventorySummary(db: Db, now: Date) {
+  const state = stateAt(now);
+  const rows = await db
+    .select({
+      projectId: units.projectId,
+      projectName: projects.name,
+      state,
+      n: sql<number>`count(*)::int`,
+      value: sql<number>`coalesce(sum(coalesce(${units.price}, ${unitTypes.price})), 0)::bigint`,
+    })
+    .from(units)
+    .innerJoin(projects, eq(projects.id, units.projectId))
+    .leftJoin(unitTypes, eq(unitTypes.id, units.typeId))
+    // By position: the state's expression carries the time as a parameter, so it cannot be repeated here.
+    .groupBy(units.projectId, projects.name, sql.raw("3"))
+    .orderBy(asc(projects.name));
+  const byProject = new Map<number, InventorySummaryRow>();
+  for (const row of rows) {
+    const entry =
+      byProject.get(row.projectId) ??
+      ({
+        projectId: row.projectId,
+        projectName: row.projectName,
+        counts: emptyStates(),
+        values: emptyStates(),
+      } as InventorySummaryRow);
+    entry.counts[row.state] = Number(row.n);
+    entry.values[row.state] = Number(row.value);
+    byProject.set(row.projectId, entry);
+  }
+  return [...byProject.values()];
+}
+
+const emptyStates = () => ({ available: 0, held: 0, reserved: 0, sold: 0, blocked: 0 });

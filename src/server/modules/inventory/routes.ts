@@ -5,6 +5,7 @@
  * - DELETE /api/holds/{id} (inventory.hold) → 204 (an agent their own holds; inventory.manage any).
  * - GET /api/projects/{id}/stacking-plan (inventory.view), GET /api/units/{id}/history (inventory.view): grid.ts.
  * - POST /api/projects/{id}/units/generate (inventory.manage): preview, or apply in one transaction (generate.ts).
+ * - GET /api/inventory/summary (inventory.view): units and value per project and state (the dashboard).
  * - POST /api/projects/{id}/prices (inventory.manage): bulk price change, preview or apply; GET
  *   /api/projects/{id}/price-list.xlsx (inventory.view): the available units' prices (prices.ts).
  * - POST /api/units/{id}/block `{ reason }` and DELETE /api/units/{id}/block (inventory.manage).
@@ -20,6 +21,7 @@ import {
   blockSchema,
   generationResultSchema,
   generationSchema,
+  inventorySummarySchema,
   priceChangeResultSchema,
   priceChangeSchema,
   stackingPlanSchema,
@@ -31,7 +33,7 @@ import { unauthorized } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { generateUnits, setBlocked } from "./generate.ts";
-import { stackingPlan, unitHistory } from "./grid.ts";
+import { inventorySummary, stackingPlan, unitHistory } from "./grid.ts";
 import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 import { streamChanges, TICKET_TTL_MS } from "./live.ts";
 import { changePrices, priceListXlsx } from "./prices.ts";
@@ -91,6 +93,15 @@ export async function inventoryRoutes(app: FastifyInstance) {
       schema: { params: idParam, response: { 200: stackingPlanSchema } },
     },
     async (request) => stackingPlan(app.db, request.params.id, app.clock()),
+  );
+
+  r.get(
+    "/api/inventory/summary",
+    {
+      config: { access: { permission: "inventory.view" } },
+      schema: { response: { 200: inventorySummarySchema } },
+    },
+    async () => inventorySummary(app.db, app.clock()),
   );
 
   r.get(

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { StackingPlan, UnitHistory } from "#domain/inventory-admin.ts";
+import type { InventorySummaryRow, StackingPlan, UnitHistory } from "#domain/inventory-admin.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
 /** GET /api/projects/{id}/stacking-plan (inventory.view). */
@@ -17,6 +17,14 @@ export const stackingPlanQuery = (projectId: number) =>
 
 export function useStackingPlan(projectId: number) {
   return useQuery(stackingPlanQuery(projectId));
+}
+
+/** GET /api/inventory/summary (inventory.view): the dashboard's units and values per project and state. */
+export function useInventorySummary() {
+  return useQuery({
+    queryKey: ["inventory", "summary"],
+    queryFn: () => apiClient.request<InventorySummaryRow[]>("/api/inventory/summary"),
+  });
 }
 
 /** GET /api/units/{id}/history (inventory.view), key ["inventory", "history", unitId]. */

@@ -5,6 +5,7 @@
  * plan is refetched when the server says the project changed (useLiveInventory).
  */
 import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { formatSAR } from "#domain/format.ts";
 import { INVENTORY_STATE_LABELS, INVENTORY_STATES, type InventoryState } from "#domain/inventory.ts";
 import type { GridUnit, StackingPlan } from "#domain/inventory-admin.ts";
@@ -135,7 +136,13 @@ export function StackingPlanScreen({ projectId }: { projectId: number }) {
   const plan = useStackingPlan(projectId);
   useLiveInventory(projectId);
   const mobile = useIsMobile();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // The dashboard links here with ?state= (a state's units of this project).
+  const [params] = useSearchParams();
+  const initialState = params.get("state");
+  const [filters, setFilters] = useState<Filters>({
+    ...NO_FILTERS,
+    state: INVENTORY_STATES.find((s) => s === initialState) ?? "",
+  });
   const [openId, setOpenId] = useState<number | null>(null);
   const open = useMemo(() => {
     for (const b of plan.data?.buildings ?? []) {
