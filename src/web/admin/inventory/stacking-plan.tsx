@@ -157,9 +157,12 @@ export function StackingPlanScreen({ projectId }: { projectId: number }) {
   return (
     <div className="grid gap-4" data-testid="stacking-plan">
       <FilterBar plan={plan.data} filters={filters} onChange={setFilters} />
-      <div className={cn("flex gap-6", mobile ? "flex-col" : "flex-wrap items-start")}>
+      <div className={cn("flex min-w-0 gap-6", mobile ? "flex-col" : "flex-wrap items-start")}>
         {plan.data.buildings.map((building) => (
-          <section key={building.name} className="grid gap-2 rounded-xl bg-surface p-3 ring-1 ring-black/5">
+          <section
+            key={building.name}
+            className="grid min-w-0 max-w-full gap-2 overflow-x-auto rounded-xl bg-surface p-3 ring-1 ring-black/5"
+          >
             <h2 className="font-bold text-ink">{`${INVENTORY_UI.building} ${building.name}`}</h2>
             {building.floors.map((floor) => (
               <div
