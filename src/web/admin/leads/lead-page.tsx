@@ -25,6 +25,7 @@ import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
+import { LeadUnitHold } from "./lead-unit-hold.tsx";
 import { StageDialog, selectClass } from "./stage-dialog.tsx";
 
 export async function clientLoader() {
@@ -140,6 +141,9 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
               </Button>
             )}
           </div>
+          {lead.projectId !== null && userCan(user, "inventory.hold") && (
+            <LeadUnitHold leadId={lead.id} projectId={lead.projectId} />
+          )}
         </CardContent>
       </Card>
 
