@@ -3,7 +3,7 @@
  * Builds when needed, starts the production server on demo content (bench/production-server.mjs: a temporary data
  * folder, 127.0.0.1, a free port), publishes a campaign landing page there, and runs Lighthouse (mobile, simulated
  * throttling: its defaults) in Debian's Chromium on /, /all-projects, a /project/{id}, /all-updates, an /update/{id},
- * /privacy, /campaign/snapchat/{slug} and /campaign/{slug} (campaign pages are `noindex` by design: their SEO score
+ * /privacy, a unit page /project/{id}/unit/{unitId}, /campaign/snapchat/{slug} and /campaign/{slug} (campaign pages are `noindex` by design: their SEO score
  * is printed, not held to 100), plus any
  * `--compare` URLs (a reference site) in the same round-robin run, and prints per page: the four category scores, FCP, LCP, Speed Index, CLS, TBT, and the bytes
  * transferred (compressed, as sent) for JavaScript, images and the whole page. With --runs N each page is measured
@@ -195,10 +195,13 @@ try {
   const project = projects.find((p) => p.images.length > 0) ?? projects[0];
   const update = updates[0];
   if (!project || !update) throw new Error("the demo content has no project or update");
+  const inventory = await (await fetch(`${base}/api/projects/${project.id}/inventory`)).json();
+  const unit = inventory.buildings?.[0]?.floors?.[0]?.units?.[0];
   const pages = [
     { name: "home", path: "/" },
     { name: "all-projects", path: "/all-projects" },
     { name: "project", path: `/project/${project.id}` },
+    ...(unit ? [{ name: "unit", path: `/project/${project.id}/unit/${unit.id}` }] : []),
     { name: "all-updates", path: "/all-updates" },
     { name: "update", path: `/update/${update.id}` },
     { name: "privacy", path: "/privacy" },

@@ -69,14 +69,16 @@ const MODULE_GRAPH: Record<string, string[]> = {
   conversions: ["audit", "leads"],
   landing: ["audit", "conversions", "leads", "publishing"],
   // Conversions hear of leads through leads/events.ts (docs/decisions/062-lead-modules-and-events.md), never the reverse.
-  leads: ["audit", "maintenance", "permissions"],
+  leads: ["audit", "inventory", "maintenance", "permissions"],
+  // The live unit inventory (docs/decisions/076-unit-inventory-states-and-holds.md): units and the desk call it.
+  inventory: ["audit"],
   maintenance: ["auth"],
   media: [],
   permissions: ["audit"],
   projects: ["audit", "leads", "publishing", "updates"],
   publishing: ["audit"],
   site: [],
-  units: ["audit", "projects", "publishing"],
+  units: ["audit", "inventory", "projects", "publishing"],
   updates: ["audit", "publishing"],
   uploads: ["audit", "media"],
   users: ["audit", "auth", "permissions"],

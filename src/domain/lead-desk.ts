@@ -279,6 +279,8 @@ export const leadDetailSchema = z.object({
     marketingConsentVersion: z.string().nullable(),
     marketingConsentAt: z.string().nullable(),
     marketingConsentWithdrawnAt: z.string().nullable(),
+    /** The unit the opening enquiry was about (a unit page's form), or null. */
+    unitOfInterest: z.object({ id: z.number(), unitNumber: z.string() }).nullable(),
   }),
   events: z.array(leadEventSchema),
   related: z.array(leadSummarySchema),

@@ -55,6 +55,13 @@ export const PERMISSION_CATALOGUE = [
   { key: "units.edit", category: "الوحدات", description: "تعديل الوحدات" },
   { key: "units.delete", category: "الوحدات", description: "حذف الوحدات" },
   { key: "units.import", category: "الوحدات", description: "رفع الوحدات من ملف" },
+  { key: "inventory.view", category: "الوحدات", description: "عرض مخطط توفر الوحدات وسجل كل وحدة" },
+  { key: "inventory.hold", category: "الوحدات", description: "حجز الوحدات مؤقتًا لعملائه وإلغاء حجوزاته" },
+  {
+    key: "inventory.manage",
+    category: "الوحدات",
+    description: "إيقاف الوحدات وتغيير الأسعار وتوليد الوحدات وإلغاء أي حجز",
+  },
   { key: "uploads.create", category: "الملفات", description: "رفع الصور والملفات" },
   { key: "landing_pages.view", category: "صفحات الهبوط", description: "عرض صفحات الهبوط" },
   { key: "landing_pages.edit", category: "صفحات الهبوط", description: "إنشاء وتعديل صفحات الهبوط" },
@@ -113,6 +120,7 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
     "units.create",
     "units.edit",
     "units.import",
+    "inventory.view",
     "uploads.create",
     "landing_pages.view",
     "contact_messages.view",
@@ -122,5 +130,13 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
   ],
   photographer: ["dashboard.view", "projects.view", "updates.view", "updates.create", "updates.edit", "uploads.create"],
   /** Own leads only: the lead desk scopes every read and change to the agent's leads (server leads/desk/common.ts). */
-  sales_agent: ["dashboard.view", "projects.view", "units.view", "leads.view_own", "leads.work"],
+  sales_agent: [
+    "dashboard.view",
+    "projects.view",
+    "units.view",
+    "leads.view_own",
+    "leads.work",
+    "inventory.view",
+    "inventory.hold",
+  ],
 };

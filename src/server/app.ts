@@ -32,6 +32,8 @@ import { complianceRoutes, licenceAlertsPlugin } from "./modules/compliance/rout
 import { conversionsLeadListener } from "./modules/conversions/outbox.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
 import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
+import { inventoryLivePlugin } from "./modules/inventory/live.ts";
+import { inventoryRoutes } from "./modules/inventory/routes.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
 import { leadDeskRoutes } from "./modules/leads/desk/routes.ts";
 import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
@@ -45,6 +47,7 @@ import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { publishingRoutes } from "./modules/publishing/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
+import { availabilityRoutes } from "./modules/units/availability-routes.ts";
 import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
@@ -234,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadDeskPlugin);
   await app.register(conversionOutboxPlugin);
   await app.register(licenceAlertsPlugin);
+  await app.register(inventoryLivePlugin);
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);
@@ -244,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectRoutes);
   await app.register(updateRoutes);
   await app.register(unitRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(availabilityRoutes);
   await app.register(leadRoutes);
   await app.register(leadDeskRoutes);
   await app.register(privacyRoutes);

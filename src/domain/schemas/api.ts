@@ -11,6 +11,7 @@
  * client unless it is declared here.
  */
 import { z } from "zod";
+import { INVENTORY_STATES } from "../inventory.ts";
 import { UNIT_STATUSES } from "../project-rules.ts";
 import { ROLES } from "../roles.ts";
 import { siteConfigSchema } from "../site-config.ts";
@@ -120,6 +121,10 @@ export const unitViewSchema = z
     totalArea: z.number().nullable(),
     createdAt: dateTime,
     updatedAt: dateTime,
+    /** The inventory state `status` derives from (src/domain/inventory.ts); beside SPEC's fields. */
+    inventoryState: z.enum(INVENTORY_STATES),
+    buildingId: z.number().nullable(),
+    typeId: z.number().nullable(),
   })
   .meta({ id: "Unit" });
 

@@ -68,6 +68,8 @@ export const contactSchema = z
     campaignId: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     projectReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     updateReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
+    /** The unit a unit page's enquiry is about (with projectReference; a unit of another project is not kept). */
+    unitReference: z.coerce.number<string | number>().int().positive().max(2_147_483_647).optional(),
     website: text().max(500).optional(),
     /**
      * Ms between the page's load and the send, set by the form's island (absent without JavaScript): a send faster

@@ -157,7 +157,7 @@ export const unitSchema = z.object({
 
 /** What a client sends (numbers may be strings). */
 /** Fields a unit's GET answer carries that the server sets. */
-export const UNIT_READ_ONLY = ["id", "createdAt", "updatedAt"] as const;
+export const UNIT_READ_ONLY = ["id", "createdAt", "updatedAt", "inventoryState", "buildingId", "typeId"] as const;
 /** POST /api/units body: unitSchema's fields; unknown and read-only fields refused, each on its own key. */
 export const unitCreateSchema = createBody(unitSchema.shape, UNIT_READ_ONLY);
 /** PUT /api/units/{id} body: unitSchema's fields; the read-only fields a GET answered are ignored (round trip). */

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { InventoryState } from "#domain/inventory.ts";
 import type { LeadStage } from "#domain/lead-desk.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -250,6 +251,9 @@ export const projects = pgTable(
     falLicenseNumber: text("fal_license_number"),
     plotNumber: text("plot_number"),
     rightsAndRestrictions: text("rights_and_restrictions").notNull().default("لا يوجد"),
+    /** A staff hold's default minutes, and the longest one without inventory.manage (src/domain/inventory.ts). */
+    holdMinutes: integer("hold_minutes").notNull().default(2880),
+    holdMaxMinutes: integer("hold_max_minutes").notNull().default(4320),
     createdAt: createdAt(),
     /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
@@ -283,10 +287,24 @@ export const units = pgTable(
     advertisingLicenseExpiresOn: licenceDay("advertising_license_expires_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The inventory (docs/decisions/076-unit-inventory-states-and-holds.md): available | held | reserved | sold |
+     * blocked; `status` above is SPEC's value derived from it (src/domain/inventory.ts statusOfState).
+     */
+    inventoryState: text("inventory_state").$type<InventoryState>().notNull().default("available"),
+    /** buildings.id (db/tables/inventory.ts; the foreign key is added by drizzle/ SQL, on delete set null). */
+    buildingId: integer("building_id"),
+    /** unit_types.id (db/tables/inventory.ts; the foreign key is added by drizzle/ SQL, on delete set null). */
+    typeId: integer("type_id"),
+    /** The view (e.g. «إطلالة بحرية»); null: the type's. */
+    view: text("view"),
+    /** The floor plan image URL (/media/…); null: the type's. */
+    floorPlanUrl: text("floor_plan_url"),
   },
   (t) => [
     uniqueIndex("units_project_building_number_key").on(t.projectId, t.building, t.unitNumber),
     index("units_status_idx").on(t.projectId, t.status),
+    index("units_building_floor_idx").on(t.buildingId, t.floor),
   ],
 );
 
@@ -387,6 +405,9 @@ export interface LeadOrigin {
   campaignSlug?: string;
   campaignName?: string | null;
   updateTitle?: string;
+  /** The unit a unit page's enquiry was about (docs/decisions/077-public-availability-and-unit-pages.md). */
+  unitId?: number;
+  unitNumber?: string;
 }
 
 export const contactMessages = pgTable(

@@ -42,6 +42,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         error: httpErrorName(error.statusCode),
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...error.extra,
       });
     }
     if (isResponseSerializationError(error)) {

@@ -36,6 +36,7 @@ import { projects, units } from "../../db/schema.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { placeUnits } from "../inventory/service.ts";
 import { PROJECT_NOT_FOUND } from "../projects/service.ts";
 import { fileError, readSheetInWorker, type SheetRows, type SpreadsheetKind } from "./sheet.ts";
 
@@ -308,6 +309,8 @@ export async function importUnits(
     // Everything is read and checked: the transaction only writes (5 statements for 5000 rows, plus the audit row).
     insertedCount = await db.transaction(async (tx) => {
       const inserted = await writeUnits(tx, plan.candidates);
+      // Each imported unit in its building, its inventory state from its status (modules/inventory).
+      for (const projectId of new Set(plan.candidates.map((c) => c.values.projectId))) await placeUnits(tx, projectId);
       // One summary row per import, also when every row was skipped (the attempt is part of the trail).
       await recordAudit(tx, actor, summary(inserted));
       return inserted;

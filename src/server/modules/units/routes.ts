@@ -126,7 +126,7 @@ export async function unitRoutes(app: FastifyInstance) {
       config: { access: { permission: "units.edit" }, changesPublicPages: true },
       schema: { params: idParam, body: unitReplaceSchema, response: { 200: unitViewSchema } },
     },
-    async (request) => updateUnit(app.db, request.params.id, request.body, actor(request)),
+    async (request) => updateUnit(app.db, request.params.id, request.body, actor(request), app.clock()),
   );
 
   r.delete(

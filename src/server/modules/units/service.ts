@@ -15,6 +15,7 @@ import { conflict, notFound } from "../../lib/http-errors.ts";
 import { decodeCursor, encodeCursor } from "../../lib/paging.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { checkUnitEdit, placeUnits } from "../inventory/service.ts";
 import { assertProjectExists } from "../projects/service.ts";
 
 type UnitRow = typeof units.$inferSelect;
@@ -37,6 +38,9 @@ export function toUnit(row: UnitRow): Unit {
     totalArea: row.totalArea,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    inventoryState: row.inventoryState,
+    buildingId: row.buildingId,
+    typeId: row.typeId,
   };
 }
 
@@ -165,8 +169,9 @@ export async function createUnit(db: Db, values: UnitValues, actor: AuditActor):
     db.transaction(async (tx) => {
       await assertProjectExists(tx, values.projectId);
       await assertNoClash(tx, values);
-      const [row] = await tx.insert(units).values(columnsOf(values)).returning();
-      const unit = toUnit(row);
+      const [inserted] = await tx.insert(units).values(columnsOf(values)).returning();
+      await placeUnits(tx, values.projectId);
+      const unit = await getUnit(tx, inserted.id);
       await recordAudit(tx, actor, { entityType: "unit", entityId: unit.id, action: "create", newState: unit });
       return unit;
     }),
@@ -174,21 +179,32 @@ export async function createUnit(db: Db, values: UnitValues, actor: AuditActor):
 }
 
 /**
- * PUT /api/units/{id}: replaces every field (any status may follow any other, SPEC §4.8).
- * Errors: 404 unit or project not found; 409 unit-number clash.
+ * PUT /api/units/{id}: replaces every field (any status may follow any other, SPEC §4.8, except that a unit a lead
+ * holds or reserves changes status and price only through that lead: ARCHITECTURE resolution 25). `at`: the app
+ * clock's now (the transition's and price history's time).
+ * Errors: 404 unit or project not found; 409 unit-number clash; 409 {status|price} bound to a lead's hold.
  */
-export async function updateUnit(db: Db, id: number, values: UnitValues, actor: AuditActor): Promise<Unit> {
+export async function updateUnit(
+  db: Db,
+  id: number,
+  values: UnitValues,
+  actor: AuditActor,
+  at = new Date(),
+): Promise<Unit> {
   return withClashAs409(() =>
     db.transaction(async (tx) => {
       const previous = await getUnit(tx, id);
       await assertProjectExists(tx, values.projectId);
       await assertNoClash(tx, values, id);
-      const [row] = await tx
+      // A unit a lead holds changes status and price only through that lead (409); the state follows the status.
+      await checkUnitEdit(tx, { unitId: id, status: values.status, price: values.price, actorId: actor.userId, at });
+      const { status: _status, ...rest } = columnsOf(values);
+      await tx
         .update(units)
-        .set({ ...columnsOf(values), updatedAt: new Date() })
-        .where(eq(units.id, id))
-        .returning();
-      const unit = toUnit(row);
+        .set({ ...rest, updatedAt: at })
+        .where(eq(units.id, id));
+      await placeUnits(tx, values.projectId);
+      const unit = await getUnit(tx, id);
       await recordAudit(tx, actor, {
         entityType: "unit",
         entityId: id,

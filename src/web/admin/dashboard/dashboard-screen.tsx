@@ -24,6 +24,7 @@ import { Progress } from "~/shared/ui/progress.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { ComplianceCard } from "./compliance-card.tsx";
 import { computeDashboardStats } from "./dashboard-stats.ts";
+import { InventoryCard } from "./inventory-card.tsx";
 import { LeadCards } from "./lead-cards.tsx";
 import { TopCampaignsCard } from "./top-campaigns-card.tsx";
 
@@ -63,6 +64,7 @@ export function DashboardScreen() {
       </section>
       {userCan(user, "compliance.view") && <ComplianceCard />}
       {userCan(user, "leads.view_own") && <LeadCards />}
+      {userCan(user, "inventory.view") && <InventoryCard />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentProjects query={projects} />
         <LatestUpdates query={updates} />

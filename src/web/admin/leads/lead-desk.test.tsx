@@ -301,6 +301,7 @@ describe("lead page", () => {
         marketingConsentVersion: null,
         marketingConsentAt: null,
         marketingConsentWithdrawnAt: null,
+        unitOfInterest: null,
       },
       events: [
         event(1, "assigned", "2026-11-23T09:00:01.000Z", { data: { ownerId: "a", ownerName: "سلمى", auto: true } }),

@@ -27,7 +27,8 @@ import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { LeadClockLine } from "./lead-clock.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
-import { StageDialog } from "./stage-dialog.tsx";
+import { LeadUnitHold } from "./lead-unit-hold.tsx";
+import { StageDialog, selectClass } from "./stage-dialog.tsx";
 
 export async function clientLoader() {
   return null;
@@ -115,6 +116,14 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
             </dd>
             <dt className="text-muted">{DESK_TEXTS.project}</dt>
             <dd>{lead.projectName ?? DESK_TEXTS.noProject}</dd>
+            {lead.unitOfInterest && (
+              <>
+                <dt className="text-muted">الوحدة المطلوبة</dt>
+                <dd>
+                  <bdi data-latin-digits="unit">{lead.unitOfInterest.unitNumber}</bdi>
+                </dd>
+              </>
+            )}
             <dt className="text-muted">{DESK_TEXTS.owner}</dt>
             <dd>{lead.ownerName ?? DESK_TEXTS.unassigned}</dd>
             {detail.unit && (
@@ -154,6 +163,9 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
               </Button>
             )}
           </div>
+          {lead.projectId !== null && userCan(user, "inventory.hold") && (
+            <LeadUnitHold leadId={lead.id} projectId={lead.projectId} />
+          )}
         </CardContent>
       </Card>
 

@@ -6,6 +6,7 @@ import {
   ContactIcon,
   DoorOpenIcon,
   LayoutDashboardIcon,
+  LayoutGridIcon,
   type LucideIcon,
   MegaphoneIcon,
   PhoneCallIcon,
@@ -36,6 +37,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuProjects, to: "/admin/projects", permission: "projects.view", icon: BuildingIcon },
   { label: TEXTS.menuUpdates, to: "/admin/project-updates", permission: "updates.view", icon: ClipboardListIcon },
   { label: TEXTS.menuUnits, to: "/admin/units", permission: "units.view", icon: DoorOpenIcon },
+  { label: "مخطط الوحدات", to: "/admin/inventory", permission: "inventory.view", icon: LayoutGridIcon },
   { label: TEXTS.menuLanding, to: "/admin/landing", permission: "landing_pages.view", icon: MegaphoneIcon },
   // SPEC's «رسائل التواصل» (/admin/contact-messages) is the leads list now and redirects to it
   // (docs/decisions/070-one-leads-list.md): one item, «العملاء».

@@ -39,15 +39,16 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the desk's two, the campaigns report and compliance", () => {
+  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the stacking plan, the desk's two, the campaigns report and compliance", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(12);
+    expect(links).toHaveLength(13);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
       ["تحديثات المشاريع", "/admin/project-updates"],
       ["إدارة الوحدات", "/admin/units"],
+      ["مخطط الوحدات", "/admin/inventory"],
       ["صفحات الهبوط", "/admin/landing"],
       ["العملاء", "/admin/leads"],
       ["عملائي", "/admin/leads/mine"],
@@ -79,6 +80,6 @@ describe("admin menu (SPEC §2.10)", () => {
   it("hides everything from nobody and from unknown keys", () => {
     expect(visibleMenuItems(null)).toEqual([]);
     expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(12);
+    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(13);
   });
 });

@@ -15,6 +15,9 @@ import { UNIT_TEXTS } from "./unit-texts.ts";
 const unit = (id: number, unitNumber: string, status: Unit["status"]): Unit => ({
   id,
   projectId: 7,
+  inventoryState: "available",
+  buildingId: null,
+  typeId: null,
   unitNumber,
   building: "A",
   price: 900_000,

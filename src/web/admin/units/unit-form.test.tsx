@@ -63,6 +63,9 @@ describe("UnitForm", () => {
     const unit: Unit = {
       id: 9,
       projectId: 1,
+      inventoryState: "available",
+      buildingId: null,
+      typeId: null,
       unitNumber: "5",
       building: "B",
       price: 500000,

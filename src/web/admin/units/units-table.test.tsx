@@ -8,6 +8,9 @@ import { UnitsTable, type UnitsTableProps } from "./units-table.tsx";
 const unit = (id: number, unitNumber: string, status: Unit["status"]): Unit => ({
   id,
   projectId: 1,
+  inventoryState: "available",
+  buildingId: null,
+  typeId: null,
   unitNumber,
   building: "A",
   price: 850000,

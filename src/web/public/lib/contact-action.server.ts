@@ -21,19 +21,22 @@ const FIELDS = ["name", "email", "phone", "message"] as const;
  * Handles a contact form POST.
  * - kind "home": name, email, phone, message required (no reference);
  * - kind "project"/"update": name and message required and phone or email; `reference` is the project or update id,
- *   sent as projectReference / updateReference. A missing required field gives "يرجى ملء جميع الحقول المطلوبة".
+ *   sent as projectReference / updateReference; a unit page adds `unit` (unitReference). A missing required field
+ *   gives "يرجى ملء جميع الحقول المطلوبة".
  * Returns the result and the HTTP status the route should answer with (201 → 200, invalid → 400, 429, other → 502).
  */
 export async function handleContactAction(
   request: Request,
   api: Api,
-  target: { kind: ContactFormKind; reference?: number },
+  target: { kind: ContactFormKind; reference?: number; unit?: number },
 ): Promise<{ result: ContactActionResult; status: number }> {
   const { values, base } = await readContactForm(request);
   const payload = {
     ...base,
     ...(target.kind === "project" && target.reference !== undefined ? { projectReference: target.reference } : {}),
     ...(target.kind === "update" && target.reference !== undefined ? { updateReference: target.reference } : {}),
+    // A unit page's enquiry carries its unit (docs/decisions/077-public-availability-and-unit-pages.md).
+    ...(target.kind === "project" && target.unit !== undefined ? { unitReference: target.unit } : {}),
   };
 
   const parsed = contactSchema.safeParse(payload);

@@ -7,9 +7,11 @@ import { Building2, Check, FileDown, Info, MapPin, MessageSquare } from "lucide-
 import { data, isRouteErrorResponse } from "react-router";
 import { formatNumber, formatSAR } from "#domain/format.ts";
 import { parseId } from "#domain/ids.ts";
+import type { ProjectInventory } from "#domain/inventory-public.ts";
 import { guaranteeLabel } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, Unit } from "#domain/types.ts";
+import { AvailabilityGrid } from "~/public/components/availability-grid.tsx";
 import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { PreviewBanner } from "~/public/components/preview-banner.tsx";
@@ -42,9 +44,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const token = previewToken(request);
-  const [projectRes, unitsRes] = await Promise.all([
+  const [projectRes, unitsRes, inventoryRes] = await Promise.all([
     context.api(withPreview(`/api/projects/${id}`, token)),
     context.api(withPreview(`/api/projects/${id}/units`, token)).catch(() => null),
+    context.api(withPreview(`/api/projects/${id}/inventory`, token)).catch(() => null),
   ]);
   if (isLicenceOffline(projectRes)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
   if (projectRes.status === 404 || projectRes.status === 400) throw data(null, { status: 404 });
@@ -54,10 +57,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const affordability = await loadAffordability(context.api, new URL(request.url), project.price);
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
+  const inventory = inventoryRes?.ok ? ((await inventoryRes.json()) as ProjectInventory) : null;
   const preview = token !== null && isPreviewAnswer(projectRes);
   const qr = await licenceQr(project.licence.verificationUrl);
   return data(
-    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability, qr },
+    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability, qr, inventory },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -156,7 +160,7 @@ function ProjectFeatures({ project }: { project: Project }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError, preview, brochureBytes, affordability, qr } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes, affordability, qr, inventory } = loaderData;
   const site = useSite();
   const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
@@ -272,6 +276,15 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <UnitsSection units={units} error={unitsError} />
         </section>
+
+        {inventory && inventory.buildings.length > 0 && (
+          <section aria-labelledby="availability-title" className="grid gap-6" style={renderWhenNear(40)}>
+            <h2 id="availability-title" className="text-2xl font-bold text-ink">
+              توفر الوحدات
+            </h2>
+            <AvailabilityGrid projectId={project.id} inventory={inventory} />
+          </section>
+        )}
 
         <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
         <AffordabilitySection view={affordability} />

@@ -228,7 +228,8 @@ describe("stages and units", () => {
     expect((await stage(first, { stage: "reserved", unitId: unitIds["102"] })).statusCode).toBe(200);
     const taken = await stage(second, { stage: "reserved", unitId: unitIds["102"] });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe("هذه الوحدة مرتبطة بعميل آخر");
+    // The 409 names who holds the unit (docs/decisions/076-unit-inventory-states-and-holds.md).
+    expect(taken.json().message).toMatch(/^الوحدة محجوزة للعميل /);
     const other = await stage(second, { stage: "reserved", unitId: unitIds["201"] });
     expect(other.statusCode).toBe(400);
     expect(other.json().fields.unitId).toBe("الوحدة لا تتبع مشروع هذا العميل");
@@ -247,7 +248,7 @@ describe("stages and units", () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409)) {
-      expect(r.json().message).toBe("هذه الوحدة مرتبطة بعميل آخر");
+      expect(r.json().message).toMatch(/^الوحدة محجوزة للعميل /);
     }
     expect(await unitStatus("103")).toBe("محجوزة");
   });

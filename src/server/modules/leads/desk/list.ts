@@ -384,6 +384,10 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
       marketingConsentVersion: m.marketingConsentVersion,
       marketingConsentAt: m.marketingConsentAt?.toISOString() ?? null,
       marketingConsentWithdrawnAt: m.marketingConsentWithdrawnAt?.toISOString() ?? null,
+      unitOfInterest:
+        m.origin.unitId !== undefined && m.origin.unitNumber !== undefined
+          ? { id: m.origin.unitId, unitNumber: m.origin.unitNumber }
+          : null,
     },
     events: events.map(
       ({ event: e, actorName }): LeadEventView => ({

@@ -3,7 +3,7 @@
  * changes with the unit link, logged activities and follow-ups, and merging two leads of one person. A stage change
  * is told to the lead listeners (../events.ts: the stage webhook, conversion events) in its own transaction.
  */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   isContactActivity,
   LEAD_TEXTS,
@@ -11,13 +11,13 @@ import {
   type LeadStage,
   type LeadStageChange,
   UNIT_STATUS_FOR_STAGE,
-  UNIT_STATUS_FREE,
 } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { contactMessages, leadEvents, leadJobs, leadLostReasons, leads, units } from "#server/db/schema.ts";
 import { badRequest, conflict } from "#server/lib/http-errors.ts";
 import { isUniqueViolation, uniqueViolationOf } from "#server/lib/sql.ts";
 import { recordAudit } from "../../audit/service.ts";
+import { applyLeadStageToUnits } from "../../inventory/service.ts";
 import { emitLeadEvent } from "../events.ts";
 import { CLOCK_JOB_KINDS, cancelJobs } from "./assignment.ts";
 import { actorOf, addEvent, type Lead, type LeadViewer, lockLead, lockWorkableLead, openLeadOf } from "./common.ts";
@@ -25,10 +25,11 @@ import { actorOf, addEvent, type Lead, type LeadViewer, lockLead, lockWorkableLe
 /**
  * PATCH /api/leads/{id}/stage (leads.work): moves the lead to any stage, with its unit link (domain rules in
  * lead-desk.ts). In one transaction: the lead, the units' statuses, the history, the audit row.
- * The unit row is locked first, so of two requests for one unit the second waits and then gets 409.
+ * The unit row is locked first, so of two requests for one unit the second waits and then gets 409; the unit's
+ * holds and reservations follow the stage (modules/inventory/lead-stage.ts).
  * Past جديد the response clock's "not contacted" steps close; a closed stage closes the follow-up too.
  * Errors: 404 lead; 400 {lostReason} not in the list; 400 {unitId} unknown unit or another project's;
- * 409 the unit is held by another lead or is not available; 409 {stage} reopening a lead whose person has another
+ * 409 {unitId} the unit is held or reserved by someone else (naming them) or is not available; 409 {stage} reopening a lead whose person has another
  * open lead; 409 a merged lead (read-only).
  */
 export async function changeLeadStage(
@@ -52,25 +53,18 @@ export async function changeLeadStage(
         if (!reason) throw badRequest({ lostReason: LEAD_TEXTS.lostReasonUnknown });
       }
       const holds = UNIT_STATUS_FOR_STAGE[stage];
-      const nextUnitId = holds ? (input.unitId === undefined ? lead.unitId : input.unitId) : null;
-
-      if (nextUnitId !== null) {
-        const [unit] = await tx.select().from(units).where(eq(units.id, nextUnitId)).for("update").limit(1);
-        if (!unit) throw badRequest({ unitId: LEAD_TEXTS.unitNotFound });
-        if (unit.projectId !== lead.projectId) throw badRequest({ unitId: LEAD_TEXTS.unitOtherProject });
-        if (nextUnitId !== lead.unitId) {
-          const [holder] = await tx
-            .select({ id: leads.id })
-            .from(leads)
-            .where(and(eq(leads.unitId, nextUnitId), ne(leads.id, id)))
-            .limit(1);
-          if (holder) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
-          if (unit.status !== UNIT_STATUS_FREE)
-            throw conflict(LEAD_TEXTS.unitNotAvailable, { unitId: LEAD_TEXTS.unitNotAvailable });
-        }
-      }
+      // The units follow the stage (inventory/service.ts): a hold becomes a reservation at حجز, مفقود frees them.
+      const nextUnitId = await applyLeadStageToUnits(tx, {
+        leadId: id,
+        projectId: lead.projectId,
+        stage: stage === "reserved" || stage === "sold" || stage === "lost" ? stage : "other",
+        previousUnitId: lead.unitId,
+        nextUnitId: holds ? (input.unitId === undefined ? lead.unitId : input.unitId) : null,
+        named: input.unitId !== undefined,
+        actorId: viewer.id,
+        at: now,
+      });
       if (lead.unitId !== null && lead.unitId !== nextUnitId) {
-        await tx.update(units).set({ status: UNIT_STATUS_FREE, updatedAt: now }).where(eq(units.id, lead.unitId));
         await addEvent(tx, id, "unit_unlinked", { actorId: viewer.id, data: { unitId: lead.unitId }, at: now });
       }
       await tx
@@ -82,15 +76,12 @@ export async function changeLeadStage(
           stageChangedAt: now,
         })
         .where(eq(leads.id, id));
-      if (nextUnitId !== null && holds) {
-        await tx.update(units).set({ status: holds, updatedAt: now }).where(eq(units.id, nextUnitId));
-        if (nextUnitId !== lead.unitId) {
-          await addEvent(tx, id, "unit_linked", {
-            actorId: viewer.id,
-            data: { unitId: nextUnitId, status: holds },
-            at: now,
-          });
-        }
+      if (nextUnitId !== null && holds && nextUnitId !== lead.unitId) {
+        await addEvent(tx, id, "unit_linked", {
+          actorId: viewer.id,
+          data: { unitId: nextUnitId, status: holds },
+          at: now,
+        });
       }
       // Past جديد the "not contacted" steps no longer apply; a closed lead has no follow-up either.
       if (stage !== "new") await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);

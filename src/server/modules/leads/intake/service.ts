@@ -12,7 +12,7 @@ import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, leads } from "#server/db/schema.ts";
+import { contactMessages, leads, units } from "#server/db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { assignNewLead, notify, openLeadOf } from "../desk/service.ts";
 import { emitLeadEvent } from "../events.ts";
@@ -61,6 +61,8 @@ export interface IntakeEnquiry {
     campaignId?: number | null;
     updateId?: number | null;
     projectId?: number | null;
+    /** The unit the enquiry is about (a unit page's form); kept only when it is a unit of the enquiry's project. */
+    unitId?: number | null;
   };
   /** The campaign's click ids and UTM values (string values only are kept). */
   attribution: Record<string, unknown>;
@@ -129,7 +131,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       message: enquiry.message,
       isDuplicate: Boolean(previous),
       attribution,
-      origin: leadOrigin(context),
+      origin: { ...leadOrigin(context), ...(await unitOfEnquiry(tx, enquiry.refs.unitId, projectId)) },
       consentVersion: enquiry.consentVersion,
       consentAt: now,
       ipAddress: enquiry.ip,
@@ -173,6 +175,17 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
   return { lead: { id: leadId, ownerId }, enquiry: row, joined, webhookQueued: target !== null };
 }
 
+/** The origin entries of the unit an enquiry is about, when it is a unit of the enquiry's project. */
+async function unitOfEnquiry(tx: Tx, unitId: number | null | undefined, projectId: number | null) {
+  if (unitId == null || projectId === null) return {};
+  const [unit] = await tx
+    .select({ id: units.id, unitNumber: units.unitNumber })
+    .from(units)
+    .where(and(eq(units.id, unitId), eq(units.projectId, projectId)))
+    .limit(1);
+  return unit ? { unitId: unit.id, unitNumber: unit.unitNumber } : {};
+}
+
 /**
  * Joins the person's open lead, or opens lead `enquiryId` for them. Two enquiries of one new person stored at once
  * meet at the unique indexes of an open lead's key (leads_open_person_*_key): the second insert waits for the first
@@ -214,6 +227,7 @@ export async function createContactMessage(
           campaignId: payload.campaignId,
           updateId: payload.updateReference,
           projectId: payload.projectReference,
+          unitId: payload.unitReference,
         },
         attribution: payload.attribution ?? {},
         ip: meta.ip,

@@ -1,0 +1,10 @@
+/**
+ * The live unit inventory (docs/decisions/076-unit-inventory-states-and-holds.md; ARCHITECTURE resolutions 15, 25):
+ * the one way into it from other modules. Holds (holds.ts), what a lead's stage does to its units (lead-stage.ts),
+ * SPEC's unit writes (unit-writes.ts), the public availability (availability.ts).
+ */
+
+export { projectInventory, publicUnit } from "./availability.ts";
+export { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
+export { applyLeadStageToUnits, type LeadStageUnits } from "./lead-stage.ts";
+export { checkUnitEdit, placeUnits, type UnitEdit } from "./unit-writes.ts";

@@ -1,0 +1,39 @@
+/** The stacking plan's words (docs/decisions/078-stacking-plan-and-bulk-generation.md), written once. */
+import type { InventoryState } from "#domain/inventory.ts";
+
+export const INVENTORY_UI = {
+  title: "مخطط الوحدات",
+  pickProject: "اختر المشروع",
+  noUnits: "لا توجد وحدات في هذا المشروع بعد",
+  loadFailed: "تعذّر تحميل مخطط الوحدات",
+  filters: "تصفية",
+  allStates: "كل الحالات",
+  allTypes: "كل النماذج",
+  allRooms: "كل الغرف",
+  priceMin: "السعر من",
+  priceMax: "السعر إلى",
+  building: "المبنى",
+  hold: "حجز مؤقت",
+  release: "إلغاء الحجز",
+  block: "إيقاف الوحدة",
+  unblock: "إعادة للبيع",
+  heldBy: "محجوزة بواسطة",
+  lead: "العميل",
+  until: "حتى",
+  frozenPrice: "السعر المثبت",
+  history: "سجل الوحدة",
+  noHistory: "لا توجد تغييرات بعد",
+  done: "تم الحفظ",
+  failed: "تعذّر تنفيذ الإجراء",
+  priceOnRequest: "السعر عند الطلب",
+  walkIn: "عميل بدون ملف",
+} as const;
+
+/** A state's label and its cell colours (the word is always written: colour only repeats it). */
+export const STATE_STYLES: Record<InventoryState, string> = {
+  available: "bg-success/15 ring-success/50",
+  held: "bg-warning/25 ring-warning/70",
+  reserved: "bg-brand-50 ring-brand-600/60",
+  sold: "bg-black/10 ring-black/20 text-muted",
+  blocked: "bg-danger/10 ring-danger/50",
+};

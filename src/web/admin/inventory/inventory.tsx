@@ -1,0 +1,52 @@
+/**
+ * /admin/inventory?project=ID (inventory.view; docs/decisions/078-stacking-plan-and-bulk-generation.md): the
+ * stacking plan of a project, kept live by server-sent events; without ?project a project select. Client-only route.
+ */
+import { useSearchParams } from "react-router";
+import { clientOnly } from "~/admin/common/client-only.tsx";
+import { useProjects } from "~/admin/projects/api.ts";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { GeneratePanel } from "./generate-panel.tsx";
+import { INVENTORY_UI } from "./inventory-texts.ts";
+import { StackingPlanScreen } from "./stacking-plan.tsx";
+
+export const { clientLoader, HydrateFallback, meta } = clientOnly({ title: INVENTORY_UI.title });
+
+function parseProject(value: string | null): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export default function InventoryScreen() {
+  const [params, setParams] = useSearchParams();
+  const projectId = parseProject(params.get("project"));
+  const projects = useProjects();
+  const user = useCurrentUser();
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-ink">{INVENTORY_UI.title}</h1>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="text-muted">{INVENTORY_UI.pickProject}</span>
+          <select
+            className="rounded-md border border-black/15 bg-surface px-2 py-1.5"
+            value={projectId ?? ""}
+            onChange={(event) => setParams(event.target.value ? { project: event.target.value } : {})}
+          >
+            <option value="">{INVENTORY_UI.pickProject}</option>
+            {(projects.data ?? []).map((project) => (
+              <option key={project.id} value={project.id}>
+                {project.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {projectId !== null && userCan(user, "inventory.manage") && (
+        <GeneratePanel key={`g${projectId}`} projectId={projectId} />
+      )}
+      {projectId !== null && <StackingPlanScreen key={projectId} projectId={projectId} />}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The stacking plan of one project (docs/decisions/078-stacking-plan-and-bulk-generation.md): filters (state, type,
+ * rooms, price range), then one block per building with its floors top to bottom, each unit a cell with its number,
+ * type, price and state written out; below 768 px a floor-by-floor list. A click opens the unit's drawer. Live: the
+ * plan is refetched when the server says the project changed (useLiveInventory).
+ */
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { formatSAR } from "#domain/format.ts";
+import { INVENTORY_STATE_LABELS, INVENTORY_STATES, type InventoryState } from "#domain/inventory.ts";
+import type { GridUnit, StackingPlan } from "#domain/inventory-admin.ts";
+import { useIsMobile } from "~/admin/shell/use-media-query.ts";
+import { cn } from "~/shared/lib/cn.ts";
+import { useLiveInventory, useStackingPlan } from "./api.ts";
+import { INVENTORY_UI, STATE_STYLES } from "./inventory-texts.ts";
+import { UnitDrawer } from "./unit-drawer.tsx";
+
+interface Filters {
+  state: InventoryState | "";
+  typeId: string;
+  rooms: string;
+  priceMin: string;
+  priceMax: string;
+}
+
+const NO_FILTERS: Filters = { state: "", typeId: "", rooms: "", priceMin: "", priceMax: "" };
+
+function matches(unit: GridUnit, f: Filters): boolean {
+  if (f.state && unit.state !== f.state) return false;
+  if (f.typeId && String(unit.typeId) !== f.typeId) return false;
+  if (f.rooms && String(unit.rooms) !== f.rooms) return false;
+  if (f.priceMin && (unit.price === null || unit.price < Number(f.priceMin))) return false;
+  if (f.priceMax && (unit.price === null || unit.price > Number(f.priceMax))) return false;
+  return true;
+}
+
+function UnitCell({ unit, dim, onOpen }: { unit: GridUnit; dim: boolean; onOpen: (unit: GridUnit) => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(unit)}
+      data-unit={unit.unitNumber}
+      data-state={unit.state}
+      className={cn(
+        "grid min-w-24 gap-0.5 rounded-lg px-2 py-1.5 text-start text-xs ring-1",
+        STATE_STYLES[unit.state],
+        dim && "opacity-30",
+      )}
+    >
+      <bdi className="text-sm font-bold" data-latin-digits="unit">
+        {unit.unitNumber}
+      </bdi>
+      {unit.type && <span>{unit.type}</span>}
+      <span>{unit.price === null ? INVENTORY_UI.priceOnRequest : formatSAR(unit.price)}</span>
+      <span className="font-medium">{INVENTORY_STATE_LABELS[unit.state]}</span>
+    </button>
+  );
+}
+
+function FilterBar({
+  plan,
+  filters,
+  onChange,
+}: {
+  plan: StackingPlan;
+  filters: Filters;
+  onChange: (f: Filters) => void;
+}) {
+  const rooms = [...new Set(plan.buildings.flatMap((b) => b.floors.flatMap((f) => f.units.map((u) => u.rooms))))]
+    .filter((r): r is number => r !== null)
+    .sort((a, b) => a - b);
+  const field = "rounded-md border border-black/15 bg-surface px-2 py-1.5 text-sm";
+  return (
+    <fieldset className="flex flex-wrap items-end gap-2">
+      <legend className="sr-only">{INVENTORY_UI.filters}</legend>
+      <select
+        aria-label="الحالة"
+        className={field}
+        value={filters.state}
+        onChange={(e) => onChange({ ...filters, state: e.target.value as Filters["state"] })}
+      >
+        <option value="">{INVENTORY_UI.allStates}</option>
+        {INVENTORY_STATES.map((s) => (
+          <option key={s} value={s}>
+            {INVENTORY_STATE_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="النموذج"
+        className={field}
+        value={filters.typeId}
+        onChange={(e) => onChange({ ...filters, typeId: e.target.value })}
+      >
+        <option value="">{INVENTORY_UI.allTypes}</option>
+        {plan.types.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="عدد الغرف"
+        className={field}
+        value={filters.rooms}
+        onChange={(e) => onChange({ ...filters, rooms: e.target.value })}
+      >
+        <option value="">{INVENTORY_UI.allRooms}</option>
+        {rooms.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+      <input
+        aria-label={INVENTORY_UI.priceMin}
+        placeholder={INVENTORY_UI.priceMin}
+        inputMode="numeric"
+        className={cn(field, "w-28")}
+        value={filters.priceMin}
+        onChange={(e) => onChange({ ...filters, priceMin: e.target.value.replace(/\D/g, "") })}
+      />
+      <input
+        aria-label={INVENTORY_UI.priceMax}
+        placeholder={INVENTORY_UI.priceMax}
+        inputMode="numeric"
+        className={cn(field, "w-28")}
+        value={filters.priceMax}
+        onChange={(e) => onChange({ ...filters, priceMax: e.target.value.replace(/\D/g, "") })}
+      />
+    </fieldset>
+  );
+}
+
+export function StackingPlanScreen({ projectId }: { projectId: number }) {
+  const plan = useStackingPlan(projectId);
+  useLiveInventory(projectId);
+  const mobile = useIsMobile();
+  // The dashboard links here with ?state= (a state's units of this project).
+  const [params] = useSearchParams();
+  const initialState = params.get("state");
+  const [filters, setFilters] = useState<Filters>({
+    ...NO_FILTERS,
+    state: INVENTORY_STATES.find((s) => s === initialState) ?? "",
+  });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = useMemo(() => {
+    for (const b of plan.data?.buildings ?? []) {
+      for (const f of b.floors) for (const u of f.units) if (u.id === openId) return u;
+    }
+    return null;
+  }, [plan.data, openId]);
+  if (plan.isPending) return <p className="text-muted">…</p>;
+  if (plan.isError) return <p role="alert">{INVENTORY_UI.loadFailed}</p>;
+  if (plan.data.buildings.length === 0) return <p className="text-muted">{INVENTORY_UI.noUnits}</p>;
+  const onOpen = (unit: GridUnit) => setOpenId(unit.id);
+  return (
+    <div className="grid gap-4" data-testid="stacking-plan">
+      <FilterBar plan={plan.data} filters={filters} onChange={setFilters} />
+      <div className={cn("flex min-w-0 gap-6", mobile ? "flex-col" : "flex-wrap items-start")}>
+        {plan.data.buildings.map((building) => (
+          <section
+            key={building.name}
+            className="grid min-w-0 max-w-full gap-2 overflow-x-auto rounded-xl bg-surface p-3 ring-1 ring-black/5"
+          >
+            <h2 className="font-bold text-ink">{`${INVENTORY_UI.building} ${building.name}`}</h2>
+            {building.floors.map((floor) => (
+              <div
+                key={floor.number ?? "none"}
+                className={cn("gap-2", mobile ? "grid" : "grid grid-cols-[6rem_1fr] items-center")}
+              >
+                <h3 className="text-sm font-medium text-muted">{floor.label}</h3>
+                <div className={cn("gap-1.5", mobile ? "grid grid-cols-2" : "flex")}>
+                  {floor.units.map((unit) => (
+                    <UnitCell key={unit.id} unit={unit} dim={!matches(unit, filters)} onOpen={onOpen} />
+                  ))}
+                </div>
+              </div>
+            ))}
+          </section>
+        ))}
+      </div>
+      <UnitDrawer projectId={projectId} unit={open} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}

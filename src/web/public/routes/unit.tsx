@@ -1,0 +1,210 @@
+/**
+ * /project/:projectId/unit/:unitId (docs/decisions/077-public-availability-and-unit-pages.md): one unit's page —
+ * floor plan, areas, floor, direction, view, price or «السعر عند الطلب», its state as visitors read it (held and
+ * reserved: محجوزة; sold: مباعة without a price), the project's licence numbers, a contact form whose enquiry carries
+ * the unit (the lead is created with it), a WhatsApp share link with a prefilled Arabic text, Open Graph tags and
+ * JSON-LD (a RealEstateListing whose offer is on the Apartment). Server-rendered, no script of its own.
+ */
+import { MessageCircle } from "lucide-react";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { formatNumber, formatSAR } from "#domain/format.ts";
+import { parseId } from "#domain/ids.ts";
+import { PRICE_ON_REQUEST, type PublicUnit } from "#domain/inventory-public.ts";
+import { TEXTS } from "#domain/texts.ts";
+import type { Project } from "#domain/types.ts";
+import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
+import { ProjectContactSection } from "~/public/components/detail-sections.tsx";
+import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { ResponsiveImage } from "~/public/components/responsive-image.tsx";
+import { UnitStatusBadge } from "~/public/components/unit-status-badge.tsx";
+import { handleContactAction } from "~/public/lib/contact-action.server.ts";
+import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
+import { pageMeta, rootMetaData } from "~/public/lib/page-meta.ts";
+import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
+import { unitJsonLd, unitShareText, unitTitle } from "~/public/lib/unit-meta.ts";
+import { whatsappHref } from "~/shared/lib/whatsapp.ts";
+import type { Route } from "./+types/unit";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const projectId = parseId(params.projectId);
+  const unitId = parseId(params.unitId);
+  if (projectId === null || unitId === null) throw data(null, { status: 404 });
+  const token = previewToken(request);
+  const [projectRes, unitRes] = await Promise.all([
+    context.api(withPreview(`/api/projects/${projectId}`, token)),
+    context.api(withPreview(`/api/projects/${projectId}/units/${unitId}/public`, token)),
+  ]);
+  if ([projectRes.status, unitRes.status].some((s) => s === 404 || s === 400)) throw data(null, { status: 404 });
+  if (!projectRes.ok || !unitRes.ok) throw data(null, { status: 502 });
+  const project = (await projectRes.json()) as Project;
+  const unit = (await unitRes.json()) as PublicUnit;
+  return { project, unit };
+}
+
+export const headers = previewDocumentHeaders;
+
+/** The enquiry names the project and carries the unit of the page's address (the lead is created with it). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const projectId = parseId(params.projectId);
+  const unitId = parseId(params.unitId);
+  if (projectId === null || unitId === null) throw data(null, { status: 404 });
+  const { result, status } = await handleContactAction(request, context.api, {
+    kind: "project",
+    reference: projectId,
+    unit: unitId,
+  });
+  return data(result, { status });
+}
+
+export const clientAction = contactClientAction;
+
+/** A failed contact post keeps the page as it is. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return skipAfterFailedPost(args) ?? args.defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  if (!loaderData) {
+    return [
+      ...pageMeta({ matches, title: TEXTS.pageNotFound, description: TEXTS.pageNotFoundText }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { project, unit } = loaderData;
+  const root = rootMetaData(matches);
+  const title = unitTitle(unit, project.name);
+  const pageUrl = root ? `${root.origin}${location.pathname}` : location.pathname;
+  return pageMeta({
+    matches,
+    location,
+    title,
+    description: unitShareText(unit, project.name, "").trim(),
+    image: unit.floorPlanUrl ?? project.images[0],
+    breadcrumbs: unitCrumbs(project, unit),
+    jsonLd: root ? [unitJsonLd(unit, project, root.origin, pageUrl)] : [],
+  });
+}
+
+function unitCrumbs(project: Project, unit: PublicUnit) {
+  return [
+    { label: "الرئيسية", to: "/" },
+    { label: "المشاريع", to: "/all-projects" },
+    { label: project.name, to: `/project/${project.id}` },
+    { label: `الوحدة ${unit.unitNumber}`, to: `/project/${project.id}/unit/${unit.id}` },
+  ];
+}
+
+function Detail({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <div className="rounded-2xl bg-canvas p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-lg font-bold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+const area = (value: number | null) => (value === null ? null : `${formatNumber(value)} م²`);
+
+export default function UnitPage({ loaderData, matches }: Route.ComponentProps) {
+  const { project, unit } = loaderData;
+  const origin = rootMetaData(matches)?.origin ?? "";
+  const pageUrl = `${origin}/project/${project.id}/unit/${unit.id}`;
+  const sold = unit.availability === "sold";
+  const crumbs = unitCrumbs(project, unit);
+  return (
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-8 px-4 py-8 pb-40">
+      <Breadcrumb items={crumbs.map((c, i) => (i === crumbs.length - 1 ? { label: c.label } : c))} />
+      <header className="grid gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold text-ink">
+            الوحدة <bdi data-latin-digits="unit">{unit.unitNumber}</bdi>
+          </h1>
+          <UnitStatusBadge status={unit.status} />
+        </div>
+        <p className="text-muted">
+          {[project.name, unit.building && `المبنى ${unit.building}`, unit.floorLabel].filter(Boolean).join(" · ")}
+        </p>
+        <p className="text-2xl font-bold text-brand-700" data-testid="unit-price">
+          {sold ? "مباعة" : unit.price !== null ? formatSAR(unit.price) : PRICE_ON_REQUEST}
+        </p>
+      </header>
+
+      {unit.floorPlanUrl && (
+        <section aria-labelledby="plan-title" className="grid gap-3">
+          <h2 id="plan-title" className="text-xl font-bold text-ink">
+            مخطط الوحدة
+          </h2>
+          <div className="overflow-hidden rounded-3xl bg-surface ring-1 ring-black/5">
+            <ResponsiveImage
+              src={unit.floorPlanUrl}
+              alt={`مخطط الوحدة ${unit.unitNumber}`}
+              sizes="(min-width: 1024px) 64rem, 100vw"
+              priority
+              width={1280}
+              height={960}
+              className="h-auto w-full object-contain"
+            />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="details-title" className="grid gap-4 rounded-3xl bg-surface p-6 ring-1 ring-black/5">
+        <h2 id="details-title" className="text-xl font-bold text-ink">
+          تفاصيل الوحدة
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <Detail label="الحالة" value={unit.status} />
+          <Detail label="الدور" value={unit.floorLabel} />
+          <Detail label="النموذج" value={unit.type} />
+          <Detail label="عدد الغرف" value={unit.rooms === null ? null : formatNumber(unit.rooms)} />
+          <Detail label="المساحة الخاصة" value={area(unit.privateArea)} />
+          <Detail label="المساحة الإجمالية" value={area(unit.totalArea)} />
+          <Detail label="الاتجاه" value={unit.direction.length ? unit.direction.join("، ") : null} />
+          <Detail label="الإطلالة" value={unit.view} />
+        </dl>
+        {/* LICENCE BLOCK — the compliance work's effective licence (unit → campaign → project) replaces these lines. */}
+        {(project.advertisingLicenseNumber || project.wafiLicenseNumber) && (
+          <div className="grid gap-1 text-sm text-muted" data-slot="licence">
+            {project.advertisingLicenseNumber && (
+              <p>
+                رقم ترخيص الإعلان:{" "}
+                <bdi data-latin-digits="licence" className="font-medium text-ink">
+                  {project.advertisingLicenseNumber}
+                </bdi>
+              </p>
+            )}
+            {project.wafiLicenseNumber && (
+              <p>
+                رقم ترخيص وافي:{" "}
+                <bdi data-latin-digits="licence" className="font-medium text-ink">
+                  {project.wafiLicenseNumber}
+                </bdi>
+              </p>
+            )}
+          </div>
+        )}
+        <a
+          href={whatsappHref("", unitShareText(unit, project.name, pageUrl))}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-2 justify-self-start rounded-xl bg-[#0b7a3e] px-4 py-3 font-bold text-white hover:bg-[#08602f]"
+        >
+          <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
+          مشاركة الوحدة عبر واتساب
+        </a>
+      </section>
+
+      {!sold && (
+        <ProjectContactSection projectName={`الوحدة ${unit.unitNumber} في ${project.name}`} idPrefix="unit-contact" />
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundBlock title="الوحدة غير موجودة" text="ربما بيعت الوحدة أو تغيّر رابطها." />;
+  }
+  return <NotFoundBlock title={TEXTS.errorTitle} text="تعذّر تحميل تفاصيل الوحدة. يرجى المحاولة مرة أخرى لاحقاً." />;
+}
