@@ -32,11 +32,11 @@ import {
 } from "~/public/lib/preview.ts";
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
-import { FloatingShortcuts } from "~/public/widgets/shortcuts/shortcuts.tsx";
 import { advertiserOf, extraLicences, ProjectDisclosures } from "~/public/widgets/licence/disclosures.tsx";
 import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
 import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
 import { licenceQr } from "~/public/widgets/licence/qr.server.ts";
+import { FloatingShortcuts } from "~/public/widgets/shortcuts/shortcuts.tsx";
 import { useSite } from "~/root.tsx";
 import type { Route } from "./+types/project";
 

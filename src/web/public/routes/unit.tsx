@@ -6,7 +6,7 @@
  * JSON-LD (a RealEstateListing whose offer is on the Apartment). Server-rendered, no script of its own.
  */
 import { MessageCircle } from "lucide-react";
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { formatNumber, formatSAR } from "#domain/format.ts";
 import { parseId } from "#domain/ids.ts";
 import { PRICE_ON_REQUEST, type PublicUnit } from "#domain/inventory-public.ts";
@@ -18,7 +18,6 @@ import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { ResponsiveImage } from "~/public/components/responsive-image.tsx";
 import { UnitStatusBadge } from "~/public/components/unit-status-badge.tsx";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
-import { contactClientAction, skipAfterFailedPost } from "~/public/lib/contact-client-action.ts";
 import { pageMeta, rootMetaData } from "~/public/lib/page-meta.ts";
 import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
 import { unitJsonLd, unitShareText, unitTitle } from "~/public/lib/unit-meta.ts";
@@ -54,13 +53,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     unit: unitId,
   });
   return data(result, { status });
-}
-
-export const clientAction = contactClientAction;
-
-/** A failed contact post keeps the page as it is. */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return skipAfterFailedPost(args) ?? args.defaultShouldRevalidate;
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
