@@ -28,7 +28,7 @@ import { LeadClockLine } from "./lead-clock.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
 import { LeadUnitHold } from "./lead-unit-hold.tsx";
-import { StageDialog, selectClass } from "./stage-dialog.tsx";
+import { StageDialog } from "./stage-dialog.tsx";
 
 export async function clientLoader() {
   return null;
