@@ -30,6 +30,8 @@ import { conversionsLeadListener } from "./modules/conversions/outbox.ts";
 import { conversionRoutes } from "./modules/conversions/routes.ts";
 import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
+import { leadFormsPlugin } from "./modules/lead-forms/plugin.ts";
+import { leadFormRoutes } from "./modules/lead-forms/routes.ts";
 import { leadDeskRoutes } from "./modules/leads/desk/routes.ts";
 import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
 import { onLeadEvent } from "./modules/leads/events.ts";
@@ -221,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadOutboxPlugin);
   await app.register(leadDeskPlugin);
   await app.register(conversionOutboxPlugin);
+  await app.register(leadFormsPlugin);
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);
@@ -241,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes);
   await app.register(conversionRoutes);
   await app.register(affordabilityRoutes);
+  await app.register(leadFormRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
   return app;

@@ -71,8 +71,10 @@ export interface IntakeEnquiry {
   marketingConsentVersion: string | null;
   /** The site's public URL (the page URL of conversion events); null: unknown. */
   publicUrl: string | null;
-  /** When it reached us (the app's clock). */
+  /** When it reached us (the app's clock); a platform lead form passes the platform's created_time (the clock starts then). */
   at: Date;
+  /** A platform's test lead (docs/lead-forms.md "Test leads"): marked, left out of reports, no conversion event. */
+  isTest?: boolean;
 }
 
 /** What createOrJoinLead stored: the lead (new, or the person's open one it joined) and the enquiry. */
@@ -136,6 +138,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       marketingConsentVersion: enquiry.marketingConsentVersion,
       marketingConsentAt: enquiry.marketingConsentVersion ? now : null,
       createdAt: now,
+      isTest: enquiry.isTest ?? false,
     })
     .returning();
   const open = await openLeadOf(tx, person);
@@ -156,7 +159,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
   // The lead desk: round-robin owner and response clock, in the enquiry's own transaction.
   const ownerId = joined ? (open?.ownerId ?? null) : await assignNewLead(tx, leadId, projectId, now);
   // The lead listeners (../events.ts: conversion events to the ad platforms), in the same transaction.
-  if (!joined) {
+  if (!joined && !enquiry.isTest) {
     await emitLeadEvent(tx, {
       kind: "created",
       lead: { ...row, id: leadId, unitId: null },

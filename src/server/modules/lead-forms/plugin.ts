@@ -1,0 +1,45 @@
+/**
+ * Lead forms in the job engine (jobs.ts; docs/decisions/084-lead-forms-inbox-and-backfill.md): the "lead-forms"
+ * outbox of webhook arrivals, reached as `app.leadFormsOutbox` (the webhook kicks it after storing an arrival), and
+ * the "lead-forms.backfill" timed job every config.leadForms.backfillMs (0: never). `app.leadFormsContext` is what
+ * both need (Graph base URL, the secrets key, the per-call timeout).
+ */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Outbox } from "#server/jobs/outbox.ts";
+import { type Arrival, arrivalQueue, backfillMeta, type LeadFormsContext } from "./jobs.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The outbox of lead-form webhook arrivals (modules/lead-forms/plugin.ts). */
+    leadFormsOutbox: Outbox<Arrival>;
+    /** What the lead-form jobs and routes need to reach the platforms. */
+    leadFormsContext: LeadFormsContext;
+  }
+}
+
+/** The engine's names of the two jobs. */
+export const LEAD_FORMS_QUEUE = "lead-forms";
+export const LEAD_FORMS_BACKFILL_JOB = "lead-forms.backfill";
+
+export const leadFormsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const context: LeadFormsContext = {
+      metaUrl: app.config.leadForms.urls.meta,
+      secrets: app.secrets,
+      timeoutMs: app.config.leadForms.timeoutMs,
+    };
+    const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
+      queue: arrivalQueue(context),
+      allowPrivate: true,
+      timeoutMs: context.timeoutMs,
+      perDestination: 4,
+    });
+    app.jobs.every(LEAD_FORMS_BACKFILL_JOB, app.config.leadForms.backfillMs, async (tx, now) => {
+      await backfillMeta(tx, context, now);
+    });
+    app.decorate("leadFormsOutbox", outbox);
+    app.decorate("leadFormsContext", context);
+  },
+  { name: "lead-forms", dependencies: ["jobs"] },
+);

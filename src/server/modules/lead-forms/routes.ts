@@ -1,0 +1,57 @@
+/**
+ * Lead-form routes (docs/lead-forms.md):
+ * GET  /api/lead-forms/meta                    lead_forms.manage  the connection (never a secret) and its health line
+ * PUT  /api/lead-forms/meta                    lead_forms.manage  on/off, page id, secrets (write-only)
+ * GET  /api/lead-forms/meta/forms              lead_forms.manage  the page's forms with project and field map
+ * PUT  /api/lead-forms/meta/forms/{formId}     lead_forms.manage  the project a form feeds and its field map
+ * GET  /api/lead-forms/meta/webhook            public (Meta)      subscription check: hub.challenge or 403
+ * POST /api/lead-forms/meta/webhook            public (Meta)      leadgen notifications, signed (else 401)
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  formIdParam,
+  formUpdateSchema,
+  leadFormViewSchema,
+  metaConnectionUpdateSchema,
+  metaConnectionViewSchema,
+} from "#domain/lead-forms.ts";
+import { actorOf } from "../../plugins/auth.ts";
+import { metaGraphOf } from "./jobs.ts";
+import { connectionRow, listMetaForms, metaConnectionView, saveMetaConnection, saveMetaForm } from "./service.ts";
+import { metaWebhookRoutes } from "./webhook.ts";
+
+const manage = { access: { permission: "lead_forms.manage" } } as const;
+
+export async function leadFormRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/lead-forms/meta", { config: manage, schema: { response: { 200: metaConnectionViewSchema } } }, async () =>
+    metaConnectionView(app.db, app.clock()),
+  );
+
+  r.put(
+    "/api/lead-forms/meta",
+    { config: manage, schema: { body: metaConnectionUpdateSchema, response: { 200: metaConnectionViewSchema } } },
+    async (request) => saveMetaConnection(app.db, app.secrets, actorOf(request), request.body, app.clock()),
+  );
+
+  r.get(
+    "/api/lead-forms/meta/forms",
+    { config: manage, schema: { response: { 200: z.array(leadFormViewSchema) } } },
+    async () =>
+      listMetaForms(app.db, metaGraphOf(app.leadFormsContext, await connectionRow(app.db, "meta")), app.clock()),
+  );
+
+  r.put(
+    "/api/lead-forms/meta/forms/:formId",
+    {
+      config: manage,
+      schema: { params: formIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
+    },
+    async (request) => saveMetaForm(app.db, actorOf(request), request.params.formId, request.body, app.clock()),
+  );
+
+  await app.register(metaWebhookRoutes);
+}
