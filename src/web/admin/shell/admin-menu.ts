@@ -4,6 +4,7 @@ import {
   ClipboardListIcon,
   ContactIcon,
   DoorOpenIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MailIcon,
@@ -51,6 +52,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     icon: SlidersHorizontalIcon,
   },
   { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
+  { label: "نماذج المنصات", to: "/admin/lead-forms", permission: "lead_forms.manage", icon: InboxIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
 ];
