@@ -80,7 +80,8 @@ export interface AppDeps {
   affordability?: AffordabilityRules;
   /** Serve the web pages (React Router); omitted in API tests. */
   pages?: PagesOptions;
-  logger?: boolean | { level: string };
+  /** The log: off, or its level (and, for tests that read the log lines, the stream they are written to). */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /**
    * The one clock of business time (jobs/clock.ts): every time rule and every background queue reads it (default the
    * system clock); tests pass a fake one.
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             ...loggerOptions(typeof deps.logger === "object" ? deps.logger.level : "info"),
+            ...(typeof deps.logger === "object" && deps.logger.stream ? { stream: deps.logger.stream } : {}),
             // Readable lines in development only (pino-pretty is a dev dependency); JSON lines otherwise.
             ...(deps.config.env === "development" ? { transport: { target: "pino-pretty" } } : {}),
           },
