@@ -147,3 +147,21 @@ export const platformLeadSchema = z.object({
   createdTime: z.string(),
   isTest: z.boolean(),
 });
+
+/** The enquiry source of each platform's lead forms, in Arabic (the lead's card and timeline). */
+export const LEAD_FORM_SOURCE_LABELS: Record<string, string> = {
+  meta_lead_form: "نموذج ميتا",
+  tiktok_lead_form: "نموذج تيك توك",
+  snapchat_lead_form: "نموذج سناب شات",
+  google_lead_form: "نموذج إعلانات جوجل",
+};
+
+/** The line a lead's card shows for the platform form it came through: «نموذج ميتا: نموذج مشروع الريف». */
+export function leadFormLine(leadForm: { platform: string; formName: string | null }): string {
+  const source = LEAD_FORM_SOURCES[leadForm.platform as LeadFormPlatform];
+  const label = (source && LEAD_FORM_SOURCE_LABELS[source]) || leadForm.platform;
+  return leadForm.formName ? `${label}: ${leadForm.formName}` : label;
+}
+
+/** The word before a lead's campaign on its card. */
+export const CAMPAIGN_LABEL = "الحملة";

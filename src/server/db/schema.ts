@@ -368,6 +368,8 @@ export interface LeadOrigin {
   campaignSlug?: string;
   campaignName?: string | null;
   updateTitle?: string;
+  /** The ad platform's lead form it came through (docs/lead-forms.md): shown on the lead's card. */
+  leadForm?: { platform: string; formId: string; formName: string | null };
 }
 
 export const contactMessages = pgTable(

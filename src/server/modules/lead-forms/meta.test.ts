@@ -7,7 +7,15 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages, landingCampaigns, leads, notifications, projects } from "../../db/schema.ts";
+import {
+  auditLogs,
+  contactMessages,
+  landingCampaigns,
+  leads,
+  notifications,
+  projects,
+  webhookDeliveries,
+} from "../../db/schema.ts";
 import { leadFormArrivals, leadFormForms, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";
@@ -22,6 +30,7 @@ const CAMPAIGN_ID = "120212345678901234";
 
 let t: TestApp;
 let manager: TestUser;
+let agent: TestUser;
 let graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>;
 let now = new Date("2026-11-27T09:00:00Z");
 let projectId: number;
@@ -87,8 +96,20 @@ beforeAll(async () => {
   campaignRowId = campaigns.find((c) => c.platformName === "instagram")?.id ?? 0;
   await t.db
     .update(landingCampaigns)
-    .set({ platformCampaignId: CAMPAIGN_ID })
+    .set({
+      platformCampaignId: CAMPAIGN_ID,
+      webhookUrl: "https://crm.example.com/hooks/leads",
+      webhookSecret: "whsec_x",
+    })
     .where(eq(landingCampaigns.id, campaignRowId));
+  agent = await t.signIn("sales_agent");
+  const agents = await t.app.inject({
+    method: "PUT",
+    url: "/api/leads/agents",
+    payload: { projectId, userIds: [agent.id] },
+    headers: asManager(),
+  });
+  expect(agents.statusCode, agents.body).toBe(200);
 });
 
 afterAll(async () => {
@@ -260,7 +281,25 @@ describe("the webhook", () => {
       .select()
       .from(leads)
       .where(eq(leads.id, enquiry.leadId ?? 0));
+    // The response clock starts at the platform's created_time; round robin gave it to the project's agent.
     expect(desk.createdAt.toISOString()).toBe(created.toISOString());
+    expect(desk.ownerId).toBe(agent.id);
+    // The agent's «عملائي» shows the platform, the form and the campaign.
+    const mine = await t.app.inject({ url: "/api/leads?ownerId=me&sort=urgency", headers: t.bearer(agent.token) });
+    expect(mine.json().items).toEqual([
+      expect.objectContaining({
+        id: desk.id,
+        source: "meta_lead_form",
+        leadForm: { platform: "meta", formName: "نموذج مشروع الريف" },
+        campaignName: "instagram/reef",
+      }),
+    ]);
+    // It goes out by the campaign's lead webhook like a website enquiry.
+    const [delivery] = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.contactMessageId, enquiry.id));
+    expect(delivery.targetUrl).toBe("https://crm.example.com/hooks/leads");
     // The Graph was asked for exactly the documented fields, with the page token.
     const fetched = graph.requests.find((u) => u.pathname.endsWith(`/${lead.id}`));
     expect(fetched?.pathname).toBe(`/v24.0/${lead.id}`);

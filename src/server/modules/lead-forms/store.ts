@@ -138,6 +138,7 @@ export async function storePlatformLead(
     publicUrl: null,
     at: lead.createdTime,
     isTest: row.isTest,
+    origin: { leadForm: { platform: lead.platform, formId: lead.formId, formName: form?.name || null } },
   });
   await tx
     .update(leadFormLeads)

@@ -11,7 +11,7 @@ import { and, eq, gt, or, type SQL } from "drizzle-orm";
 import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, leads } from "#server/db/schema.ts";
+import { contactMessages, type LeadOrigin, leads } from "#server/db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { assignNewLead } from "../desk/service.ts";
 import { emitLeadEvent } from "../events.ts";
@@ -75,6 +75,8 @@ export interface IntakeEnquiry {
   at: Date;
   /** A platform's test lead (docs/lead-forms.md "Test leads"): marked, left out of reports, no conversion event. */
   isTest?: boolean;
+  /** What the channel adds to the lead's origin (a platform lead form: its platform and form). */
+  origin?: Pick<LeadOrigin, "leadForm">;
 }
 
 /** What createOrJoinLead stored: the lead (new, or the person's open one it joined) and the enquiry. */
@@ -130,7 +132,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       message: enquiry.message,
       isDuplicate: Boolean(previous),
       attribution,
-      origin: leadOrigin(context),
+      origin: { ...leadOrigin(context), ...enquiry.origin },
       consentVersion: enquiry.consentVersion,
       consentAt: now,
       ipAddress: enquiry.ip,
