@@ -123,6 +123,16 @@ export const formUpdateSchema = z.strictObject({
 });
 export type FormUpdate = z.infer<typeof formUpdateSchema>;
 
+/** PUT /api/landing-campaigns/{id}/platform-campaign: the platform's campaign id (digits as text), null to clear. */
+export const platformCampaignSchema = z.strictObject({
+  platformCampaignId: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z_-]{1,64}$/, "معرّف الحملة في المنصة أرقام وحروف لاتينية فقط")
+    .nullable(),
+});
+export type PlatformCampaignInput = z.infer<typeof platformCampaignSchema>;
+
 export const formIdParam = z.object({ formId: numericId(LEAD_FORM_TEXTS.formIdInvalid) });
 
 /** A form found on the account, with what we keep for it. */

@@ -375,6 +375,8 @@ export const campaignWithStatsSchema = z
     leads: z.number().int(),
     /** leads / visits × 100, one decimal; 0 without visits (%). */
     conversionRate: z.number(),
+    /** The ad platform's own campaign id (text), under which its lead-form leads count (docs/lead-forms.md). */
+    platformCampaignId: z.string().nullable().optional(),
     createdAt: dateTime,
     updatedAt: dateTime,
   })

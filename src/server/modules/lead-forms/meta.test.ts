@@ -35,6 +35,7 @@ let graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>;
 let now = new Date("2026-11-27T09:00:00Z");
 let projectId: number;
 let campaignRowId: number;
+let landingPageId: number;
 
 const asManager = () => t.bearer(manager.token);
 
@@ -92,16 +93,21 @@ beforeAll(async () => {
     headers: asManager(),
   });
   expect(page.statusCode, page.body).toBe(201);
+  landingPageId = page.json().id;
   const campaigns: { id: number; platformName: string }[] = page.json().campaigns;
   campaignRowId = campaigns.find((c) => c.platformName === "instagram")?.id ?? 0;
   await t.db
     .update(landingCampaigns)
-    .set({
-      platformCampaignId: CAMPAIGN_ID,
-      webhookUrl: "https://crm.example.com/hooks/leads",
-      webhookSecret: "whsec_x",
-    })
+    .set({ webhookUrl: "https://crm.example.com/hooks/leads", webhookSecret: "whsec_x" })
     .where(eq(landingCampaigns.id, campaignRowId));
+  // The Meta campaign id typed on the campaign card.
+  const card = await t.app.inject({
+    method: "PUT",
+    url: `/api/landing-campaigns/${campaignRowId}/platform-campaign`,
+    payload: { platformCampaignId: CAMPAIGN_ID },
+    headers: asManager(),
+  });
+  expect(card.json()).toEqual({ id: campaignRowId, platformCampaignId: CAMPAIGN_ID });
   agent = await t.signIn("sales_agent");
   const agents = await t.app.inject({
     method: "PUT",
@@ -175,6 +181,31 @@ describe("the connection", () => {
     const agent = await t.signIn("sales_agent");
     const res = await t.app.inject({ url: "/api/lead-forms/meta", headers: t.bearer(agent.token) });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("the campaign card", () => {
+  it("shows the platform campaign id it holds and refuses a malformed one by name", async () => {
+    const campaigns = await t.app.inject({
+      url: `/api/landing-pages/${landingPageId}/campaigns`,
+      headers: asManager(),
+    });
+    const card = campaigns.json().find((c: { id: number }) => c.id === campaignRowId);
+    expect(card?.platformCampaignId).toBe(CAMPAIGN_ID);
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: `/api/landing-campaigns/${campaignRowId}/platform-campaign`,
+      payload: { platformCampaignId: "12 34" },
+      headers: asManager(),
+    });
+    expect(Object.keys(bad.json().fields)).toEqual(["platformCampaignId"]);
+    const missing = await t.app.inject({
+      method: "PUT",
+      url: "/api/landing-campaigns/999999/platform-campaign",
+      payload: { platformCampaignId: null },
+      headers: asManager(),
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@
  * PUT  /api/lead-forms/meta/forms/{formId}     lead_forms.manage  the project a form feeds and its field map
  * GET  /api/lead-forms/meta/webhook            public (Meta)      subscription check: hub.challenge or 403
  * POST /api/lead-forms/meta/webhook            public (Meta)      leadgen notifications, signed (else 401)
+ * PUT  /api/landing-campaigns/{id}/platform-campaign  campaigns.manage  the platform's campaign id on a campaign card
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,10 +17,19 @@ import {
   leadFormViewSchema,
   metaConnectionUpdateSchema,
   metaConnectionViewSchema,
+  platformCampaignSchema,
 } from "#domain/lead-forms.ts";
+import { idParam } from "#domain/schemas/common.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { metaGraphOf } from "./jobs.ts";
-import { connectionRow, listMetaForms, metaConnectionView, saveMetaConnection, saveMetaForm } from "./service.ts";
+import {
+  connectionRow,
+  listMetaForms,
+  metaConnectionView,
+  saveMetaConnection,
+  saveMetaForm,
+  savePlatformCampaignId,
+} from "./service.ts";
 import { metaWebhookRoutes } from "./webhook.ts";
 
 const manage = { access: { permission: "lead_forms.manage" } } as const;
@@ -51,6 +61,20 @@ export async function leadFormRoutes(app: FastifyInstance) {
       schema: { params: formIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
     },
     async (request) => saveMetaForm(app.db, actorOf(request), request.params.formId, request.body, app.clock()),
+  );
+
+  r.put(
+    "/api/landing-campaigns/:id/platform-campaign",
+    {
+      config: { access: { permission: "campaigns.manage" } },
+      schema: {
+        params: idParam,
+        body: platformCampaignSchema,
+        response: { 200: z.object({ id: z.number().int(), platformCampaignId: z.string().nullable() }) },
+      },
+    },
+    async (request) =>
+      savePlatformCampaignId(app.db, actorOf(request), request.params.id, request.body.platformCampaignId, app.clock()),
   );
 
   await app.register(metaWebhookRoutes);

@@ -14,9 +14,9 @@ import {
   type MetaConnectionView,
 } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { projects } from "#server/db/schema.ts";
+import { landingCampaigns, projects } from "#server/db/schema.ts";
 import { leadFormConnections, leadFormForms, leadFormLeads } from "#server/db/tables/lead-forms.ts";
-import { badRequest, HttpError } from "#server/lib/http-errors.ts";
+import { badRequest, HttpError, notFound } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { GraphError, type MetaGraph } from "./meta-graph.ts";
@@ -205,4 +205,33 @@ export async function recordConnectionError(db: Db | Tx, platform: LeadFormPlatf
     .update(leadFormConnections)
     .set({ lastError: message, lastErrorAt: now })
     .where(eq(leadFormConnections.platform, platform));
+}
+
+/**
+ * PUT /api/landing-campaigns/{id}/platform-campaign: the ad platform's campaign id stored on a campaign card, so the
+ * platform's lead-form leads of that campaign count under it (docs/lead-forms.md "Set-up", step 7). Audited.
+ * Errors: 404 unknown campaign. Output: the id stored (null: cleared).
+ */
+export async function savePlatformCampaignId(
+  db: Db,
+  actor: AuditActor,
+  campaignId: number,
+  platformCampaignId: string | null,
+  now: Date,
+): Promise<{ id: number; platformCampaignId: string | null }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(landingCampaigns)
+      .set({ platformCampaignId, updatedAt: now })
+      .where(eq(landingCampaigns.id, campaignId))
+      .returning({ id: landingCampaigns.id, platformCampaignId: landingCampaigns.platformCampaignId });
+    if (!row) throw notFound();
+    await recordAudit(tx, actor, {
+      entityType: "landing_campaign",
+      entityId: campaignId,
+      action: "update",
+      newState: { platformCampaignId },
+    });
+    return row;
+  });
 }
