@@ -56,6 +56,7 @@ CREATE TABLE "lead_form_leads" (
 	"is_test" boolean DEFAULT false NOT NULL,
 	"created_time" timestamp with time zone NOT NULL,
 	"received_at" timestamp with time zone NOT NULL,
+	"stored_at" timestamp with time zone NOT NULL,
 	"via" text NOT NULL,
 	"answers" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"consent_text" text,

@@ -100,6 +100,8 @@ export const leadFormLeads = pgTable(
     isTest: boolean("is_test").notNull().default(false),
     createdTime: at("created_time").notNull(),
     receivedAt: at("received_at").notNull(),
+    /** When it was stored and assigned (the app's clock): stored_at − created_time is the platform-to-desk delay. */
+    storedAt: at("stored_at").notNull(),
     /** "webhook" or "backfill": which way reached it first. */
     via: text("via").notNull(),
     answers: jsonb("answers").$type<Record<string, string>>().notNull().default({}),

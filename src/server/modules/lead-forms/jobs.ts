@@ -32,7 +32,16 @@ export interface LeadFormsContext {
   metaUrl: string;
   secrets: SecretBox;
   timeoutMs: number;
+  /**
+   * The webhook's copy of the Meta connection, read at most every WEBHOOK_CACHE_MS per instance (a burst of webhooks
+   * costs one insert each); emptied by a save on this instance. `lastWebhookWrite`: when this instance last wrote
+   * the health line's last webhook (written at most every WEBHOOK_CACHE_MS). Times from performance.now(), ms.
+   */
+  webhookCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
 }
+
+/** How long the webhook trusts its copy of a connection, and how often it writes the last webhook's time, ms. */
+export const WEBHOOK_CACHE_MS = 5_000;
 
 /** The Graph client of the Meta connection, or null when it is off or has no page token / page id. */
 export function metaGraphOf(context: LeadFormsContext, row: ConnectionRow | undefined): MetaGraph | null {
@@ -112,7 +121,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
       if (!graph) return { ok: false, statusCode: null, error: "not connected", permanent: true };
       try {
         const lead = await graph.lead(claim.platformLeadId);
-        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt));
+        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
         await clearConnectionError(db);
         return { ok: true, statusCode: 200, error: null };
       } catch (error) {

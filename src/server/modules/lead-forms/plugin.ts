@@ -28,6 +28,7 @@ export const leadFormsPlugin = fp(
       metaUrl: app.config.leadForms.urls.meta,
       secrets: app.secrets,
       timeoutMs: app.config.leadForms.timeoutMs,
+      webhookCache: null,
     };
     const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
       queue: arrivalQueue(context),

@@ -44,7 +44,11 @@ export async function leadFormRoutes(app: FastifyInstance) {
   r.put(
     "/api/lead-forms/meta",
     { config: manage, schema: { body: metaConnectionUpdateSchema, response: { 200: metaConnectionViewSchema } } },
-    async (request) => saveMetaConnection(app.db, app.secrets, actorOf(request), request.body, app.clock()),
+    async (request) => {
+      const saved = await saveMetaConnection(app.db, app.secrets, actorOf(request), request.body, app.clock());
+      app.leadFormsContext.webhookCache = null;
+      return saved;
+    },
   );
 
   r.get(

@@ -75,14 +75,16 @@ export function mapAnswers(
 }
 
 /**
- * Stores `lead` once. Returns the enquiry and lead ids, or null when the platform lead was already stored (or the
- * form is not one we know: stored anyway, with no project). `via`: which way reached it; `receivedAt`: the app's clock.
+ * Stores `lead` once. Returns the enquiry and lead ids, or null when the platform lead was already stored (a form we
+ * do not know is stored anyway, with no project). `via`: which way reached it; `receivedAt`: when it reached us;
+ * `storedAt`: now (both the app's clock).
  */
 export async function storePlatformLead(
   tx: Tx,
   lead: PlatformLead,
   via: "webhook" | "backfill",
   receivedAt: Date,
+  storedAt: Date = receivedAt,
 ): Promise<{ enquiryId: number; leadId: number } | null> {
   const [form] = await tx
     .select()
@@ -105,6 +107,7 @@ export async function storePlatformLead(
       isTest: lead.isTest || Boolean(form?.testMode),
       createdTime: lead.createdTime,
       receivedAt,
+      storedAt,
       via,
       answers: lead.answers,
       consentText: form?.consentText ?? null,

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leadFormArrivals, leadFormConnections } from "#server/db/tables/lead-forms.ts";
 import { HttpError } from "#server/lib/http-errors.ts";
+import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
 import { connectionRow, META_WEBHOOK_PATH, openSecret } from "./service.ts";
 
@@ -37,6 +38,19 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The Meta connection as the webhook sees it (LeadFormsContext.webhookCache). */
+  const cachedConnection = async () => {
+    const context = app.leadFormsContext;
+    const cache = context.webhookCache;
+    if (cache && performance.now() - cache.readAt < WEBHOOK_CACHE_MS) return cache;
+    const fresh = {
+      row: await connectionRow(app.db, "meta"),
+      readAt: performance.now(),
+      lastWebhookWrite: cache?.lastWebhookWrite ?? Number.NEGATIVE_INFINITY,
+    };
+    context.webhookCache = fresh;
+    return fresh;
+  };
 
   r.get(
     META_WEBHOOK_PATH,
@@ -63,7 +77,8 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : null;
-      const row = await connectionRow(app.db, "meta");
+      const cache = await cachedConnection();
+      const row = cache.row;
       const secret = openSecret(app.secrets, row, "appSecret");
       const header = request.headers["x-hub-signature-256"];
       if (!raw || !secret || !validMetaSignature(raw, typeof header === "string" ? header : undefined, secret)) {
@@ -92,10 +107,13 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
           .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
         app.leadFormsOutbox.kick();
       }
-      await app.db
-        .update(leadFormConnections)
-        .set({ lastWebhookAt: now })
-        .where(eq(leadFormConnections.platform, "meta"));
+      if (performance.now() - cache.lastWebhookWrite >= WEBHOOK_CACHE_MS) {
+        cache.lastWebhookWrite = performance.now();
+        await app.db
+          .update(leadFormConnections)
+          .set({ lastWebhookAt: now })
+          .where(eq(leadFormConnections.platform, "meta"));
+      }
       return { received: changes.length };
     },
   );
