@@ -43,7 +43,8 @@ export function sign(body: string, appSecret: string): string {
   return `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
 }
 
-export async function startMetaGraphStandIn(options: { token: string; pageId: string }) {
+/** Starts the stand-in on 127.0.0.1 (`port` 0 or absent: a free one). */
+export async function startMetaGraphStandIn(options: { token: string; pageId: string; port?: number }) {
   const leads = new Map<string, StandInLead>();
   const forms: StandInForm[] = [];
   const requests: URL[] = [];
@@ -87,7 +88,7 @@ export async function startMetaGraphStandIn(options: { token: string; pageId: st
     if (lead) return send(200, pick(lead));
     return send(400, { error: { message: "Unsupported get request", type: "GraphMethodException", code: 100 } });
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(options.port ?? 0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;
 
