@@ -30,7 +30,7 @@ import { leadFormArrivals, leadFormLeads } from "../src/server/db/tables/lead-fo
 import { loadSiteConfig } from "../src/server/lib/site-config.ts";
 import { localStorage } from "../src/server/lib/storage.ts";
 import { LEAD_FORMS_BACKFILL_JOB } from "../src/server/modules/lead-forms/plugin.ts";
-import { saveMetaConnection, saveMetaForm } from "../src/server/modules/lead-forms/service.ts";
+import { saveForm, saveMetaConnection } from "../src/server/modules/lead-forms/service.ts";
 import { syncPermissionCatalogue } from "../src/server/modules/permissions/service.ts";
 import { sign, startMetaGraphStandIn } from "../src/server/test-utils/meta-graph-stand-in.ts";
 
@@ -174,7 +174,7 @@ async function main() {
       { enabled: true, appSecret: APP_SECRET, verifyToken: "v", pageId: PAGE_ID, pageAccessToken: PAGE_TOKEN },
       clock(),
     );
-    await saveMetaForm(db, actor, FORM_ID, { projectId: project.id, fieldMap: {} }, clock());
+    await saveForm(db, actor, "meta", FORM_ID, { projectId: project.id, fieldMap: {} }, clock());
     await app.listen({ host: "127.0.0.1", port: 0 });
     // The first backfill pass runs at start and sets the form's cursor before any lead exists.
     await app.jobs.runDue();

@@ -8,7 +8,8 @@ CREATE TABLE "lead_form_arrivals" (
 	"next_attempt_at" timestamp with time zone NOT NULL,
 	"locked_until" timestamp with time zone,
 	"last_error" text,
-	"received_at" timestamp with time zone NOT NULL
+	"received_at" timestamp with time zone NOT NULL,
+	"payload" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "lead_form_connections" (

@@ -45,6 +45,17 @@ export const META_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
   email: "email",
 };
 
+/** Google's column ids and what they feed when a form has no mapping of its own. */
+export const GOOGLE_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
+  FULL_NAME: "name",
+  FIRST_NAME: "name",
+  LAST_NAME: "name",
+  PHONE_NUMBER: "phone",
+  EMAIL: "email",
+  WORK_EMAIL: "email",
+  WORK_PHONE: "phone",
+};
+
 export const LEAD_FORM_TEXTS = {
   title: "نماذج المنصات",
   platformUnknown: "المنصة غير معروفة",
@@ -64,6 +75,7 @@ export const LEAD_FORM_TEXTS = {
   permissionMissing: "رمز الوصول لا يملك صلاحية قراءة العملاء (leads_retrieval)",
   platformUnreachable: "تعذّر الوصول إلى المنصة، ستعاد المحاولة تلقائيًا",
   noName: "عميل من نموذج منصة",
+  googleKeyRequired: "مفتاح جوجل مطلوب لتفعيل الربط",
 } as const;
 
 const secret = z.string().trim().min(1, LEAD_FORM_TEXTS.secretInvalid).max(4000, LEAD_FORM_TEXTS.secretInvalid);
@@ -87,6 +99,13 @@ export const metaConnectionUpdateSchema = z.strictObject({
 });
 export type MetaConnectionUpdate = z.infer<typeof metaConnectionUpdateSchema>;
 
+/** PUT /api/lead-forms/google: on/off and the google_key set on the lead forms (write-only; null removes it). */
+export const googleConnectionUpdateSchema = z.strictObject({
+  enabled: z.boolean(),
+  googleKey: secret.nullable().optional(),
+});
+export type GoogleConnectionUpdate = z.infer<typeof googleConnectionUpdateSchema>;
+
 /** The health line of a connection (docs/lead-forms.md "Health"). Times are ISO 8601; `error` is Arabic. */
 export const connectionHealthSchema = z.object({
   lastWebhookAt: z.string().nullable(),
@@ -108,6 +127,16 @@ export const metaConnectionViewSchema = z.object({
   health: connectionHealthSchema,
 });
 export type MetaConnectionView = z.infer<typeof metaConnectionViewSchema>;
+
+/** The Google connection as the API shows it: whether a key is stored, never the key. */
+export const googleConnectionViewSchema = z.object({
+  platform: z.literal("google"),
+  enabled: z.boolean(),
+  hasGoogleKey: z.boolean(),
+  webhookPath: z.string(),
+  health: connectionHealthSchema,
+});
+export type GoogleConnectionView = z.infer<typeof googleConnectionViewSchema>;
 
 export const fieldMapSchema = z
   .record(

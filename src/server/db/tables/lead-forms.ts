@@ -68,6 +68,8 @@ export const leadFormArrivals = pgTable(
     lockedUntil: at("locked_until"),
     lastError: text("last_error"),
     receivedAt: at("received_at").notNull(),
+    /** The lead itself when the webhook carries it (Google): stored from here, nothing to fetch. */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex("lead_form_arrivals_platform_lead_key").on(t.platform, t.platformLeadId),

@@ -16,6 +16,7 @@ import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db
 import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { notify } from "../leads/desk/service.ts";
+import { leadOfPayload } from "./google.ts";
 import { GraphError, type MetaGraph, metaGraph } from "./meta-graph.ts";
 import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } from "./service.ts";
 import { storePlatformLead } from "./store.ts";
@@ -38,6 +39,8 @@ export interface LeadFormsContext {
    * the health line's last webhook (written at most every WEBHOOK_CACHE_MS). Times from performance.now(), ms.
    */
   webhookCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+  /** The same for the Google connection. */
+  googleCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
 }
 
 /** How long the webhook trusts its copy of a connection, and how often it writes the last webhook's time, ms. */
@@ -117,6 +120,12 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
     },
 
     async attempt(db, claim, now) {
+      if (claim.payload) {
+        // The webhook carried the lead (Google): store it, nothing to fetch.
+        const lead = leadOfPayload(claim.payload);
+        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
+        return { ok: true, statusCode: 200, error: null };
+      }
       const graph = metaGraphOf(context, await connectionRow(db, "meta"));
       if (!graph) return { ok: false, statusCode: null, error: "not connected", permanent: true };
       try {

@@ -29,6 +29,7 @@ export const leadFormsPlugin = fp(
       secrets: app.secrets,
       timeoutMs: app.config.leadForms.timeoutMs,
       webhookCache: null,
+      googleCache: null,
     };
     const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
       queue: arrivalQueue(context),

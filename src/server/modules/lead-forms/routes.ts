@@ -6,6 +6,11 @@
  * PUT  /api/lead-forms/meta/forms/{formId}     lead_forms.manage  the project a form feeds and its field map
  * GET  /api/lead-forms/meta/webhook            public (Meta)      subscription check: hub.challenge or 403
  * POST /api/lead-forms/meta/webhook            public (Meta)      leadgen notifications, signed (else 401)
+ * GET  /api/lead-forms/google                  lead_forms.manage  the Google connection (hasGoogleKey) and health
+ * PUT  /api/lead-forms/google                  lead_forms.manage  on/off and the google_key (write-only)
+ * GET  /api/lead-forms/google/forms            lead_forms.manage  forms seen in Google's leads, project, field map
+ * PUT  /api/lead-forms/google/forms/{formId}   lead_forms.manage  the project a form feeds and its field map
+ * POST /api/lead-forms/google/webhook          public (Google)    a lead, with the google_key (else 401)
  * PUT  /api/landing-campaigns/{id}/platform-campaign  campaigns.manage  the platform's campaign id on a campaign card
  */
 import type { FastifyInstance } from "fastify";
@@ -14,6 +19,8 @@ import { z } from "zod";
 import {
   formIdParam,
   formUpdateSchema,
+  googleConnectionUpdateSchema,
+  googleConnectionViewSchema,
   leadFormViewSchema,
   metaConnectionUpdateSchema,
   metaConnectionViewSchema,
@@ -21,13 +28,14 @@ import {
 } from "#domain/lead-forms.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { actorOf } from "../../plugins/auth.ts";
+import { googleConnectionView, listStoredForms, saveGoogleConnection } from "./google.ts";
 import { metaGraphOf } from "./jobs.ts";
 import {
   connectionRow,
   listMetaForms,
   metaConnectionView,
+  saveForm,
   saveMetaConnection,
-  saveMetaForm,
   savePlatformCampaignId,
 } from "./service.ts";
 import { metaWebhookRoutes } from "./webhook.ts";
@@ -64,7 +72,38 @@ export async function leadFormRoutes(app: FastifyInstance) {
       config: manage,
       schema: { params: formIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
     },
-    async (request) => saveMetaForm(app.db, actorOf(request), request.params.formId, request.body, app.clock()),
+    async (request) => saveForm(app.db, actorOf(request), "meta", request.params.formId, request.body, app.clock()),
+  );
+
+  r.get(
+    "/api/lead-forms/google",
+    { config: manage, schema: { response: { 200: googleConnectionViewSchema } } },
+    async () => googleConnectionView(app.db, app.clock()),
+  );
+
+  r.put(
+    "/api/lead-forms/google",
+    { config: manage, schema: { body: googleConnectionUpdateSchema, response: { 200: googleConnectionViewSchema } } },
+    async (request) => {
+      const saved = await saveGoogleConnection(app.db, app.secrets, actorOf(request), request.body, app.clock());
+      app.leadFormsContext.googleCache = null;
+      return saved;
+    },
+  );
+
+  r.get(
+    "/api/lead-forms/google/forms",
+    { config: manage, schema: { response: { 200: z.array(leadFormViewSchema) } } },
+    async () => listStoredForms(app.db, "google"),
+  );
+
+  r.put(
+    "/api/lead-forms/google/forms/:formId",
+    {
+      config: manage,
+      schema: { params: formIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
+    },
+    async (request) => saveForm(app.db, actorOf(request), "google", request.params.formId, request.body, app.clock()),
   );
 
   r.put(

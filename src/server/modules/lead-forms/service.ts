@@ -168,12 +168,13 @@ export async function listMetaForms(db: Db, graph: MetaGraph | null, now: Date):
 }
 
 /**
- * PUT /api/lead-forms/meta/forms/{formId}: the project the form feeds and its field map. A form not yet listed is
- * kept by its id (its name arrives with the next listing). Errors: 400 {projectId} unknown project.
+ * PUT /api/lead-forms/{platform}/forms/{formId}: the project the form feeds and its field map. A form not yet listed
+ * is kept by its id (its name arrives with the next listing). Errors: 400 {projectId} unknown project.
  */
-export async function saveMetaForm(
+export async function saveForm(
   db: Db,
   actor: AuditActor,
+  platform: LeadFormPlatform,
   formId: string,
   input: FormUpdate,
   now: Date,
@@ -186,14 +187,14 @@ export async function saveMetaForm(
     const values = { projectId: input.projectId, fieldMap: input.fieldMap, updatedAt: now };
     const [row] = await tx
       .insert(leadFormForms)
-      .values({ platform: "meta", formId, ...values })
+      .values({ platform, formId, ...values })
       .onConflictDoUpdate({ target: [leadFormForms.platform, leadFormForms.formId], set: values })
       .returning();
     await recordAudit(tx, actor, {
       entityType: "lead_form",
-      entityId: `meta:${formId}`,
+      entityId: `${platform}:${formId}`,
       action: "update",
-      newState: { platform: "meta", formId, ...values, updatedAt: undefined },
+      newState: { platform, formId, ...values, updatedAt: undefined },
     });
     return formView(row);
   });

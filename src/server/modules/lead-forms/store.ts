@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   type FieldTarget,
+  GOOGLE_DEFAULT_FIELD_MAP,
   LEAD_FORM_SOURCES,
   LEAD_FORM_TEXTS,
   type LeadFormPlatform,
@@ -44,12 +45,13 @@ const emailSchema = z.email();
 
 /**
  * The person, the message and the answers kept as custom of a lead, by the form's field map (a question without a
- * mapping: Meta's standard keys by META_DEFAULT_FIELD_MAP, anything else custom). A phone that is not a valid number
+ * mapping: the platform's standard keys by `defaults`, anything else custom). A phone that is not a valid number
  * of any country, or an e-mail that is not one, is kept as a custom answer rather than lost.
  */
 export function mapAnswers(
   answers: Record<string, string>,
   fieldMap: Record<string, FieldTarget>,
+  defaults: Record<string, FieldTarget> = META_DEFAULT_FIELD_MAP,
 ): { person: IntakePerson; message: string | null } {
   const names: string[] = [];
   const messages: string[] = [];
@@ -59,7 +61,7 @@ export function mapAnswers(
   for (const [key, value] of Object.entries(answers)) {
     const text = value.trim();
     if (!text) continue;
-    const target = fieldMap[key] ?? META_DEFAULT_FIELD_MAP[key] ?? "custom";
+    const target = fieldMap[key] ?? defaults[key] ?? "custom";
     if (target === "name") names.push(text);
     else if (target === "message") messages.push(text);
     else if (target === "phone" && !phone && normalizeAnyPhone(text)) phone = normalizeAnyPhone(text);
@@ -123,7 +125,12 @@ export async function storePlatformLead(
         .where(eq(landingCampaigns.platformCampaignId, lead.campaignId))
         .limit(1)
     : [];
-  const { person, message } = mapAnswers(lead.answers, form?.fieldMap ?? {});
+  const defaults = lead.platform === "google" ? GOOGLE_DEFAULT_FIELD_MAP : META_DEFAULT_FIELD_MAP;
+  const { person, message } = mapAnswers(lead.answers, form?.fieldMap ?? {}, defaults);
+  // A form first seen through one of its leads is kept, so it can be given a project and a mapping.
+  if (!form && lead.formId) {
+    await tx.insert(leadFormForms).values({ platform: lead.platform, formId: lead.formId }).onConflictDoNothing();
+  }
   const result = await createOrJoinLead(tx, person, {
     source: LEAD_FORM_SOURCES[lead.platform],
     message,

@@ -6,27 +6,24 @@
  * - POST: `X-Hub-Signature-256` must be the HMAC-SHA256 of the raw body with the app secret (constant-time), else
  *   401 and nothing is stored. Each `leadgen` change becomes one row of lead_form_arrivals (once per lead id) and
  *   the answer is 200 at once; the job engine's "lead-forms" outbox reads and stores the lead (jobs.ts).
- * Neither logs a secret, a token or a body.
+ * - POST /api/lead-forms/google/webhook: the lead itself, whose `google_key` must equal the stored key (constant-time),
+ *   else 401 and nothing stored; the lead is kept on its arrival row and stored by the same outbox (google.ts).
+ * None logs a secret, a token or a body.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leadFormArrivals, leadFormConnections } from "#server/db/tables/lead-forms.ts";
 import { HttpError } from "#server/lib/http-errors.ts";
+import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret } from "./google.ts";
 import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
 import { connectionRow, META_WEBHOOK_PATH, openSecret } from "./service.ts";
 
 const SIGNATURE_REFUSED = "توقيع الطلب غير صحيح";
 const VERIFY_REFUSED = "رمز التحقق غير صحيح";
-
-/** Whether two texts are equal, compared in constant time (over their SHA-256, so lengths do not leak either). */
-function sameText(a: string, b: string): boolean {
-  const digest = (s: string) => createHash("sha256").update(s).digest();
-  return timingSafeEqual(digest(a), digest(b));
-}
+const GOOGLE_KEY_REFUSED = "مفتاح جوجل غير صحيح";
 
 const subscriptionQuery = z.object({
   "hub.mode": z.string().max(100).optional(),
@@ -38,18 +35,28 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** The Meta connection as the webhook sees it (LeadFormsContext.webhookCache). */
-  const cachedConnection = async () => {
+  /** A connection as the webhooks see it (LeadFormsContext.webhookCache / googleCache). */
+  const cachedConnection = async (platform: "meta" | "google" = "meta") => {
     const context = app.leadFormsContext;
-    const cache = context.webhookCache;
+    const slot = platform === "meta" ? "webhookCache" : "googleCache";
+    const cache = context[slot];
     if (cache && performance.now() - cache.readAt < WEBHOOK_CACHE_MS) return cache;
     const fresh = {
-      row: await connectionRow(app.db, "meta"),
+      row: await connectionRow(app.db, platform),
       readAt: performance.now(),
       lastWebhookWrite: cache?.lastWebhookWrite ?? Number.NEGATIVE_INFINITY,
     };
-    context.webhookCache = fresh;
+    context[slot] = fresh;
     return fresh;
+  };
+  /** Writes the connection's last-webhook time, at most every WEBHOOK_CACHE_MS per instance. */
+  const noteWebhook = async (platform: "meta" | "google", cache: { lastWebhookWrite: number }, now: Date) => {
+    if (performance.now() - cache.lastWebhookWrite < WEBHOOK_CACHE_MS) return;
+    cache.lastWebhookWrite = performance.now();
+    await app.db
+      .update(leadFormConnections)
+      .set({ lastWebhookAt: now })
+      .where(eq(leadFormConnections.platform, platform));
   };
 
   r.get(
@@ -62,7 +69,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
       const stored = openSecret(app.secrets, await connectionRow(app.db, "meta"), "verifyToken");
       const q = request.query;
       const given = q["hub.verify_token"];
-      if (q["hub.mode"] !== "subscribe" || !stored || given === undefined || !sameText(given, stored)) {
+      if (q["hub.mode"] !== "subscribe" || !stored || given === undefined || !sameSecret(given, stored)) {
         throw new HttpError(403, VERIFY_REFUSED);
       }
       return reply.type("text/plain; charset=utf-8").send(q["hub.challenge"] ?? "");
@@ -107,14 +114,46 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
           .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
         app.leadFormsOutbox.kick();
       }
-      if (performance.now() - cache.lastWebhookWrite >= WEBHOOK_CACHE_MS) {
-        cache.lastWebhookWrite = performance.now();
-        await app.db
-          .update(leadFormConnections)
-          .set({ lastWebhookAt: now })
-          .where(eq(leadFormConnections.platform, "meta"));
-      }
+      await noteWebhook("meta", cache, now);
       return { received: changes.length };
+    },
+  );
+
+  r.post(
+    GOOGLE_WEBHOOK_PATH,
+    {
+      config: { access: "public" },
+      schema: { response: { 200: z.object({ received: z.number().int() }) } },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : null;
+      const cache = await cachedConnection("google");
+      const stored = openSecret(app.secrets, cache.row, "googleKey");
+      let body: unknown = null;
+      try {
+        body = raw ? parseJsonKeepingIds(raw.toString("utf8")) : null;
+      } catch {
+        body = null;
+      }
+      const now = app.clock();
+      const found = googleLeadOf(body, now);
+      if (!stored || !found?.key || !sameSecret(found.key, stored)) throw new HttpError(401, GOOGLE_KEY_REFUSED);
+      if (!cache.row?.enabled) return { received: 0 };
+      const { lead } = found;
+      await app.db
+        .insert(leadFormArrivals)
+        .values({
+          platform: "google",
+          platformLeadId: lead.platformLeadId,
+          formId: lead.formId || null,
+          nextAttemptAt: now,
+          receivedAt: now,
+          payload: { ...lead, createdTime: lead.createdTime.toISOString() },
+        })
+        .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
+      app.leadFormsOutbox.kick();
+      await noteWebhook("google", cache, now);
+      return { received: 1 };
     },
   );
 }
