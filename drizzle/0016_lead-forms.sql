@@ -37,6 +37,7 @@ CREATE TABLE "lead_form_forms" (
 	"project_id" integer,
 	"field_map" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"backfill_cursor" timestamp with time zone,
+	"backfill_due_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

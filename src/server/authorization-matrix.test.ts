@@ -24,9 +24,13 @@ const CREDENTIAL_ROUTES = new Set([
 
 /**
  * Public routes an ad platform calls, which authenticate the platform themselves (docs/lead-forms.md): a call without
- * the platform's verify token answers 403, one without its signature 401 — their own checks, not the guard's.
+ * the platform's verify token answers 403, one without its signature or key 401 — their own checks, not the guard's.
  */
-const PLATFORM_ROUTES = new Set(["GET /api/lead-forms/meta/webhook", "POST /api/lead-forms/meta/webhook"]);
+const PLATFORM_ROUTES = new Set([
+  "GET /api/lead-forms/meta/webhook",
+  "POST /api/lead-forms/meta/webhook",
+  "POST /api/lead-forms/google/webhook",
+]);
 
 type Subject =
   | { kind: "anonymous" }

@@ -44,6 +44,8 @@ export const leadFormForms = pgTable(
     fieldMap: jsonb("field_map").$type<Record<string, FieldTarget>>().notNull().default({}),
     /** The created_time of the newest lead the backfill has read (the next read starts after it). */
     backfillCursor: at("backfill_cursor"),
+    /** Set by the timed backfill job, cleared by the pass that claims the form and reads its leads. */
+    backfillDueAt: at("backfill_due_at"),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("lead_form_forms_platform_form_key").on(t.platform, t.formId)],

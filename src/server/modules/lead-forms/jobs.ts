@@ -4,8 +4,9 @@
  * - the "lead-forms" outbox: each webhook arrival (lead_form_arrivals) is claimed with a lease, its lead read from
  *   the platform and stored once (store.ts); failures retry on ARRIVAL_RETRY_MS, a refused token or missing
  *   permission goes on the connection's health line, and a refused token tells the managers once;
- * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES, each known form's leads created since
- *   its cursor (less BACKFILL_OVERLAP_MS, harmless since storing is idempotent) are read and stored, so a lost
+ * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES it marks each known form due; the
+ *   "lead-forms.backfill-forms" queue then reads each due form's leads created since its cursor (less
+ *   BACKFILL_OVERLAP_MS, harmless since storing is idempotent) outside any transaction and stores them, so a lost
  *   webhook still yields its lead within one period.
  */
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray, or } from "drizzle-orm";
@@ -168,16 +169,44 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
 }
 
 /**
- * One backfill pass at `now` in the timed job's transaction: every known Meta form's leads since its cursor, stored
- * once each; the cursor moves to the newest created_time read. Returns how many leads were new.
+ * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every Meta form due
+ * and notes the pass on the health line. The reading happens outside any transaction, in `backfillDueForms`.
  */
-export async function backfillMeta(tx: Tx, context: LeadFormsContext, now: Date): Promise<number> {
+export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {
   const row = await connectionRow(tx, "meta");
-  const graph = metaGraphOf(context, row);
+  if (!row?.enabled) return;
+  await tx.update(leadFormForms).set({ backfillDueAt: now }).where(eq(leadFormForms.platform, "meta"));
+  await tx.update(leadFormConnections).set({ lastBackfillAt: now }).where(eq(leadFormConnections.platform, "meta"));
+}
+
+/**
+ * The backfill's reading (a "due" queue of the engine): each form marked due is claimed by clearing its mark (one
+ * instance gets it), its leads created since its cursor less BACKFILL_OVERLAP_MS are read from the platform outside
+ * any transaction and stored one by one (store.ts, each in its own transaction), and the cursor moves to the newest
+ * created_time stored. A refusal goes on the health line (a refused token tells managers once) and stops the pass; the
+ * cursor never passes a lead that was not stored. Returns how many leads were new.
+ */
+export async function backfillDueForms(db: Db, context: LeadFormsContext, now: Date): Promise<number> {
+  const graph = metaGraphOf(context, await connectionRow(db, "meta"));
   if (!graph) return 0;
-  const forms = await tx.select().from(leadFormForms).where(eq(leadFormForms.platform, "meta"));
   let stored = 0;
-  for (const form of forms) {
+  for (;;) {
+    const [form] = await db
+      .update(leadFormForms)
+      .set({ backfillDueAt: null })
+      .where(
+        inArray(
+          leadFormForms.id,
+          db
+            .select({ id: leadFormForms.id })
+            .from(leadFormForms)
+            .where(and(eq(leadFormForms.platform, "meta"), lte(leadFormForms.backfillDueAt, now)))
+            .limit(1)
+            .for("update", { skipLocked: true }),
+        ),
+      )
+      .returning();
+    if (!form) return stored;
     const since = form.backfillCursor
       ? new Date(form.backfillCursor.getTime() - BACKFILL_OVERLAP_MS)
       : new Date(now.getTime() - FIRST_BACKFILL_MS);
@@ -187,21 +216,20 @@ export async function backfillMeta(tx: Tx, context: LeadFormsContext, now: Date)
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
       if (error.kind === "token" || error.kind === "permission") {
-        await recordRefusal(tx, error, now);
+        await recordRefusal(db, error, now);
         return stored;
       }
-      await recordConnectionError(tx, "meta", error.message, now);
+      await recordConnectionError(db, "meta", error.message, now);
       continue;
     }
     let cursor = form.backfillCursor;
     for (const lead of leads) {
-      if (await storePlatformLead(tx, { ...lead, formId: lead.formId || form.formId }, "backfill", now)) stored++;
+      const found = { ...lead, formId: lead.formId || form.formId };
+      if (await db.transaction((tx) => storePlatformLead(tx, found, "backfill", now))) stored++;
       if (!cursor || lead.createdTime > cursor) cursor = lead.createdTime;
     }
     if (cursor !== form.backfillCursor) {
-      await tx.update(leadFormForms).set({ backfillCursor: cursor }).where(eq(leadFormForms.id, form.id));
+      await db.update(leadFormForms).set({ backfillCursor: cursor }).where(eq(leadFormForms.id, form.id));
     }
   }
-  await tx.update(leadFormConnections).set({ lastBackfillAt: now }).where(eq(leadFormConnections.platform, "meta"));
-  return stored;
 }
