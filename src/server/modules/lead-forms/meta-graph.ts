@@ -140,12 +140,13 @@ export function metaGraph(options: { base: string; pageId: string; token: string
   const root = `${options.base}/${META_API_VERSION}`;
   const get = async (url: URL): Promise<unknown> => {
     url.searchParams.set("access_token", options.token);
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs) });
-    } catch {
-      throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, null);
+    let res: Response | null = null;
+    // A GET is safe to repeat: once more when the connection failed before any answer (a kept-alive socket the
+    // server had just closed is the usual cause).
+    for (let attempt = 0; attempt < 2 && !res; attempt++) {
+      res = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs) }).catch(() => null);
     }
+    if (!res) throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, null);
     const body: unknown = await res.json().catch(() => null);
     if (res.ok) return body;
     const error = z.object({ error: z.object({ code: z.number().optional() }) }).safeParse(body);
