@@ -74,6 +74,8 @@ export default defineConfig({
       TEST_CLOCK: "1",
       // The Snapchat Conversions API of e2e/conversions.spec.ts: a receiver the spec starts on this port.
       CONVERSIONS_SNAPCHAT_URL: `http://127.0.0.1:${process.env.E2E_SNAP_PORT ?? 3199}`,
+      // Meta's Graph API for e2e/lead-forms.spec.ts: a stand-in the spec starts on this port.
+      LEAD_FORMS_META_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_META_GRAPH_PORT ?? 3198}`,
     },
   },
 });

@@ -68,6 +68,8 @@ const MODULE_GRAPH: Record<string, string[]> = {
   compliance: ["audit", "leads", "permissions"],
   conversions: ["audit", "leads"],
   landing: ["audit", "conversions", "leads", "publishing"],
+  // Platform lead forms enter through intake and read Meta's Graph version from conversions (docs/lead-forms.md).
+  "lead-forms": ["audit", "conversions", "leads"],
   // Conversions hear of leads through leads/events.ts (docs/decisions/062-lead-modules-and-events.md), never the reverse.
   leads: ["audit", "inventory", "maintenance", "permissions"],
   // The live unit inventory (docs/decisions/076-unit-inventory-states-and-holds.md): units and the desk call it.
@@ -90,7 +92,7 @@ const EDGES_TO_GO: [string, string][] = [];
 /** Files of a module that other modules may import besides its service.ts (its public face). */
 const MODULE_FACES: Record<string, string[]> = {
   auth: ["throttle.ts"],
-  conversions: ["funnel.ts", "outbox.ts"],
+  conversions: ["funnel.ts", "outbox.ts", "platforms.ts"],
   // The lead's three parts each have their service (docs/decisions/062-lead-modules-and-events.md).
   leads: [
     "desk/service.ts",

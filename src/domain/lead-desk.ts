@@ -247,6 +247,10 @@ export const leadSummarySchema = z.object({
   /** The lead this enquiry was merged into (null: not merged). */
   mergedIntoId: z.number().nullable(),
   createdAt: z.string(),
+  /** The campaign's name (its display name, else its address) when the lead came through one. */
+  campaignName: z.string().nullable().optional(),
+  /** The ad platform's lead form it came through (docs/lead-forms.md), else null. */
+  leadForm: z.object({ platform: z.string(), formName: z.string().nullable() }).nullable().optional(),
 });
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
 

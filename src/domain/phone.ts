@@ -29,3 +29,18 @@ export function formatSaudiPhone(e164: string): string {
   const parsed = parsePhoneNumberFromString(e164, "SA");
   return parsed ? parsed.formatInternational() : e164;
 }
+
+/**
+ * A phone number of any country as a platform's lead form received it (ARCHITECTURE resolution 26: GCC and
+ * expatriate buyers), as E.164, or null when it is not a valid number. A number written without its country code is
+ * read as Saudi (the forms run in Saudi Arabia); Arabic-Indic digits are tolerated.
+ */
+export function normalizeAnyPhone(input: string): string | null {
+  const ascii = toAsciiDigits(input).replace(/[\s\-().]/g, "");
+  const candidate = ascii.startsWith("00") ? `+${ascii.slice(2)}` : ascii;
+  const parsed = parsePhoneNumberFromString(candidate, "SA");
+  if (parsed?.isValid()) return parsed.number;
+  // An international number sent without its "+" (e.g. 971501234567).
+  const international = /^\d{10,15}$/.test(candidate) ? parsePhoneNumberFromString(`+${candidate}`) : undefined;
+  return international?.isValid() ? international.number : null;
+}

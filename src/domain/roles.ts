@@ -73,6 +73,11 @@ export const PERMISSION_CATALOGUE = [
     category: "صفحات الهبوط",
     description: "ربط منصات الإعلانات وأحداث التحويل وتقرير الحملات والإنفاق",
   },
+  {
+    key: "lead_forms.manage",
+    category: "صفحات الهبوط",
+    description: "ربط نماذج المنصات (ميتا وتيك توك وسناب شات وجوجل) واختيار المشروع وربط الحقول لكل نموذج",
+  },
   { key: "contact_messages.view", category: "رسائل التواصل", description: "عرض رسائل التواصل" },
   { key: "contact_messages.delete", category: "رسائل التواصل", description: "حذف رسائل التواصل" },
   { key: "contact_messages.export", category: "رسائل التواصل", description: "تصدير رسائل التواصل" },

@@ -35,6 +35,8 @@ import { conversionOutboxPlugin } from "./modules/conversions/worker.ts";
 import { inventoryLivePlugin } from "./modules/inventory/live.ts";
 import { inventoryRoutes } from "./modules/inventory/routes.ts";
 import { landingRoutes } from "./modules/landing/routes.ts";
+import { leadFormsPlugin } from "./modules/lead-forms/plugin.ts";
+import { leadFormRoutes } from "./modules/lead-forms/routes.ts";
 import { leadDeskRoutes } from "./modules/leads/desk/routes.ts";
 import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
 import { onLeadEvent } from "./modules/leads/events.ts";
@@ -90,7 +92,8 @@ export interface AppDeps {
   compliance?: ComplianceRules;
   /** Serve the web pages (React Router); omitted in API tests. */
   pages?: PagesOptions;
-  logger?: boolean | { level: string };
+  /** The log: off, or its level (and, for tests that read the log lines, the stream they are written to). */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /**
    * The one clock of business time (jobs/clock.ts): every time rule and every background queue reads it (default the
    * system clock); tests pass a fake one.
@@ -116,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             ...loggerOptions(typeof deps.logger === "object" ? deps.logger.level : "info"),
+            ...(typeof deps.logger === "object" && deps.logger.stream ? { stream: deps.logger.stream } : {}),
             // Readable lines in development only (pino-pretty is a dev dependency); JSON lines otherwise.
             ...(deps.config.env === "development" ? { transport: { target: "pino-pretty" } } : {}),
           },
@@ -238,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conversionOutboxPlugin);
   await app.register(licenceAlertsPlugin);
   await app.register(inventoryLivePlugin);
+  await app.register(leadFormsPlugin);
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);
@@ -261,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conversionRoutes);
   await app.register(affordabilityRoutes);
   await app.register(complianceRoutes);
+  await app.register(leadFormRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache, clock: app.clock });
   return app;

@@ -102,6 +102,11 @@ const envSchema = z.object({
   CONVERSIONS_X_URL: z.url().default("https://ads-api.x.com"),
   CONVERSIONS_GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   CONVERSIONS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  // Leads from the ad platforms' own forms (docs/lead-forms.md): base URLs without a version, so tests point them at
+  // local stand-ins, and the backfill period.
+  LEAD_FORMS_META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
+  LEAD_FORMS_BACKFILL_MINUTES: z.coerce.number().min(0).default(10),
+  LEAD_FORMS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
 });
 
 export interface AppConfig {
@@ -198,6 +203,11 @@ export interface AppConfig {
   };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
+  /**
+   * The ad platforms' lead forms (docs/lead-forms.md): base URLs (no trailing slash, no API version), how often the
+   * backfill reads each form's new leads (ms; 0: never) and the per-call timeout (ms).
+   */
+  leadForms: { urls: { meta: string }; backfillMs: number; timeoutMs: number };
 }
 
 /** Where an S3-compatible object store is reached (S3_* variables, README "Configuration"). */
@@ -344,5 +354,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.CONVERSIONS_TIMEOUT_MS,
     },
     secureCookies: true,
+    leadForms: {
+      urls: { meta: e.LEAD_FORMS_META_GRAPH_URL.replace(/\/+$/, "") },
+      backfillMs: Math.round(e.LEAD_FORMS_BACKFILL_MINUTES * 60 * 1000),
+      timeoutMs: e.LEAD_FORMS_TIMEOUT_MS,
+    },
   };
 }

@@ -35,6 +35,7 @@ export default [
     route("admin/leads/:id", "admin/leads/lead-page.tsx"),
     route("admin/conversions", "admin/conversions/conversions.tsx"),
     route("admin/compliance", "admin/compliance/compliance.tsx"),
+    route("admin/lead-forms", "admin/lead-forms/lead-forms.tsx"),
     route("admin/employees", "admin/employees/employees.tsx"),
     route("admin/permissions", "admin/permissions/permissions.tsx"),
     route("admin/audit-log", "admin/audit-log/audit-log.tsx"),

@@ -384,6 +384,8 @@ export const campaignWithStatsSchema = z
     conversionRate: z.number(),
     /** The licence the campaign is advertised under, in the campaigns list (docs/compliance.md). */
     licence: licenceViewSchema.optional(),
+    /** The ad platform's own campaign id (text), under which its lead-form leads count (docs/lead-forms.md). */
+    platformCampaignId: z.string().nullable().optional(),
     createdAt: dateTime,
     updatedAt: dateTime,
   })

@@ -387,6 +387,8 @@ export const landingCampaigns = pgTable(
     advertisingLicenseExpiresOn: licenceDay("advertising_license_expires_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The ad platform's own campaign id (text), so its lead-form leads count under this campaign (docs/lead-forms.md). */
+    platformCampaignId: text("platform_campaign_id"),
   },
   (t) => [
     uniqueIndex("landing_campaigns_url_slug_key").on(t.urlSlug),
@@ -408,6 +410,8 @@ export interface LeadOrigin {
   /** The unit a unit page's enquiry was about (docs/decisions/077-public-availability-and-unit-pages.md). */
   unitId?: number;
   unitNumber?: string;
+  /** The ad platform's lead form it came through (docs/lead-forms.md): shown on the lead's card. */
+  leadForm?: { platform: string; formId: string; formName: string | null };
 }
 
 export const contactMessages = pgTable(
@@ -450,6 +454,8 @@ export const contactMessages = pgTable(
     ),
     /** When the personal data was removed (PDPL erasure or the retention job); null: not anonymised. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
+    /** A platform's test lead (docs/lead-forms.md "Test leads"): shown on the desk, left out of reports. */
+    isTest: boolean("is_test").notNull().default(false),
   },
   (t) => [
     index("contact_messages_project_created_idx").on(t.projectId, t.createdAt),

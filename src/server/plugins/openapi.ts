@@ -43,6 +43,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["conversions", ["conversions"]],
   ["affordability", ["affordability"]],
   ["compliance", ["compliance"]],
+  ["lead-forms", ["lead-forms"]],
 ];
 
 /** Tag of a URL: /api/projects/:id/units/upload belongs to units (the import), everything else by first segment. */

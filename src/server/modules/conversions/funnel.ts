@@ -100,6 +100,8 @@ export async function campaignFunnels(
         gte(contactMessages.createdAt, start),
         lt(contactMessages.createdAt, end),
         isNull(leads.mergedIntoId),
+        // A platform's test lead is left out of reports (docs/lead-forms.md "Test leads").
+        eq(contactMessages.isTest, false),
       ),
     );
   const reached = new Map(found.map((l) => [l.id, rankOf(l.stage)]));

@@ -70,6 +70,7 @@ function toCampaign(row: CampaignRow, leads: number): CampaignWithStats {
     visits: row.visits,
     leads,
     conversionRate: conversionRate(leads, row.visits),
+    platformCampaignId: row.platformCampaignId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

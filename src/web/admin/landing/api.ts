@@ -179,3 +179,16 @@ export function useDeleteCampaign(landingPageId: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: ["landing-campaigns", landingPageId] }),
   });
 }
+
+/** PUT /api/landing-campaigns/{id}/platform-campaign: the ad platform's campaign id on the card (docs/lead-forms.md). */
+export function useSavePlatformCampaignId(landingPageId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, platformCampaignId }: { id: number; platformCampaignId: string | null }) =>
+      apiClient.request<{ id: number; platformCampaignId: string | null }>(
+        `/api/landing-campaigns/${id}/platform-campaign`,
+        { method: "PUT", body: { platformCampaignId } },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["landing-campaigns", landingPageId] }),
+  });
+}

@@ -36,6 +36,7 @@ import { CampaignFunnelLine } from "./campaign-funnel.tsx";
 import { CampaignLicenceLine } from "./campaign-licence.tsx";
 import { campaignCopyText, campaignsCopyText, campaignUrl, copyText } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
+import { PlatformCampaignField } from "./platform-campaign-field.tsx";
 
 /** Card accent per platform (SPEC §2.15: x, tiktok, instagram, snapchat, google, facebook, otherwise generic). */
 const PLATFORM_STYLES: Record<string, { bar: string; chip: string }> = {
@@ -187,6 +188,7 @@ function CampaignCard({
           </div>
         </dl>
         <CampaignFunnelLine campaignId={campaign.id} />
+        {canManage && <PlatformCampaignField campaign={campaign} />}
         <p className="text-xs text-muted">
           {LANDING_UI.createdAt}: {formatDateShort(campaign.createdAt)}
         </p>

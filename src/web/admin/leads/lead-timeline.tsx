@@ -14,6 +14,7 @@ import {
   type LeadEventView,
   type LeadStage,
 } from "#domain/lead-desk.ts";
+import { LEAD_FORM_SOURCE_LABELS } from "#domain/lead-forms.ts";
 import { CONTACT_SOURCE_LABELS, type ContactSource } from "#domain/schemas/contact.ts";
 import { type UnitLabelParts, unitLabel } from "#domain/unit-label.ts";
 import type { LeadDetail, LeadSummary } from "./api.ts";
@@ -88,7 +89,10 @@ type Entry =
 /** The enquiry block: where the lead came from. */
 function EnquiryBlock({ lead }: { lead: LeadDetail["lead"] }) {
   const rows: [string, string, boolean?][] = [
-    [DESK_TEXTS.source, CONTACT_SOURCE_LABELS[lead.source as ContactSource] ?? lead.source],
+    [
+      DESK_TEXTS.source,
+      CONTACT_SOURCE_LABELS[lead.source as ContactSource] ?? LEAD_FORM_SOURCE_LABELS[lead.source] ?? lead.source,
+    ],
     [DESK_TEXTS.project, lead.projectName ?? DESK_TEXTS.noProject],
   ];
   for (const [key, value] of Object.entries(lead.attribution)) rows.push([ATTRIBUTION_LABELS[key] ?? key, value, true]);

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "#domain/format.ts";
 import type { LeadActivityKind } from "#domain/lead-desk.ts";
+import { CAMPAIGN_LABEL, leadFormLine } from "#domain/lead-forms.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
@@ -98,6 +99,12 @@ export function AgentLeadCard({ lead, template }: { lead: LeadSummary; template:
         <LeadFlags lead={lead} />
       </div>
       <p className="text-sm text-ink">{lead.projectName ?? DESK_TEXTS.noProject}</p>
+      {(lead.leadForm || lead.campaignName) && (
+        <p className="flex flex-wrap gap-x-3 text-xs text-ink" data-testid="agent-lead-origin">
+          {lead.leadForm && <span>{leadFormLine(lead.leadForm)}</span>}
+          {lead.campaignName && <span>{`${CAMPAIGN_LABEL}: ${lead.campaignName}`}</span>}
+        </p>
+      )}
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted">
         <span dir="ltr">{lead.phone ?? lead.email ?? ""}</span>
         <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>

@@ -5,6 +5,7 @@ import {
   ClipboardListIcon,
   ContactIcon,
   DoorOpenIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   LayoutGridIcon,
   type LucideIcon,
@@ -51,6 +52,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   },
   { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
   { label: "الامتثال والتراخيص", to: "/admin/compliance", permission: "compliance.view", icon: BadgeCheckIcon },
+  { label: "نماذج المنصات", to: "/admin/lead-forms", permission: "lead_forms.manage", icon: InboxIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
 ];

@@ -85,6 +85,8 @@ function toSummary(
         (m.followUpAt !== null && m.followUpAt.getTime() < now.getTime())),
     mergedIntoId: m.mergedIntoId,
     createdAt: m.createdAt.toISOString(),
+    campaignName: m.origin.campaignName ?? m.origin.campaignSlug ?? null,
+    leadForm: m.origin.leadForm ? { platform: m.origin.leadForm.platform, formName: m.origin.leadForm.formName } : null,
   };
 }
 

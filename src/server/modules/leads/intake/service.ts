@@ -12,7 +12,7 @@ import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, leads, units } from "#server/db/schema.ts";
+import { contactMessages, type LeadOrigin, leads, units } from "#server/db/schema.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { assignNewLead, notify, openLeadOf } from "../desk/service.ts";
 import { emitLeadEvent } from "../events.ts";
@@ -74,8 +74,12 @@ export interface IntakeEnquiry {
   marketingConsentVersion: string | null;
   /** The site's public URL (the page URL of conversion events); null: unknown. */
   publicUrl: string | null;
-  /** When it reached us (the app's clock). */
+  /** When it reached us (the app's clock); a platform lead form passes the platform's created_time (the clock starts then). */
   at: Date;
+  /** A platform's test lead (docs/lead-forms.md "Test leads"): marked, left out of reports, no conversion event. */
+  isTest?: boolean;
+  /** What the channel adds to the lead's origin (a platform lead form: its platform and form). */
+  origin?: Pick<LeadOrigin, "leadForm">;
 }
 
 /** What createOrJoinLead stored: the lead (new, or the person's open one it joined) and the enquiry. */
@@ -131,7 +135,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       message: enquiry.message,
       isDuplicate: Boolean(previous),
       attribution,
-      origin: { ...leadOrigin(context), ...(await unitOfEnquiry(tx, enquiry.refs.unitId, projectId)) },
+      origin: { ...leadOrigin(context), ...(await unitOfEnquiry(tx, enquiry.refs.unitId, projectId)), ...enquiry.origin },
       consentVersion: enquiry.consentVersion,
       consentAt: now,
       ipAddress: enquiry.ip,
@@ -139,6 +143,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       marketingConsentVersion: enquiry.marketingConsentVersion,
       marketingConsentAt: enquiry.marketingConsentVersion ? now : null,
       createdAt: now,
+      isTest: enquiry.isTest ?? false,
     })
     .returning();
   const { open, leadId } = await openOrJoin(tx, person, stored.id, now);
@@ -162,7 +167,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
     await notify(tx, [ownerId], leadId, "enquiry_joined", LEAD_CLOCK_TEXTS.enquiryJoined(person.name, project), now);
   }
   // The lead listeners (../events.ts: conversion events to the ad platforms), in the same transaction.
-  if (!joined) {
+  if (!joined && !enquiry.isTest) {
     await emitLeadEvent(tx, {
       kind: "created",
       lead: { ...row, id: leadId, unitId: null },

@@ -1,0 +1,235 @@
+/**
+ * The two jobs of lead forms in the job engine (docs/decisions/084-lead-forms-inbox-and-backfill.md;
+ * docs/decisions/057-one-job-engine-and-one-clock.md):
+ * - the "lead-forms" outbox: each webhook arrival (lead_form_arrivals) is claimed with a lease, its lead read from
+ *   the platform and stored once (store.ts); failures retry on ARRIVAL_RETRY_MS, a refused token or missing
+ *   permission goes on the connection's health line, and a refused token tells the managers once;
+ * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES it marks each known form due; the
+ *   "lead-forms.backfill-forms" queue then reads each due form's leads created since its cursor (less
+ *   BACKFILL_OVERLAP_MS, harmless since storing is idempotent) outside any transaction and stores them, so a lost
+ *   webhook still yields its lead within one period.
+ */
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray, or } from "drizzle-orm";
+import { LEAD_FORM_TEXTS } from "#domain/lead-forms.ts";
+import type { Db, Tx } from "#server/db/connection.ts";
+import { users } from "#server/db/schema.ts";
+import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
+import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
+import type { SecretBox } from "#server/lib/secrets.ts";
+import { notify } from "../leads/desk/service.ts";
+import { leadOfPayload } from "./google.ts";
+import { GraphError, type MetaGraph, metaGraph } from "./meta-graph.ts";
+import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } from "./service.ts";
+import { storePlatformLead } from "./store.ts";
+
+/** Waits before the 2nd, 3rd… attempt of an arrival, ms; then it fails (the backfill still finds the lead). */
+export const ARRIVAL_RETRY_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
+/** How far before a form's cursor the backfill reads again, ms. */
+export const BACKFILL_OVERLAP_MS = 5 * 60_000;
+/** Where a form's first backfill starts, ms before now. */
+export const FIRST_BACKFILL_MS = 24 * 60 * 60_000;
+
+/** What the jobs need: the Graph base URL, the secrets key, the per-call timeout. */
+export interface LeadFormsContext {
+  metaUrl: string;
+  secrets: SecretBox;
+  timeoutMs: number;
+  /**
+   * The webhook's copy of the Meta connection, read at most every WEBHOOK_CACHE_MS per instance (a burst of webhooks
+   * costs one insert each); emptied by a save on this instance. `lastWebhookWrite`: when this instance last wrote
+   * the health line's last webhook (written at most every WEBHOOK_CACHE_MS). Times from performance.now(), ms.
+   */
+  webhookCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+  /** The same for the Google connection. */
+  googleCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+}
+
+/** How long the webhook trusts its copy of a connection, and how often it writes the last webhook's time, ms. */
+export const WEBHOOK_CACHE_MS = 5_000;
+
+/** The Graph client of the Meta connection, or null when it is off or has no page token / page id. */
+export function metaGraphOf(context: LeadFormsContext, row: ConnectionRow | undefined): MetaGraph | null {
+  const token = openSecret(context.secrets, row, "pageAccessToken");
+  const pageId = row?.ids.pageId;
+  if (!row?.enabled || !token || !pageId) return null;
+  return metaGraph({ base: context.metaUrl, pageId, token, timeoutMs: context.timeoutMs });
+}
+
+/**
+ * Puts a platform's refusal on the health line; a refused token tells every active manager and general manager
+ * once (until a new token is saved).
+ */
+export async function recordRefusal(db: Db | Tx, error: GraphError, now: Date): Promise<void> {
+  await recordConnectionError(db, "meta", error.message, now);
+  if (error.kind !== "token") return;
+  const claimed = await db
+    .update(leadFormConnections)
+    .set({ tokenRefusedNotifiedAt: now })
+    .where(and(eq(leadFormConnections.platform, "meta"), isNull(leadFormConnections.tokenRefusedNotifiedAt)))
+    .returning({ platform: leadFormConnections.platform });
+  if (!claimed.length) return;
+  const managers = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.role, ["super_admin", "manager"]));
+  await notify(
+    db,
+    managers.map((m) => m.id),
+    null,
+    "lead_forms_token",
+    `${LEAD_FORM_TEXTS.title}: ${LEAD_FORM_TEXTS.tokenRefused}`,
+    now,
+  );
+}
+
+/** A success clears the health line's error. */
+async function clearConnectionError(db: Db | Tx): Promise<void> {
+  await db
+    .update(leadFormConnections)
+    .set({ lastError: null, lastErrorAt: null })
+    .where(and(eq(leadFormConnections.platform, "meta"), isNotNull(leadFormConnections.lastError)));
+}
+
+/** A claimed arrival. */
+export type Arrival = typeof leadFormArrivals.$inferSelect & { destination: string; lockedUntil: Date };
+
+/** The outbox steps of webhook arrivals (jobs/outbox.ts). */
+export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
+  return {
+    async claim(db, now, leaseMs, busy) {
+      const next = db
+        .select({ id: leadFormArrivals.id })
+        .from(leadFormArrivals)
+        .where(
+          and(
+            eq(leadFormArrivals.status, "pending"),
+            lte(leadFormArrivals.nextAttemptAt, now),
+            or(isNull(leadFormArrivals.lockedUntil), lte(leadFormArrivals.lockedUntil, now)),
+            busy.length ? notInArray(leadFormArrivals.platform, [...busy]) : undefined,
+          ),
+        )
+        .orderBy(asc(leadFormArrivals.nextAttemptAt), asc(leadFormArrivals.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      const lease = new Date(now.getTime() + leaseMs);
+      const [row] = await db
+        .update(leadFormArrivals)
+        .set({ lockedUntil: lease })
+        .where(inArray(leadFormArrivals.id, next))
+        .returning(getTableColumns(leadFormArrivals));
+      return row ? { ...row, destination: row.platform, lockedUntil: lease } : null;
+    },
+
+    async attempt(db, claim, now) {
+      if (claim.payload) {
+        // The webhook carried the lead (Google): store it, nothing to fetch.
+        const lead = leadOfPayload(claim.payload);
+        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
+        return { ok: true, statusCode: 200, error: null };
+      }
+      const graph = metaGraphOf(context, await connectionRow(db, "meta"));
+      if (!graph) return { ok: false, statusCode: null, error: "not connected", permanent: true };
+      try {
+        const lead = await graph.lead(claim.platformLeadId);
+        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
+        await clearConnectionError(db);
+        return { ok: true, statusCode: 200, error: null };
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.kind === "token" || error.kind === "permission") await recordRefusal(db, error, now);
+        return { ok: false, statusCode: error.statusCode, error: error.kind, permanent: error.kind === "not_found" };
+      }
+    },
+
+    async record(db, claim, result, now) {
+      const ours = and(eq(leadFormArrivals.id, claim.id), eq(leadFormArrivals.lockedUntil, claim.lockedUntil));
+      const attempts = claim.attempts + 1;
+      const finished = !result.ok && (attempts > ARRIVAL_RETRY_MS.length || result.permanent === true);
+      const outcome: AttemptOutcome = result.aborted
+        ? "released"
+        : result.ok
+          ? "delivered"
+          : finished
+            ? "failed"
+            : "retrying";
+      const values = result.aborted
+        ? { lockedUntil: null }
+        : {
+            status: result.ok ? ("done" as const) : finished ? ("failed" as const) : ("pending" as const),
+            attempts,
+            lockedUntil: null,
+            lastError: result.error,
+            nextAttemptAt:
+              result.ok || finished ? claim.nextAttemptAt : new Date(now.getTime() + ARRIVAL_RETRY_MS[attempts - 1]),
+          };
+      const written = await db.update(leadFormArrivals).set(values).where(ours).returning({ id: leadFormArrivals.id });
+      return written.length ? outcome : "lost";
+    },
+  };
+}
+
+/**
+ * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every Meta form due
+ * and notes the pass on the health line. The reading happens outside any transaction, in `backfillDueForms`.
+ */
+export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {
+  const row = await connectionRow(tx, "meta");
+  if (!row?.enabled) return;
+  await tx.update(leadFormForms).set({ backfillDueAt: now }).where(eq(leadFormForms.platform, "meta"));
+  await tx.update(leadFormConnections).set({ lastBackfillAt: now }).where(eq(leadFormConnections.platform, "meta"));
+}
+
+/**
+ * The backfill's reading (a "due" queue of the engine): each form marked due is claimed by clearing its mark (one
+ * instance gets it), its leads created since its cursor less BACKFILL_OVERLAP_MS are read from the platform outside
+ * any transaction and stored one by one (store.ts, each in its own transaction), and the cursor moves to the newest
+ * created_time stored. A refusal goes on the health line (a refused token tells managers once) and stops the pass; the
+ * cursor never passes a lead that was not stored. Returns how many leads were new.
+ */
+export async function backfillDueForms(db: Db, context: LeadFormsContext, now: Date): Promise<number> {
+  const graph = metaGraphOf(context, await connectionRow(db, "meta"));
+  if (!graph) return 0;
+  let stored = 0;
+  for (;;) {
+    const [form] = await db
+      .update(leadFormForms)
+      .set({ backfillDueAt: null })
+      .where(
+        inArray(
+          leadFormForms.id,
+          db
+            .select({ id: leadFormForms.id })
+            .from(leadFormForms)
+            .where(and(eq(leadFormForms.platform, "meta"), lte(leadFormForms.backfillDueAt, now)))
+            .limit(1)
+            .for("update", { skipLocked: true }),
+        ),
+      )
+      .returning();
+    if (!form) return stored;
+    const since = form.backfillCursor
+      ? new Date(form.backfillCursor.getTime() - BACKFILL_OVERLAP_MS)
+      : new Date(now.getTime() - FIRST_BACKFILL_MS);
+    let leads: Awaited<ReturnType<MetaGraph["formLeads"]>>;
+    try {
+      leads = await graph.formLeads(form.formId, since);
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      if (error.kind === "token" || error.kind === "permission") {
+        await recordRefusal(db, error, now);
+        return stored;
+      }
+      await recordConnectionError(db, "meta", error.message, now);
+      continue;
+    }
+    let cursor = form.backfillCursor;
+    for (const lead of leads) {
+      const found = { ...lead, formId: lead.formId || form.formId };
+      if (await db.transaction((tx) => storePlatformLead(tx, found, "backfill", now))) stored++;
+      if (!cursor || lead.createdTime > cursor) cursor = lead.createdTime;
+    }
+    if (cursor !== form.backfillCursor) {
+      await db.update(leadFormForms).set({ backfillCursor: cursor }).where(eq(leadFormForms.id, form.id));
+    }
+  }
+}

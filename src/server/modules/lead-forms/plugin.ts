@@ -1,0 +1,49 @@
+/**
+ * Lead forms in the job engine (jobs.ts; docs/decisions/084-lead-forms-inbox-and-backfill.md): the "lead-forms"
+ * outbox of webhook arrivals, reached as `app.leadFormsOutbox` (the webhook kicks it after storing an arrival), and
+ * the "lead-forms.backfill" timed job every config.leadForms.backfillMs (0: never), which marks the forms due, and the
+ * "lead-forms.backfill-forms" queue that reads them. `app.leadFormsContext` is what
+ * both need (Graph base URL, the secrets key, the per-call timeout).
+ */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Outbox } from "#server/jobs/outbox.ts";
+import { type Arrival, arrivalQueue, backfillDueForms, type LeadFormsContext, markBackfillDue } from "./jobs.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The outbox of lead-form webhook arrivals (modules/lead-forms/plugin.ts). */
+    leadFormsOutbox: Outbox<Arrival>;
+    /** What the lead-form jobs and routes need to reach the platforms. */
+    leadFormsContext: LeadFormsContext;
+  }
+}
+
+/** The engine's names of the two jobs. */
+export const LEAD_FORMS_QUEUE = "lead-forms";
+export const LEAD_FORMS_BACKFILL_JOB = "lead-forms.backfill";
+export const LEAD_FORMS_BACKFILL_QUEUE = "lead-forms.backfill-forms";
+
+export const leadFormsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const context: LeadFormsContext = {
+      metaUrl: app.config.leadForms.urls.meta,
+      secrets: app.secrets,
+      timeoutMs: app.config.leadForms.timeoutMs,
+      webhookCache: null,
+      googleCache: null,
+    };
+    const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
+      queue: arrivalQueue(context),
+      allowPrivate: true,
+      timeoutMs: context.timeoutMs,
+      perDestination: 4,
+    });
+    // The timed job marks the forms due; the queue after it reads them outside any transaction (jobs.ts).
+    app.jobs.every(LEAD_FORMS_BACKFILL_JOB, app.config.leadForms.backfillMs, markBackfillDue);
+    app.jobs.due(LEAD_FORMS_BACKFILL_QUEUE, (now) => backfillDueForms(app.db, context, now));
+    app.decorate("leadFormsOutbox", outbox);
+    app.decorate("leadFormsContext", context);
+  },
+  { name: "lead-forms", dependencies: ["jobs"] },
+);

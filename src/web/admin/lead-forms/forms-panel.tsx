@@ -1,0 +1,133 @@
+/**
+ * The forms of the connected Meta page (docs/lead-forms.md "Set-up", step 6): read from Meta when the screen opens
+ * and on «تحديث قائمة النماذج»; each form gets the project its leads go to and, per question, what it feeds
+ * (name, phone, e-mail, message or an answer kept on the lead; «تلقائي» leaves Meta's standard questions to the
+ * default mapping). Saved per form.
+ */
+import { useState } from "react";
+import { FIELD_TARGET_LABELS, FIELD_TARGETS, type FieldTarget, type LeadFormView } from "#domain/lead-forms.ts";
+import { FieldFrame, SELECT_CLASS } from "~/admin/common/form/field.tsx";
+import { useProjects } from "~/admin/projects/api.ts";
+import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { useMetaForms, useSaveMetaForm } from "./api.ts";
+import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
+
+export function FormsPanel({ connected }: { connected: boolean }) {
+  const forms = useMetaForms(connected);
+  return (
+    <section aria-labelledby="lead-forms-forms" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="lead-forms-forms" className="text-xl font-bold text-ink">
+          {T.forms}
+        </h2>
+        {connected && (
+          <Button variant="outline" onClick={() => forms.refetch()} disabled={forms.isFetching}>
+            {T.refreshForms}
+          </Button>
+        )}
+      </div>
+      {!connected ? (
+        <p className="text-muted">{T.formsNeedConnection}</p>
+      ) : forms.isError ? (
+        <p role="alert" className="text-danger">
+          {apiErrorMessage(forms.error, T.formsError)}
+        </p>
+      ) : !forms.data ? (
+        <Skeleton className="h-32" />
+      ) : forms.data.length === 0 ? (
+        <p className="text-muted">{T.noForms}</p>
+      ) : (
+        forms.data.map((form) => <FormCard key={form.formId} form={form} />)
+      )}
+    </section>
+  );
+}
+
+function FormCard({ form }: { form: LeadFormView }) {
+  const projects = useProjects();
+  const save = useSaveMetaForm();
+  const [projectId, setProjectId] = useState<number | null>(form.projectId);
+  const [fieldMap, setFieldMap] = useState<Record<string, FieldTarget>>(form.fieldMap);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    setErrors({});
+    save.mutate(
+      { formId: form.formId, input: { projectId, fieldMap } },
+      {
+        onSuccess: () => toast({ variant: "success", title: T.formSaved }),
+        onError: (error) => {
+          if (isApiError(error, 400) && error.body?.fields) setErrors(error.body.fields);
+          toast({ variant: "destructive", title: apiErrorMessage(error, T.saveFailed) });
+        },
+      },
+    );
+  };
+
+  const selectId = `form-${form.formId}-project`;
+  return (
+    <Card data-testid={`lead-form-${form.formId}`}>
+      <CardHeader>
+        <CardTitle className="text-lg">{form.name || form.formId}</CardTitle>
+        <p dir="ltr" className="text-start text-xs text-muted">
+          {form.formId} · {form.status}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <FieldFrame id={selectId} label={T.project} error={errors.projectId}>
+          <select
+            id={selectId}
+            className={SELECT_CLASS}
+            value={projectId ?? ""}
+            aria-invalid={errors.projectId ? true : undefined}
+            onChange={(e) => setProjectId(e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">{T.noProject}</option>
+            {(projects.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+        {form.questions.length > 0 && (
+          <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            <legend className="mb-1 font-medium text-ink">{T.feeds}</legend>
+            {form.questions.map((q) => {
+              const id = `form-${form.formId}-q-${q.key}`;
+              return (
+                <FieldFrame key={q.key} id={id} label={q.label} error={errors[`fieldMap.${q.key}`]}>
+                  <select
+                    id={id}
+                    className={SELECT_CLASS}
+                    value={fieldMap[q.key] ?? ""}
+                    onChange={(e) => {
+                      const next = { ...fieldMap };
+                      if (e.target.value) next[q.key] = e.target.value as FieldTarget;
+                      else delete next[q.key];
+                      setFieldMap(next);
+                    }}
+                  >
+                    <option value="">{T.defaultTarget}</option>
+                    {FIELD_TARGETS.map((target) => (
+                      <option key={target} value={target}>
+                        {FIELD_TARGET_LABELS[target]}
+                      </option>
+                    ))}
+                  </select>
+                </FieldFrame>
+              );
+            })}
+          </fieldset>
+        )}
+        <Button onClick={submit} disabled={save.isPending} className="self-start">
+          {T.saveForm}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
