@@ -8,6 +8,7 @@ import { optionalEmail, optionalText, PHONE_INVALID, requiredText } from "./sche
 import { text } from "./schemas/text.ts";
 import { TEXTS } from "./texts.ts";
 import type { SlotRules } from "./visit-slots.ts";
+import { formatDateTime, formatHijri } from "./format.ts";
 import { normalizeSaudiPhone } from "./phone.ts";
 
 /** Where visits happen. */
@@ -106,8 +107,8 @@ export const visitSettingsSchema = z.object({
     .array(whole(0, 6), { error: VISIT_TEXTS.daysRequired })
     .min(1, VISIT_TEXTS.daysRequired)
     .max(7)
-    .transform((days) => [...new Set(days)].sort())
-    .default([...VISIT_DEFAULTS.days]),
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+    .default([...VISIT_DEFAULTS.days].sort((a, b) => a - b)),
   opensAt: hhmm.default(VISIT_DEFAULTS.opensAt),
   closesAt: hhmm.default(VISIT_DEFAULTS.closesAt),
   slotMinutes: whole(10, 480).default(VISIT_DEFAULTS.slotMinutes),
@@ -177,3 +178,11 @@ export const visitOutcomeSchema = z.object({
   note: optionalText(2000, true),
 });
 export type VisitOutcomeInput = z.output<typeof visitOutcomeSchema>;
+
+/**
+ * A visit's time as a buyer reads it (ARCHITECTURE resolution 17): the Gregorian date and time in Arabic with the
+ * Hijri (Umm al-Qura) date beside it, e.g. "٢٨ نوفمبر ٢٠٢٦ في ٥:٠٠ م (١٧ جمادى الآخرة ١٤٤٨ هـ)".
+ */
+export function formatVisitTime(at: Date | string): string {
+  return `${formatDateTime(at)} (${formatHijri(at)})`;
+}

@@ -5,7 +5,7 @@
  * timeline of one lead, the desk's settings and notifications. The one way into the desk from elsewhere.
  */
 export { assignNewLead, CLOCK_JOB_KINDS, notify, pickAgent, reassignLead } from "./assignment.ts";
-export { type LeadViewer, scopeOf } from "./common.ts";
+export { addEvent, type LeadViewer, scopeOf } from "./common.ts";
 export { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
 export { getLeadDetail, listLeads, overdueCondition } from "./list.ts";
 export {

@@ -1,0 +1,195 @@
+/**
+ * The visit routes (docs/decisions/088-site-visits.md):
+ * - GET/PUT /api/projects/{id}/visit-settings (visits.manage): the project's availability;
+ * - GET /api/projects/{id}/visit-slots?from&to (public): the slots, ISO 8601 at +03:00, read fresh (no-cache);
+ * - POST /api/visits (public, rate-limited like POST /api/contact): 201 {id, startsAt, manageUrl}, 409 {message,
+ *   nextSlots} for a full or past slot;
+ * - GET /api/visits/manage/{token}, POST …/reschedule, POST …/cancel (public, the signed token is the key).
+ */
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "#domain/schemas/common.ts";
+import type { VisitSlot } from "#domain/visit-slots.ts";
+import { toRiyadhIso } from "#domain/visit-slots.ts";
+import {
+  VISIT_PLACE_KINDS,
+  VISIT_STATUSES,
+  VISIT_TEXTS,
+  visitBookingSchema,
+  visitRescheduleSchema,
+  visitSettingsSchema,
+  visitSlotsQuerySchema,
+} from "#domain/visits.ts";
+import { notFound } from "#server/lib/http-errors.ts";
+import { actorOf } from "#server/plugins/auth.ts";
+import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "../leads/rate-limit.ts";
+import {
+  bookVisit,
+  cancelVisit,
+  getVisitSettings,
+  listVisitSlots,
+  manageToken,
+  manageUrl,
+  putVisitSettings,
+  rescheduleVisit,
+  visitIdOfToken,
+  visitView,
+} from "./service.ts";
+
+const slotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), available: z.boolean() });
+const conflictSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.string(),
+  message: z.string(),
+  nextSlots: z.array(slotSchema),
+});
+const settingsViewSchema = visitSettingsSchema.extend({
+  projectId: z.number(),
+  configured: z.boolean(),
+  mapUrl: z.string().optional(),
+  days: z.array(z.number()),
+  closedDates: z.array(z.string()),
+  placeName: z.string(),
+});
+const visitViewSchema = z.object({
+  id: z.number(),
+  status: z.enum(VISIT_STATUSES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  name: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
+  placeKind: z.enum(VISIT_PLACE_KINDS),
+  placeName: z.string(),
+  mapUrl: z.string().nullable(),
+  agentName: z.string().nullable(),
+  agentPhone: z.string(),
+});
+const tokenParam = z.object({ token: z.string().min(1).max(500) });
+
+/** The 409 of a full or past slot: the Arabic message and the next free times. */
+function slotConflict(reply: FastifyReply, nextSlots: VisitSlot[]) {
+  return reply
+    .code(409)
+    .send({ statusCode: 409 as const, error: "Conflict", message: VISIT_TEXTS.slotUnavailable, nextSlots });
+}
+
+export async function visitRoutes(app: FastifyInstance) {
+  await registerLeadRateLimit(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const idOf = (token: string) => {
+    const id = visitIdOfToken(app.secrets, token, app.clock());
+    if (id === null) throw notFound(VISIT_TEXTS.tokenInvalid);
+    return id;
+  };
+
+  r.get(
+    "/api/projects/:id/visit-settings",
+    {
+      config: { access: { permission: "visits.manage" } },
+      schema: { params: idParam, response: { 200: settingsViewSchema } },
+    },
+    async (request) => getVisitSettings(app.db, request.params.id),
+  );
+
+  r.put(
+    "/api/projects/:id/visit-settings",
+    {
+      // The booking widget of the project's pages shows or hides with `enabled`.
+      config: { access: { permission: "visits.manage" }, changesPublicPages: true },
+      schema: { params: idParam, body: visitSettingsSchema, response: { 200: settingsViewSchema } },
+    },
+    async (request) =>
+      putVisitSettings(app.db, actorOf(request), request.params.id, request.body, app.clock()),
+  );
+
+  r.get(
+    "/api/projects/:id/visit-slots",
+    {
+      config: { access: "public" },
+      schema: { params: idParam, querystring: visitSlotsQuerySchema, response: { 200: z.array(slotSchema) } },
+    },
+    async (request) => listVisitSlots(app.db, request.params.id, request.query, app.clock()),
+  );
+
+  r.post(
+    "/api/visits",
+    {
+      config: { access: "public", rateLimit: leadRateLimit(app) },
+      schema: {
+        body: visitBookingSchema,
+        response: {
+          201: z.object({ id: z.number(), startsAt: z.string(), manageUrl: z.string() }),
+          409: conflictSchema,
+        },
+      },
+      preHandler: leadPersonLimit(app),
+    },
+    async (request, reply) => {
+      if (isBotSend(app, request.body)) {
+        // The honeypot was filled: answer like a success, store nothing.
+        return reply.code(201).send({ id: 0, startsAt: toRiyadhIso(request.body.startsAt), manageUrl: app.config.publicUrl });
+      }
+      const result = await bookVisit(app.db, app.secrets, request.body, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? null,
+        consentVersion: app.site.privacy.version,
+        marketingConsentVersion: app.site.privacy.marketingConsent?.version ?? null,
+        publicUrl: app.config.publicUrl,
+        now: app.clock(),
+      });
+      if (!result.ok) return slotConflict(reply, result.nextSlots);
+      if (result.webhookQueued) app.leadOutbox.kick();
+      app.conversionOutbox.kick();
+      app.visitMessages?.kick();
+      return reply.code(201).send({ id: result.id, startsAt: result.startsAt, manageUrl: result.manageUrl });
+    },
+  );
+
+  r.get(
+    "/api/visits/manage/:token",
+    {
+      config: { access: "public" },
+      schema: { params: tokenParam, response: { 200: visitViewSchema } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return visitView(app.db, idOf(request.params.token), app.site.phone);
+    },
+  );
+
+  r.post(
+    "/api/visits/manage/:token/reschedule",
+    {
+      config: { access: "public", rateLimit: leadRateLimit(app) },
+      schema: {
+        params: tokenParam,
+        body: visitRescheduleSchema,
+        response: { 200: visitViewSchema.extend({ manageUrl: z.string() }), 409: conflictSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = idOf(request.params.token);
+      const result = await rescheduleVisit(app.db, id, request.body.startsAt, { userId: null, ip: request.ip }, app.clock());
+      if (!result.ok) return slotConflict(reply, result.nextSlots);
+      app.visitMessages?.kick();
+      const view = await visitView(app.db, id, app.site.phone);
+      return { ...view, manageUrl: manageUrl(app.config.publicUrl, manageToken(app.secrets, id, result.visit.startsAt)) };
+    },
+  );
+
+  r.post(
+    "/api/visits/manage/:token/cancel",
+    {
+      config: { access: "public", rateLimit: leadRateLimit(app) },
+      schema: { params: tokenParam, response: { 200: visitViewSchema } },
+    },
+    async (request) => {
+      const id = idOf(request.params.token);
+      await cancelVisit(app.db, id, { userId: null, ip: request.ip }, app.clock());
+      app.visitMessages?.kick();
+      return visitView(app.db, id, app.site.phone);
+    },
+  );
+}
