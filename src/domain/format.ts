@@ -182,4 +182,5 @@ export const NOUNS = {
   minute: noun("دقيقة", "دقيقتان", "دقائق"),
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
+  visit: noun("زيارة", "زيارتان", "زيارات"),
 } as const satisfies Record<string, CountedNoun>;

@@ -81,6 +81,7 @@ export const VISIT_TEXTS = {
   bookedNotice: (when: string) => `حجز زيارة جديد: ${when}`,
   rescheduledNotice: (when: string) => `تغيّر موعد زيارة إلى ${when}`,
   cancelledNotice: (when: string) => `أُلغيت زيارة ${when}`,
+  morningList: (count: string, first: string) => `زياراتك اليوم: ${count}، أولها ${first}`,
   followUpNoShow: "لم يحضر العميل موعد الزيارة: تواصل معه لتحديد موعد جديد",
 } as const;
 
