@@ -4,12 +4,12 @@
  * Slot arithmetic lives in ./visit-slots.ts.
  */
 import { z } from "zod";
+import { formatDateTime, formatHijri } from "./format.ts";
+import { normalizeSaudiPhone } from "./phone.ts";
 import { optionalEmail, optionalText, PHONE_INVALID, requiredText } from "./schemas/common.ts";
 import { text } from "./schemas/text.ts";
 import { TEXTS } from "./texts.ts";
 import type { SlotRules } from "./visit-slots.ts";
-import { formatDateTime, formatHijri } from "./format.ts";
-import { normalizeSaudiPhone } from "./phone.ts";
 
 /** Where visits happen. */
 export const VISIT_PLACE_KINDS = ["office", "site"] as const;
@@ -86,10 +86,12 @@ export const VISIT_TEXTS = {
 } as const;
 
 const hhmm = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, VISIT_TEXTS.timeInvalid);
-const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_TEXTS.dateInvalid).refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, VISIT_TEXTS.dateInvalid);
+const isoDate = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_TEXTS.dateInvalid)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, VISIT_TEXTS.dateInvalid);
 const whole = (min: number, max: number) =>
   z.coerce
     .number<string | number>({ error: VISIT_TEXTS.numberInvalid })
@@ -129,10 +131,10 @@ export type VisitSettings = z.output<typeof visitSettingsSchema>;
 /** GET /api/projects/{id}/visit-slots query: Riyadh dates, `to` ≥ `from`, at most VISIT_SLOTS_MAX_DAYS days. */
 export const visitSlotsQuerySchema = z
   .object({ from: isoDate, to: isoDate })
-  .refine(
-    (q) => q.to >= q.from && Date.parse(q.to) - Date.parse(q.from) < VISIT_SLOTS_MAX_DAYS * 24 * 60 * 60 * 1000,
-    { path: ["to"], message: VISIT_TEXTS.rangeInvalid },
-  );
+  .refine((q) => q.to >= q.from && Date.parse(q.to) - Date.parse(q.from) < VISIT_SLOTS_MAX_DAYS * 24 * 60 * 60 * 1000, {
+    path: ["to"],
+    message: VISIT_TEXTS.rangeInvalid,
+  });
 
 const requiredPhone = text({ error: VISIT_TEXTS.phoneRequired })
   .trim()
@@ -147,8 +149,8 @@ const requiredPhone = text({ error: VISIT_TEXTS.phoneRequired })
   });
 
 /** A slot's start as sent by a client: ISO 8601 with an offset ("2026-11-28T17:00:00+03:00"), as a Date. */
-export const visitStartsAt = z
-  .iso.datetime({ offset: true, error: VISIT_TEXTS.startsAtInvalid })
+export const visitStartsAt = z.iso
+  .datetime({ offset: true, error: VISIT_TEXTS.startsAtInvalid })
   .transform((v) => new Date(v));
 
 /**
@@ -156,7 +158,11 @@ export const visitStartsAt = z
  * the booking came from (unit, landing page, campaign), the separate marketing consent. `website` is the honeypot.
  */
 export const visitBookingSchema = z.object({
-  projectId: z.coerce.number<string | number>({ error: VISIT_TEXTS.projectInvalid }).int().positive().max(2_147_483_647),
+  projectId: z.coerce
+    .number<string | number>({ error: VISIT_TEXTS.projectInvalid })
+    .int()
+    .positive()
+    .max(2_147_483_647),
   startsAt: visitStartsAt,
   name: text({ error: TEXTS.nameRequired }).trim().min(1, TEXTS.nameRequired).max(200, TEXTS.nameRequired),
   phone: requiredPhone,

@@ -12,6 +12,8 @@ export default [
     route("campaign/:platform/:slug", "public/routes/campaign.tsx", { id: "campaign-platform" }),
     route("campaign/:slug", "public/routes/campaign.tsx", { id: "campaign-slug" }),
     route("privacy", "public/routes/privacy.tsx"),
+    route("visit/book/:projectId", "public/routes/visit-book.tsx"),
+    route("visit/:token", "public/routes/visit-manage.tsx"),
   ]),
   route("sitemap.xml", "public/routes/sitemap.ts"),
   route("robots.txt", "public/routes/robots.ts"),

@@ -58,7 +58,10 @@ export const visitSlotCounts = pgTable(
     startsAt: at("starts_at").notNull(),
     booked: integer("booked").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.startsAt] }), check("visit_slot_counts_booked_check", sql`${t.booked} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.startsAt] }),
+    check("visit_slot_counts_booked_check", sql`${t.booked} >= 0`),
+  ],
 );
 
 export const visits = pgTable(

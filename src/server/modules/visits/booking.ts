@@ -25,8 +25,8 @@ import { addEvent, notify, pickAgent } from "../leads/desk/service.ts";
 import { emitLeadEvent } from "../leads/events.ts";
 import { createOrJoinLead } from "../leads/intake/service.ts";
 import { queueVisitMessage } from "./channels.ts";
-import { nextFreeSlots } from "./slots.ts";
 import type { StoredVisitSettings } from "./settings.ts";
+import { nextFreeSlots } from "./slots.ts";
 
 /** Stages a booking moves forward to زيارة. */
 const MOVES_TO_VISIT: readonly LeadStage[] = ["new", "contacted", "qualified", "lost"];
@@ -200,7 +200,8 @@ export async function bookInTx(
     at: now,
   });
   await moveLeadToVisit(tx, leadId, now, visit.id);
-  if (agentId) await notify(tx, [agentId], leadId, "visit_booked", VISIT_TEXTS.bookedNotice(formatVisitTime(visit.startsAt)), now);
+  if (agentId)
+    await notify(tx, [agentId], leadId, "visit_booked", VISIT_TEXTS.bookedNotice(formatVisitTime(visit.startsAt)), now);
   await queueVisitMessage(tx, visit, "confirmation", now);
   await recordAudit(
     tx,

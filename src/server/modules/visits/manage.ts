@@ -109,9 +109,17 @@ export async function rescheduleVisit(
       })
       .where(eq(visits.id, id))
       .returning();
-    await recordChange(tx, moved, "visit_rescheduled", VISIT_TEXTS.rescheduledNotice(formatVisitTime(startsAt)), actor, now, {
-      previousStartsAt: toRiyadhIso(visit.startsAt),
-    });
+    await recordChange(
+      tx,
+      moved,
+      "visit_rescheduled",
+      VISIT_TEXTS.rescheduledNotice(formatVisitTime(startsAt)),
+      actor,
+      now,
+      {
+        previousStartsAt: toRiyadhIso(visit.startsAt),
+      },
+    );
     await queueVisitMessage(tx, moved, "rescheduled", now);
     return { ok: true as const, visit: moved };
   });
@@ -127,7 +135,14 @@ export async function cancelVisit(db: Db, id: number, actor: VisitActor, now: Da
       .set({ status: "cancelled", nextReminderAt: null, updatedAt: now })
       .where(eq(visits.id, id))
       .returning();
-    await recordChange(tx, cancelled, "visit_cancelled", VISIT_TEXTS.cancelledNotice(formatVisitTime(visit.startsAt)), actor, now);
+    await recordChange(
+      tx,
+      cancelled,
+      "visit_cancelled",
+      VISIT_TEXTS.cancelledNotice(formatVisitTime(visit.startsAt)),
+      actor,
+      now,
+    );
     await queueVisitMessage(tx, cancelled, "cancelled", now);
     return cancelled;
   });

@@ -86,9 +86,18 @@ export function nextMorning(now: Date): Date {
 /** Runs the morning list when its time has come across all instances. Returns whether this call ran it. */
 export async function runMorningListIfDue(db: Db, now: Date): Promise<boolean> {
   // First turn: the next morning, not at once (runJobIfDue would create the row due now).
-  await db.insert(scheduledJobs).values({ name: MORNING_JOB, nextRunAt: nextMorning(now) }).onConflictDoNothing();
-  const { ran } = await runJobIfDue(db, MORNING_JOB, nextMorning(now).getTime() - now.getTime(), now, async (tx, at) => {
-    await sendMorningLists(tx, at);
-  });
+  await db
+    .insert(scheduledJobs)
+    .values({ name: MORNING_JOB, nextRunAt: nextMorning(now) })
+    .onConflictDoNothing();
+  const { ran } = await runJobIfDue(
+    db,
+    MORNING_JOB,
+    nextMorning(now).getTime() - now.getTime(),
+    now,
+    async (tx, at) => {
+      await sendMorningLists(tx, at);
+    },
+  );
   return ran;
 }

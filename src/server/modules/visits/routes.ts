@@ -9,9 +9,10 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { fileResponse } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import type { VisitSlot } from "#domain/visit-slots.ts";
-import { toRiyadhIso } from "#domain/visit-slots.ts";
+import { bookableDates, toRiyadhIso } from "#domain/visit-slots.ts";
 import {
   VISIT_PLACE_KINDS,
   VISIT_STATUSES,
@@ -24,6 +25,7 @@ import {
 import { notFound } from "#server/lib/http-errors.ts";
 import { actorOf } from "#server/plugins/auth.ts";
 import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "../leads/rate-limit.ts";
+import { visitCalendar } from "./messages.ts";
 import {
   bookVisit,
   cancelVisit,
@@ -31,6 +33,7 @@ import {
   listVisitSlots,
   manageToken,
   manageUrl,
+  offeringProject,
   putVisitSettings,
   rescheduleVisit,
   visitIdOfToken,
@@ -100,8 +103,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: { access: { permission: "visits.manage" }, changesPublicPages: true },
       schema: { params: idParam, body: visitSettingsSchema, response: { 200: settingsViewSchema } },
     },
-    async (request) =>
-      putVisitSettings(app.db, actorOf(request), request.params.id, request.body, app.clock()),
+    async (request) => putVisitSettings(app.db, actorOf(request), request.params.id, request.body, app.clock()),
   );
 
   r.get(
@@ -111,6 +113,38 @@ export async function visitRoutes(app: FastifyInstance) {
       schema: { params: idParam, querystring: visitSlotsQuerySchema, response: { 200: z.array(slotSchema) } },
     },
     async (request) => listVisitSlots(app.db, request.params.id, request.query, app.clock()),
+  );
+
+  r.get(
+    "/api/projects/:id/visit-booking",
+    {
+      config: { access: "public" },
+      schema: {
+        params: idParam,
+        response: {
+          200: z.object({
+            projectId: z.number(),
+            placeKind: z.enum(VISIT_PLACE_KINDS),
+            placeName: z.string(),
+            mapUrl: z.string().nullable(),
+            firstDate: z.string(),
+            lastDate: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const settings = await offeringProject(app.db, request.params.id);
+      const { first, last } = bookableDates(settings, app.clock());
+      return {
+        projectId: settings.projectId,
+        placeKind: settings.placeKind,
+        placeName: settings.placeName,
+        mapUrl: settings.mapUrl,
+        firstDate: first,
+        lastDate: last,
+      };
+    },
   );
 
   r.post(
@@ -129,7 +163,9 @@ export async function visitRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (isBotSend(app, request.body)) {
         // The honeypot was filled: answer like a success, store nothing.
-        return reply.code(201).send({ id: 0, startsAt: toRiyadhIso(request.body.startsAt), manageUrl: app.config.publicUrl });
+        return reply
+          .code(201)
+          .send({ id: 0, startsAt: toRiyadhIso(request.body.startsAt), manageUrl: app.config.publicUrl });
       }
       const result = await bookVisit(app.db, app.secrets, request.body, {
         ip: request.ip,
@@ -159,6 +195,25 @@ export async function visitRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    "/api/visits/manage/:token/calendar.ics",
+    {
+      config: { access: "public" },
+      schema: {
+        params: tokenParam,
+        response: { 200: fileResponse("The visit as an iCalendar file", ["text/calendar"]) },
+      },
+    },
+    async (request, reply) => {
+      const view = await visitView(app.db, idOf(request.params.token), app.site.phone);
+      const link = manageUrl(app.config.publicUrl, request.params.token);
+      const ics = visitCalendar(view, link, new URL(app.config.publicUrl).hostname);
+      reply.header("cache-control", "private, no-store");
+      reply.header("content-disposition", `attachment; filename="visit-${view.id}.ics"`);
+      return reply.type("text/calendar; charset=utf-8").send(ics);
+    },
+  );
+
   r.post(
     "/api/visits/manage/:token/reschedule",
     {
@@ -171,11 +226,20 @@ export async function visitRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const id = idOf(request.params.token);
-      const result = await rescheduleVisit(app.db, id, request.body.startsAt, { userId: null, ip: request.ip }, app.clock());
+      const result = await rescheduleVisit(
+        app.db,
+        id,
+        request.body.startsAt,
+        { userId: null, ip: request.ip },
+        app.clock(),
+      );
       if (!result.ok) return slotConflict(reply, result.nextSlots);
       app.visitMessages?.kick();
       const view = await visitView(app.db, id, app.site.phone);
-      return { ...view, manageUrl: manageUrl(app.config.publicUrl, manageToken(app.secrets, id, result.visit.startsAt)) };
+      return {
+        ...view,
+        manageUrl: manageUrl(app.config.publicUrl, manageToken(app.secrets, id, result.visit.startsAt)),
+      };
     },
   );
 

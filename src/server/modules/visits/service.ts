@@ -15,7 +15,7 @@ import { manageToken, manageUrl } from "./token.ts";
 export { registerVisitChannel, unregisterVisitChannel, type VisitChannel, type VisitContact } from "./channels.ts";
 export { cancelVisit, rescheduleVisit, type VisitView, visitView } from "./manage.ts";
 export { getVisitSettings, putVisitSettings } from "./settings.ts";
-export { listVisitSlots } from "./slots.ts";
+export { listVisitSlots, offeringProject } from "./slots.ts";
 export { manageToken, manageUrl, visitIdOfToken } from "./token.ts";
 
 /** What POST /api/visits answers: 201 with the booking, or 409 with the next free times. */
@@ -28,7 +28,12 @@ export type BookVisitResult =
  * manageUrl (absolute, PUBLIC_URL + /visit/{token})}`, or the next free slots when the slot is full or past.
  * Errors: 404 project unknown, draft or not offering visits; 400 startsAt not a slot, unitId not of the project.
  */
-export async function bookVisit(db: Db, box: SecretBox, input: VisitBooking, meta: BookingMeta): Promise<BookVisitResult> {
+export async function bookVisit(
+  db: Db,
+  box: SecretBox,
+  input: VisitBooking,
+  meta: BookingMeta,
+): Promise<BookVisitResult> {
   const outcome = await db.transaction(async (tx) => {
     const settings = await offeringProject(tx, input.projectId);
     return bookInTx(tx, settings, input, meta);

@@ -10,9 +10,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Database } from "#server/db/connection.ts";
 import { notifications, projects, users } from "#server/db/schema.ts";
 import { visitMessages } from "#server/db/tables/visits.ts";
-import type { Database } from "#server/db/connection.ts";
 import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
 import { buildApp } from "../../app.ts";
 
@@ -31,8 +31,12 @@ const clock = () => now;
 
 /** The decoded text of every base64 part of a message, and its raw source (where the .ics is). */
 function decoded(message: Received): string {
-  const parts = [...message.raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)];
-  return [...parts.map((p) => Buffer.from(p[1].replace(/\s+/g, ""), "base64").toString("utf8")), message.raw].join("\n");
+  const parts = [
+    ...message.raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ];
+  return [...parts.map((p) => Buffer.from(p[1].replace(/\s+/g, ""), "base64").toString("utf8")), message.raw].join(
+    "\n",
+  );
 }
 const toBuyer = () => received.filter((m) => m.to.includes("buyer@example.com"));
 /** Both instances run their due jobs at the same moment. */
@@ -46,7 +50,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },

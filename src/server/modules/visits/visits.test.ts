@@ -106,7 +106,11 @@ describe("availability", () => {
       method: "PUT",
       url: `/api/projects/${projectId}/visit-settings`,
       // Sunday 29 November is a closed date (an Eid holiday, say).
-      payload: { placeName: "مكتب المبيعات — حي الشاطئ", mapUrl: "https://maps.example/x", closedDates: ["2026-11-29"] },
+      payload: {
+        placeName: "مكتب المبيعات — حي الشاطئ",
+        mapUrl: "https://maps.example/x",
+        closedDates: ["2026-11-29"],
+      },
       headers: auth(manager),
     });
     expect(saved.statusCode).toBe(200);
@@ -126,7 +130,14 @@ describe("availability", () => {
     const night = await t.app.inject({
       method: "PUT",
       url: `/api/projects/${nightProjectId}/visit-settings`,
-      payload: { placeName: "الموقع", placeKind: "site", opensAt: "20:00", closesAt: "02:00", slotMinutes: 60, capacity: 1 },
+      payload: {
+        placeName: "الموقع",
+        placeKind: "site",
+        opensAt: "20:00",
+        closesAt: "02:00",
+        slotMinutes: 60,
+        capacity: 1,
+      },
       headers: auth(manager),
     });
     expect(night.statusCode).toBe(200);
@@ -157,7 +168,9 @@ describe("slots", () => {
     const bad = await t.app.inject({ url: `/api/projects/${projectId}/visit-slots?from=2026-11-30&to=2026-11-28` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.to).toBe("نطاق التواريخ غير صالح");
-    const draft = await t.app.inject({ url: `/api/projects/${draftProjectId}/visit-slots?from=2026-11-28&to=2026-11-28` });
+    const draft = await t.app.inject({
+      url: `/api/projects/${draftProjectId}/visit-slots?from=2026-11-28&to=2026-11-28`,
+    });
     expect(draft.statusCode).toBe(404);
   });
 
@@ -230,7 +243,10 @@ describe("booking", () => {
     const [visit] = await t.db.select().from(visits).where(eq(visits.id, body.id));
     expect(visit).toMatchObject({ status: "booked", unitId, email: "buyer@example.com" });
     expect([agentA.id, agentB.id, agentC.id]).toContain(visit.agentId);
-    const [lead] = await t.db.select().from(leads).where(eq(leads.id, visit.leadId ?? 0));
+    const [lead] = await t.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, visit.leadId ?? 0));
     expect(lead.stage).toBe("visit");
     expect(lead.ownerId).toBe(visit.agentId);
     const [enquiry] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, lead.id));
@@ -340,7 +356,9 @@ describe("the manage link", () => {
     expect(seat("2026-12-02T16:00:00+03:00")).toBe(0);
     expect(seat("2026-12-02T17:30:00+03:00")).toBe(1);
 
-    const foreign = createSecretBox(randomBytes(32)).seal(JSON.stringify({ v: res.json().id, e: Date.parse("2030-01-01") }));
+    const foreign = createSecretBox(randomBytes(32)).seal(
+      JSON.stringify({ v: res.json().id, e: Date.parse("2030-01-01") }),
+    );
     expect((await t.app.inject({ url: `/api/visits/manage/${foreign}` })).statusCode).toBe(404);
     const altered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
     expect((await t.app.inject({ url: `/api/visits/manage/${altered}` })).statusCode).toBe(404);
@@ -351,7 +369,10 @@ describe("the manage link", () => {
     const again = await t.app.inject({ method: "POST", url: `/api/visits/manage/${token}/cancel` });
     expect(again.statusCode).toBe(409);
     const [visit] = await t.db.select().from(visits).where(eq(visits.id, res.json().id));
-    const events = await t.db.select().from(leadEvents).where(eq(leadEvents.leadId, visit.leadId ?? 0));
+    const events = await t.db
+      .select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, visit.leadId ?? 0));
     expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(["visit_rescheduled", "visit_cancelled"]));
 
     // A day after the visit's start the link has expired.

@@ -7,6 +7,8 @@
  * end `<html data-islands="ready">` is set and a tap on a button made before (marked `data-early-tap` by root.tsx's
  * inline script) is replayed, so it is not lost on a slow link.
  */
+
+import { enhanceVisitBooking } from "~/public/widgets/visit-booking/visit-booking.island.ts";
 import { enhanceAffordability } from "./affordability.ts";
 import { enhanceCardLists } from "./card-list.ts";
 import { enhanceContactForms } from "./contact-form.ts";
@@ -32,6 +34,7 @@ const ENHANCERS: ((root: ParentNode) => void)[] = [
   enhanceCardLists,
   enhanceContactForms,
   enhanceAffordability,
+  enhanceVisitBooking,
   enhanceHero,
   enhanceMarquees,
   enhanceCarousels,

@@ -27,6 +27,8 @@ import {
   previewToken,
   withPreview,
 } from "~/public/lib/preview.ts";
+import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
+import { VisitBookingCta } from "~/public/widgets/visit-booking/visit-booking.tsx";
 import type { Route } from "./+types/campaign";
 
 const SEGMENT = /^[a-z0-9-]{1,100}$/;
@@ -63,8 +65,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (key === null) throw data(null, { status: 404 });
   const token = previewToken(request);
   const { campaign, preview } = await loadCampaign(context.api, key, false, token);
+  const visitOffer = await loadVisitOffer(context.api, campaign.project.id);
   return data(
-    { campaign, preview, attribution: attributionFrom(new URL(request.url), null) },
+    { campaign, preview, visitOffer, attribution: attributionFrom(new URL(request.url), null) },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -113,7 +116,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { campaign, attribution, preview } = loaderData;
+  const { campaign, attribution, preview, visitOffer } = loaderData;
   const navigation = useNavigation();
   const visitKey = campaign.campaign.urlSlug;
   // The visit, counted after load by the browser (a cached page is never rendered again on the server); a preview is
@@ -147,6 +150,16 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           />
         }
       />
+      {visitOffer && (
+        <div className="mx-auto max-w-6xl px-4 py-8">
+          <VisitBookingCta
+            projectId={campaign.project.id}
+            placeKind={visitOffer.placeKind}
+            placeName={visitOffer.placeName}
+            origin={{ landingPageId: campaign.landingPage.id, campaignId: campaign.campaign.id }}
+          />
+        </div>
+      )}
       <CampaignBody data={campaign} />
     </>
   );

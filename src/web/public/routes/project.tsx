@@ -32,6 +32,8 @@ import {
   withPreview,
 } from "~/public/lib/preview.ts";
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
+import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
+import { VisitBookingCta } from "~/public/widgets/visit-booking/visit-booking.tsx";
 import type { Route } from "./+types/project";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -46,12 +48,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!projectRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
   const brochureBytes = await brochureSize(context.api, project.pdfUrl);
+  const visitOffer = await loadVisitOffer(context.api, project.id);
   const affordability = await loadAffordability(context.api, new URL(request.url), project.price);
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
   const preview = token !== null && isPreviewAnswer(projectRes);
   return data(
-    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability },
+    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability, visitOffer },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -171,7 +174,7 @@ function ProjectFeatures({ project }: { project: Project }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError, preview, brochureBytes, affordability } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes, affordability, visitOffer } = loaderData;
   const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
   const rooms = roomsText(project);
@@ -287,6 +290,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <UnitsSection units={units} error={unitsError} />
         </section>
 
+        {visitOffer && (
+          <VisitBookingCta projectId={project.id} placeKind={visitOffer.placeKind} placeName={visitOffer.placeName} />
+        )}
         <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
         <AffordabilitySection view={affordability} />
         <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
