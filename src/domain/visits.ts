@@ -128,6 +128,9 @@ export const visitSettingsSchema = z.object({
 export type VisitSettingsInput = z.input<typeof visitSettingsSchema>;
 export type VisitSettings = z.output<typeof visitSettingsSchema>;
 
+/** GET /api/visits/day query: a Riyadh date, default today. */
+export const visitDayQuerySchema = z.object({ date: isoDate.optional() });
+
 /** GET /api/projects/{id}/visit-slots query: Riyadh dates, `to` ≥ `from`, at most VISIT_SLOTS_MAX_DAYS days. */
 export const visitSlotsQuerySchema = z
   .object({ from: isoDate, to: isoDate })

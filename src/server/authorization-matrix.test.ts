@@ -129,8 +129,18 @@ describe("authorization matrix", () => {
         "GET /api/users/page",
         "GET /api/affordability",
         "GET /api/affordability/rules",
+        "GET /api/projects/:id/visit-settings",
+        "PUT /api/projects/:id/visit-settings",
+        "GET /api/projects/:id/visit-slots",
+        "POST /api/visits",
       ]),
     );
+    // A visitor books, reschedules and cancels without signing in (docs/decisions/090-visit-manage-links.md); staff
+    // keep the availability under visits.manage.
+    const access = (name: string) => routes.find((r) => `${r.method} ${r.url}` === name)?.access;
+    expect(access("POST /api/visits")).toBe("public");
+    expect(access("POST /api/visits/manage/:token/cancel")).toBe("public");
+    expect(access("PUT /api/projects/:id/visit-settings")).toEqual({ permission: "visits.manage" });
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

@@ -6,7 +6,7 @@
  *   nextSlots} for a full or past slot;
  * - GET /api/visits/manage/{token}, POST …/reschedule, POST …/cancel (public, the signed token is the key).
  */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileResponse } from "#domain/schemas/api.ts";
@@ -18,13 +18,16 @@ import {
   VISIT_STATUSES,
   VISIT_TEXTS,
   visitBookingSchema,
+  visitDayQuerySchema,
+  visitOutcomeSchema,
   visitRescheduleSchema,
   visitSettingsSchema,
   visitSlotsQuerySchema,
 } from "#domain/visits.ts";
 import { notFound } from "#server/lib/http-errors.ts";
-import { actorOf } from "#server/plugins/auth.ts";
+import { actorOf, requireAuth } from "#server/plugins/auth.ts";
 import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "../leads/rate-limit.ts";
+import { listDayVisits, markVisitOutcome, type VisitViewer, visitCountsByCampaign, visitStats } from "./day.ts";
 import { visitCalendar } from "./messages.ts";
 import {
   bookVisit,
@@ -78,15 +81,35 @@ function slotConflict(reply: FastifyReply, nextSlots: VisitSlot[]) {
     .send({ statusCode: 409 as const, error: "Conflict", message: VISIT_TEXTS.slotUnavailable, nextSlots });
 }
 
+async function viewerOf(request: FastifyRequest): Promise<VisitViewer> {
+  const auth = requireAuth(request);
+  return { id: auth.user.id, viewAll: await auth.can("leads.view_all"), ip: request.ip };
+}
+
+const dayVisitSchema = z.object({
+  id: z.number(),
+  leadId: z.number().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(VISIT_STATUSES),
+  name: z.string(),
+  phone: z.string(),
+  projectName: z.string(),
+  unitId: z.number().nullable(),
+  agentId: z.string().nullable(),
+  outcomeNote: z.string().nullable(),
+});
+/** The visit routes of the module comment, on one encapsulated instance (the rate limiter registered once). */
 export async function visitRoutes(app: FastifyInstance) {
   await registerLeadRateLimit(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const idOf = (token: string) => {
-    const id = visitIdOfToken(app.secrets, token, app.clock());
-    if (id === null) throw notFound(VISIT_TEXTS.tokenInvalid);
-    return id;
-  };
+  staffRoutes(app);
+  bookingRoutes(app);
+  manageRoutes(app);
+}
 
+/** Availability (visits.manage), the agent's day, outcomes and counts (visits.work, conversions.manage). */
+function staffRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/projects/:id/visit-settings",
     {
@@ -106,6 +129,70 @@ export async function visitRoutes(app: FastifyInstance) {
     async (request) => putVisitSettings(app.db, actorOf(request), request.params.id, request.body, app.clock()),
   );
 
+  r.get(
+    "/api/visits/day",
+    {
+      config: { access: { permission: "visits.work" } },
+      schema: {
+        querystring: visitDayQuerySchema,
+        response: { 200: z.array(dayVisitSchema) },
+      },
+    },
+    async (request) => listDayVisits(app.db, await viewerOf(request), request.query.date, app.clock()),
+  );
+
+  r.patch(
+    "/api/visits/:id/outcome",
+    {
+      config: { access: { permission: "visits.work" } },
+      schema: {
+        params: idParam,
+        body: visitOutcomeSchema,
+        response: { 200: z.object({ id: z.number(), status: z.enum(VISIT_STATUSES), leadId: z.number().nullable() }) },
+      },
+    },
+    async (request) => markVisitOutcome(app.db, await viewerOf(request), request.params.id, request.body, app.clock()),
+  );
+
+  r.get(
+    "/api/visits/stats",
+    {
+      config: { access: { permission: "visits.work" } },
+      schema: {
+        response: {
+          200: z.object({
+            today: z.number(),
+            week: z.number(),
+            weekStart: z.string(),
+            attended: z.number(),
+            noShow: z.number(),
+            noShowRate: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => visitStats(app.db, await viewerOf(request), app.clock()),
+  );
+
+  r.get(
+    "/api/visits/campaigns",
+    {
+      config: { access: { permission: "conversions.manage" } },
+      schema: {
+        response: {
+          200: z.array(
+            z.object({ campaignId: z.number(), booked: z.number(), attended: z.number(), reserved: z.number() }),
+          ),
+        },
+      },
+    },
+    async () => visitCountsByCampaign(app.db),
+  );
+}
+
+/** The public slots, the project's visit offer and POST /api/visits. */
+function bookingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/projects/:id/visit-slots",
     {
@@ -182,7 +269,16 @@ export async function visitRoutes(app: FastifyInstance) {
       return reply.code(201).send({ id: result.id, startsAt: result.startsAt, manageUrl: result.manageUrl });
     },
   );
+}
 
+/** The manage link's routes: the signed token is the key (./token.ts). */
+function manageRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const idOf = (token: string) => {
+    const id = visitIdOfToken(app.secrets, token, app.clock());
+    if (id === null) throw notFound(VISIT_TEXTS.tokenInvalid);
+    return id;
+  };
   r.get(
     "/api/visits/manage/:token",
     {

@@ -4,7 +4,7 @@
  * stage changes with the unit link, logged activities, manual reassignment and merges, the paged list and the
  * timeline of one lead, the desk's settings and notifications. The one way into the desk from elsewhere.
  */
-export { assignNewLead, CLOCK_JOB_KINDS, notify, pickAgent, reassignLead } from "./assignment.ts";
+export { assignNewLead, CLOCK_JOB_KINDS, cancelJobs, notify, pickAgent, reassignLead } from "./assignment.ts";
 export { addEvent, type LeadViewer, scopeOf } from "./common.ts";
 export { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
 export { getLeadDetail, listLeads, overdueCondition } from "./list.ts";
