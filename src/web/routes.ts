@@ -34,6 +34,8 @@ export default [
     route("admin/leads/settings", "admin/leads/desk-settings.tsx"),
     route("admin/leads/:id", "admin/leads/lead-page.tsx"),
     route("admin/conversions", "admin/conversions/conversions.tsx"),
+    route("admin/visits", "admin/visits/visits-day.tsx"),
+    route("admin/visits/settings", "admin/visits/visit-settings.tsx"),
     route("admin/employees", "admin/employees/employees.tsx"),
     route("admin/permissions", "admin/permissions/permissions.tsx"),
     route("admin/audit-log", "admin/audit-log/audit-log.tsx"),

@@ -1,6 +1,8 @@
 /** The side menu of the admin shell (SPEC §2.10): labels, routes and the permission each item needs. */
 import {
   BuildingIcon,
+  CalendarCheckIcon,
+  CalendarCogIcon,
   ClipboardListIcon,
   ContactIcon,
   DoorOpenIcon,
@@ -50,6 +52,8 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     permission: "leads.settings",
     icon: SlidersHorizontalIcon,
   },
+  { label: "زيارات اليوم", to: "/admin/visits", permission: "visits.work", icon: CalendarCheckIcon },
+  { label: "مواعيد الزيارات", to: "/admin/visits/settings", permission: "visits.manage", icon: CalendarCogIcon },
   { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
