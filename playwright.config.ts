@@ -70,6 +70,8 @@ export default defineConfig({
       TEST_CLOCK: "1",
       // The Snapchat Conversions API of e2e/conversions.spec.ts: a receiver the spec starts on this port.
       CONVERSIONS_SNAPCHAT_URL: `http://127.0.0.1:${process.env.E2E_SNAP_PORT ?? 3199}`,
+      // The mail server of e2e/visits.spec.ts (the buyer's confirmation and reminders): a receiver the spec starts.
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3198}`,
     },
   },
 });

@@ -143,6 +143,8 @@ export async function markVisitOutcome(
 
 /** Visit counts of the dashboard: today, this week (Saturday–Friday, Riyadh), and the no-show rate (%) of the week. */
 export interface VisitStats {
+  /** The server's Riyadh date (the business clock), "YYYY-MM-DD". */
+  date: string;
   today: number;
   week: number;
   weekStart: string;
@@ -178,6 +180,7 @@ export async function visitStats(db: Db, viewer: VisitViewer, now: Date): Promis
     .where(and(between(weekStart, 7), counted, mine));
   const outcomes = week.attended + week.noShow;
   return {
+    date: today,
     today: todayRow.n,
     week: week.n,
     weekStart,

@@ -161,6 +161,7 @@ function staffRoutes(app: FastifyInstance) {
       schema: {
         response: {
           200: z.object({
+            date: z.string(),
             today: z.number(),
             week: z.number(),
             weekStart: z.string(),

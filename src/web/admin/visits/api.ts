@@ -21,6 +21,8 @@ export interface DayVisit {
 }
 
 export interface VisitStats {
+  /** The server's Riyadh date. */
+  date: string;
   today: number;
   week: number;
   weekStart: string;

@@ -5,9 +5,10 @@
  * card links to the lead, where a unit is held. Above: today, this week and the no-show rate. Client-only route.
  */
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { formatNumber, formatPercent } from "#domain/format.ts";
 import { formatVisitClock } from "#domain/visit-format.ts";
+import { addDays } from "#domain/visit-slots.ts";
 import { VISIT_STATUS_LABELS, type VisitOutcome } from "#domain/visits.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -38,11 +39,34 @@ const OUTCOMES: { outcome: VisitOutcome; label: string }[] = [
 ];
 
 export default function VisitsDayScreen() {
-  const day = useDayVisits(undefined, { refetchInterval: REFRESH_MS });
+  const [params, setParams] = useSearchParams();
+  const date = params.get("date") ?? undefined;
+  const day = useDayVisits(date, { refetchInterval: REFRESH_MS });
   const stats = useVisitStats();
+  const today = stats.data?.date;
+  const showing = date ?? today;
   return (
     <div className="grid min-w-0 gap-4">
       <h1 className="text-2xl font-bold text-ink">زيارات اليوم</h1>
+      {today && (
+        <nav aria-label="اليوم المعروض" className="flex gap-2">
+          {[
+            { label: "اليوم", value: today },
+            { label: "غدًا", value: addDays(today, 1) },
+          ].map((option) => (
+            <Button
+              key={option.value}
+              type="button"
+              size="sm"
+              variant={showing === option.value ? "default" : "outline"}
+              aria-pressed={showing === option.value}
+              onClick={() => setParams(option.value === today ? {} : { date: option.value })}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </nav>
+      )}
       {stats.data && (
         <dl className="grid grid-cols-3 gap-2 text-center">
           <Figure label="اليوم" value={formatNumber(stats.data.today)} />
@@ -57,7 +81,7 @@ export default function VisitsDayScreen() {
           {apiErrorMessage(day.error, "تعذّر تحميل زيارات اليوم")}
         </p>
       ) : day.data.length === 0 ? (
-        <p className="rounded-xl bg-surface p-6 text-muted">لا توجد زيارات اليوم.</p>
+        <p className="rounded-xl bg-surface p-6 text-muted">لا توجد زيارات في هذا اليوم.</p>
       ) : (
         <ol className="grid gap-3" aria-label="زيارات اليوم بالترتيب">
           {day.data.map((visit) => (
