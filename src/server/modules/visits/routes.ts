@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileResponse } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
+import { text } from "#domain/schemas/text.ts";
 import type { VisitSlot } from "#domain/visit-slots.ts";
 import { bookableDates, toRiyadhIso } from "#domain/visit-slots.ts";
 import {
@@ -30,6 +31,14 @@ import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from
 import { listDayVisits, markVisitOutcome, type VisitViewer, visitCountsByCampaign, visitStats } from "./day.ts";
 import { visitCalendar } from "./messages.ts";
 import {
+  conflictSchema,
+  dayVisitSchema,
+  settingsViewSchema,
+  slotSchema,
+  tokenParam,
+  visitViewSchema,
+} from "./route-schemas.ts";
+import {
   bookVisit,
   cancelVisit,
   getVisitSettings,
@@ -43,37 +52,6 @@ import {
   visitView,
 } from "./service.ts";
 
-const slotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), available: z.boolean() });
-const conflictSchema = z.object({
-  statusCode: z.literal(409),
-  error: z.string(),
-  message: z.string(),
-  nextSlots: z.array(slotSchema),
-});
-const settingsViewSchema = visitSettingsSchema.extend({
-  projectId: z.number(),
-  configured: z.boolean(),
-  mapUrl: z.string().optional(),
-  days: z.array(z.number()),
-  closedDates: z.array(z.string()),
-  placeName: z.string(),
-});
-const visitViewSchema = z.object({
-  id: z.number(),
-  status: z.enum(VISIT_STATUSES),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  name: z.string(),
-  projectId: z.number(),
-  projectName: z.string(),
-  placeKind: z.enum(VISIT_PLACE_KINDS),
-  placeName: z.string(),
-  mapUrl: z.string().nullable(),
-  agentName: z.string().nullable(),
-  agentPhone: z.string(),
-});
-const tokenParam = z.object({ token: z.string().min(1).max(500) });
-
 /** The 409 of a full or past slot: the Arabic message and the next free times. */
 function slotConflict(reply: FastifyReply, nextSlots: VisitSlot[]) {
   return reply
@@ -86,19 +64,6 @@ async function viewerOf(request: FastifyRequest): Promise<VisitViewer> {
   return { id: auth.user.id, viewAll: await auth.can("leads.view_all"), ip: request.ip };
 }
 
-const dayVisitSchema = z.object({
-  id: z.number(),
-  leadId: z.number().nullable(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  status: z.enum(VISIT_STATUSES),
-  name: z.string(),
-  phone: z.string(),
-  projectName: z.string(),
-  unitId: z.number().nullable(),
-  agentId: z.string().nullable(),
-  outcomeNote: z.string().nullable(),
-});
 /** The visit routes of the module comment, on one encapsulated instance (the rate limiter registered once). */
 export async function visitRoutes(app: FastifyInstance) {
   await registerLeadRateLimit(app);
@@ -161,10 +126,10 @@ function staffRoutes(app: FastifyInstance) {
       schema: {
         response: {
           200: z.object({
-            date: z.string(),
+            date: text(),
             today: z.number(),
             week: z.number(),
-            weekStart: z.string(),
+            weekStart: text(),
             attended: z.number(),
             noShow: z.number(),
             noShowRate: z.number(),
@@ -213,10 +178,10 @@ function bookingRoutes(app: FastifyInstance) {
           200: z.object({
             projectId: z.number(),
             placeKind: z.enum(VISIT_PLACE_KINDS),
-            placeName: z.string(),
-            mapUrl: z.string().nullable(),
-            firstDate: z.string(),
-            lastDate: z.string(),
+            placeName: text(),
+            mapUrl: text().nullable(),
+            firstDate: text(),
+            lastDate: text(),
           }),
         },
       },
@@ -242,7 +207,7 @@ function bookingRoutes(app: FastifyInstance) {
       schema: {
         body: visitBookingSchema,
         response: {
-          201: z.object({ id: z.number(), startsAt: z.string(), manageUrl: z.string() }),
+          201: z.object({ id: z.number(), startsAt: text(), manageUrl: text() }),
           409: conflictSchema,
         },
       },
@@ -318,7 +283,7 @@ function manageRoutes(app: FastifyInstance) {
       schema: {
         params: tokenParam,
         body: visitRescheduleSchema,
-        response: { 200: visitViewSchema.extend({ manageUrl: z.string() }), 409: conflictSchema },
+        response: { 200: visitViewSchema.extend({ manageUrl: text() }), 409: conflictSchema },
       },
     },
     async (request, reply) => {

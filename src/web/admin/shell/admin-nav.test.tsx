@@ -42,7 +42,7 @@ describe("admin menu (SPEC §2.10)", () => {
   it("shows a super_admin the eight items of SPEC §2.10, the lead desk's three and the campaigns report", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(12);
+    expect(links).toHaveLength(14);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
@@ -53,6 +53,8 @@ describe("admin menu (SPEC §2.10)", () => {
       ["العملاء المحتملون", "/admin/leads"],
       ["عملائي", "/admin/leads/mine"],
       ["إعدادات مكتب العملاء", "/admin/leads/settings"],
+      ["زيارات اليوم", "/admin/visits"],
+      ["مواعيد الزيارات", "/admin/visits/settings"],
       ["الحملات والتحويلات", "/admin/conversions"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
@@ -79,6 +81,6 @@ describe("admin menu (SPEC §2.10)", () => {
   it("hides everything from nobody and from unknown keys", () => {
     expect(visibleMenuItems(null)).toEqual([]);
     expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(12);
+    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(14);
   });
 });
