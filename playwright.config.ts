@@ -76,6 +76,8 @@ export default defineConfig({
       CONVERSIONS_SNAPCHAT_URL: `http://127.0.0.1:${process.env.E2E_SNAP_PORT ?? 3199}`,
       // Meta's Graph API for e2e/lead-forms.spec.ts: a stand-in the spec starts on this port.
       LEAD_FORMS_META_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_META_GRAPH_PORT ?? 3198}`,
+      // The mail server of e2e/visits.spec.ts (the buyer's confirmation and reminders): a receiver the spec starts.
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3198}`,
     },
   },
 });

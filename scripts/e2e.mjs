@@ -35,6 +35,8 @@ const port = await freePort();
 const snapPort = await freePort();
 // The local Graph API stand-in of e2e/lead-forms.spec.ts listens here (LEAD_FORMS_META_GRAPH_URL).
 const metaGraphPort = await freePort();
+// The mail server of e2e/visits.spec.ts (the buyer's confirmation and reminders) listens here.
+const smtpPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
 // The server runs from a private copy of the build, so a rebuild in the working tree cannot swap its assets.
 const appDir = path.join(dataDir, "app");
@@ -47,6 +49,7 @@ const result = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), 
     E2E_PORT: String(port),
     E2E_SNAP_PORT: String(snapPort),
     E2E_META_GRAPH_PORT: String(metaGraphPort),
+    E2E_SMTP_PORT: String(smtpPort),
     E2E_DATA_DIR: dataDir,
     CHROME_PATH: chrome,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",

@@ -84,6 +84,7 @@ const MODULE_GRAPH: Record<string, string[]> = {
   updates: ["audit", "publishing"],
   uploads: ["audit", "media"],
   users: ["audit", "auth", "permissions"],
+  visits: ["audit", "leads"],
 };
 
 /** Edges of MODULE_GRAPH that close a circle today and are to go (none left). */
@@ -98,8 +99,10 @@ const MODULE_FACES: Record<string, string[]> = {
     "desk/service.ts",
     "events.ts",
     "intake/service.ts",
+    "mail.ts",
     "outbox.ts",
     "privacy/service.ts",
+    "rate-limit.ts",
     "webhook-address.ts",
     "worker.ts",
   ],

@@ -185,4 +185,5 @@ export const NOUNS = {
   room: noun("غرفة", "غرفتان", "غرف"),
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
+  visit: noun("زيارة", "زيارتان", "زيارات"),
 } as const satisfies Record<string, CountedNoun>;

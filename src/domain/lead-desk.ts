@@ -74,6 +74,11 @@ export const LEAD_EVENT_KINDS = [
   "sla_managers_notified",
   "sla_reassigned",
   "merged",
+  // Site visits (docs/decisions/088-site-visits.md): data {visitId, startsAt, outcome?}.
+  "visit_booked",
+  "visit_rescheduled",
+  "visit_cancelled",
+  "visit_outcome",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 

@@ -87,6 +87,8 @@ export const PERMISSION_CATALOGUE = [
   { key: "leads.work", category: "العملاء المحتملون", description: "تسجيل التواصل وتغيير مرحلة العميل" },
   { key: "leads.export", category: "العملاء المحتملون", description: "تصدير العملاء المحتملين" },
   { key: "leads.settings", category: "العملاء المحتملون", description: "إعدادات مكتب العملاء وأسباب الفقد" },
+  { key: "visits.manage", category: "الزيارات", description: "إدارة مواعيد زيارات المشاريع وأماكنها" },
+  { key: "visits.work", category: "الزيارات", description: "عرض زيارات اليوم وتسجيل حضور العملاء" },
   { key: "users.view", category: "الموظفون", description: "عرض الموظفين" },
   { key: "users.create", category: "الموظفون", description: "إضافة موظف" },
   { key: "users.edit", category: "الموظفون", description: "تعديل الموظفين" },
@@ -143,5 +145,6 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
     "leads.work",
     "inventory.view",
     "inventory.hold",
+    "visits.work",
   ],
 };

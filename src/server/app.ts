@@ -54,6 +54,8 @@ import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { visitJobsPlugin } from "./modules/visits/jobs.ts";
+import { visitRoutes } from "./modules/visits/routes.ts";
 import { cspNonceOf } from "./pages/csp-nonce.ts";
 import { apiCacheControl } from "./pages/http-cache.ts";
 import { createPageCache, emptiesPageCache } from "./pages/page-cache.ts";
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(licenceAlertsPlugin);
   await app.register(inventoryLivePlugin);
   await app.register(leadFormsPlugin);
+  await app.register(visitJobsPlugin);
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock });
 
   await app.register(siteRoutes);
@@ -267,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(affordabilityRoutes);
   await app.register(complianceRoutes);
   await app.register(leadFormRoutes);
+  await app.register(visitRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache, clock: app.clock });
   return app;

@@ -140,12 +140,22 @@ describe("authorization matrix", () => {
         "GET /api/affordability",
         "GET /api/affordability/rules",
         "POST /api/leads/reassign",
+        "GET /api/projects/:id/visit-settings",
+        "PUT /api/projects/:id/visit-settings",
+        "GET /api/projects/:id/visit-slots",
+        "POST /api/visits",
       ]),
     );
     // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment
     // (docs/decisions/070-one-leads-list.md).
     const byName = (name: string) => routes.find((r) => `${r.method} ${r.url}` === name)?.access;
     expect(byName("POST /api/leads/reassign")).toEqual(byName("PUT /api/leads/:id/owner"));
+    // A visitor books, reschedules and cancels without signing in (docs/decisions/090-visit-manage-links.md); staff
+    // keep the availability under visits.manage.
+    const access = (name: string) => routes.find((r) => `${r.method} ${r.url}` === name)?.access;
+    expect(access("POST /api/visits")).toBe("public");
+    expect(access("POST /api/visits/manage/:token/cancel")).toBe("public");
+    expect(access("PUT /api/projects/:id/visit-settings")).toEqual({ permission: "visits.manage" });
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

@@ -8,6 +8,7 @@
  * so the site looks current whenever it is first started.
  */
 import { sql } from "drizzle-orm";
+import { VISIT_DEFAULTS } from "#domain/visits.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import type { Storage } from "../lib/storage.ts";
 import { storeImage } from "../modules/media/service.ts";
@@ -24,6 +25,7 @@ import {
   projectUpdates,
   units,
 } from "./schema.ts";
+import { visitSettings } from "./tables/visits.ts";
 
 const CITY = "جدة";
 
@@ -619,6 +621,18 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
       if (id === undefined) throw new Error(`demo content: unknown project ${key}`);
       return id;
     };
+
+    // Visits (docs/decisions/088-site-visits.md): every demo project offers them at its sales office, default hours.
+    await tx.insert(visitSettings).values(
+      PROJECTS.map((p) => ({
+        projectId: projectId(p.key),
+        placeName: `مكتب المبيعات — حي ${p.district}`,
+        ...VISIT_DEFAULTS,
+        days: [...VISIT_DEFAULTS.days],
+        closedDates: [],
+        updatedAt: now,
+      })),
+    );
 
     // 3. Units.
     const unitRows = PROJECTS.flatMap((p) => (p.units ? buildUnits(projectId(p.key), p, p.units, now) : []));

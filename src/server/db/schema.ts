@@ -39,6 +39,8 @@ export const users = pgTable(
     name: text("name").notNull(),
     /** Where the lead desk's e-mail notifications go (null: in-app only; docs/operations.md "E-mail"). */
     email: text("email"),
+    /** The phone a buyer reaches this staff member on (a visit's confirmation names the agent and this number). */
+    phone: text("phone"),
     /** The user who created this account (ARCHITECTURE resolution 7). */
     accountId: uuid("account_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

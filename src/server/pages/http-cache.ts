@@ -48,6 +48,9 @@ export function pageCachePolicy(answer: {
   const url = new URL(answer.url, "http://x");
   if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return "private";
   if (url.searchParams.has("preview")) return "private";
+  // A visit's pages hold one person's booking (/visit/{token}) or slots that fill up (/visit/book/{id}): never shared
+  // (ARCHITECTURE resolution 24; docs/decisions/088-site-visits.md).
+  if (url.pathname.startsWith("/visit/")) return "private";
   const type = (answer.contentType ?? "").split(";")[0]?.trim().toLowerCase();
   return type === "text/html" || type === "text/x-script" ? "public" : "private";
 }

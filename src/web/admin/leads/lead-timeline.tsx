@@ -17,6 +17,7 @@ import {
 import { LEAD_FORM_SOURCE_LABELS } from "#domain/lead-forms.ts";
 import { CONTACT_SOURCE_LABELS, type ContactSource } from "#domain/schemas/contact.ts";
 import { type UnitLabelParts, unitLabel } from "#domain/unit-label.ts";
+import { VISIT_STATUS_LABELS, type VisitStatus } from "#domain/visits.ts";
 import type { LeadDetail, LeadSummary } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
@@ -75,6 +76,14 @@ export function eventText(e: LeadEventView): string {
       return `أُعيد الإسناد تلقائيًا إلى ${str(d.ownerName) ?? "مسؤول مبيعات"} لعدم التواصل في الوقت المحدد`;
     case "merged":
       return d.mergedInto ? "دُمج في عميل آخر" : `دُمج معه استفسار ${str(d.name) ?? ""}`;
+    case "visit_booked":
+      return `حجز زيارة: ${formatDateTime(str(d.startsAt))}`;
+    case "visit_rescheduled":
+      return `تغيّر موعد الزيارة إلى ${formatDateTime(str(d.startsAt))}`;
+    case "visit_cancelled":
+      return `أُلغيت الزيارة ${formatDateTime(str(d.startsAt))}`;
+    case "visit_outcome":
+      return `نتيجة الزيارة: ${VISIT_STATUS_LABELS[d.outcome as VisitStatus] ?? ""}`;
     default:
       return "";
   }

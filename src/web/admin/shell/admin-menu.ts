@@ -2,6 +2,8 @@
 import {
   BadgeCheckIcon,
   BuildingIcon,
+  CalendarCheckIcon,
+  CalendarCogIcon,
   ClipboardListIcon,
   ContactIcon,
   DoorOpenIcon,
@@ -50,6 +52,8 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     permission: "leads.settings",
     icon: SlidersHorizontalIcon,
   },
+  { label: "زيارات اليوم", to: "/admin/visits", permission: "visits.work", icon: CalendarCheckIcon },
+  { label: "مواعيد الزيارات", to: "/admin/visits/settings", permission: "visits.manage", icon: CalendarCogIcon },
   { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
   { label: "الامتثال والتراخيص", to: "/admin/compliance", permission: "compliance.view", icon: BadgeCheckIcon },
   { label: "نماذج المنصات", to: "/admin/lead-forms", permission: "lead_forms.manage", icon: InboxIcon },

@@ -53,6 +53,8 @@ describe("admin menu (SPEC §2.10)", () => {
       ["العملاء", "/admin/leads"],
       ["عملائي", "/admin/leads/mine"],
       ["إعدادات مكتب العملاء", "/admin/leads/settings"],
+      ["زيارات اليوم", "/admin/visits"],
+      ["مواعيد الزيارات", "/admin/visits/settings"],
       ["الحملات والتحويلات", "/admin/conversions"],
       ["الامتثال والتراخيص", "/admin/compliance"],
       ["نماذج المنصات", "/admin/lead-forms"],

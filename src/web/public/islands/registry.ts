@@ -33,6 +33,8 @@ import { SESSION_BANNERS } from "~/public/widgets/session-banners/contract.ts";
 import { enhanceSessionBanners } from "~/public/widgets/session-banners/session-banners.island.ts";
 import { SHORTCUTS } from "~/public/widgets/shortcuts/contract.ts";
 import { enhanceShortcuts } from "~/public/widgets/shortcuts/shortcuts.island.ts";
+import { VISIT_BOOKING } from "~/public/widgets/visit-booking/contract.ts";
+import { enhanceVisitBooking } from "~/public/widgets/visit-booking/visit-booking.island.ts";
 
 /**
  * An island's enhancer: finds its widgets under `root`, claims each (`data-enhanced`) so a second run leaves it alone,
@@ -52,6 +54,7 @@ export const ISLANDS: Readonly<Record<string, Enhancer>> = {
   [CARD_LIST.island]: enhanceCardLists,
   [CONTACT_FORM.island]: enhanceContactForms,
   [AFFORDABILITY.island]: enhanceAffordability,
+  [VISIT_BOOKING.island]: enhanceVisitBooking,
   [HERO.island]: enhanceHero,
   [MARQUEE.island]: enhanceMarquees,
   [PROJECTS_CAROUSEL.island]: enhanceCarousels,

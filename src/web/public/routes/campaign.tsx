@@ -24,12 +24,14 @@ import {
   previewToken,
   withPreview,
 } from "~/public/lib/preview.ts";
+import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { CampaignVisit } from "~/public/widgets/campaign-visit/campaign-visit.tsx";
 import { ContactForm } from "~/public/widgets/contact-form/contact-form.tsx";
 import { advertiserOf } from "~/public/widgets/licence/disclosures.tsx";
 import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
 import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
 import { licenceQr } from "~/public/widgets/licence/qr.server.ts";
+import { VisitBookingCta } from "~/public/widgets/visit-booking/visit-booking.tsx";
 import { useSite } from "~/root.tsx";
 import type { Route } from "./+types/campaign";
 
@@ -68,9 +70,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (key === null) throw data(null, { status: 404 });
   const token = previewToken(request);
   const { campaign, preview } = await loadCampaign(context.api, key, false, token);
+  const visitOffer = await loadVisitOffer(context.api, campaign.project.id);
   const qr = await licenceQr(campaign.licence?.verificationUrl);
   return data(
-    { campaign, preview, attribution: attributionFrom(new URL(request.url), null), qr },
+    { campaign, preview, attribution: attributionFrom(new URL(request.url), null), qr, visitOffer },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -110,7 +113,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { campaign, attribution, preview, qr } = loaderData;
+  const { campaign, attribution, preview, qr, visitOffer } = loaderData;
   const site = useSite();
   return (
     <>
@@ -130,6 +133,16 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           />
         }
       />
+      {visitOffer && (
+        <div className="mx-auto max-w-6xl px-4 py-8">
+          <VisitBookingCta
+            projectId={campaign.project.id}
+            placeKind={visitOffer.placeKind}
+            placeName={visitOffer.placeName}
+            origin={{ landingPageId: campaign.landingPage.id, campaignId: campaign.campaign.id }}
+          />
+        </div>
+      )}
       <CampaignBody data={campaign} />
       {campaign.licence && (
         <div className="mx-auto max-w-6xl px-4 pb-12">

@@ -31,12 +31,14 @@ import {
   withPreview,
 } from "~/public/lib/preview.ts";
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
+import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
 import { advertiserOf, extraLicences, ProjectDisclosures } from "~/public/widgets/licence/disclosures.tsx";
 import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
 import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
 import { licenceQr } from "~/public/widgets/licence/qr.server.ts";
 import { FloatingShortcuts } from "~/public/widgets/shortcuts/shortcuts.tsx";
+import { VisitBookingCta } from "~/public/widgets/visit-booking/visit-booking.tsx";
 import { useSite } from "~/root.tsx";
 import type { Route } from "./+types/project";
 
@@ -54,6 +56,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!projectRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
   const brochureBytes = await brochureSize(context.api, project.pdfUrl);
+  const visitOffer = await loadVisitOffer(context.api, project.id);
   const affordability = await loadAffordability(context.api, new URL(request.url), project.price);
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
@@ -61,7 +64,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const preview = token !== null && isPreviewAnswer(projectRes);
   const qr = await licenceQr(project.licence.verificationUrl);
   return data(
-    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability, qr, inventory },
+    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability, qr, inventory, visitOffer },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -160,7 +163,7 @@ function ProjectFeatures({ project }: { project: Project }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError, preview, brochureBytes, affordability, qr, inventory } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes, affordability, qr, inventory, visitOffer } = loaderData;
   const site = useSite();
   const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
@@ -286,6 +289,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
+        {visitOffer && (
+          <VisitBookingCta projectId={project.id} placeKind={visitOffer.placeKind} placeName={visitOffer.placeName} />
+        )}
         <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
         <AffordabilitySection view={affordability} />
         <ProjectContactSection projectName={project.name} idPrefix="project-contact" />

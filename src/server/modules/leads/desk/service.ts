@@ -4,9 +4,17 @@
  * stage changes with the unit link, logged activities, manual reassignment and merges, the paged list and the
  * timeline of one lead, the desk's settings and notifications. The one way into the desk from elsewhere.
  */
-export { assignBacklog, assignNewLead, CLOCK_JOB_KINDS, notify, pickAgent, reassignLead } from "./assignment.ts";
+export {
+  assignBacklog,
+  assignNewLead,
+  CLOCK_JOB_KINDS,
+  cancelJobs,
+  notify,
+  pickAgent,
+  reassignLead,
+} from "./assignment.ts";
 export { reassignLeads } from "./bulk-assign.ts";
-export { type LeadViewer, openLeadOf, scopeOf } from "./common.ts";
+export { addEvent, type LeadViewer, openLeadOf, scopeOf } from "./common.ts";
 export { latestDeliveries } from "./enquiries.ts";
 export { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
 export { getLeadDetail, leadPage, listLeads, overdueCondition } from "./list.ts";

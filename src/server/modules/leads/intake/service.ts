@@ -135,7 +135,11 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       message: enquiry.message,
       isDuplicate: Boolean(previous),
       attribution,
-      origin: { ...leadOrigin(context), ...(await unitOfEnquiry(tx, enquiry.refs.unitId, projectId)), ...enquiry.origin },
+      origin: {
+        ...leadOrigin(context),
+        ...(await unitOfEnquiry(tx, enquiry.refs.unitId, projectId)),
+        ...enquiry.origin,
+      },
       consentVersion: enquiry.consentVersion,
       consentAt: now,
       ipAddress: enquiry.ip,

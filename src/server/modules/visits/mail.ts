@@ -1,0 +1,134 @@
+/**
+ * The e-mail channel's outbox of visit messages (docs/decisions/091-visit-messages-and-reminder-channels.md), an
+ * outbox queue of the job engine (jobs/outbox.ts) over visit_messages rows of channel "email": claimed one at a time
+ * with FOR UPDATE SKIP LOCKED and a lease (so two instances never send one row), rendered from the visit as it is
+ * when sent (./messages.ts, with its .ics attached), sent through the SMTP transport of SMTP_URL, then "sent" or
+ * retried on the lead desk's schedule (1, 4, 16, 64 min) until "failed". Without SMTP_URL nothing is sent.
+ */
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import type { Transporter } from "nodemailer";
+import type { Db } from "#server/db/connection.ts";
+import { visitMessages } from "#server/db/tables/visits.ts";
+import {
+  type AttemptOutcome,
+  type AttemptResult,
+  LEASE_MARGIN_MS,
+  type OutboxOptions,
+  type OutboxQueue,
+} from "#server/jobs/outbox.ts";
+import type { SecretBox } from "#server/lib/secrets.ts";
+import { MAIL_IN_FLIGHT, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAYS_MS } from "../leads/mail.ts";
+import { EMAIL_CHANNEL, type VisitMessageKind } from "./channels.ts";
+import { visitView } from "./manage.ts";
+import { renderVisitMessage } from "./messages.ts";
+import { manageToken, manageUrl } from "./token.ts";
+
+export interface VisitMailSettings {
+  from: string;
+  publicUrl: string;
+  /** The company's phone (site config), when the agent has none. */
+  sitePhone: string;
+  box: SecretBox;
+}
+
+interface ClaimedVisitMail {
+  id: number;
+  destination: "smtp";
+  visitId: number;
+  kind: VisitMessageKind;
+  to: string;
+  lease: Date;
+  attempts: number;
+}
+
+async function claim(db: Db, now: Date, leaseMs: number): Promise<ClaimedVisitMail | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(visitMessages)
+      .where(
+        and(
+          eq(visitMessages.channel, EMAIL_CHANNEL.name),
+          eq(visitMessages.status, "pending"),
+          lte(visitMessages.nextAt, now),
+          or(isNull(visitMessages.lockedUntil), lte(visitMessages.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(visitMessages.nextAt), asc(visitMessages.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!row) return null;
+    const lease = new Date(now.getTime() + leaseMs);
+    const attempts = row.attempts + 1;
+    await tx.update(visitMessages).set({ lockedUntil: lease, attempts }).where(eq(visitMessages.id, row.id));
+    return {
+      id: row.id,
+      destination: "smtp" as const,
+      visitId: row.visitId,
+      kind: row.kind as VisitMessageKind,
+      to: row.recipient,
+      lease,
+      attempts,
+    };
+  });
+}
+
+async function record(db: Db, c: ClaimedVisitMail, result: AttemptResult, now: Date): Promise<AttemptOutcome> {
+  const last = c.attempts >= MAIL_MAX_ATTEMPTS || Boolean(result.permanent);
+  const outcome: AttemptOutcome = result.aborted ? "released" : result.ok ? "delivered" : last ? "failed" : "retrying";
+  const values: Partial<typeof visitMessages.$inferInsert> =
+    outcome === "released"
+      ? { lockedUntil: null, attempts: c.attempts - 1 }
+      : outcome === "delivered"
+        ? { status: "sent", sentAt: now, lockedUntil: null, error: null }
+        : {
+            status: last ? "failed" : "pending",
+            error: result.error,
+            lockedUntil: null,
+            nextAt: new Date(now.getTime() + (MAIL_RETRY_DELAYS_MS[c.attempts - 1] ?? 0)),
+          };
+  const written = await db
+    .update(visitMessages)
+    .set(values)
+    .where(and(eq(visitMessages.id, c.id), eq(visitMessages.lockedUntil, c.lease)))
+    .returning({ id: visitMessages.id });
+  return written.length ? outcome : "lost";
+}
+
+/** The outbox options of the visits' e-mail queue ("visit-mail"). */
+export function visitMailOutboxOptions(
+  transport: Transporter,
+  settings: VisitMailSettings,
+): Omit<OutboxOptions<ClaimedVisitMail>, "clock" | "continuous" | "onError"> {
+  const host = new URL(settings.publicUrl).hostname;
+  const queue: OutboxQueue<ClaimedVisitMail> = {
+    claim: (db, now, leaseMs) => claim(db, now, leaseMs),
+    async attempt(db, c, _now, options) {
+      try {
+        const view = await visitView(db, c.visitId, settings.sitePhone);
+        const link = manageUrl(settings.publicUrl, manageToken(settings.box, view.id, new Date(view.startsAt)));
+        const message = renderVisitMessage(c.kind, view, link, host);
+        await transport.sendMail({
+          from: settings.from,
+          to: c.to,
+          subject: message.subject,
+          textEncoding: "base64",
+          text: message.text,
+          icalEvent: { method: view.status === "cancelled" ? "CANCEL" : "PUBLISH", content: message.ics },
+        });
+        return { ok: true, statusCode: null, error: null };
+      } catch (e) {
+        if (options.signal?.aborted) return { ok: false, statusCode: null, error: "worker stopped", aborted: true };
+        return { ok: false, statusCode: null, error: (e instanceof Error ? e.message : String(e)).slice(0, 300) };
+      }
+    },
+    record,
+  };
+  return {
+    queue,
+    allowPrivate: true,
+    timeoutMs: MAIL_LEASE_MS - LEASE_MARGIN_MS,
+    perDestination: MAIL_IN_FLIGHT,
+    maxInFlight: MAIL_IN_FLIGHT,
+  };
+}
