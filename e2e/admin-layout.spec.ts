@@ -71,8 +71,6 @@ function findOverflow(): { pageOverflow: number; offenders: string[] } {
 
 for (const width of WIDTHS) {
   test(`every admin screen fits ${width} px`, async ({ page, request }) => {
-    // Sixteen screens, one of them a redirect (/admin/contact-messages → /admin/leads): 45–60 s on a busy machine.
-    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     const projects = (await (await request.get("/api/projects")).json()) as { id: number }[];
