@@ -17,7 +17,7 @@ import {
   inputClass,
   PhoneField,
   RequiredMark,
-} from "~/public/components/contact-form-fields.tsx";
+} from "~/public/widgets/contact-form/contact-form-fields.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
 import { postBooking } from "~/public/lib/visit-action.server.ts";
