@@ -78,6 +78,7 @@ const MODULE_GRAPH: Record<string, string[]> = {
   updates: ["audit", "publishing"],
   uploads: ["audit", "media"],
   users: ["audit", "auth", "permissions"],
+  whatsapp: ["audit", "leads", "uploads"],
 };
 
 /** Edges of MODULE_GRAPH that close a circle today and are to go (none left). */

@@ -81,6 +81,9 @@ export const PERMISSION_CATALOGUE = [
   { key: "users.delete", category: "الموظفون", description: "حذف الموظفين" },
   { key: "permissions.manage", category: "الصلاحيات", description: "إدارة صلاحيات الأدوار والمستخدمين" },
   { key: "audit.view", category: "سجل التدقيق", description: "عرض سجل التدقيق" },
+  { key: "whatsapp.manage", category: "واتساب", description: "ربط رقم واتساب للأعمال وقوالبه" },
+  { key: "whatsapp.view", category: "واتساب", description: "قراءة محادثات واتساب مع العملاء" },
+  { key: "whatsapp.send", category: "واتساب", description: "مراسلة العملاء عبر واتساب من صفحة العميل" },
 ] as const satisfies readonly PermissionDefinition[];
 
 export type PermissionKey = (typeof PERMISSION_CATALOGUE)[number]["key"];
@@ -116,5 +119,14 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
   ],
   photographer: ["dashboard.view", "projects.view", "updates.view", "updates.create", "updates.edit", "uploads.create"],
   /** Own leads only: the lead desk scopes every read and change to the agent's leads (server leads/desk/common.ts). */
-  sales_agent: ["dashboard.view", "projects.view", "units.view", "leads.view_own", "leads.work"],
+  sales_agent: [
+    "dashboard.view",
+    "projects.view",
+    "units.view",
+    "leads.view_own",
+    "leads.work",
+    // Their own leads' WhatsApp conversations (the lead scope applies: modules/whatsapp/conversation.ts).
+    "whatsapp.view",
+    "whatsapp.send",
+  ],
 };

@@ -46,6 +46,7 @@ import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { whatsappRoutes } from "./modules/whatsapp/routes.ts";
 import { cspNonceOf } from "./pages/csp-nonce.ts";
 import { apiCacheControl } from "./pages/http-cache.ts";
 import { createPageCache, emptiesPageCache } from "./pages/page-cache.ts";
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes);
   await app.register(conversionRoutes);
   await app.register(affordabilityRoutes);
+  await app.register(whatsappRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache });
   return app;

@@ -1,0 +1,144 @@
+/**
+ * WhatsApp routes (docs/whatsapp.md) and the module's queues on the job engine:
+ * GET  /api/whatsapp                               whatsapp.manage  the connection (never a secret) and its health
+ * PUT  /api/whatsapp                               whatsapp.manage  ids, secrets (write-only), verify token; templates refetched
+ * POST /api/whatsapp/templates/refresh             whatsapp.manage  fetch the approved templates again
+ * GET  /api/whatsapp/webhook                       public           Meta's subscription check (hub.challenge)
+ * POST /api/whatsapp/webhook                       public           Meta's notifications, X-Hub-Signature-256 over the raw body
+ * GET  /api/whatsapp/leads/{id}/conversation       whatsapp.view    the lead's conversation (own leads, or leads.view_all)
+ * POST /api/whatsapp/leads/{id}/messages           whatsapp.send    free text inside the window, or a template
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "#domain/schemas/common.ts";
+import {
+  conversationSchema,
+  sendMessageSchema,
+  WHATSAPP_TEXTS,
+  whatsappConnectionUpdateSchema,
+  whatsappConnectionViewSchema,
+  whatsappMessageSchema,
+} from "#domain/whatsapp.ts";
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from "#server/jobs/outbox.ts";
+import { HttpError } from "#server/lib/http-errors.ts";
+import { actorOf, requireAuth } from "#server/plugins/auth.ts";
+import type { LeadViewer } from "../leads/desk/service.ts";
+import { connectionView, readConnection, refreshTemplates, saveConnection } from "./connection.ts";
+import { getConversation, queueMessage } from "./conversation.ts";
+import { fetchDueMedia, type MediaContext } from "./media.ts";
+import { whatsappSendQueue } from "./outbox.ts";
+import { safeEqual, signatureMatches, storeNotification } from "./webhook.ts";
+
+const manage = { access: { permission: "whatsapp.manage" } } as const;
+
+/** Meta's notifications are small; 3 MB leaves room for a batch. */
+const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
+
+async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
+  const auth = requireAuth(request);
+  return { id: auth.user.id, viewAll: await auth.can("leads.view_all"), ip: request.ip };
+}
+
+const subscriptionQuery = z.object({
+  "hub.mode": z.string().max(50),
+  "hub.verify_token": z.string().max(500),
+  "hub.challenge": z.string().max(500),
+});
+
+export async function whatsappRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx: MediaContext = {
+    db: app.db,
+    secrets: app.secrets,
+    graphUrl: app.config.whatsapp.graphUrl,
+    timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS,
+    publicUrl: app.config.publicUrl,
+    now: () => app.clock(),
+    storage: app.storage,
+    limits: { image: app.config.uploadLimits.image, pdf: app.config.uploadLimits.pdf },
+  };
+  // The send queue (outbox.ts) and the media downloads (media.ts) on the one job engine.
+  const outbox = app.jobs.outbox("whatsapp-send", { queue: whatsappSendQueue(ctx), allowPrivate: true });
+  app.jobs.due("whatsapp-media", (now) => fetchDueMedia(ctx, now));
+
+  r.get(
+    "/api/whatsapp",
+    { config: manage, schema: { response: { 200: whatsappConnectionViewSchema } } },
+    async () => connectionView(await readConnection(app.db), app.config.publicUrl),
+  );
+
+  r.put(
+    "/api/whatsapp",
+    { config: manage, schema: { body: whatsappConnectionUpdateSchema, response: { 200: whatsappConnectionViewSchema } } },
+    async (request) => saveConnection(ctx, actorOf(request), request.body),
+  );
+
+  r.post(
+    "/api/whatsapp/templates/refresh",
+    { config: manage, schema: { response: { 200: whatsappConnectionViewSchema } } },
+    async () => connectionView(await refreshTemplates(ctx), app.config.publicUrl),
+  );
+
+  r.get(
+    "/api/whatsapp/webhook",
+    { config: { access: "public" }, schema: { querystring: subscriptionQuery } },
+    async (request, reply) => {
+      const connection = await readConnection(app.db);
+      const q = request.query;
+      if (q["hub.mode"] !== "subscribe" || !connection || !safeEqual(q["hub.verify_token"], connection.verifyToken)) {
+        throw new HttpError(403, WHATSAPP_TEXTS.verifyTokenWrong);
+      }
+      return reply.type("text/plain").send(q["hub.challenge"]);
+    },
+  );
+
+  // The raw body is kept for the signature: this scope reads every body as bytes.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    scope.post(
+      "/api/whatsapp/webhook",
+      { config: { access: "public" }, bodyLimit: WEBHOOK_BODY_LIMIT },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const connection = await readConnection(app.db);
+        const header = request.headers["x-hub-signature-256"];
+        const secret = connection?.appSecret ? app.secrets.open(connection.appSecret) : null;
+        if (!secret || !signatureMatches(raw, typeof header === "string" ? header : undefined, secret)) {
+          throw new HttpError(401, WHATSAPP_TEXTS.signatureInvalid);
+        }
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString("utf8"));
+        } catch {
+          return reply.code(200).send({ ok: true });
+        }
+        await storeNotification(ctx, body);
+        return reply.code(200).send({ ok: true });
+      },
+    );
+  });
+
+  r.get(
+    "/api/whatsapp/leads/:id/conversation",
+    {
+      config: { access: { permission: "whatsapp.view" } },
+      schema: { params: idParam, response: { 200: conversationSchema } },
+    },
+    async (request) => getConversation(ctx, await viewerOf(request), request.params.id),
+  );
+
+  r.post(
+    "/api/whatsapp/leads/:id/messages",
+    {
+      config: { access: { permission: "whatsapp.send" } },
+      schema: { params: idParam, body: sendMessageSchema, response: { 202: whatsappMessageSchema } },
+    },
+    async (request, reply) => {
+      const message = await queueMessage(ctx, await viewerOf(request), request.params.id, request.body);
+      outbox.kick();
+      return reply.code(202).send(message);
+    },
+  );
+}
