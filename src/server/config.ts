@@ -103,6 +103,7 @@ const envSchema = z.object({
   CONVERSIONS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   // WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version; tests point it at a stand-in.
   WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v23.0"),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
 });
 
 export interface AppConfig {
@@ -197,8 +198,8 @@ export interface AppConfig {
   };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
-  /** WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version, no trailing slash. */
-  whatsapp: { graphUrl: string };
+  /** WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version (no trailing slash), per-call timeout ms. */
+  whatsapp: { graphUrl: string; timeoutMs: number };
 }
 
 /** Where an S3-compatible object store is reached (S3_* variables, README "Configuration"). */
@@ -344,6 +345,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.CONVERSIONS_TIMEOUT_MS,
     },
     secureCookies: true,
-    whatsapp: { graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, "") },
+    whatsapp: { graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""), timeoutMs: e.WHATSAPP_TIMEOUT_MS },
   };
 }

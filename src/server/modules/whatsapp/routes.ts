@@ -20,7 +20,6 @@ import {
   whatsappConnectionViewSchema,
   whatsappMessageSchema,
 } from "#domain/whatsapp.ts";
-import { DEFAULT_ATTEMPT_TIMEOUT_MS } from "#server/jobs/outbox.ts";
 import { HttpError } from "#server/lib/http-errors.ts";
 import { actorOf, requireAuth } from "#server/plugins/auth.ts";
 import type { LeadViewer } from "../leads/desk/service.ts";
@@ -52,14 +51,18 @@ export async function whatsappRoutes(app: FastifyInstance) {
     db: app.db,
     secrets: app.secrets,
     graphUrl: app.config.whatsapp.graphUrl,
-    timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS,
+    timeoutMs: app.config.whatsapp.timeoutMs,
     publicUrl: app.config.publicUrl,
     now: () => app.clock(),
     storage: app.storage,
     limits: { image: app.config.uploadLimits.image, pdf: app.config.uploadLimits.pdf },
   };
   // The send queue (outbox.ts) and the media downloads (media.ts) on the one job engine.
-  const outbox = app.jobs.outbox("whatsapp-send", { queue: whatsappSendQueue(ctx), allowPrivate: true });
+  const outbox = app.jobs.outbox("whatsapp-send", {
+    queue: whatsappSendQueue(ctx),
+    allowPrivate: true,
+    timeoutMs: ctx.timeoutMs,
+  });
   app.jobs.due("whatsapp-media", (now) => fetchDueMedia(ctx, now));
 
   r.get(
