@@ -32,6 +32,7 @@ export default [
     route("admin/leads/settings", "admin/leads/desk-settings.tsx"),
     route("admin/leads/:id", "admin/leads/lead-page.tsx"),
     route("admin/conversions", "admin/conversions/conversions.tsx"),
+    route("admin/whatsapp", "admin/whatsapp/whatsapp.tsx"),
     route("admin/employees", "admin/employees/employees.tsx"),
     route("admin/permissions", "admin/permissions/permissions.tsx"),
     route("admin/audit-log", "admin/audit-log/audit-log.tsx"),

@@ -46,7 +46,13 @@ export const STAND_IN_TEMPLATES: StandInTemplate[] = [
     category: "MARKETING",
     components: [{ type: "BODY", text: "عرض جديد في {{1}}" }],
   },
-  { name: "draft_one", language: "ar", status: "PENDING", category: "UTILITY", components: [{ type: "BODY", text: "x" }] },
+  {
+    name: "draft_one",
+    language: "ar",
+    status: "PENDING",
+    category: "UTILITY",
+    components: [{ type: "BODY", text: "x" }],
+  },
 ];
 
 /** Starts the stand-in on 127.0.0.1 (`port` 0: any free port). */
@@ -175,6 +181,11 @@ export function textMessage(waId: string, id: string, body: string, extra: Recor
 }
 
 /** A status update of an outbound message. */
-export function statusUpdate(id: string, status: string, recipient: string, errors?: { code: number; title: string }[]) {
+export function statusUpdate(
+  id: string,
+  status: string,
+  recipient: string,
+  errors?: { code: number; title: string }[],
+) {
   return { id, status, timestamp: "1764230400", recipient_id: recipient, ...(errors ? { errors } : {}) };
 }

@@ -109,11 +109,7 @@ export const whatsappMessages = pgTable(
     uniqueIndex("whatsapp_messages_wa_message_id_key").on(t.waMessageId),
     index("whatsapp_messages_lead_idx").on(t.leadId, t.createdAt),
     index("whatsapp_messages_phone_idx").on(t.phone, t.direction, t.createdAt),
-    index("whatsapp_messages_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'queued'`),
-    index("whatsapp_messages_media_idx")
-      .on(t.mediaNextAt)
-      .where(sql`${t.mediaStatus} = 'pending'`),
+    index("whatsapp_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("whatsapp_messages_media_idx").on(t.mediaNextAt).where(sql`${t.mediaStatus} = 'pending'`),
   ],
 );

@@ -16,7 +16,7 @@ import { whatsappConnection } from "#server/db/tables/whatsapp.ts";
 import { badRequest } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { fetchTemplates, GraphError, type GraphAccess } from "./graph.ts";
+import { fetchTemplates, type GraphAccess, GraphError } from "./graph.ts";
 
 export type ConnectionRow = typeof whatsappConnection.$inferSelect;
 
@@ -57,7 +57,11 @@ export function connectionView(row: ConnectionRow | undefined, publicUrl: string
     webhookUrl: `${publicUrl.replace(/\/+$/, "")}/api/whatsapp/webhook`,
     templates: row?.templates ?? [],
     templatesFetchedAt: iso(row?.templatesFetchedAt),
-    health: { lastWebhookAt: iso(row?.lastWebhookAt), lastError: row?.lastError ?? null, lastErrorAt: iso(row?.lastErrorAt) },
+    health: {
+      lastWebhookAt: iso(row?.lastWebhookAt),
+      lastError: row?.lastError ?? null,
+      lastErrorAt: iso(row?.lastErrorAt),
+    },
   };
 }
 
@@ -105,7 +109,11 @@ export async function saveConnection(
       entityId: "1",
       action: current ? "update" : "create",
       previousState: current
-        ? { enabled: current.enabled, phoneNumberId: current.phoneNumberId, businessAccountId: current.businessAccountId }
+        ? {
+            enabled: current.enabled,
+            phoneNumberId: current.phoneNumberId,
+            businessAccountId: current.businessAccountId,
+          }
         : null,
       newState: {
         enabled: input.enabled,

@@ -32,7 +32,12 @@ export async function applyOptOut(tx: Tx, leadId: number, phone: string, text: s
   await recordAudit(
     tx,
     { userId: null, ip: null },
-    { entityType: "contact_message", entityId: leadId, action: "marketing_consent_withdrawn", newState: { via: "whatsapp" } },
+    {
+      entityType: "contact_message",
+      entityId: leadId,
+      action: "marketing_consent_withdrawn",
+      newState: { via: "whatsapp" },
+    },
   );
   return true;
 }

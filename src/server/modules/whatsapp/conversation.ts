@@ -54,7 +54,11 @@ function messageView(row: MessageRow, sentByName: string | null): WhatsappMessag
     status: row.status,
     errorCode: row.errorCode,
     errorText:
-      row.status === "failed" ? whatsappErrorText(row.errorCode) : row.status === "unknown" ? WHATSAPP_TEXTS.unknownOutcome : null,
+      row.status === "failed"
+        ? whatsappErrorText(row.errorCode)
+        : row.status === "unknown"
+          ? WHATSAPP_TEXTS.unknownOutcome
+          : null,
     sentByName,
     automated: row.automated,
     createdAt: row.createdAt.toISOString(),
@@ -78,11 +82,15 @@ export async function getConversation(ctx: WhatsappContext, viewer: LeadViewer, 
     .leftJoin(users, eq(users.id, whatsappMessages.sentById))
     .where(eq(whatsappMessages.leadId, id))
     .orderBy(asc(whatsappMessages.createdAt), asc(whatsappMessages.id));
-  await recordAudit(ctx.db, { userId: viewer.id, ip: viewer.ip }, {
-    entityType: "contact_message",
-    entityId: id,
-    action: "whatsapp_view",
-  });
+  await recordAudit(
+    ctx.db,
+    { userId: viewer.id, ip: viewer.ip },
+    {
+      entityType: "contact_message",
+      entityId: id,
+      action: "whatsapp_view",
+    },
+  );
   const last = lead.phone ? await lastInboundAt(ctx.db, lead.phone) : null;
   return {
     enabled: connection?.enabled ?? false,
@@ -136,7 +144,12 @@ export async function queueMessage(
     values = {
       kind: "template",
       body,
-      template: { name: template.name, language: template.language, variables: input.variables, category: template.category },
+      template: {
+        name: template.name,
+        language: template.language,
+        variables: input.variables,
+        category: template.category,
+      },
     };
   }
   const row = await ctx.db.transaction(async (tx) => {
@@ -155,12 +168,16 @@ export async function queueMessage(
         createdAt: now,
       })
       .returning();
-    await recordAudit(tx, { userId: viewer.id, ip: viewer.ip }, {
-      entityType: "contact_message",
-      entityId: id,
-      action: "whatsapp_send",
-      newState: { messageId: stored.id, kind: stored.kind, template: stored.template?.name ?? null },
-    });
+    await recordAudit(
+      tx,
+      { userId: viewer.id, ip: viewer.ip },
+      {
+        entityType: "contact_message",
+        entityId: id,
+        action: "whatsapp_send",
+        newState: { messageId: stored.id, kind: stored.kind, template: stored.template?.name ?? null },
+      },
+    );
     return stored;
   });
   const [author] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id)).limit(1);

@@ -91,7 +91,11 @@ export function whatsappSendQueue(ctx: WhatsappContext): OutboxQueue<SendClaim> 
         options.signal,
       );
       const ok = claim.outcome.kind === "sent";
-      return { ok, statusCode: claim.outcome.kind === "error" ? claim.outcome.status : null, error: ok ? null : claim.outcome.kind };
+      return {
+        ok,
+        statusCode: claim.outcome.kind === "error" ? claim.outcome.status : null,
+        error: ok ? null : claim.outcome.kind,
+      };
     },
 
     async record(db: Db, claim: SendClaim, _result: AttemptResult, now: Date): Promise<AttemptOutcome> {
@@ -132,12 +136,19 @@ export function whatsappSendQueue(ctx: WhatsappContext): OutboxQueue<SendClaim> 
           return "retrying" as const;
         }
         const status = outcome.kind === "unknown" ? "unknown" : "failed";
-        await tx.update(whatsappMessages).set({ ...base, status, errorCode: code }).where(eq(whatsappMessages.id, row.id));
+        await tx
+          .update(whatsappMessages)
+          .set({ ...base, status, errorCode: code })
+          .where(eq(whatsappMessages.id, row.id));
         return status === "failed" ? ("failed" as const) : ("unknown" as const);
       });
       if (state === "failed" || state === "unknown") {
         const code = outcome.kind === "error" ? outcome.code : null;
-        await recordHealthError(db, state === "unknown" ? "رسالة لم يُعرف مصيرها تحتاج مراجعة" : whatsappErrorText(code), now);
+        await recordHealthError(
+          db,
+          state === "unknown" ? "رسالة لم يُعرف مصيرها تحتاج مراجعة" : whatsappErrorText(code),
+          now,
+        );
         return "failed";
       }
       return state;

@@ -65,15 +65,16 @@ export async function whatsappRoutes(app: FastifyInstance) {
   });
   app.jobs.due("whatsapp-media", (now) => fetchDueMedia(ctx, now));
 
-  r.get(
-    "/api/whatsapp",
-    { config: manage, schema: { response: { 200: whatsappConnectionViewSchema } } },
-    async () => connectionView(await readConnection(app.db), app.config.publicUrl),
+  r.get("/api/whatsapp", { config: manage, schema: { response: { 200: whatsappConnectionViewSchema } } }, async () =>
+    connectionView(await readConnection(app.db), app.config.publicUrl),
   );
 
   r.put(
     "/api/whatsapp",
-    { config: manage, schema: { body: whatsappConnectionUpdateSchema, response: { 200: whatsappConnectionViewSchema } } },
+    {
+      config: manage,
+      schema: { body: whatsappConnectionUpdateSchema, response: { 200: whatsappConnectionViewSchema } },
+    },
     async (request) => saveConnection(ctx, actorOf(request), request.body),
   );
 

@@ -194,7 +194,12 @@ describe("the 24-hour window", () => {
         ],
       },
     });
-    const wrongCount = await send(leadId, { kind: "template", name: "visit_confirmation", language: "ar", variables: ["x"] });
+    const wrongCount = await send(leadId, {
+      kind: "template",
+      name: "visit_confirmation",
+      language: "ar",
+      variables: ["x"],
+    });
     expect(wrongCount.statusCode).toBe(400);
     expect(Object.keys(wrongCount.json().fields)).toEqual(["variables"]);
   });
@@ -217,7 +222,10 @@ describe("the outbox", () => {
     cloud.answer(() => {
       calls += 1;
       return calls === 1
-        ? { status: 400, body: { error: { message: "(#130429) Rate limit hit", type: "OAuthException", code: 130429 } } }
+        ? {
+            status: 400,
+            body: { error: { message: "(#130429) Rate limit hit", type: "OAuthException", code: 130429 } },
+          }
         : "ok";
     });
     const first = (await send(leadId, { kind: "text", text: "رسالة ١" })).json();

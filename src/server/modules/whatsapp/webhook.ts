@@ -91,7 +91,9 @@ export const notificationSchema = z.object({
         z.object({
           field: z.string().optional(),
           value: z.object({
-            contacts: z.array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).optional() })).optional(),
+            contacts: z
+              .array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).optional() }))
+              .optional(),
             messages: z.array(inboundMessageSchema).optional(),
             statuses: z.array(statusSchema).optional(),
           }),

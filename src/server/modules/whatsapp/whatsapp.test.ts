@@ -228,7 +228,9 @@ describe("webhook", () => {
     expect(form.statusCode, form.body).toBe(201);
     const formLead = form.json().leadId ?? form.json().id;
     const id = nextId();
-    expect((await deliver(notification({ messages: [textMessage("966501110004", id, "هذه سارة")] }))).statusCode).toBe(200);
+    expect((await deliver(notification({ messages: [textMessage("966501110004", id, "هذه سارة")] }))).statusCode).toBe(
+      200,
+    );
     const [message] = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.waMessageId, id));
     expect(message.leadId).toBe(formLead);
     const enquiries = await t.db.select().from(contactMessages).where(eq(contactMessages.phone, "+966501110004"));

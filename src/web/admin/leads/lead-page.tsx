@@ -26,6 +26,7 @@ import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
 import { StageDialog, selectClass } from "./stage-dialog.tsx";
+import { WhatsappPane } from "./whatsapp-pane.tsx";
 
 export async function clientLoader() {
   return null;
@@ -134,6 +135,8 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
           </div>
         </CardContent>
       </Card>
+
+      {userCan(user, "whatsapp.view") && <WhatsappPane leadId={lead.id} canSend={userCan(user, "whatsapp.send")} />}
 
       {canWork && <ActivityForm leadId={lead.id} />}
 

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   MailIcon,
   MegaphoneIcon,
+  MessageCircleIcon,
   PhoneCallIcon,
   ShieldCheckIcon,
   SlidersHorizontalIcon,
@@ -51,6 +52,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
     icon: SlidersHorizontalIcon,
   },
   { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
+  { label: "واتساب للأعمال", to: "/admin/whatsapp", permission: "whatsapp.manage", icon: MessageCircleIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
 ];

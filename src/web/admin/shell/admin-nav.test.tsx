@@ -54,6 +54,7 @@ describe("admin menu (SPEC §2.10)", () => {
       ["عملائي", "/admin/leads/mine"],
       ["إعدادات مكتب العملاء", "/admin/leads/settings"],
       ["الحملات والتحويلات", "/admin/conversions"],
+      ["واتساب للأعمال", "/admin/whatsapp"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
     ]);
