@@ -39,10 +39,10 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin the eight items of SPEC §2.10, the lead desk's three and the campaigns report", () => {
+  it("shows a super_admin the eight items of SPEC §2.10, the lead desk's three, the campaigns report and WhatsApp", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(12);
+    expect(links).toHaveLength(13);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
@@ -80,6 +80,6 @@ describe("admin menu (SPEC §2.10)", () => {
   it("hides everything from nobody and from unknown keys", () => {
     expect(visibleMenuItems(null)).toEqual([]);
     expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(12);
+    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(13);
   });
 });
