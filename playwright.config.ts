@@ -70,6 +70,8 @@ export default defineConfig({
       TEST_CLOCK: "1",
       // The Snapchat Conversions API of e2e/conversions.spec.ts: a receiver the spec starts on this port.
       CONVERSIONS_SNAPCHAT_URL: `http://127.0.0.1:${process.env.E2E_SNAP_PORT ?? 3199}`,
+      // The WhatsApp Cloud API stand-in of e2e/whatsapp.spec.ts (src/server/test-utils/whatsapp-cloud.ts).
+      WHATSAPP_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT ?? 3198}/v23.0`,
     },
   },
 });

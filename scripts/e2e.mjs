@@ -33,6 +33,8 @@ const freePort = () =>
 const port = await freePort();
 // The local Snapchat Conversions API receiver of e2e/conversions.spec.ts listens here.
 const snapPort = await freePort();
+// The local WhatsApp Cloud API stand-in of e2e/whatsapp.spec.ts listens here.
+const whatsappPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
 // The server runs from a private copy of the build, so a rebuild in the working tree cannot swap its assets.
 const appDir = path.join(dataDir, "app");
@@ -44,6 +46,7 @@ const result = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), 
     ...process.env,
     E2E_PORT: String(port),
     E2E_SNAP_PORT: String(snapPort),
+    E2E_WHATSAPP_PORT: String(whatsappPort),
     E2E_DATA_DIR: dataDir,
     CHROME_PATH: chrome,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "#domain/schemas/common.ts";
+import { text } from "#domain/schemas/text.ts";
 import {
   conversationSchema,
   sendMessageSchema,
@@ -40,9 +41,9 @@ async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
 }
 
 const subscriptionQuery = z.object({
-  "hub.mode": z.string().max(50),
-  "hub.verify_token": z.string().max(500),
-  "hub.challenge": z.string().max(500),
+  "hub.mode": text().max(50),
+  "hub.verify_token": text().max(500),
+  "hub.challenge": text().max(500),
 });
 
 export async function whatsappRoutes(app: FastifyInstance) {
