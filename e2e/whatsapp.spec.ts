@@ -104,11 +104,11 @@ test("a buyer's WhatsApp message becomes the agent's lead, the agent answers, an
 
   await moveClock(request, 25 * 60 * 60 * 1000);
   await page.reload();
-  await expect(pane.getByRole("status")).toContainText("24 ساعة");
+  await expect(pane.getByRole("status")).toContainText("٢٤ ساعة");
   await expect(pane.getByLabel("رسالة واتساب")).toHaveCount(0);
   await expect(pane.getByLabel("القالب المعتمد")).toBeVisible();
   await pane.getByLabel("القالب المعتمد").selectOption({ label: "visit_confirmation (ar، خدمي)" });
-  await expect(pane.getByLabel("المتغير 3")).toBeVisible();
+  await expect(pane.getByLabel("المتغير ٣")).toBeVisible();
   await pane.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "e2e-output/whatsapp-pane-390-templates.png", fullPage: true });
 });

@@ -11,6 +11,7 @@
  * - The app secret and the access token are write-only: answers carry `hasAppSecret` / `hasAccessToken`.
  */
 import { z } from "zod";
+import { formatNumber } from "./format.ts";
 import { multilineText, text } from "./schemas/text.ts";
 
 /** The customer-service window: free-form messages within this many ms of the buyer's last message (24 h). */
@@ -61,7 +62,7 @@ export const WHATSAPP_ERROR_TEXTS: Record<number, string> = {
   131031: "الحساب مقفل لمخالفة السياسات",
   131042: "مشكلة في وسيلة الدفع لحساب واتساب للأعمال",
   131045: "رقم الهاتف غير مسجل بشكل صحيح",
-  131047: "انقضت 24 ساعة على آخر رسالة من العميل: يلزم قالب معتمد",
+  131047: `انقضت ${formatNumber(24)} ساعة على آخر رسالة من العميل: يلزم قالب معتمد`,
   131048: "تجاوز حد الرسائل بسبب تقييمات الجودة",
   131049: "لم تُسلَّم الرسالة التسويقية حفاظًا على تجربة المستخدم",
   131050: "أوقف العميل استلام الرسائل التسويقية",
@@ -97,18 +98,21 @@ export const WHATSAPP_TEXTS = {
   unknownError: "تعذر الإرسال لسبب غير معروف",
   templatesFailed: "تعذر جلب القوالب المعتمدة من حساب واتساب",
   notConnected: "واتساب للأعمال غير مفعّل",
-  windowClosed: "انقضت 24 ساعة على آخر رسالة من العميل، لا يمكن إرسال نص حر: اختر قالبًا معتمدًا",
+  windowClosed: `انقضت ${formatNumber(24)} ساعة على آخر رسالة من العميل، لا يمكن إرسال نص حر: اختر قالبًا معتمدًا`,
   neverWrote: "لم يراسلنا العميل عبر واتساب بعد، لا يمكن إرسال نص حر: اختر قالبًا معتمدًا",
   noPhone: "لا يوجد رقم جوال لهذا العميل",
   noOptIn: "لم يوافق العميل على التواصل عبر واتساب ولم يراسلنا، فلا يُرسل إليه قالب",
   noMarketingConsent: "القوالب التسويقية تُرسل فقط لمن وافق على الرسائل التسويقية",
   optedOut: "أوقف العميل الرسائل التسويقية",
   templateUnknown: "القالب غير موجود بين القوالب المعتمدة",
-  templateVariables: (n: number) => `يجب تعبئة متغيرات القالب كلها (${n})`,
+  templateVariables: (n: number) => `يجب تعبئة متغيرات القالب كلها (${formatNumber(n)})`,
   textRequired: "اكتب نص الرسالة",
   unknownOutcome: "لم يُعرف هل وصلت الرسالة إلى واتساب (انقطع الاتصال بعد الإرسال): تحقّق منها قبل إعادة الإرسال",
   signatureInvalid: "توقيع الطلب غير صحيح",
   verifyTokenWrong: "رمز التحقق غير مطابق",
+  fileKind: "يُرسل عبر واتساب صورة أو مستند PDF فقط",
+  fileTooLarge: "حجم الملف أكبر من المسموح",
+  fileMissing: "أرفق الملف في الحقل file",
 } as const;
 
 /** Meta's ids are digits (phone number id, business account id). */

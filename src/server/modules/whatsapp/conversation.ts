@@ -5,6 +5,7 @@
  * free text only inside the 24-hour window, templates only approved ones with every variable filled, only to a person
  * who wrote first, marketing templates only with marketing consent.
  */
+import { Readable } from "node:stream";
 import { and, asc, eq } from "drizzle-orm";
 import {
   type Conversation,
@@ -18,11 +19,13 @@ import {
 import type { Db } from "#server/db/connection.ts";
 import { contactMessages, leads, users } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
-import { badRequest, conflict, notFound } from "#server/lib/http-errors.ts";
+import { badRequest, conflict, HttpError, notFound } from "#server/lib/http-errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { type LeadViewer, openingEnquiry, scopeOf } from "../leads/desk/service.ts";
+import { looksLikePdf, storeImageUpload, storeStreamedUpload, type UploadStream } from "../uploads/service.ts";
 import { readConnection, type WhatsappContext } from "./connection.ts";
 import { hasMarketingConsent, lastInboundAt } from "./consent.ts";
+import type { MediaContext } from "./media.ts";
 
 type MessageRow = typeof whatsappMessages.$inferSelect;
 
@@ -152,6 +155,19 @@ export async function queueMessage(
       },
     };
   }
+  return storeOutbound(ctx, viewer, id, phone, values, automated);
+}
+
+/** Stores one queued outbound message with its audit row; returns it as the pane shows it. */
+async function storeOutbound(
+  ctx: WhatsappContext,
+  viewer: LeadViewer,
+  id: number,
+  phone: string,
+  values: Partial<typeof whatsappMessages.$inferInsert>,
+  automated: string | null,
+): Promise<WhatsappMessage> {
+  const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(whatsappMessages)
@@ -182,4 +198,57 @@ export async function queueMessage(
   });
   const [author] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id)).limit(1);
   return messageView(row, automated ? null : (author?.name ?? null));
+}
+
+/**
+ * POST /api/whatsapp/leads/{id}/files (whatsapp.send): a file sent inside the 24-hour window, checked by content and
+ * stored like an upload (an image decoded and re-encoded, a PDF without active content), then queued as an image or
+ * document message whose link is the file's public URL. Errors: those of queueMessage's free text, under {file};
+ * 400 {file} a file that is neither an image nor a clean PDF; 413 too large.
+ */
+export async function queueFile(
+  ctx: MediaContext,
+  viewer: LeadViewer,
+  id: number,
+  file: { bytes: Buffer; fileName: string },
+): Promise<WhatsappMessage> {
+  const lead = await leadInScope(ctx.db, viewer, id);
+  const connection = await readConnection(ctx.db);
+  if (!connection?.enabled) throw conflict(WHATSAPP_TEXTS.notConnected);
+  if (!lead.phone) throw badRequest({ phone: WHATSAPP_TEXTS.noPhone });
+  const reason = closedReasonOf(await lastInboundAt(ctx.db, lead.phone), ctx.now());
+  if (reason) throw badRequest({ file: reason });
+  const actor = { userId: viewer.id, ip: viewer.ip };
+  const printable = [...file.fileName].filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join("");
+  const fileName = printable.slice(0, 200) || "file";
+  try {
+    if (looksLikePdf(file.bytes)) {
+      if (file.bytes.length > ctx.limits.pdf) throw badRequest({ file: WHATSAPP_TEXTS.fileTooLarge });
+      const stream = Readable.from([file.bytes]) as UploadStream;
+      const stored = await storeStreamedUpload(ctx.db, ctx.storage, "pdf", stream, ctx.limits.pdf, actor);
+      return storeOutbound(
+        ctx,
+        viewer,
+        id,
+        lead.phone,
+        { kind: "document", mediaUrl: stored.url, mediaMime: "application/pdf", fileName },
+        null,
+      );
+    }
+    if (file.bytes.length > ctx.limits.image) throw badRequest({ file: WHATSAPP_TEXTS.fileTooLarge });
+    const stored = await storeImageUpload(ctx.db, ctx.storage, file.bytes, actor);
+    return storeOutbound(
+      ctx,
+      viewer,
+      id,
+      lead.phone,
+      { kind: "image", mediaUrl: stored.url, mediaMime: "image/webp", fileName },
+      null,
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400 && !error.fields?.file) {
+      throw badRequest({ file: WHATSAPP_TEXTS.fileKind });
+    }
+    throw error;
+  }
 }

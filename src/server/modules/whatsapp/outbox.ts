@@ -32,8 +32,15 @@ export interface SendClaim {
 }
 
 /** Meta's message object of a stored outbound row. */
-export function payloadOf(row: typeof whatsappMessages.$inferSelect): Record<string, unknown> {
+export function payloadOf(row: typeof whatsappMessages.$inferSelect, publicUrl: string): Record<string, unknown> {
   const to = row.phone.replace(/^\+/, "");
+  // Files go by link: our /media URLs are public (Meta fetches them when it sends the message).
+  if ((row.kind === "image" || row.kind === "document") && row.mediaUrl) {
+    const link = `${publicUrl.replace(/\/+$/, "")}${row.mediaUrl}`;
+    return row.kind === "image"
+      ? { to, type: "image", image: { link } }
+      : { to, type: "document", document: { link, filename: row.fileName ?? "file.pdf" } };
+  }
   if (row.kind === "template" && row.template) {
     const parameters = row.template.variables.map((text) => ({ type: "text", text }));
     return {
@@ -87,7 +94,7 @@ export function whatsappSendQueue(ctx: WhatsappContext): OutboxQueue<SendClaim> 
       claim.outcome = await sendMessage(
         { ...access, timeoutMs: options.timeoutMs },
         connection.phoneNumberId,
-        payloadOf(row),
+        payloadOf(row, ctx.publicUrl),
         options.signal,
       );
       const ok = claim.outcome.kind === "sent";

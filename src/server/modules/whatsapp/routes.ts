@@ -7,6 +7,7 @@
  * POST /api/whatsapp/webhook                       public           Meta's notifications, X-Hub-Signature-256 over the raw body
  * GET  /api/whatsapp/leads/{id}/conversation       whatsapp.view    the lead's conversation (own leads, or leads.view_all)
  * POST /api/whatsapp/leads/{id}/messages           whatsapp.send    free text inside the window, or a template
+ * POST /api/whatsapp/leads/{id}/files              whatsapp.send    an image or PDF inside the window (multipart "file")
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,11 +22,11 @@ import {
   whatsappConnectionViewSchema,
   whatsappMessageSchema,
 } from "#domain/whatsapp.ts";
-import { HttpError } from "#server/lib/http-errors.ts";
+import { badRequest, HttpError } from "#server/lib/http-errors.ts";
 import { actorOf, requireAuth } from "#server/plugins/auth.ts";
 import type { LeadViewer } from "../leads/desk/service.ts";
 import { connectionView, readConnection, refreshTemplates, saveConnection } from "./connection.ts";
-import { getConversation, queueMessage } from "./conversation.ts";
+import { getConversation, queueFile, queueMessage } from "./conversation.ts";
 import { fetchDueMedia, type MediaContext } from "./media.ts";
 import { whatsappSendQueue } from "./outbox.ts";
 import { safeEqual, signatureMatches, storeNotification } from "./webhook.ts";
@@ -142,6 +143,35 @@ export async function whatsappRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const message = await queueMessage(ctx, await viewerOf(request), request.params.id, request.body);
+      outbox.kick();
+      return reply.code(202).send(message);
+    },
+  );
+
+  r.post(
+    "/api/whatsapp/leads/:id/files",
+    {
+      config: { access: { permission: "whatsapp.send" } },
+      schema: { params: idParam, response: { 202: whatsappMessageSchema } },
+      bodyLimit: app.config.uploadLimits.pdf + 1024 * 1024,
+    },
+    async (request, reply) => {
+      const limit = Math.max(app.config.uploadLimits.pdf, app.config.uploadLimits.image);
+      if (!request.isMultipart()) throw badRequest({ file: WHATSAPP_TEXTS.fileMissing });
+      let bytes: Buffer;
+      let fileName: string;
+      try {
+        const file = await request.file({ limits: { fileSize: limit, files: 1 } });
+        if (file?.fieldname !== "file") throw badRequest({ file: WHATSAPP_TEXTS.fileMissing });
+        bytes = await file.toBuffer();
+        fileName = file.filename;
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: unknown })?.code;
+        if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, WHATSAPP_TEXTS.fileTooLarge);
+        throw badRequest({ file: WHATSAPP_TEXTS.fileMissing });
+      }
+      const message = await queueFile(ctx, await viewerOf(request), request.params.id, { bytes, fileName });
       outbox.kick();
       return reply.code(202).send(message);
     },

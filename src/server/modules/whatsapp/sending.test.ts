@@ -165,7 +165,7 @@ describe("the 24-hour window", () => {
     now = new Date(now.getTime() + 25 * HOUR);
     const closed = await conversation(leadId);
     expect(closed.json()).toMatchObject({ windowOpen: false });
-    expect(closed.json().closedReason).toContain("24");
+    expect(closed.json().closedReason).toContain("٢٤ ساعة");
     const refused = await send(leadId, { kind: "text", text: "مرحبا مجددًا" });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields.text).toContain("قالب");
@@ -272,7 +272,7 @@ describe("the outbox", () => {
     const view = (await conversation(leadId)).json();
     const failed = view.messages.find((m: { id: number }) => m.id === second131047.id);
     expect(failed).toMatchObject({ status: "failed", errorCode: 131047 });
-    expect(failed.errorText).toContain("24 ساعة");
+    expect(failed.errorText).toContain("٢٤ ساعة");
     const unknown = view.messages.find((m: { id: number }) => m.id === fourth.id);
     expect(unknown.errorText).toContain("تحقّق");
   }, 30_000);

@@ -5,7 +5,7 @@
  * approved template and fills its variables. Fits a 390 px phone. Hooks from admin/whatsapp/api.ts.
  */
 import { useId, useState } from "react";
-import { formatDateTime } from "#domain/format.ts";
+import { formatDateTime, formatNumber } from "#domain/format.ts";
 import {
   type Conversation,
   MESSAGE_STATUS_LABELS,
@@ -34,7 +34,7 @@ const T = {
   queued: "أُرسلت الرسالة إلى قائمة الإرسال",
   template: "القالب المعتمد",
   chooseTemplate: "اختر قالبًا",
-  variable: (n: number) => `المتغير ${n}`,
+  variable: (n: number) => `المتغير ${formatNumber(n)}`,
   sendTemplate: "إرسال القالب",
   windowUntil: (at: string) => `يمكن الرد بنص حر حتى ${at}`,
   image: "صورة من العميل",
