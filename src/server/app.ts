@@ -36,6 +36,7 @@ import { onLeadEvent } from "./modules/leads/events.ts";
 import { leadRoutes } from "./modules/leads/intake/routes.ts";
 import { stageWebhookListener } from "./modules/leads/intake/service.ts";
 import { privacyRoutes } from "./modules/leads/privacy/routes.ts";
+import { onPersonData } from "./modules/leads/privacy/service.ts";
 import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
@@ -46,6 +47,7 @@ import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { whatsappPersonData } from "./modules/whatsapp/privacy.ts";
 import { whatsappRoutes } from "./modules/whatsapp/routes.ts";
 import { cspNonceOf } from "./pages/csp-nonce.ts";
 import { apiCacheControl } from "./pages/http-cache.ts";
@@ -214,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ad-platform conversion events; the leads side imports neither.
   onLeadEvent("stage-webhook", stageWebhookListener);
   onLeadEvent("conversions", conversionsLeadListener);
+  // What other modules hold about a person, for the PDPL export, erasure and retention (leads/privacy/service.ts).
+  onPersonData("whatsapp", whatsappPersonData);
   // The one background engine and its timer, then the modules' queues (jobs/engine.ts).
   await app.register(jobsPlugin, {
     clock: deps.testClock?.now ?? deps.clock ?? systemClock,

@@ -12,7 +12,7 @@ import {
   TEMPLATE_CATEGORY_LABELS,
   type WhatsappMessage,
 } from "#domain/whatsapp.ts";
-import { useConversation, useSendWhatsapp } from "~/admin/whatsapp/api.ts";
+import { useConversation, useSendWhatsapp, useSendWhatsappFile } from "~/admin/whatsapp/api.ts";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -36,6 +36,8 @@ const T = {
   chooseTemplate: "اختر قالبًا",
   variable: (n: number) => `المتغير ${formatNumber(n)}`,
   sendTemplate: "إرسال القالب",
+  attach: "إرفاق صورة أو ملف PDF",
+  fileQueued: "أُرسل الملف إلى قائمة الإرسال",
   windowUntil: (at: string) => `يمكن الرد بنص حر حتى ${at}`,
   image: "صورة من العميل",
   document: "مستند",
@@ -139,6 +141,7 @@ function MessageBubble({ message: m }: { message: WhatsappMessage }) {
 function Composer({ data, leadId }: { data: Conversation; leadId: number }) {
   const id = useId();
   const send = useSendWhatsapp(leadId);
+  const sendFile = useSendWhatsappFile(leadId);
   const [text, setText] = useState("");
   const [templateKey, setTemplateKey] = useState("");
   const [variables, setVariables] = useState<string[]>([]);
@@ -187,11 +190,29 @@ function Composer({ data, leadId }: { data: Conversation; leadId: number }) {
           onChange={(e) => setText(e.target.value)}
         />
         {errors.text && <p className="text-sm text-danger">{errors.text}</p>}
-        <div>
+        <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" disabled={send.isPending || !text.trim()}>
             {send.isPending ? T.sending : T.send}
           </Button>
+          <Label htmlFor={`${id}-file`} className="text-sm">
+            {T.attach}
+          </Label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/*,application/pdf"
+            className="max-w-full text-sm"
+            disabled={sendFile.isPending}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (!file) return;
+              setErrors({});
+              sendFile.mutate(file, { onSuccess: () => toast({ variant: "success", title: T.fileQueued }), onError });
+            }}
+          />
         </div>
+        {errors.file && <p className="text-sm text-danger">{errors.file}</p>}
       </form>
     );
   }

@@ -56,3 +56,16 @@ export function useSendWhatsapp(leadId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["whatsapp", "conversation", leadId] }),
   });
 }
+
+/** Sends an image or PDF (multipart field "file") inside the 24-hour window. */
+export function useSendWhatsappFile(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append("file", file);
+      return apiClient.request<WhatsappMessage>(`/api/whatsapp/leads/${leadId}/files`, { method: "POST", body });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["whatsapp", "conversation", leadId] }),
+  });
+}
