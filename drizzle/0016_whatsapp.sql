@@ -14,6 +14,14 @@ CREATE TABLE "whatsapp_connection" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "whatsapp_greetings" (
+	"project_id" integer PRIMARY KEY NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"template_name" text NOT NULL,
+	"language" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "whatsapp_messages" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"lead_id" integer,
@@ -43,6 +51,9 @@ CREATE TABLE "whatsapp_messages" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "whatsapp_opt_in_version" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "whatsapp_opt_in_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "whatsapp_greetings" ADD CONSTRAINT "whatsapp_greetings_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_sent_by_id_users_id_fk" FOREIGN KEY ("sent_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_messages_wa_message_id_key" ON "whatsapp_messages" USING btree ("wa_message_id");--> statement-breakpoint

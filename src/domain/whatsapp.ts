@@ -268,3 +268,28 @@ export function countTemplateVariables(body: string): number {
   for (const match of body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)) max = Math.max(max, Number(match[1]));
   return max;
 }
+
+/** The automatic greeting of a project's new enquiries (docs/whatsapp.md "Greeting"). */
+export const GREETING_TEXTS = {
+  templateUnknown: "اختر قالبًا خدميًا (Utility) معتمدًا بمتغيرين على الأكثر",
+  projectUnknown: "المشروع غير موجود",
+} as const;
+
+/** PUT /api/whatsapp/greetings/{projectId}: the project's greeting on/off and its template. */
+export const greetingUpdateSchema = z
+  .object({
+    enabled: z.boolean(),
+    templateName: text().trim().max(512).default(""),
+    language: text().trim().max(20).default(""),
+  })
+  .strict();
+
+export const greetingViewSchema = z.object({
+  projectId: z.number().int(),
+  projectName: z.string(),
+  enabled: z.boolean(),
+  templateName: z.string(),
+  language: z.string(),
+});
+export type GreetingView = z.infer<typeof greetingViewSchema>;
+export type GreetingUpdate = z.infer<typeof greetingUpdateSchema>;

@@ -47,6 +47,7 @@ import { unitRoutes } from "./modules/units/routes.ts";
 import { updateRoutes } from "./modules/updates/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { whatsappGreetingListener } from "./modules/whatsapp/greeting.ts";
 import { whatsappPersonData } from "./modules/whatsapp/privacy.ts";
 import { whatsappRoutes } from "./modules/whatsapp/routes.ts";
 import { cspNonceOf } from "./pages/csp-nonce.ts";
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ad-platform conversion events; the leads side imports neither.
   onLeadEvent("stage-webhook", stageWebhookListener);
   onLeadEvent("conversions", conversionsLeadListener);
+  // A project's automatic WhatsApp greeting of a new enquiry (modules/whatsapp/greeting.ts).
+  onLeadEvent("whatsapp-greeting", whatsappGreetingListener);
   // What other modules hold about a person, for the PDPL export, erasure and retention (leads/privacy/service.ts).
   onPersonData("whatsapp", whatsappPersonData);
   // The one background engine and its timer, then the modules' queues (jobs/engine.ts).

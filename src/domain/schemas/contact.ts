@@ -77,6 +77,8 @@ export const contactSchema = z
     attribution: attribution.optional(),
     /** The separate, unticked marketing-consent box (docs/conversions.md "Consent"); absent = not given. */
     marketingConsent: z.boolean().optional(),
+    /** The separate, unticked WhatsApp opt-in box «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"). */
+    whatsappOptIn: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     const source = contactSourceOf(value);

@@ -23,7 +23,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { WhatsappTemplate } from "#domain/whatsapp.ts";
-import { leads, users } from "../schema.ts";
+import { leads, projects, users } from "../schema.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -113,3 +113,17 @@ export const whatsappMessages = pgTable(
     index("whatsapp_messages_media_idx").on(t.mediaNextAt).where(sql`${t.mediaStatus} = 'pending'`),
   ],
 );
+
+/**
+ * The optional greeting of a project's new enquiries (docs/whatsapp.md "Greeting"): an approved UTILITY template
+ * sent automatically within a minute to a person who ticked «تواصلوا معي عبر واتساب»; never stops the response clock.
+ */
+export const whatsappGreetings = pgTable("whatsapp_greetings", {
+  projectId: integer("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  templateName: text("template_name").notNull(),
+  language: text("language").notNull(),
+  updatedAt: at("updated_at").notNull(),
+});

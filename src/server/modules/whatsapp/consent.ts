@@ -1,7 +1,8 @@
 /**
  * Who may receive what on WhatsApp (docs/whatsapp.md "Consent"; docs/conversions.md for marketing consent):
  * - free text only inside the 24-hour window after the buyer's last message (src/domain/whatsapp.ts);
- * - a template (business-initiated) only to a person who wrote to us on WhatsApp first;
+ * - a template (business-initiated) only to a person who wrote to us on WhatsApp first or ticked the separate
+ *   «تواصلوا معي عبر واتساب» box on a form (stored with its version);
  * - a MARKETING template additionally only with marketing consent given on a form and not withdrawn;
  * - a reply of «إيقاف» (or STOP) withdraws marketing consent, as the lead desk's withdrawal does.
  */
@@ -51,6 +52,16 @@ export async function lastInboundAt(db: Db | Tx, phone: string): Promise<Date | 
     .orderBy(desc(whatsappMessages.createdAt))
     .limit(1);
   return row?.at ?? null;
+}
+
+/** Whether `phone` ticked «تواصلوا معي عبر واتساب» on a form (any of its enquiries). */
+export async function hasWhatsappOptIn(db: Db | Tx, phone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.phone, phone), isNotNull(contactMessages.whatsappOptInVersion)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Whether `phone` holds marketing consent (given on a form, not withdrawn since). */

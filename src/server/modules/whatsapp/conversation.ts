@@ -24,7 +24,7 @@ import { recordAudit } from "../audit/service.ts";
 import { type LeadViewer, openingEnquiry, scopeOf } from "../leads/desk/service.ts";
 import { looksLikePdf, storeImageUpload, storeStreamedUpload, type UploadStream } from "../uploads/service.ts";
 import { readConnection, type WhatsappContext } from "./connection.ts";
-import { hasMarketingConsent, lastInboundAt } from "./consent.ts";
+import { hasMarketingConsent, hasWhatsappOptIn, lastInboundAt } from "./consent.ts";
 import type { MediaContext } from "./media.ts";
 
 type MessageRow = typeof whatsappMessages.$inferSelect;
@@ -136,7 +136,7 @@ export async function queueMessage(
     if (input.variables.length !== template.variables) {
       throw badRequest({ variables: WHATSAPP_TEXTS.templateVariables(template.variables) });
     }
-    if (!last) throw badRequest({ name: WHATSAPP_TEXTS.noOptIn });
+    if (!last && !(await hasWhatsappOptIn(ctx.db, phone))) throw badRequest({ name: WHATSAPP_TEXTS.noOptIn });
     if (template.category === "MARKETING" && !(await hasMarketingConsent(ctx.db, phone))) {
       throw badRequest({ name: WHATSAPP_TEXTS.noMarketingConsent });
     }

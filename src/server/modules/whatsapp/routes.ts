@@ -8,6 +8,8 @@
  * GET  /api/whatsapp/leads/{id}/conversation       whatsapp.view    the lead's conversation (own leads, or leads.view_all)
  * POST /api/whatsapp/leads/{id}/messages           whatsapp.send    free text inside the window, or a template
  * POST /api/whatsapp/leads/{id}/files              whatsapp.send    an image or PDF inside the window (multipart "file")
+ * GET  /api/whatsapp/greetings                     whatsapp.manage  every project's automatic greeting
+ * PUT  /api/whatsapp/greetings/{projectId}         whatsapp.manage  turn a project's greeting on/off, its template
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,6 +18,8 @@ import { idParam } from "#domain/schemas/common.ts";
 import { text } from "#domain/schemas/text.ts";
 import {
   conversationSchema,
+  greetingUpdateSchema,
+  greetingViewSchema,
   sendMessageSchema,
   WHATSAPP_TEXTS,
   whatsappConnectionUpdateSchema,
@@ -27,6 +31,7 @@ import { actorOf, requireAuth } from "#server/plugins/auth.ts";
 import type { LeadViewer } from "../leads/desk/service.ts";
 import { connectionView, readConnection, refreshTemplates, saveConnection } from "./connection.ts";
 import { getConversation, queueFile, queueMessage } from "./conversation.ts";
+import { listGreetings, saveGreeting } from "./greeting.ts";
 import { fetchDueMedia, type MediaContext } from "./media.ts";
 import { whatsappSendQueue } from "./outbox.ts";
 import { safeEqual, signatureMatches, storeNotification } from "./webhook.ts";
@@ -175,5 +180,24 @@ export async function whatsappRoutes(app: FastifyInstance) {
       outbox.kick();
       return reply.code(202).send(message);
     },
+  );
+
+  r.get(
+    "/api/whatsapp/greetings",
+    { config: manage, schema: { response: { 200: z.array(greetingViewSchema) } } },
+    async () => listGreetings(app.db),
+  );
+
+  r.put(
+    "/api/whatsapp/greetings/:id",
+    {
+      config: manage,
+      schema: {
+        params: idParam,
+        body: greetingUpdateSchema,
+        response: { 200: greetingViewSchema },
+      },
+    },
+    async (request) => saveGreeting(app.db, actorOf(request), request.params.id, request.body, app.clock()),
   );
 }
