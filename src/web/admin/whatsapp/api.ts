@@ -6,6 +6,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   Conversation,
+  GreetingUpdate,
+  GreetingView,
   SendMessageInput,
   WhatsappConnectionUpdate,
   WhatsappConnectionView,
@@ -67,5 +69,21 @@ export function useSendWhatsappFile(leadId: number) {
       return apiClient.request<WhatsappMessage>(`/api/whatsapp/leads/${leadId}/files`, { method: "POST", body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["whatsapp", "conversation", leadId] }),
+  });
+}
+
+export function useGreetings() {
+  return useQuery({
+    queryKey: ["whatsapp", "greetings"],
+    queryFn: () => apiClient.request<GreetingView[]>("/api/whatsapp/greetings"),
+  });
+}
+
+export function useSaveGreeting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ projectId, input }: { projectId: number; input: GreetingUpdate }) =>
+      apiClient.request<GreetingView>(`/api/whatsapp/greetings/${projectId}`, { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["whatsapp", "greetings"] }),
   });
 }

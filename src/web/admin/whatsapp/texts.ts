@@ -28,4 +28,10 @@ export const WHATSAPP_SCREEN_TEXTS = {
   category: "الفئة",
   language: "اللغة",
   variables: "عدد المتغيرات",
+  greetings: "الترحيب الآلي بالعملاء الجدد",
+  greetingsIntro:
+    "يُرسل قالب خدمي خلال دقيقة من وصول استفسار جديد للمشروع، فقط لمن اختار «تواصلوا معي عبر واتساب». لا يوقف مؤقت الاستجابة.",
+  noProjects: "لا توجد مشاريع",
+  greetingTemplate: "قالب الترحيب",
+  greetingSaved: "تم حفظ الترحيب الآلي",
 } as const;

@@ -6,8 +6,11 @@
  */
 import { useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
+import { TEXTS } from "#domain/texts.ts";
 import { TEMPLATE_CATEGORY_LABELS, type WhatsappConnectionView } from "#domain/whatsapp.ts";
 import { QueryError } from "~/admin/common/query-error.tsx";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -17,9 +20,21 @@ import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useRefreshTemplates, useSaveWhatsappConnection, useWhatsappConnection } from "./api.ts";
+import { GreetingsCard } from "./greetings-card.tsx";
 import { WHATSAPP_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function WhatsappScreen() {
+  const user = useCurrentUser();
+  if (!userCan(user, "whatsapp.manage"))
+    return (
+      <p role="alert" className="text-lg font-bold text-danger">
+        {TEXTS.notAuthorized}
+      </p>
+    );
+  return <WhatsappSettings />;
+}
+
+function WhatsappSettings() {
   const connection = useWhatsappConnection();
   return (
     <div className="grid min-w-0 gap-4">
@@ -32,6 +47,7 @@ export function WhatsappScreen() {
           <ConnectionForm view={connection.data} />
           <HealthCard view={connection.data} />
           <TemplatesCard view={connection.data} />
+          <GreetingsCard view={connection.data} />
         </>
       ) : (
         <Skeleton className="h-64" />
@@ -78,8 +94,7 @@ function ConnectionForm({ view }: { view: WhatsappConnectionView }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveWhatsappConnection();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setErrors({});
     save.mutate(
       {
@@ -107,7 +122,7 @@ function ConnectionForm({ view }: { view: WhatsappConnectionView }) {
   return (
     <Card>
       <CardContent className="pt-6">
-        <form className="grid gap-3" onSubmit={submit} noValidate>
+        <div className="grid gap-3">
           <div className="flex items-center gap-2">
             <Switch id={`${id}-enabled`} checked={enabled} onCheckedChange={setEnabled} />
             <Label htmlFor={`${id}-enabled`}>{T.enabled}</Label>
@@ -158,11 +173,11 @@ function ConnectionForm({ view }: { view: WhatsappConnectionView }) {
             </code>
           </div>
           <div>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="button" onClick={submit} disabled={save.isPending}>
               {save.isPending ? T.saving : T.save}
             </Button>
           </div>
-        </form>
+        </div>
       </CardContent>
     </Card>
   );
