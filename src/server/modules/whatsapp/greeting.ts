@@ -13,10 +13,11 @@ import { asc, eq } from "drizzle-orm";
 import { GREETING_TEXTS, type GreetingUpdate, type GreetingView } from "#domain/whatsapp.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { projects } from "#server/db/schema.ts";
-import { whatsappConnection, whatsappGreetings, whatsappMessages } from "#server/db/tables/whatsapp.ts";
+import { whatsappConnection, whatsappGreetings } from "#server/db/tables/whatsapp.ts";
 import { badRequest, notFound } from "#server/lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import type { LeadListener } from "../leads/events.ts";
+import { queueAutomatedTemplate } from "./service.ts";
 
 /** What sent a greeting, as the conversation shows it. */
 export const GREETING_LABEL = "ترحيب آلي";
@@ -53,7 +54,7 @@ export async function saveGreeting(
   if (input.enabled) {
     const [connection] = await db.select({ templates: whatsappConnection.templates }).from(whatsappConnection);
     const template = connection?.templates.find((t) => t.name === input.templateName && t.language === input.language);
-    if (!template || template.category !== "UTILITY" || template.variables > 2) {
+    if (template?.category !== "UTILITY" || template.variables > 2) {
       throw badRequest({ templateName: GREETING_TEXTS.templateUnknown });
     }
   }
@@ -81,27 +82,19 @@ export const whatsappGreetingListener: LeadListener = async (tx: Tx, event) => {
   const [greeting] = await tx.select().from(whatsappGreetings).where(eq(whatsappGreetings.projectId, lead.projectId));
   if (!greeting?.enabled) return undefined;
   const [connection] = await tx.select().from(whatsappConnection).where(eq(whatsappConnection.id, 1));
-  const template = connection?.enabled
-    ? connection.templates.find((t) => t.name === greeting.templateName && t.language === greeting.language)
-    : undefined;
+  const template = connection?.templates.find(
+    (t) => t.name === greeting.templateName && t.language === greeting.language,
+  );
   if (!template || template.variables > 2) return undefined;
   const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, lead.projectId));
-  const variables = [lead.name, project?.name ?? ""].slice(0, template.variables);
-  let body = template.body;
-  variables.forEach((v, i) => {
-    body = body.replaceAll(`{{${i + 1}}}`, v);
-  });
-  await tx.insert(whatsappMessages).values({
+  await queueAutomatedTemplate(tx, {
     leadId: lead.id,
     phone: lead.phone,
-    direction: "out",
-    kind: "template",
-    body,
-    template: { name: template.name, language: template.language, variables, category: template.category },
-    status: "queued",
+    templateName: template.name,
+    language: template.language,
+    variables: [lead.name, project?.name ?? ""].slice(0, template.variables),
     automated: GREETING_LABEL,
-    nextAttemptAt: event.at,
-    createdAt: event.at,
+    at: event.at,
   });
   return undefined;
 };
