@@ -80,7 +80,7 @@ async function messageRow(id: number) {
 
 beforeAll(async () => {
   cloud = await startWhatsappCloud({ token: TOKEN });
-  const env = { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0", WHATSAPP_TIMEOUT_MS: "400" };
+  const env = { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0", WHATSAPP_TIMEOUT_MS: "3000" };
   t = await createTestApp({ env, clock });
   peer = await t.openPeerDatabase();
   second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
