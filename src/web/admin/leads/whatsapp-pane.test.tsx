@@ -91,4 +91,17 @@ describe("conversation pane", () => {
       variables: ["سارة", "الأحد"],
     });
   });
+
+  it("inside the window: an image or PDF is sent through the Arabic «إرفاق» control", async () => {
+    signInAs({ role: "sales_agent", permissions: ["whatsapp.view", "whatsapp.send"] });
+    const calls = mockApi({
+      "GET /api/whatsapp/leads/7/conversation": () => json(conversation(true)),
+      "POST /api/whatsapp/leads/7/files": () => json({ ...conversation(true).messages[0], id: 4, kind: "image" }, 202),
+    });
+    renderScreen(<WhatsappPane leadId={7} canSend />);
+    const pane = await screen.findByTestId("whatsapp-pane");
+    const input = await within(pane).findByLabelText("إرفاق صورة أو ملف PDF");
+    await userEvent.upload(input, new File(["%PDF-1.4"], "offer.pdf", { type: "application/pdf" }));
+    await waitFor(() => expect(calls.some((c) => c.key === "POST /api/whatsapp/leads/7/files")).toBe(true));
+  });
 });

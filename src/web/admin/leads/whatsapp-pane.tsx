@@ -194,14 +194,12 @@ function Composer({ data, leadId }: { data: Conversation; leadId: number }) {
           <Button type="submit" disabled={send.isPending || !text.trim()}>
             {send.isPending ? T.sending : T.send}
           </Button>
-          <Label htmlFor={`${id}-file`} className="text-sm">
-            {T.attach}
-          </Label>
           <input
             id={`${id}-file`}
             type="file"
             accept="image/*,application/pdf"
-            className="max-w-full text-sm"
+            // The browser's own button speaks the browser's language: the Arabic label below is the visible control.
+            className="peer sr-only"
             disabled={sendFile.isPending}
             onChange={(e) => {
               const file = e.target.files?.[0];
@@ -211,6 +209,12 @@ function Composer({ data, leadId }: { data: Conversation; leadId: number }) {
               sendFile.mutate(file, { onSuccess: () => toast({ variant: "success", title: T.fileQueued }), onError });
             }}
           />
+          <Label
+            htmlFor={`${id}-file`}
+            className="cursor-pointer rounded-lg border border-brand-100 px-3 py-2 text-sm text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-accent-500"
+          >
+            {T.attach}
+          </Label>
         </div>
         {errors.file && <p className="text-sm text-danger">{errors.file}</p>}
       </form>
