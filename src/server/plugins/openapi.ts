@@ -42,6 +42,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["audit", ["audit-logs"]],
   ["conversions", ["conversions"]],
   ["affordability", ["affordability"]],
+  ["whatsapp", ["whatsapp"]],
 ];
 
 /** Tag of a URL: /api/projects/:id/units/upload belongs to units (the import), everything else by first segment. */

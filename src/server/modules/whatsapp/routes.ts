@@ -14,6 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { fileResponse } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { text } from "#domain/schemas/text.ts";
 import {
@@ -93,7 +94,13 @@ export async function whatsappRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/whatsapp/webhook",
-    { config: { access: "public" }, schema: { querystring: subscriptionQuery } },
+    {
+      config: { access: "public" },
+      schema: {
+        querystring: subscriptionQuery,
+        response: { 200: fileResponse("Meta's hub.challenge, echoed as plain text", ["text/plain"]) },
+      },
+    },
     async (request, reply) => {
       const connection = await readConnection(app.db);
       const q = request.query;
@@ -108,9 +115,13 @@ export async function whatsappRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    scope.post(
+    scope.withTypeProvider<ZodTypeProvider>().post(
       "/api/whatsapp/webhook",
-      { config: { access: "public" }, bodyLimit: WEBHOOK_BODY_LIMIT },
+      {
+        config: { access: "public" },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: { response: { 200: z.object({ ok: z.boolean() }) } },
+      },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const connection = await readConnection(app.db);
