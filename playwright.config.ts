@@ -78,6 +78,8 @@ export default defineConfig({
       LEAD_FORMS_META_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_META_GRAPH_PORT ?? 3198}`,
       // The mail server of e2e/visits.spec.ts (the buyer's confirmation and reminders): a receiver the spec starts.
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3198}`,
+      // The WhatsApp Cloud API stand-in of e2e/whatsapp.spec.ts (src/server/test-utils/whatsapp-cloud.ts).
+      WHATSAPP_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT ?? 3198}/v23.0`,
     },
   },
 });

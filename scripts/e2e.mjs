@@ -37,6 +37,8 @@ const snapPort = await freePort();
 const metaGraphPort = await freePort();
 // The mail server of e2e/visits.spec.ts (the buyer's confirmation and reminders) listens here.
 const smtpPort = await freePort();
+// The local WhatsApp Cloud API stand-in of e2e/whatsapp.spec.ts listens here.
+const whatsappPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
 // The server runs from a private copy of the build, so a rebuild in the working tree cannot swap its assets.
 const appDir = path.join(dataDir, "app");
@@ -50,6 +52,7 @@ const result = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), 
     E2E_SNAP_PORT: String(snapPort),
     E2E_META_GRAPH_PORT: String(metaGraphPort),
     E2E_SMTP_PORT: String(smtpPort),
+    E2E_WHATSAPP_PORT: String(whatsappPort),
     E2E_DATA_DIR: dataDir,
     CHROME_PATH: chrome,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",

@@ -85,6 +85,7 @@ const MODULE_GRAPH: Record<string, string[]> = {
   uploads: ["audit", "media"],
   users: ["audit", "auth", "permissions"],
   visits: ["audit", "leads"],
+  whatsapp: ["audit", "leads", "uploads"],
 };
 
 /** Edges of MODULE_GRAPH that close a circle today and are to go (none left). */

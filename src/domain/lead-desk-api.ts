@@ -41,6 +41,8 @@ export const ownerSetSchema = z.object({ ownerId: z.string() });
 export const personExportSchema = z.object({
   person: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
   enquiries: z.array(z.record(z.string(), z.unknown())),
+  /** What other channels hold about the person, by channel (e.g. "whatsapp": the messages both ways). */
+  channels: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).default({}),
 });
 
 /**

@@ -100,6 +100,9 @@ export const PERMISSION_CATALOGUE = [
     category: "الامتثال والتراخيص",
     description: "عرض شاشة الامتثال والتراخيص: تراخيص الإعلان وحالتها وما توقف عرضه بسببها",
   },
+  { key: "whatsapp.manage", category: "واتساب", description: "ربط رقم واتساب للأعمال وقوالبه" },
+  { key: "whatsapp.view", category: "واتساب", description: "قراءة محادثات واتساب مع العملاء" },
+  { key: "whatsapp.send", category: "واتساب", description: "مراسلة العملاء عبر واتساب من صفحة العميل" },
 ] as const satisfies readonly PermissionDefinition[];
 
 export type PermissionKey = (typeof PERMISSION_CATALOGUE)[number]["key"];
@@ -146,5 +149,8 @@ export const DEFAULT_ROLE_GRANTS: Record<Exclude<Role, "super_admin">, readonly 
     "inventory.view",
     "inventory.hold",
     "visits.work",
+    // Their own leads' WhatsApp conversations (the lead scope applies: modules/whatsapp/conversation.ts).
+    "whatsapp.view",
+    "whatsapp.send",
   ],
 };

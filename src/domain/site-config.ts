@@ -72,6 +72,12 @@ export const siteConfigSchema = z.object({
      * with each lead that ticks it. Absent: the forms show no such box and no lead has marketing consent.
      */
     marketingConsent: z.object({ version: z.string().min(1), text: z.string().min(1) }).optional(),
+    /**
+     * The separate WhatsApp opt-in (docs/whatsapp.md "Consent"): the unticked box «تواصلوا معي عبر واتساب» and its
+     * version, stored with each enquiry that ticks it; business-initiated WhatsApp messages go only to those people
+     * (or to people who wrote to us first). Absent: the forms show no such box.
+     */
+    whatsappOptIn: z.object({ version: z.string().min(1), text: z.string().min(1) }).optional(),
   }),
   copyrightYear: z.number().int().min(2000).max(2100),
 });

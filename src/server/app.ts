@@ -43,6 +43,7 @@ import { onLeadEvent } from "./modules/leads/events.ts";
 import { leadRoutes } from "./modules/leads/intake/routes.ts";
 import { stageWebhookListener } from "./modules/leads/intake/service.ts";
 import { privacyRoutes } from "./modules/leads/privacy/routes.ts";
+import { onPersonData } from "./modules/leads/privacy/service.ts";
 import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
@@ -56,6 +57,9 @@ import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { visitJobsPlugin } from "./modules/visits/jobs.ts";
 import { visitRoutes } from "./modules/visits/routes.ts";
+import { whatsappGreetingListener } from "./modules/whatsapp/greeting.ts";
+import { whatsappPersonData } from "./modules/whatsapp/privacy.ts";
+import { whatsappRoutes } from "./modules/whatsapp/routes.ts";
 import { cspNonceOf } from "./pages/csp-nonce.ts";
 import { apiCacheControl } from "./pages/http-cache.ts";
 import { createPageCache, emptiesPageCache } from "./pages/page-cache.ts";
@@ -234,6 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ad-platform conversion events; the leads side imports neither.
   onLeadEvent("stage-webhook", stageWebhookListener);
   onLeadEvent("conversions", conversionsLeadListener);
+  // A project's automatic WhatsApp greeting of a new enquiry (modules/whatsapp/greeting.ts).
+  onLeadEvent("whatsapp-greeting", whatsappGreetingListener);
+  // What other modules hold about a person, for the PDPL export, erasure and retention (leads/privacy/service.ts).
+  onPersonData("whatsapp", whatsappPersonData);
   // The one background engine and its timer, then the modules' queues (jobs/engine.ts).
   await app.register(jobsPlugin, {
     clock: deps.testClock?.now ?? deps.clock ?? systemClock,
@@ -271,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(complianceRoutes);
   await app.register(leadFormRoutes);
   await app.register(visitRoutes);
+  await app.register(whatsappRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache, clock: app.clock });
   return app;

@@ -20,6 +20,8 @@ const CREDENTIAL_ROUTES = new Set([
   "POST /api/auth/refresh",
   "POST /api/auth/login",
   "POST /api/auth/login/two-factor",
+  // Meta's notifications: 401 when X-Hub-Signature-256 does not match (docs/whatsapp.md).
+  "POST /api/whatsapp/webhook",
 ]);
 
 /**

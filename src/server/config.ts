@@ -107,6 +107,9 @@ const envSchema = z.object({
   LEAD_FORMS_META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
   LEAD_FORMS_BACKFILL_MINUTES: z.coerce.number().min(0).default(10),
   LEAD_FORMS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  // WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version; tests point it at a stand-in.
+  WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v23.0"),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
 });
 
 export interface AppConfig {
@@ -208,6 +211,8 @@ export interface AppConfig {
    * backfill reads each form's new leads (ms; 0: never) and the per-call timeout (ms).
    */
   leadForms: { urls: { meta: string }; backfillMs: number; timeoutMs: number };
+  /** WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version (no trailing slash), per-call timeout ms. */
+  whatsapp: { graphUrl: string; timeoutMs: number };
 }
 
 /** Where an S3-compatible object store is reached (S3_* variables, README "Configuration"). */
@@ -359,5 +364,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       backfillMs: Math.round(e.LEAD_FORMS_BACKFILL_MINUTES * 60 * 1000),
       timeoutMs: e.LEAD_FORMS_TIMEOUT_MS,
     },
+    whatsapp: { graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""), timeoutMs: e.WHATSAPP_TIMEOUT_MS },
   };
 }

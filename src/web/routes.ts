@@ -40,6 +40,7 @@ export default [
     route("admin/lead-forms", "admin/lead-forms/lead-forms.tsx"),
     route("admin/visits", "admin/visits/visits-day.tsx"),
     route("admin/visits/settings", "admin/visits/visit-settings.tsx"),
+    route("admin/whatsapp", "admin/whatsapp/whatsapp.tsx"),
     route("admin/employees", "admin/employees/employees.tsx"),
     route("admin/permissions", "admin/permissions/permissions.tsx"),
     route("admin/audit-log", "admin/audit-log/audit-log.tsx"),

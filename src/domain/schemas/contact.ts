@@ -12,7 +12,7 @@ import { boundedIsoDate, optionalEmail, optionalSaudiPhone, optionalText, PHONE_
 import { text } from "./text.ts";
 
 /** Where a lead came from (attribution: docs/product.md §10.4). */
-export const CONTACT_SOURCES = ["home", "project", "update", "campaign"] as const;
+export const CONTACT_SOURCES = ["home", "project", "update", "campaign", "whatsapp"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 export const PHONE_OR_EMAIL_REQUIRED = "يرجى إدخال رقم الجوال أو البريد الإلكتروني";
@@ -79,6 +79,8 @@ export const contactSchema = z
     attribution: attribution.optional(),
     /** The separate, unticked marketing-consent box (docs/conversions.md "Consent"); absent = not given. */
     marketingConsent: z.boolean().optional(),
+    /** The separate, unticked WhatsApp opt-in box «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"). */
+    whatsappOptIn: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     const source = contactSourceOf(value);
@@ -124,6 +126,7 @@ export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
   project: "صفحة المشروع",
   update: "صفحة التحديث",
   campaign: "حملة إعلانية",
+  whatsapp: "واتساب",
 };
 
 /** The latest webhook delivery of a lead, as the admin list shows it. */

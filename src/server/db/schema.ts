@@ -443,6 +443,9 @@ export const contactMessages = pgTable(
     marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true, mode: "date" }),
     /** When the person withdrew marketing consent (lead desk): no conversion event is sent for the lead after it. */
     marketingConsentWithdrawnAt: timestamp("marketing_consent_withdrawn_at", { withTimezone: true, mode: "date" }),
+    /** The WhatsApp opt-in «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"): the version of its text, and when. */
+    whatsappOptInVersion: text("whatsapp_opt_in_version"),
+    whatsappOptInAt: timestamp("whatsapp_opt_in_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     /** The lead this enquiry opened or joined (null only for a moment while the enquiry that opens it is stored). */
     leadId: integer("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),

@@ -44,6 +44,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["affordability", ["affordability"]],
   ["compliance", ["compliance"]],
   ["lead-forms", ["lead-forms"]],
+  ["whatsapp", ["whatsapp"]],
 ];
 
 /** Tag of a URL: /api/projects/:id/units/upload belongs to units (the import), everything else by first segment. */

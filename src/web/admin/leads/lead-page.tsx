@@ -29,6 +29,7 @@ import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-acti
 import { LeadTimeline } from "./lead-timeline.tsx";
 import { LeadUnitHold } from "./lead-unit-hold.tsx";
 import { StageDialog } from "./stage-dialog.tsx";
+import { WhatsappPane } from "./whatsapp-pane.tsx";
 
 export async function clientLoader() {
   return null;
@@ -168,6 +169,8 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
           )}
         </CardContent>
       </Card>
+
+      {userCan(user, "whatsapp.view") && <WhatsappPane leadId={lead.id} canSend={userCan(user, "whatsapp.send")} />}
 
       {canWork && <ActivityForm leadId={lead.id} />}
 

@@ -12,6 +12,7 @@ import {
   LayoutGridIcon,
   type LucideIcon,
   MegaphoneIcon,
+  MessageCircleIcon,
   PhoneCallIcon,
   ShieldCheckIcon,
   SlidersHorizontalIcon,
@@ -57,6 +58,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: "الحملات والتحويلات", to: "/admin/conversions", permission: "conversions.manage", icon: TrendingUpIcon },
   { label: "الامتثال والتراخيص", to: "/admin/compliance", permission: "compliance.view", icon: BadgeCheckIcon },
   { label: "نماذج المنصات", to: "/admin/lead-forms", permission: "lead_forms.manage", icon: InboxIcon },
+  { label: "واتساب للأعمال", to: "/admin/whatsapp", permission: "whatsapp.manage", icon: MessageCircleIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
 ];

@@ -39,10 +39,10 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the stacking plan, the desk's two, the campaigns report, compliance and the platforms' forms", () => {
+  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the stacking plan, the desk's two, the campaigns report, visits, compliance, the platforms' forms and WhatsApp", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(14);
+    expect(links).toHaveLength(17);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
@@ -58,6 +58,7 @@ describe("admin menu (SPEC §2.10)", () => {
       ["الحملات والتحويلات", "/admin/conversions"],
       ["الامتثال والتراخيص", "/admin/compliance"],
       ["نماذج المنصات", "/admin/lead-forms"],
+      ["واتساب للأعمال", "/admin/whatsapp"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
     ]);
@@ -83,6 +84,6 @@ describe("admin menu (SPEC §2.10)", () => {
   it("hides everything from nobody and from unknown keys", () => {
     expect(visibleMenuItems(null)).toEqual([]);
     expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(14);
+    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(17);
   });
 });

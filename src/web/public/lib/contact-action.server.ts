@@ -111,6 +111,7 @@ export async function readContactForm(request: Request): Promise<{
       // The island's measure of the time between the page's load and the send; no JavaScript, none.
       ...(typeof elapsed === "string" && /^\d{1,9}$/.test(elapsed) ? { elapsedMs: Number(elapsed) } : {}),
       ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
+      ...(form.get("whatsappOptIn") === "on" ? { whatsappOptIn: true } : {}),
     },
   };
 }

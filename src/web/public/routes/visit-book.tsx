@@ -10,6 +10,9 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { parseId } from "#domain/ids.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { VISIT_PLACE_LABELS, VISIT_TEXTS, type VisitPlaceKind } from "#domain/visits.ts";
+import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { pageMeta } from "~/public/lib/page-meta.ts";
+import { postBooking } from "~/public/lib/visit-action.server.ts";
 import {
   ConsentTexts,
   FieldError,
@@ -18,9 +21,6 @@ import {
   PhoneField,
   RequiredMark,
 } from "~/public/widgets/contact-form/contact-form-fields.tsx";
-import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
-import { pageMeta } from "~/public/lib/page-meta.ts";
-import { postBooking } from "~/public/lib/visit-action.server.ts";
 import { type VisitOrigin, VisitSlotPicker, visitBookingPath } from "~/public/widgets/visit-booking/visit-booking.tsx";
 import type { Route } from "./+types/visit-book";
 

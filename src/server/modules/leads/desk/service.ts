@@ -30,4 +30,4 @@ export {
   setAgentList,
   updateLostReason,
 } from "./settings.ts";
-export { changeLeadStage, logLeadActivity, mergeLeads } from "./stages.ts";
+export { changeLeadStage, logLeadActivity, mergeLeads, recordFirstContact } from "./stages.ts";

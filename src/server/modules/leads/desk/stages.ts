@@ -237,3 +237,28 @@ export async function mergeLeads(db: Db, viewer: LeadViewer, id: number, otherId
     return { id, mergedId: otherId };
   });
 }
+
+/**
+ * Stops the response clock of lead `id` when a staff member reached the person through another channel than the
+ * activity log (a WhatsApp message Meta accepted: modules/whatsapp), exactly as a logged contact activity of
+ * `activityKind` does: first_contact_at set, the clock's pending jobs done, an "activity" entry by `actorId`.
+ * Inside the caller's transaction. Returns false (nothing changed) when the lead was already contacted or is gone.
+ */
+export async function recordFirstContact(
+  tx: Tx,
+  id: number,
+  actorId: string,
+  activityKind: "whatsapp",
+  now: Date,
+): Promise<boolean> {
+  const [lead] = await tx
+    .select({ firstContactAt: leads.firstContactAt })
+    .from(leads)
+    .where(eq(leads.id, id))
+    .for("update");
+  if (!lead || lead.firstContactAt) return false;
+  await tx.update(leads).set({ firstContactAt: now }).where(eq(leads.id, id));
+  await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
+  await addEvent(tx, id, "activity", { actorId, activityKind, at: now });
+  return true;
+}

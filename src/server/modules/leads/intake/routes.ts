@@ -61,6 +61,7 @@ export async function leadRoutes(app: FastifyInstance) {
         userAgent: request.headers["user-agent"] ?? null,
         consentVersion: app.site.privacy.version,
         marketingConsentVersion: app.site.privacy.marketingConsent?.version ?? null,
+        whatsappOptInVersion: app.site.privacy.whatsappOptIn?.version ?? null,
         publicUrl: app.config.publicUrl,
         now: app.clock(),
       });

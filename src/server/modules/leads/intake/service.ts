@@ -37,6 +37,8 @@ export interface ContactMeta {
   consentVersion: string;
   /** The marketing-consent text's version, stored when the person ticked that box. */
   marketingConsentVersion?: string | null;
+  /** The WhatsApp opt-in text's version, stored when the person ticked that box (docs/whatsapp.md "Consent"). */
+  whatsappOptInVersion?: string | null;
   /** The site's public URL (the page URL of conversion events). */
   publicUrl?: string;
   now?: Date;
@@ -72,6 +74,8 @@ export interface IntakeEnquiry {
   consentVersion: string;
   /** The marketing-consent text's version when the person ticked that box, else null. */
   marketingConsentVersion: string | null;
+  /** The WhatsApp opt-in text's version when the person ticked «تواصلوا معي عبر واتساب», else null/absent. */
+  whatsappOptInVersion?: string | null;
   /** The site's public URL (the page URL of conversion events); null: unknown. */
   publicUrl: string | null;
   /** When it reached us (the app's clock); a platform lead form passes the platform's created_time (the clock starts then). */
@@ -146,6 +150,8 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       userAgent: enquiry.userAgent?.slice(0, 1000) ?? null,
       marketingConsentVersion: enquiry.marketingConsentVersion,
       marketingConsentAt: enquiry.marketingConsentVersion ? now : null,
+      whatsappOptInVersion: enquiry.whatsappOptInVersion ?? null,
+      whatsappOptInAt: enquiry.whatsappOptInVersion ? now : null,
       createdAt: now,
       isTest: enquiry.isTest ?? false,
     })
@@ -243,6 +249,7 @@ export async function createContactMessage(
         userAgent: meta.userAgent ?? null,
         consentVersion: meta.consentVersion,
         marketingConsentVersion: payload.marketingConsent ? (meta.marketingConsentVersion ?? null) : null,
+        whatsappOptInVersion: payload.whatsappOptIn ? (meta.whatsappOptInVersion ?? null) : null,
         publicUrl: meta.publicUrl ?? null,
         at,
       },

@@ -20,6 +20,23 @@ import { openingEnquiry, readLeadSettings } from "../desk/service.ts";
 
 export { personToXlsx } from "./xlsx.ts";
 
+/**
+ * What another module keeps about a person under their leads (WhatsApp messages, …), so the PDPL export, erasure
+ * and retention reach it without the leads side importing that module: `export` lists it for the access export,
+ * `erase` removes it inside the erasure's (or the retention job's) transaction.
+ */
+export interface PersonDataHolder {
+  export(db: Db, leadIds: number[]): Promise<Record<string, unknown>[]>;
+  erase(tx: Tx, leadIds: number[], now: Date): Promise<void>;
+}
+
+const holders = new Map<string, PersonDataHolder>();
+
+/** Registers `holder` under the channel `name` (registering a name again replaces it). Called from app.ts. */
+export function onPersonData(name: string, holder: PersonDataHolder): void {
+  holders.set(name, holder);
+}
+
 function personCondition(person: PersonQuery): SQL | undefined {
   return or(
     person.phone ? eq(contactMessages.phone, person.phone) : undefined,
@@ -57,8 +74,12 @@ export async function exportPerson(db: Db, actor: AuditActor, person: PersonQuer
     action: "export",
     newState: { leadIds: enquiries.map((l) => l.id), format },
   });
+  const leadIds = [...new Set(enquiries.map((l) => l.leadId ?? l.id))];
+  const channels: Record<string, Record<string, unknown>[]> = {};
+  for (const [name, holder] of holders) channels[name] = await holder.export(db, leadIds);
   return {
     person: { phone: person.phone ?? null, email: person.email ?? null },
+    channels,
     enquiries: enquiries.map((l) => ({
       id: l.id,
       name: l.name,
@@ -132,6 +153,7 @@ export async function anonymiseLeads(tx: Tx, ids: number[], now: Date): Promise<
     await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.contactMessageId, enquiryIds));
   }
   await tx.delete(conversionEvents).where(inArray(conversionEvents.leadId, ids));
+  for (const holder of holders.values()) await holder.erase(tx, ids, now);
 }
 
 /** Most leads one retention pass anonymises (the next day's pass takes the rest). */

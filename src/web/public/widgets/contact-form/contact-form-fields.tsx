@@ -121,6 +121,7 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
 export function ConsentTexts({ idPrefix }: { idPrefix: string }) {
   const site = useSite();
   const id = `${idPrefix}-marketing-consent`;
+  const whatsappId = `${idPrefix}-whatsapp-opt-in`;
   return (
     <>
       {site.privacy.marketingConsent && (
@@ -134,6 +135,19 @@ export function ConsentTexts({ idPrefix }: { idPrefix: string }) {
             className="mt-1 size-4 shrink-0 accent-brand-700"
           />
           <label htmlFor={id}>{site.privacy.marketingConsent.text}</label>
+        </div>
+      )}
+      {site.privacy.whatsappOptIn && (
+        <div className="flex items-start gap-2 text-sm text-muted">
+          <input
+            id={whatsappId}
+            type="checkbox"
+            name="whatsappOptIn"
+            value="on"
+            defaultChecked={false}
+            className="mt-1 size-4 shrink-0 accent-brand-700"
+          />
+          <label htmlFor={whatsappId}>{site.privacy.whatsappOptIn.text}</label>
         </div>
       )}
       <p className="text-sm text-muted">

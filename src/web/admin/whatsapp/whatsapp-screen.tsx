@@ -1,0 +1,259 @@
+/**
+ * «واتساب للأعمال» (docs/whatsapp.md "Set-up"): the connection to Meta's Cloud API: on/off, Meta's ids, the app
+ * secret and access token (write-only: an empty field keeps the stored one, the field never shows it), the verify
+ * token and the callback URL to paste into Meta's Webhooks screen, the health line (last webhook, last error) and
+ * the approved templates fetched from the account.
+ */
+import { useId, useState } from "react";
+import { formatDateTime, formatNumber } from "#domain/format.ts";
+import { TEXTS } from "#domain/texts.ts";
+import { TEMPLATE_CATEGORY_LABELS, type WhatsappConnectionView } from "#domain/whatsapp.ts";
+import { QueryError } from "~/admin/common/query-error.tsx";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
+import { Input } from "~/shared/ui/input.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { Switch } from "~/shared/ui/switch.tsx";
+import { toast } from "~/shared/ui/use-toast.ts";
+import { useRefreshTemplates, useSaveWhatsappConnection, useWhatsappConnection } from "./api.ts";
+import { GreetingsCard } from "./greetings-card.tsx";
+import { WHATSAPP_SCREEN_TEXTS as T } from "./texts.ts";
+
+export function WhatsappScreen() {
+  const user = useCurrentUser();
+  if (!userCan(user, "whatsapp.manage"))
+    return (
+      <p role="alert" className="text-lg font-bold text-danger">
+        {TEXTS.notAuthorized}
+      </p>
+    );
+  return <WhatsappSettings />;
+}
+
+function WhatsappSettings() {
+  const connection = useWhatsappConnection();
+  return (
+    <div className="grid min-w-0 gap-4">
+      <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
+      <p className="text-sm text-muted">{T.intro}</p>
+      {connection.isError ? (
+        <QueryError message={T.loadError} onRetry={() => connection.refetch()} />
+      ) : connection.data ? (
+        <>
+          <ConnectionForm view={connection.data} />
+          <HealthCard view={connection.data} />
+          <TemplatesCard view={connection.data} />
+          <GreetingsCard view={connection.data} />
+        </>
+      ) : (
+        <Skeleton className="h-64" />
+      )}
+    </div>
+  );
+}
+
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  secret?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        dir="ltr"
+        type={props.secret ? "password" : "text"}
+        autoComplete="off"
+        value={props.value}
+        placeholder={props.placeholder}
+        aria-invalid={Boolean(props.error)}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error && <p className="text-sm text-danger">{props.error}</p>}
+    </div>
+  );
+}
+
+function ConnectionForm({ view }: { view: WhatsappConnectionView }) {
+  const id = useId();
+  const [enabled, setEnabled] = useState(view.enabled);
+  const [phoneNumberId, setPhoneNumberId] = useState(view.phoneNumberId);
+  const [businessAccountId, setBusinessAccountId] = useState(view.businessAccountId);
+  const [verifyToken, setVerifyToken] = useState(view.verifyToken);
+  const [appSecret, setAppSecret] = useState("");
+  const [accessToken, setAccessToken] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveWhatsappConnection();
+
+  const submit = () => {
+    setErrors({});
+    save.mutate(
+      {
+        enabled,
+        phoneNumberId,
+        businessAccountId,
+        verifyToken,
+        ...(appSecret ? { appSecret } : {}),
+        ...(accessToken ? { accessToken } : {}),
+      },
+      {
+        onSuccess: () => {
+          setAppSecret("");
+          setAccessToken("");
+          toast({ variant: "success", title: T.saved });
+        },
+        onError: (error) => {
+          if (isApiError(error, 400) && error.body?.fields) setErrors(error.body.fields);
+          toast({ variant: "destructive", title: apiErrorMessage(error, T.saveFailed) });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <div className="grid gap-3">
+          <div className="flex items-center gap-2">
+            <Switch id={`${id}-enabled`} checked={enabled} onCheckedChange={setEnabled} />
+            <Label htmlFor={`${id}-enabled`}>{T.enabled}</Label>
+          </div>
+          <TextField
+            id={`${id}-phone`}
+            label={T.phoneNumberId}
+            value={phoneNumberId}
+            onChange={setPhoneNumberId}
+            error={errors.phoneNumberId}
+          />
+          <TextField
+            id={`${id}-waba`}
+            label={T.businessAccountId}
+            value={businessAccountId}
+            onChange={setBusinessAccountId}
+            error={errors.businessAccountId}
+          />
+          <TextField
+            id={`${id}-secret`}
+            label={T.appSecret}
+            value={appSecret}
+            onChange={setAppSecret}
+            error={errors.appSecret}
+            secret
+            placeholder={view.hasAppSecret ? T.secretSaved : ""}
+          />
+          <TextField
+            id={`${id}-token`}
+            label={T.accessToken}
+            value={accessToken}
+            onChange={setAccessToken}
+            error={errors.accessToken}
+            secret
+            placeholder={view.hasAccessToken ? T.secretSaved : ""}
+          />
+          <TextField
+            id={`${id}-verify`}
+            label={T.verifyToken}
+            value={verifyToken}
+            onChange={setVerifyToken}
+            error={errors.verifyToken}
+          />
+          <div className="grid gap-1.5">
+            <span className="text-sm font-medium">{T.webhookUrl}</span>
+            <code dir="ltr" className="rounded bg-brand-50 p-2 text-start text-sm break-all">
+              {view.webhookUrl}
+            </code>
+          </div>
+          <div>
+            <Button type="button" onClick={submit} disabled={save.isPending}>
+              {save.isPending ? T.saving : T.save}
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function HealthCard({ view }: { view: WhatsappConnectionView }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{T.health}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted">{T.lastWebhook}</dt>
+          <dd>{view.health.lastWebhookAt ? formatDateTime(view.health.lastWebhookAt) : T.never}</dd>
+          <dt className="text-muted">{T.lastError}</dt>
+          <dd className={view.health.lastError ? "text-danger" : undefined}>
+            {view.health.lastError ? `${view.health.lastError} (${formatDateTime(view.health.lastErrorAt)})` : T.none}
+          </dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TemplatesCard({ view }: { view: WhatsappConnectionView }) {
+  const refresh = useRefreshTemplates();
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>{T.templates}</CardTitle>
+        <Button
+          variant="outline"
+          disabled={refresh.isPending || !view.hasAccessToken}
+          onClick={() =>
+            refresh.mutate(undefined, {
+              onSuccess: () => toast({ variant: "success", title: T.refreshed }),
+              onError: (e) => toast({ variant: "destructive", title: apiErrorMessage(e, T.loadError) }),
+            })
+          }
+        >
+          {T.refresh}
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {view.templatesFetchedAt && (
+          <p className="text-xs text-muted">
+            {T.templatesFetched}: {formatDateTime(view.templatesFetchedAt)}
+          </p>
+        )}
+        {view.templates.length === 0 ? (
+          <p className="text-sm text-muted">{T.noTemplates}</p>
+        ) : (
+          <ul className="grid gap-2">
+            {view.templates.map((t) => (
+              <li key={`${t.name}:${t.language}`} className="rounded border border-brand-100 p-2 text-sm">
+                <div className="flex flex-wrap gap-x-3 gap-y-1">
+                  <span dir="ltr" className="font-medium">
+                    {t.name}
+                  </span>
+                  <span className="text-muted">
+                    {T.language}: <span dir="ltr">{t.language}</span>
+                  </span>
+                  <span className="text-muted">
+                    {T.category}: {TEMPLATE_CATEGORY_LABELS[t.category] ?? t.category}
+                  </span>
+                  <span className="text-muted">
+                    {T.variables}: {formatNumber(t.variables)}
+                  </span>
+                </div>
+                <p className="mt-1 whitespace-pre-wrap">{t.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
