@@ -25,6 +25,7 @@ import { ContactLinks, LogContactPanel, readWhatsappTemplate } from "./contact-a
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { LeadClockLine } from "./lead-clock.tsx";
+import { LeadEstimates } from "./lead-estimate.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
 import { LeadUnitHold } from "./lead-unit-hold.tsx";
@@ -168,6 +169,8 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
           )}
         </CardContent>
       </Card>
+
+      <LeadEstimates estimates={detail.estimates} />
 
       {canWork && <ActivityForm leadId={lead.id} />}
 

@@ -32,6 +32,7 @@ import {
 } from "~/public/lib/preview.ts";
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
+import { contactFormElementId } from "~/public/widgets/contact-form/contract.ts";
 import { advertiserOf, extraLicences, ProjectDisclosures } from "~/public/widgets/licence/disclosures.tsx";
 import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
 import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
@@ -287,7 +288,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         )}
 
         <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
-        <AffordabilitySection view={affordability} />
+        <AffordabilitySection view={affordability} estimateFor={contactFormElementId("project-contact")} />
         <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
 
         <FloatingShortcuts

@@ -8,6 +8,8 @@
  * The one way into intake from elsewhere.
  */
 import { and, eq, gt, or, type SQL } from "drizzle-orm";
+import type { AffordabilityRules } from "#domain/affordability-rules.ts";
+import { type BuyerEstimate, buyerEstimateOf } from "#domain/buyer-estimate.ts";
 import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
@@ -40,6 +42,8 @@ export interface ContactMeta {
   /** The site's public URL (the page URL of conversion events). */
   publicUrl?: string;
   now?: Date;
+  /** The affordability rules loaded at start (`app.affordability`): an enquiry's estimate is computed by them. */
+  affordabilityRules?: AffordabilityRules;
 }
 
 /** The person an enquiry is from (docs/decisions/061-enquiries-and-leads.md). */
@@ -76,6 +80,8 @@ export interface IntakeEnquiry {
   publicUrl: string | null;
   /** When it reached us (the app's clock). */
   at: Date;
+  /** The buyer's own affordability estimate sent with it (#domain/buyer-estimate.ts); absent: none. */
+  estimate?: BuyerEstimate | null;
 }
 
 /** What createOrJoinLead stored: the lead (new, or the person's open one it joined) and the enquiry. */
@@ -138,6 +144,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       userAgent: enquiry.userAgent?.slice(0, 1000) ?? null,
       marketingConsentVersion: enquiry.marketingConsentVersion,
       marketingConsentAt: enquiry.marketingConsentVersion ? now : null,
+      estimate: enquiry.estimate ?? null,
       createdAt: now,
     })
     .returning();
@@ -236,6 +243,10 @@ export async function createContactMessage(
         marketingConsentVersion: payload.marketingConsent ? (meta.marketingConsentVersion ?? null) : null,
         publicUrl: meta.publicUrl ?? null,
         at,
+        estimate:
+          payload.estimate && meta.affordabilityRules
+            ? buyerEstimateOf(payload.estimate, meta.affordabilityRules)
+            : null,
       },
     );
     return {
