@@ -43,6 +43,7 @@ import { stageWebhookListener } from "./modules/leads/intake/service.ts";
 import { privacyRoutes } from "./modules/leads/privacy/routes.ts";
 import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { publishingRoutes } from "./modules/publishing/routes.ts";
@@ -260,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes);
   await app.register(conversionRoutes);
   await app.register(affordabilityRoutes);
+  await app.register(paymentRoutes);
   await app.register(complianceRoutes);
 
   if (deps.pages) await app.register(pagesPlugin, { ...deps.pages, cache: pageCache, clock: app.clock });

@@ -130,6 +130,8 @@ describe("authorization matrix", () => {
         "GET /api/affordability",
         "GET /api/affordability/rules",
         "POST /api/leads/reassign",
+        "GET /api/projects/:id/payment-settings",
+        "PUT /api/projects/:id/payment-settings",
       ]),
     );
     // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment

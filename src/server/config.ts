@@ -102,6 +102,8 @@ const envSchema = z.object({
   CONVERSIONS_X_URL: z.url().default("https://ads-api.x.com"),
   CONVERSIONS_GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   CONVERSIONS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  // Online deposits (docs/payments.md): the Moyasar REST API's base URL, so tests point it at a local stand-in.
+  PAYMENTS_MOYASAR_URL: z.url().default("https://api.moyasar.com"),
 });
 
 export interface AppConfig {
@@ -196,6 +198,8 @@ export interface AppConfig {
     googleTokenUrl: string;
     timeoutMs: number;
   };
+  /** Online deposits (docs/payments.md): the Moyasar API's base URL (no trailing slash). */
+  payments: { moyasarUrl: string };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
 }
@@ -343,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       googleTokenUrl: e.CONVERSIONS_GOOGLE_TOKEN_URL,
       timeoutMs: e.CONVERSIONS_TIMEOUT_MS,
     },
+    payments: { moyasarUrl: e.PAYMENTS_MOYASAR_URL.replace(/\/+$/, "") },
     secureCookies: true,
   };
 }
