@@ -76,6 +76,8 @@ const MODULE_GRAPH: Record<string, string[]> = {
   inventory: ["audit"],
   maintenance: ["auth"],
   media: [],
+  // Online deposits (docs/payments.md): the reservation enters through leads' intake, the hold through inventory.
+  payments: ["audit", "inventory", "leads"],
   permissions: ["audit"],
   projects: ["audit", "leads", "publishing", "updates"],
   publishing: ["audit"],

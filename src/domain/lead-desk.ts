@@ -11,7 +11,9 @@
  * - Time to first contact: from the lead's creation to the first activity of a contact kind (call, whatsapp,
  *   email, meeting); a note is not a contact.
  */
+
 import { z } from "zod";
+import { buyerEstimateSchema } from "./buyer-estimate.ts";
 import { formatNumber } from "./format.ts";
 import { leadClockSchema } from "./lead-clock.ts";
 import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
@@ -320,6 +322,8 @@ export const leadDetailSchema = z.object({
     .nullable(),
   /** The lead this one was merged into (its page is read-only and links there); null: not merged. */
   mergedInto: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The buyer's own affordability estimates sent with its enquiries, oldest first (#domain/buyer-estimate.ts). */
+  estimates: z.array(buyerEstimateSchema.extend({ enquiryId: z.number(), createdAt: z.string() })),
 });
 
 export const lostReasonViewSchema = z.object({ id: z.number(), name: z.string(), active: z.boolean() });

@@ -46,6 +46,7 @@ import { privacyRoutes } from "./modules/leads/privacy/routes.ts";
 import { onPersonData } from "./modules/leads/privacy/service.ts";
 import { leadOutboxPlugin } from "./modules/leads/worker.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { publishingRoutes } from "./modules/publishing/routes.ts";
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes);
   await app.register(conversionRoutes);
   await app.register(affordabilityRoutes);
+  await app.register(paymentRoutes);
   await app.register(complianceRoutes);
   await app.register(leadFormRoutes);
   await app.register(visitRoutes);

@@ -146,6 +146,8 @@ describe("authorization matrix", () => {
         "PUT /api/projects/:id/visit-settings",
         "GET /api/projects/:id/visit-slots",
         "POST /api/visits",
+        "GET /api/projects/:id/payment-settings",
+        "PUT /api/projects/:id/payment-settings",
       ]),
     );
     // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment

@@ -110,6 +110,8 @@ const envSchema = z.object({
   // WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version; tests point it at a stand-in.
   WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v23.0"),
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  // Online deposits (docs/payments.md): the Moyasar REST API's base URL, so tests point it at a local stand-in.
+  PAYMENTS_MOYASAR_URL: z.url().default("https://api.moyasar.com"),
 });
 
 export interface AppConfig {
@@ -204,6 +206,8 @@ export interface AppConfig {
     googleTokenUrl: string;
     timeoutMs: number;
   };
+  /** Online deposits (docs/payments.md): the Moyasar API's base URL (no trailing slash). */
+  payments: { moyasarUrl: string };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
   /**
@@ -358,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       googleTokenUrl: e.CONVERSIONS_GOOGLE_TOKEN_URL,
       timeoutMs: e.CONVERSIONS_TIMEOUT_MS,
     },
+    payments: { moyasarUrl: e.PAYMENTS_MOYASAR_URL.replace(/\/+$/, "") },
     secureCookies: true,
     leadForms: {
       urls: { meta: e.LEAD_FORMS_META_GRAPH_URL.replace(/\/+$/, "") },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AttributionField } from "../attribution.ts";
 import { countNoun, NOUNS } from "../format.ts";
 import { TEXTS } from "../texts.ts";
+import { affordabilityQuerySchema } from "./affordability.ts";
 import {
   type contactDeliverySchema,
   type contactMessageSchema,
@@ -81,6 +82,11 @@ export const contactSchema = z
     marketingConsent: z.boolean().optional(),
     /** The separate, unticked WhatsApp opt-in box «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"). */
     whatsappOptIn: z.boolean().optional(),
+    /**
+     * The calculator's inputs when the page showed the buyer a result (docs/affordability.md "Kept with an
+     * enquiry"): the query of GET /api/affordability. An invalid estimate is dropped, never a reason to refuse.
+     */
+    estimate: affordabilityQuerySchema.optional().catch(undefined),
   })
   .superRefine((value, ctx) => {
     const source = contactSourceOf(value);

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { InventoryState } from "#domain/inventory.ts";
 import type { LeadStage } from "#domain/lead-desk.ts";
 
@@ -446,6 +447,8 @@ export const contactMessages = pgTable(
     /** The WhatsApp opt-in «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"): the version of its text, and when. */
     whatsappOptInVersion: text("whatsapp_opt_in_version"),
     whatsappOptInAt: timestamp("whatsapp_opt_in_at", { withTimezone: true, mode: "date" }),
+    /** The buyer's own affordability estimate sent with the enquiry (#domain/buyer-estimate.ts); null: none. */
+    estimate: jsonb("estimate").$type<BuyerEstimate>(),
     createdAt: createdAt(),
     /** The lead this enquiry opened or joined (null only for a moment while the enquiry that opens it is stored). */
     leadId: integer("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),

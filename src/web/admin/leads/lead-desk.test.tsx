@@ -320,6 +320,7 @@ describe("lead page", () => {
       clock: { waitingSince: null, nextStep: null },
       mergedInto: null,
       unit: null,
+      estimates: [],
     }) as LeadDetail;
 
   it("shows the enquiry, then the history and the later enquiry in time order, with contact actions", () => {

@@ -25,6 +25,7 @@ import { ContactLinks, LogContactPanel, readWhatsappTemplate } from "./contact-a
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { LeadClockLine } from "./lead-clock.tsx";
+import { LeadEstimates } from "./lead-estimate.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
 import { LeadUnitHold } from "./lead-unit-hold.tsx";
@@ -171,6 +172,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
       </Card>
 
       {userCan(user, "whatsapp.view") && <WhatsappPane leadId={lead.id} canSend={userCan(user, "whatsapp.send")} />}
+      <LeadEstimates estimates={detail.estimates} />
 
       {canWork && <ActivityForm leadId={lead.id} />}
 

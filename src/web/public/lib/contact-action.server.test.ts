@@ -133,4 +133,18 @@ describe("handleContactAction (SPEC §4.6, §5.1, §8.4; resolutions 3 and 4)", 
     });
     expect(thrown.result).toMatchObject({ ok: false, reason: "failed" });
   });
+
+  it("sends the calculator's hidden copies as the enquiry's estimate, and none when the page had no result", async () => {
+    const api = apiAnswering(201, { ok: true });
+    const fields = { name: "محمد", phone: "0551234567", message: "استفسار" };
+    await handleContactAction(post({ ...fields, "estimate.price": "900000", "estimate.salary": "15000" }), api, {
+      kind: "project",
+      reference: 4,
+      unit: 7,
+    });
+    await handleContactAction(post(fields), api, { kind: "project", reference: 4 });
+    const [withEstimate, without] = api.mock.calls.map((call) => call[1]?.body as Record<string, unknown>);
+    expect(withEstimate.estimate).toEqual({ price: "900000", salary: "15000" });
+    expect(without).not.toHaveProperty("estimate");
+  });
 });

@@ -8,6 +8,7 @@ import { contactSchema, EMAIL_REQUIRED, PHONE_OR_EMAIL_REQUIRED, PHONE_REQUIRED 
 import { TEXTS } from "#domain/texts.ts";
 import type { ApiInit } from "~/context.ts";
 import { attributionFromForm } from "~/public/campaign/attribution.ts";
+import { AFFORDABILITY_INPUTS, ESTIMATE_FIELD_PREFIX } from "~/public/widgets/affordability/contract.ts";
 import { type ContactActionResult, type ContactFormKind, ELAPSED_FIELD } from "./contact-result.ts";
 import { CONTACT_TEXTS } from "./contact-texts.ts";
 
@@ -102,6 +103,7 @@ export async function readContactForm(request: Request): Promise<{
   const honeypot = form.get("website");
   const elapsed = form.get(ELAPSED_FIELD);
   const attribution = attributionFromForm(form);
+  const estimate = estimateFromForm(form);
   return {
     values,
     base: {
@@ -112,8 +114,22 @@ export async function readContactForm(request: Request): Promise<{
       ...(typeof elapsed === "string" && /^\d{1,9}$/.test(elapsed) ? { elapsedMs: Number(elapsed) } : {}),
       ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
       ...(form.get("whatsappOptIn") === "on" ? { whatsappOptIn: true } : {}),
+      ...(estimate ? { estimate } : {}),
     },
   };
+}
+
+/**
+ * The calculator's inputs the page's calculator put beside the form (ESTIMATE_FIELD_PREFIX + the query names of
+ * GET /api/affordability: docs/affordability.md "Kept with an enquiry"), or null when there are none.
+ */
+function estimateFromForm(form: FormData): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const name of AFFORDABILITY_INPUTS) {
+    const value = form.get(`${ESTIMATE_FIELD_PREFIX}${name}`);
+    if (typeof value === "string") out[name] = value.slice(0, 30);
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 /**

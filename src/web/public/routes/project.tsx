@@ -33,6 +33,7 @@ import {
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
+import { contactFormElementId } from "~/public/widgets/contact-form/contract.ts";
 import { advertiserOf, extraLicences, ProjectDisclosures } from "~/public/widgets/licence/disclosures.tsx";
 import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
 import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
@@ -293,7 +294,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <VisitBookingCta projectId={project.id} placeKind={visitOffer.placeKind} placeName={visitOffer.placeName} />
         )}
         <ProjectMapSection latitude={project.latitude} longitude={project.longitude} name={project.name} />
-        <AffordabilitySection view={affordability} />
+        <AffordabilitySection view={affordability} estimateFor={contactFormElementId("project-contact")} />
         <ProjectContactSection projectName={project.name} idPrefix="project-contact" />
 
         <FloatingShortcuts

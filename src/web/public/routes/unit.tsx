@@ -3,7 +3,8 @@
  * floor plan, areas, floor, direction, view, price or «السعر عند الطلب», its state as visitors read it (held and
  * reserved: محجوزة; sold: مباعة without a price), the project's licence numbers, a contact form whose enquiry carries
  * the unit (the lead is created with it), a WhatsApp share link with a prefilled Arabic text, Open Graph tags and
- * JSON-LD (a RealEstateListing whose offer is on the Apartment). Server-rendered, no script of its own.
+ * JSON-LD (a RealEstateListing whose offer is on the Apartment), and the affordability calculator with the unit's
+ * price, whose result the enquiry then carries as the buyer's estimate (docs/affordability.md). Server-rendered.
  */
 import { MessageCircle } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
@@ -17,10 +18,13 @@ import { ProjectContactSection } from "~/public/components/detail-sections.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { ResponsiveImage } from "~/public/components/responsive-image.tsx";
 import { UnitStatusBadge } from "~/public/components/unit-status-badge.tsx";
+import { loadAffordability } from "~/public/lib/affordability.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { pageMeta, rootMetaData } from "~/public/lib/page-meta.ts";
 import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
 import { unitJsonLd, unitShareText, unitTitle } from "~/public/lib/unit-meta.ts";
+import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
+import { contactFormElementId } from "~/public/widgets/contact-form/contract.ts";
 import { whatsappHref } from "~/shared/lib/whatsapp.ts";
 import type { Route } from "./+types/unit";
 
@@ -37,7 +41,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!projectRes.ok || !unitRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
   const unit = (await unitRes.json()) as PublicUnit;
-  return { project, unit };
+  // The calculator with the unit's price (docs/affordability.md); a sold unit shows none.
+  const affordability =
+    unit.availability === "sold" ? null : await loadAffordability(context.api, new URL(request.url), unit.price ?? 0);
+  return { project, unit, affordability };
 }
 
 export const headers = previewDocumentHeaders;
@@ -96,10 +103,13 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   );
 }
 
+/** The unit page's enquiry form's id prefix (its calculator adds the buyer's estimate to that form). */
+const UNIT_CONTACT_ID = "unit-contact";
+
 const area = (value: number | null) => (value === null ? null : `${formatNumber(value)} م²`);
 
 export default function UnitPage({ loaderData, matches }: Route.ComponentProps) {
-  const { project, unit } = loaderData;
+  const { project, unit, affordability } = loaderData;
   const origin = rootMetaData(matches)?.origin ?? "";
   const pageUrl = `${origin}/project/${project.id}/unit/${unit.id}`;
   const sold = unit.availability === "sold";
@@ -187,8 +197,13 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
         </a>
       </section>
 
+      <AffordabilitySection view={affordability} estimateFor={contactFormElementId(UNIT_CONTACT_ID)} />
+
       {!sold && (
-        <ProjectContactSection projectName={`الوحدة ${unit.unitNumber} في ${project.name}`} idPrefix="unit-contact" />
+        <ProjectContactSection
+          projectName={`الوحدة ${unit.unitNumber} في ${project.name}`}
+          idPrefix={UNIT_CONTACT_ID}
+        />
       )}
     </div>
   );

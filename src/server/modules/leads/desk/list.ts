@@ -362,6 +362,9 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
     .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
     .limit(200);
   return {
+    estimates: [m, ...enquiries.map((e) => e.enquiry)].flatMap((e) =>
+      e.estimate ? [{ ...e.estimate, enquiryId: e.id, createdAt: e.createdAt.toISOString() }] : [],
+    ),
     enquiries: enquiries.map(({ enquiry: e, projectName }) => ({
       id: e.id,
       source: e.source,

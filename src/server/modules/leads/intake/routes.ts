@@ -64,6 +64,7 @@ export async function leadRoutes(app: FastifyInstance) {
         whatsappOptInVersion: app.site.privacy.whatsappOptIn?.version ?? null,
         publicUrl: app.config.publicUrl,
         now: app.clock(),
+        affordabilityRules: app.affordability,
       });
       // The lead and its queued webhook are committed: deliver now rather than at the next poll.
       if (result.queued) app.leadOutbox.kick();

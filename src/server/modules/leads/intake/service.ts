@@ -8,6 +8,8 @@
  * The one way into intake from elsewhere.
  */
 import { and, eq, gt, or, type SQL } from "drizzle-orm";
+import type { AffordabilityRules } from "#domain/affordability-rules.ts";
+import { type BuyerEstimate, buyerEstimateOf } from "#domain/buyer-estimate.ts";
 import { DUPLICATE_WINDOW_DAYS } from "#domain/constants.ts";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { type ContactPayload, contactSourceOf } from "#domain/schemas/contact.ts";
@@ -42,6 +44,8 @@ export interface ContactMeta {
   /** The site's public URL (the page URL of conversion events). */
   publicUrl?: string;
   now?: Date;
+  /** The affordability rules loaded at start (`app.affordability`): an enquiry's estimate is computed by them. */
+  affordabilityRules?: AffordabilityRules;
 }
 
 /** The person an enquiry is from (docs/decisions/061-enquiries-and-leads.md). */
@@ -84,6 +88,8 @@ export interface IntakeEnquiry {
   isTest?: boolean;
   /** What the channel adds to the lead's origin (a platform lead form: its platform and form). */
   origin?: Pick<LeadOrigin, "leadForm">;
+  /** The buyer's own affordability estimate sent with it (#domain/buyer-estimate.ts); absent: none. */
+  estimate?: BuyerEstimate | null;
 }
 
 /** What createOrJoinLead stored: the lead (new, or the person's open one it joined) and the enquiry. */
@@ -152,6 +158,7 @@ export async function createOrJoinLead(tx: Tx, person: IntakePerson, enquiry: In
       marketingConsentAt: enquiry.marketingConsentVersion ? now : null,
       whatsappOptInVersion: enquiry.whatsappOptInVersion ?? null,
       whatsappOptInAt: enquiry.whatsappOptInVersion ? now : null,
+      estimate: enquiry.estimate ?? null,
       createdAt: now,
       isTest: enquiry.isTest ?? false,
     })
@@ -252,6 +259,10 @@ export async function createContactMessage(
         whatsappOptInVersion: payload.whatsappOptIn ? (meta.whatsappOptInVersion ?? null) : null,
         publicUrl: meta.publicUrl ?? null,
         at,
+        estimate:
+          payload.estimate && meta.affordabilityRules
+            ? buyerEstimateOf(payload.estimate, meta.affordabilityRules)
+            : null,
       },
     );
     return {

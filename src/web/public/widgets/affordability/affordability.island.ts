@@ -45,6 +45,18 @@ export function readForm(form: HTMLFormElement, rules: AffordabilityRules): Affo
   };
 }
 
+/**
+ * Copies the form's inputs into the hidden estimate copies beside it for the page's enquiry form (enabled while a
+ * result shows: `shown`), or disables them (docs/affordability.md "Kept with an enquiry").
+ */
+function copyEstimate(form: HTMLFormElement, shown: boolean): void {
+  const data = new FormData(form);
+  for (const copy of form.parentElement?.querySelectorAll<HTMLInputElement>(`input[${ATTR.estimate}]`) ?? []) {
+    copy.value = shown ? String(data.get(copy.getAttribute(ATTR.estimate) ?? "") ?? "") : "";
+    copy.disabled = !shown;
+  }
+}
+
 /** Enhances the calculator's form in `root`; does nothing without it or its result block. */
 export function enhanceAffordability(root: ParentNode = document): void {
   const form = root.querySelector<HTMLFormElement>(`form${islandSelector(AFFORDABILITY.island)}`);
@@ -83,11 +95,14 @@ export function enhanceAffordability(root: ParentNode = document): void {
     const version = block.querySelector(`[${ATTR.version}]`);
     if (version) version.textContent = result.rulesVersion;
     block.hidden = false;
+    copyEstimate(form, true);
     return true;
   };
   const update = () => {
     void load().then(() => {
-      if (!render()) block.hidden = true;
+      if (render()) return;
+      block.hidden = true;
+      copyEstimate(form, false);
     });
   };
   form.addEventListener("focusin", () => void load());

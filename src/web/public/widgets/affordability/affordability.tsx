@@ -19,7 +19,13 @@ import { dataProps } from "~/public/islands/contract.ts";
 import type { AffordabilityView } from "~/public/lib/affordability.server.ts";
 import { FLOATING } from "~/public/widgets/floating/contract.ts";
 import { cx } from "~/shared/lib/cx.ts";
-import { AFFORDABILITY_ID, type AffordabilityInputName, ATTR } from "./contract.ts";
+import {
+  AFFORDABILITY_ID,
+  AFFORDABILITY_INPUTS,
+  type AffordabilityInputName,
+  ATTR,
+  ESTIMATE_FIELD_PREFIX,
+} from "./contract.ts";
 
 const inputClass =
   "block w-full rounded-xl border border-black/15 bg-surface px-3 py-2.5 text-ink focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-500 aria-[invalid=true]:border-danger";
@@ -155,8 +161,30 @@ function ResultBlock({ result }: { result: AffordabilityResult | null }) {
   );
 }
 
-/** The calculator section; `view` from loadAffordability (null: no section). */
-export function AffordabilitySection({ view }: { view: AffordabilityView | null }) {
+/**
+ * Hidden copies of the inputs for the page's enquiry form `formId` (by the `form` attribute): filled from the sent
+ * query when the server computed a result, else empty and disabled until the island shows one
+ * (docs/affordability.md "Kept with an enquiry").
+ */
+function EstimateCopies({ view, formId }: { view: AffordabilityView; formId: string }) {
+  return AFFORDABILITY_INPUTS.map((name) => (
+    <input
+      key={name}
+      type="hidden"
+      form={formId}
+      name={`${ESTIMATE_FIELD_PREFIX}${name}`}
+      value={view.result ? view.values[name] : ""}
+      disabled={!view.result}
+      {...{ [ATTR.estimate]: name }}
+    />
+  ));
+}
+
+/**
+ * The calculator section; `view` from loadAffordability (null: no section). `estimateFor`: the id of the page's
+ * enquiry form, which then carries the buyer's estimate while a result shows.
+ */
+export function AffordabilitySection({ view, estimateFor }: { view: AffordabilityView | null; estimateFor?: string }) {
   if (!view) return null;
   return (
     <section
@@ -207,6 +235,7 @@ export function AffordabilitySection({ view }: { view: AffordabilityView | null 
         </button>
       </form>
       <ResultBlock result={view.result} />
+      {estimateFor && <EstimateCopies view={view} formId={estimateFor} />}
     </section>
   );
 }

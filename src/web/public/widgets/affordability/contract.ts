@@ -24,6 +24,13 @@ export const AFFORDABILITY_INPUTS = [
 export type AffordabilityInputName = (typeof AFFORDABILITY_INPUTS)[number];
 export type AffordabilityFormValues = Record<AffordabilityInputName, string>;
 
+/**
+ * The hidden copies of the inputs the calculator puts into a page's enquiry form (by the `form` attribute) while it
+ * shows a result: named this prefix + the input's name; the enquiry keeps them as the buyer's estimate
+ * (docs/affordability.md "Kept with an enquiry").
+ */
+export const ESTIMATE_FIELD_PREFIX = "estimate.";
+
 /** The rules the island computes with, fetched once on the buyer's first input. */
 export const AFFORDABILITY_RULES_URL = "/api/affordability/rules";
 
@@ -37,6 +44,8 @@ export const ATTR = {
   explanation: "data-affordability-explanation",
   source: "data-affordability-source",
   version: "data-affordability-version",
+  /** A hidden copy of one input for the enquiry form (value: the input's name). */
+  estimate: "data-affordability-estimate",
 } as const;
 
 /** The calculator as a widget: its island name and data attributes (docs/public-pages.md §4). */

@@ -27,7 +27,7 @@ import { cx } from "~/shared/lib/cx.ts";
 import { ConsentTexts, FieldError, Honeypot, inputClass, PhoneField, RequiredMark } from "./contact-form-fields.tsx";
 import { ContactResult } from "./contact-form-result.tsx";
 import { resultAnchor } from "./contact-reveal.ts";
-import { CONTACT_FORM } from "./contract.ts";
+import { CONTACT_FORM, contactFormElementId } from "./contract.ts";
 
 export interface ContactFormProps {
   /**
@@ -92,6 +92,7 @@ export function ContactForm({
 
   return (
     <Form
+      id={contactFormElementId(idPrefix)}
       method="post"
       action={action}
       noValidate

@@ -26,3 +26,6 @@ export const CONTACT_FORM = {
     failure: "data-failure",
   },
 } as const satisfies WidgetContract;
+
+/** The form element's id for a form of id prefix `idPrefix` (other widgets add fields to it by the `form` attribute). */
+export const contactFormElementId = (idPrefix: string) => `${idPrefix}-form`;

@@ -1,0 +1,33 @@
+/**
+ * Online deposits' routes (docs/payments.md):
+ * - GET /api/projects/{id}/payment-settings (projects.edit): the project's deposit settings, credentials as `hasX`;
+ * - PUT /api/projects/{id}/payment-settings (projects.edit; changes public pages: the unit pages' «احجز الآن بعربون»):
+ *   body paymentSettingsInputSchema (#domain/payments.ts); 400 {field}, 404, 409 {first missing field}.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { paymentSettingsInputSchema, paymentSettingsSchema } from "#domain/payments.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { actorOf } from "#server/plugins/auth.ts";
+import { readPaymentSettings, savePaymentSettings } from "./settings.ts";
+
+export async function paymentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/projects/:id/payment-settings",
+    {
+      config: { access: { permission: "projects.edit" } },
+      schema: { params: idParam, response: { 200: paymentSettingsSchema } },
+    },
+    async (request) => readPaymentSettings(app.db, request.params.id),
+  );
+  r.put(
+    "/api/projects/:id/payment-settings",
+    {
+      config: { access: { permission: "projects.edit" }, changesPublicPages: true },
+      schema: { params: idParam, body: paymentSettingsInputSchema, response: { 200: paymentSettingsSchema } },
+    },
+    async (request) =>
+      savePaymentSettings(app.db, app.secrets, actorOf(request), request.params.id, request.body, app.clock()),
+  );
+}
