@@ -137,3 +137,45 @@ describe("a unit without a licence of its own in an unlicensed project", () => {
     expect((await listed(unlicensed)).units).toEqual([]);
   });
 });
+
+describe("a unit's licence entered through PUT /api/units/{id}", () => {
+  it("keeps Latin digits, names a bad date, is kept by a body without it, and applies to the unit's page", async () => {
+    now = START;
+    const unitUrl = `/api/units/${ids["0201"]}`;
+    const current = (await read(unitUrl, manager)).json() as Record<string, unknown>;
+    expect(current).toMatchObject({ advertisingLicenseNumber: null, advertisingLicenseExpiresOn: null });
+    const put = (payload: object) =>
+      t.app.inject({ method: "PUT", url: unitUrl, payload, headers: t.bearer(manager.token) });
+
+    const bad = await put({ ...current, advertisingLicenseExpiresOn: "2026-02-30" });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(["advertisingLicenseExpiresOn"]);
+
+    const saved = await put({
+      ...current,
+      advertisingLicenseNumber: "٧٣٠٠٠٠٠٠٠٢",
+      advertisingLicenseExpiresOn: dayPlus(90),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      advertisingLicenseNumber: "7300000002",
+      advertisingLicenseExpiresOn: dayPlus(90),
+    });
+
+    // SPEC's body has no licence fields: the unit's own licence stays.
+    const {
+      advertisingLicenseNumber: _n,
+      advertisingLicenseExpiresOn: _e,
+      ...spec
+    } = saved.json() as Record<string, unknown>;
+    const kept = await put({ ...spec, price: 730_000 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ price: 730_000, advertisingLicenseNumber: "7300000002" });
+
+    // Its own licence now applies, past the project's enforcement day too.
+    now = new Date(riyadhDayStart(dayPlus(3)).getTime());
+    const page = await unitPage(unlicensed, "0201");
+    expect(page.statusCode).toBe(200);
+    expect(page.json().licence).toMatchObject({ source: "unit", number: "7300000002", state: "valid" });
+  });
+});
