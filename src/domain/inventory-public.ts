@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { UNIT_STATUSES } from "./project-rules.ts";
+import { licenceViewSchema } from "./schemas/licence-view.ts";
 
 /** What a unit page shows when there is no price. */
 export const PRICE_ON_REQUEST = "السعر عند الطلب";
@@ -53,6 +54,8 @@ export const publicUnitSchema = z
     direction: z.array(z.string()),
     view: z.string().nullable(),
     floorPlanUrl: z.string().nullable(),
+    /** The licence the unit is advertised under today: its own, else the project's (docs/compliance.md). */
+    licence: licenceViewSchema,
   })
   .meta({ id: "PublicUnit" });
 export type PublicUnit = z.infer<typeof publicUnitSchema>;

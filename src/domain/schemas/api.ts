@@ -125,6 +125,9 @@ export const unitViewSchema = z
     inventoryState: z.enum(INVENTORY_STATES),
     buildingId: z.number().nullable(),
     typeId: z.number().nullable(),
+    /** The unit's own advertising licence (docs/compliance.md); both null: the project's applies. */
+    advertisingLicenseNumber: z.string().nullable(),
+    advertisingLicenseExpiresOn: z.string().nullable(),
   })
   .meta({ id: "Unit" });
 

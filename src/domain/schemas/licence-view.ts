@@ -78,3 +78,4 @@ export const campaignLicenceSchema = z
 export type ComplianceRow = z.infer<typeof complianceRowSchema>;
 export type ComplianceReport = z.infer<typeof complianceReportSchema>;
 export type LicenceView = z.infer<typeof licenceViewSchema>;
+export type CampaignLicence = z.infer<typeof campaignLicenceSchema>;

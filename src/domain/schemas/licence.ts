@@ -110,3 +110,4 @@ export const overrideLicenceSchema = z.strictObject({
   advertisingLicenseExpiresOn: optionalDay(),
 });
 export type OverrideLicenceInput = z.input<typeof overrideLicenceSchema>;
+export type OverrideLicenceValues = z.output<typeof overrideLicenceSchema>;

@@ -14,6 +14,7 @@ import { AREA_STEP, FLOOR_MAX, FLOOR_MIN, ROOMS_MAX, ROOMS_MIN } from "../consta
 import { countNoun, NOUNS } from "../format.ts";
 import { DEFAULT_UNIT_STATUS, UNIT_STATUSES, type UnitStatus } from "../project-rules.ts";
 import { createBody, replaceBody } from "./common.ts";
+import { licenceNumber, optionalDay } from "./licence.ts";
 import { text } from "./text.ts";
 
 /** The eight directions of SPEC §5.6: key → Arabic label (the stored value). */
@@ -153,6 +154,12 @@ export const unitSchema = z.object({
     step: true,
     message: UNIT_MESSAGES.totalAreaInvalid,
   }),
+  /**
+   * The unit's own advertising licence (docs/compliance.md): Latin digits, last day YYYY-MM-DD (Asia/Riyadh); both
+   * empty: the project's applies. Absent (a SPEC client's body): kept as it is.
+   */
+  advertisingLicenseNumber: licenceNumber().optional(),
+  advertisingLicenseExpiresOn: optionalDay().optional(),
 });
 
 /** What a client sends (numbers may be strings). */

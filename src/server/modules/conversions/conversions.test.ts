@@ -239,7 +239,7 @@ beforeAll(async () => {
   employee = await t.signIn("employee");
   const [project] = await t.db
     .insert(projects)
-    .values({ name: "مشروع اللؤلؤ", city: "جدة", publishedAt: new Date() })
+    .values({ name: "مشروع اللؤلؤ", city: "جدة", publishedAt: new Date(), advertisingLicenseNumber: "7200145863" })
     .returning();
   const [unit] = await t.db
     .insert(units)
@@ -464,7 +464,7 @@ describe("events per platform", () => {
     clear();
   });
 
-  it("stage changes: حجز sends Purchase with the unit price once; بيع maps to the same event and is not sent again", async () => {
+  it("stage changes: حجز sends Purchase with the unit, its price and the project's licence once; بيع is not sent again", async () => {
     const lead = await sendLead({ consent: true });
     await drain();
     clear();
@@ -481,12 +481,26 @@ describe("events per platform", () => {
       event_name: "PURCHASE",
       event_id: `lead${lead.id}-PURCHASE`,
       action_source: "OFFLINE",
-      custom_data: { currency: "SAR", value: 950000 },
+      custom_data: { currency: "SAR", value: 950000, item_ids: [String(unitId)], licence_number: "7200145863" },
     });
     const meta = metaBodySchema.parse(receivers.meta.received[0].body).data[0];
     expect(meta).toMatchObject({
       action_source: "system_generated",
-      custom_data: { value: 950000, event_source: "crm" },
+      custom_data: {
+        value: 950000,
+        event_source: "crm",
+        content_ids: [String(unitId)],
+        content_type: "product",
+        licence_number: "7200145863",
+      },
+    });
+    const tiktok = tiktokBodySchema.parse(receivers.tiktok.received[0].body).data[0];
+    expect(tiktok.properties).toEqual({
+      currency: "SAR",
+      value: 950000,
+      content_type: "product",
+      contents: [{ content_id: String(unitId), content_type: "product" }],
+      licence_number: "7200145863",
     });
     clear();
     await t.app.inject({

@@ -25,13 +25,14 @@ import {
   PLATFORM_CLICK_ID,
 } from "#domain/conversions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { contactMessages, conversionConnections, conversionEvents, units } from "../../db/schema.ts";
+import { contactMessages, conversionConnections, conversionEvents } from "../../db/schema.ts";
 import type { AttemptOptions, AttemptOutcome, AttemptResult, OutboxQueue } from "../../jobs/outbox.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import type { LeadEventSubject, LeadListener } from "../leads/events.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../leads/outbox.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
 import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
+import { NO_UNIT, unitFacts } from "./unit-facts.ts";
 
 /** The lead an event is about (../leads/events.ts): its opening enquiry's fields under its id, and its unit. */
 type Lead = LeadEventSubject;
@@ -85,7 +86,8 @@ export const conversionsLeadListener: LeadListener = async (tx, event) => {
 /**
  * Queues the event of `kind` for `lead` to every enabled platform that maps the kind to an event name, in the
  * caller's transaction. Returns how many rows were queued. Nothing for a lead who withdrew marketing consent.
- * `value`: the held unit's price is read for reserved and sold.
+ * For reserved and sold, the held unit is read: `value` its price (SAR), `contentId` its id, `licenceNumber` the
+ * number of the licence its project is advertised under (docs/conversions.md).
  */
 export async function queueLeadConversions(
   tx: Db | Tx,
@@ -98,11 +100,8 @@ export async function queueLeadConversions(
   const connections = (await tx.select().from(conversionConnections)).filter(usable);
   if (!connections.length) return 0;
   const consented = lead.marketingConsentAt !== null;
-  let value: number | null = null;
-  if ((kind === "reserved" || kind === "sold") && lead.unitId !== null) {
-    const [unit] = await tx.select({ price: units.price }).from(units).where(eq(units.id, lead.unitId));
-    value = unit?.price ?? null;
-  }
+  const { value, contentId, licenceNumber } =
+    (kind === "reserved" || kind === "sold") && lead.unitId !== null ? await unitFacts(tx, lead.unitId) : NO_UNIT;
   let queued = 0;
   for (const connection of connections) {
     const platform = connection.platform as ConversionPlatform;
@@ -123,6 +122,8 @@ export async function queueLeadConversions(
       phoneSha256: consented && lead.phone ? hashPhone(lead.phone) : null,
       phonePlusSha256: consented && lead.phone ? hashPhone(lead.phone, true) : null,
       value,
+      contentId,
+      licenceNumber,
       leadId: lead.id,
       anonymous: !consented,
     };

@@ -15,8 +15,10 @@
  * "+", TikTok, Google and X as E.164 with "+". Nothing here reads the database.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { z } from "zod";
 import type { ConversionEventKind, ConversionPlatform } from "#domain/conversions.ts";
+import { googleBodySchema, metaBodySchema, snapBodySchema, tiktokBodySchema, xBodySchema } from "./platform-bodies.ts";
+
+export { googleBodySchema, metaBodySchema, snapBodySchema, tiktokBodySchema, xBodySchema } from "./platform-bodies.ts";
 
 /** The Graph API version of Meta requests. */
 export const META_API_VERSION = "v24.0";
@@ -43,6 +45,13 @@ export interface NeutralEvent {
   phonePlusSha256: string | null;
   /** Value in SAR (the held unit's price) or null. */
   value: number | null;
+  /**
+   * The unit a reservation or sale is about, as the platforms' content id (the unit's id in decimal), and the
+   * licence number its project is advertised under (docs/conversions.md; docs/compliance.md). Absent on events
+   * queued before they existed.
+   */
+  contentId?: string | null;
+  licenceNumber?: string | null;
   leadId: number | null;
   anonymous: boolean;
 }
@@ -60,150 +69,6 @@ export interface Connection {
   testEventCode?: string | null;
 }
 
-const sha = z.string().regex(/^[0-9a-f]{64}$/);
-const seconds = z.number().int().positive();
-
-export const snapBodySchema = z.object({
-  data: z
-    .array(
-      z.object({
-        event_name: z.string().min(1),
-        event_time: seconds,
-        event_id: z.string().min(1),
-        action_source: z.enum(["WEB", "OFFLINE"]),
-        event_source_url: z.url().optional(),
-        user_data: z.object({
-          em: z.array(sha).optional(),
-          ph: z.array(sha).optional(),
-          client_ip_address: z.string().optional(),
-          client_user_agent: z.string().optional(),
-          sc_click_id: z.string().optional(),
-        }),
-        custom_data: z.object({ currency: z.literal("SAR"), value: z.number() }).optional(),
-      }),
-    )
-    .length(1),
-});
-
-export const metaBodySchema = z.object({
-  data: z
-    .array(
-      z.object({
-        event_name: z.string().min(1),
-        event_time: seconds,
-        event_id: z.string().min(1),
-        action_source: z.enum(["website", "system_generated"]),
-        event_source_url: z.url().optional(),
-        user_data: z.object({
-          em: z.array(sha).optional(),
-          ph: z.array(sha).optional(),
-          client_ip_address: z.string().optional(),
-          client_user_agent: z.string().optional(),
-          fbc: z
-            .string()
-            .regex(/^fb\.1\.\d+\..+$/)
-            .optional(),
-        }),
-        custom_data: z
-          .object({
-            currency: z.literal("SAR").optional(),
-            value: z.number().optional(),
-            event_source: z.literal("crm").optional(),
-            lead_event_source: z.string().optional(),
-          })
-          .optional(),
-      }),
-    )
-    .length(1),
-  access_token: z.string().min(1),
-  test_event_code: z.string().optional(),
-});
-
-export const tiktokBodySchema = z.object({
-  event_source: z.literal("web"),
-  event_source_id: z.string().min(1),
-  test_event_code: z.string().optional(),
-  data: z
-    .array(
-      z.object({
-        event: z.string().min(1),
-        event_time: seconds,
-        event_id: z.string().min(1),
-        user: z.object({
-          email: sha.optional(),
-          phone: sha.optional(),
-          ttclid: z.string().optional(),
-          ip: z.string().optional(),
-          user_agent: z.string().optional(),
-        }),
-        page: z.object({ url: z.url() }).optional(),
-        properties: z.object({ currency: z.literal("SAR"), value: z.number() }).optional(),
-      }),
-    )
-    .length(1),
-});
-
-export const googleBodySchema = z.object({
-  destinations: z
-    .array(
-      z.object({
-        operatingAccount: z.object({ accountType: z.literal("GOOGLE_ADS"), accountId: z.string().regex(/^\d{10}$/) }),
-        loginAccount: z
-          .object({ accountType: z.literal("GOOGLE_ADS"), accountId: z.string().regex(/^\d{10}$/) })
-          .optional(),
-        productDestinationId: z.string().min(1),
-      }),
-    )
-    .length(1),
-  encoding: z.literal("HEX"),
-  validateOnly: z.boolean().optional(),
-  events: z
-    .array(
-      z.object({
-        transactionId: z.string().min(1),
-        eventTimestamp: z.iso.datetime(),
-        eventSource: z.literal("WEB"),
-        adIdentifiers: z.object({ gclid: z.string().optional() }).optional(),
-        userData: z
-          .object({
-            userIdentifiers: z.array(z.union([z.object({ emailAddress: sha }), z.object({ phoneNumber: sha })])),
-          })
-          .optional(),
-        consent: z.object({
-          adUserData: z.enum(["CONSENT_GRANTED", "CONSENT_DENIED"]),
-          adPersonalization: z.enum(["CONSENT_GRANTED", "CONSENT_DENIED"]),
-        }),
-        conversionValue: z.number().optional(),
-        currency: z.literal("SAR").optional(),
-      }),
-    )
-    .length(1),
-});
-
-export const xBodySchema = z.object({
-  conversions: z
-    .array(
-      z.object({
-        conversion_time: z.iso.datetime(),
-        event_id: z.string().min(1),
-        conversion_id: z.string().min(1),
-        identifiers: z
-          .array(
-            z.union([
-              z.object({ twclid: z.string() }),
-              z.object({ hashed_email: sha }),
-              z.object({ hashed_phone_number: sha }),
-              z.object({ ip_address: z.string(), user_agent: z.string() }),
-            ]),
-          )
-          .min(1),
-        value: z.number().optional(),
-        price_currency: z.literal("SAR").optional(),
-      }),
-    )
-    .length(1),
-});
-
 const secondsOf = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 /** Keys whose value is null or undefined are left out (the platforms refuse nulls in most fields). */
 function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
@@ -211,6 +76,12 @@ function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
 }
 /** Page view and enquiry happen on the website; the desk's stage changes are the company's own (CRM) events. */
 const onWebsite = (kind: ConversionEventKind) => kind === "page_view" || kind === "enquiry";
+
+/** An object with its empty keys left out, or undefined when nothing is left. */
+function orNone<T extends Record<string, unknown>>(value: T): Partial<T> | undefined {
+  const kept = defined(value);
+  return Object.keys(kept).length ? kept : undefined;
+}
 
 /** Meta's fbc: "fb.1.{ms when the click id was first seen}.{fbclid}". */
 export function metaFbc(fbclid: string, seenAt: string): string {
@@ -233,7 +104,12 @@ function snapRequest(base: string, event: NeutralEvent, eventId: string, c: Conn
           client_user_agent: event.userAgent,
           sc_click_id: event.clickId,
         }),
-        custom_data: event.value !== null ? { currency: "SAR", value: event.value } : undefined,
+        custom_data: orNone({
+          currency: event.value !== null ? "SAR" : undefined,
+          value: event.value ?? undefined,
+          item_ids: event.contentId ? [event.contentId] : undefined,
+          licence_number: event.licenceNumber ?? undefined,
+        }),
       }),
     ],
   });
@@ -264,6 +140,9 @@ function metaRequest(base: string, event: NeutralEvent, eventId: string, c: Conn
             value: event.value ?? undefined,
             event_source: website ? undefined : "crm",
             lead_event_source: website ? undefined : "jeddah-developer-site",
+            content_ids: event.contentId ? [event.contentId] : undefined,
+            content_type: event.contentId ? "product" : undefined,
+            licence_number: event.licenceNumber ?? undefined,
           }),
         }),
       ],
@@ -297,7 +176,13 @@ function tiktokRequest(base: string, event: NeutralEvent, eventId: string, c: Co
             user_agent: event.userAgent,
           }),
           page: event.url ? { url: event.url } : undefined,
-          properties: event.value !== null ? { currency: "SAR", value: event.value } : undefined,
+          properties: orNone({
+            currency: event.value !== null ? "SAR" : undefined,
+            value: event.value ?? undefined,
+            content_type: event.contentId ? "product" : undefined,
+            contents: event.contentId ? [{ content_id: event.contentId, content_type: "product" }] : undefined,
+            licence_number: event.licenceNumber ?? undefined,
+          }),
         }),
       ],
     }),

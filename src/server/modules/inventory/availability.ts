@@ -7,13 +7,20 @@
  * expired hold reads متاحة before the job sweeps it; held and reserved read محجوزة); `price` is the list price (the
  * type's when the unit has none), null when there is none («السعر عند الطلب») or the unit is sold — the price frozen
  * on a hold is never shown. Type defaults fill what a unit leaves empty (rooms, areas, direction, view, floor plan).
+ * Licences (docs/compliance.md; domain/licence.ts unitAdvertising): each unit carries the licence that applies to it
+ * today (its own, else the project's). For a visitor (`visitor: true`) a unit whose licence does not allow advertising
+ * is left out of the inventory (so out of the project page's grid and counts and the sitemap), and its page read
+ * answers 404 with the licence-offline header (the page answers 410); `contentExpires` is the earliest ISO instant a
+ * listed licence stops by itself (the page cache keeps the answer no longer).
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { floorLabel, statusOfState } from "#domain/inventory.ts";
 import type { ProjectInventory, PublicUnit } from "#domain/inventory-public.ts";
+import { type EffectiveLicence, unitAdvertising } from "#domain/licence.ts";
 import type { Db } from "#server/db/connection.ts";
-import { units } from "#server/db/schema.ts";
+import { projects, units } from "#server/db/schema.ts";
 import { buildings, unitTypes } from "#server/db/tables/inventory.ts";
+import { assertAdvertisable, earliest, type LicenceContext } from "#server/lib/compliance-rules.ts";
 import { notFound } from "#server/lib/http-errors.ts";
 import { stateAt } from "./state.ts";
 
@@ -37,20 +44,70 @@ function publicColumns(now: Date) {
       else coalesce(${unitTypes.direction}, '[]'::jsonb) end`,
     view: sql<string | null>`coalesce(${units.view}, ${unitTypes.view})`,
     floorPlanUrl: sql<string | null>`coalesce(${units.floorPlanUrl}, ${unitTypes.floorPlanUrl})`,
+    advertisingLicenseNumber: units.advertisingLicenseNumber,
+    advertisingLicenseExpiresOn: units.advertisingLicenseExpiresOn,
+    project: {
+      saleMode: projects.saleMode,
+      advertisingLicenseNumber: projects.advertisingLicenseNumber,
+      advertisingLicenseExpiresOn: projects.advertisingLicenseExpiresOn,
+      advertisingLicenseUrl: projects.advertisingLicenseUrl,
+      wafiLicenseNumber: projects.wafiLicenseNumber,
+      offPlanLicenseExpiresOn: projects.offPlanLicenseExpiresOn,
+    },
   };
+}
+
+type PublicRow = Awaited<ReturnType<typeof selectPublic>>[number];
+
+function selectPublic(db: Db, now: Date) {
+  return db
+    .select(publicColumns(now))
+    .from(units)
+    .innerJoin(projects, eq(projects.id, units.projectId))
+    .leftJoin(unitTypes, eq(unitTypes.id, units.typeId));
+}
+
+/** The licence that applies to a unit row today and whether it is advertised (domain/licence.ts unitAdvertising). */
+function advertisingOf(row: PublicRow, ctx: LicenceContext) {
+  const unit = {
+    advertisingLicenseNumber: row.advertisingLicenseNumber,
+    advertisingLicenseExpiresOn: row.advertisingLicenseExpiresOn,
+    status: statusOfState(row.state),
+    inventoryState: row.state,
+  };
+  return unitAdvertising({ project: row.project, unit }, ctx.today, ctx.policy);
+}
+
+/** Who reads: a visitor sees only advertised units; staff and a preview link see every one. */
+export interface AvailabilityReader {
+  now: Date;
+  licence: LicenceContext;
+  visitor: boolean;
 }
 
 const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
 
-/** GET /api/projects/{id}/inventory (public). The caller has checked the project is visible. */
-export async function projectInventory(db: Db, projectId: number, now: Date): Promise<ProjectInventory> {
-  const rows = await db
-    .select(publicColumns(now))
-    .from(units)
-    .leftJoin(unitTypes, eq(unitTypes.id, units.typeId))
+/**
+ * GET /api/projects/{id}/inventory (public). The caller has checked the project is visible. Output: the inventory and
+ * the earliest ISO instant a listed unit's licence stops by itself (visitors only; null otherwise).
+ */
+export async function projectInventory(
+  db: Db,
+  projectId: number,
+  reader: AvailabilityReader,
+): Promise<{ inventory: ProjectInventory; contentExpires: string | null }> {
+  const all = await selectPublic(db, reader.now)
     .leftJoin(buildings, eq(buildings.id, units.buildingId))
     .where(and(eq(units.projectId, projectId), ne(units.inventoryState, "blocked")))
     .orderBy(asc(buildings.id), asc(units.building), desc(units.floor), asc(units.unitNumber), asc(units.id));
+  const licences: EffectiveLicence[] = [];
+  const rows = reader.visitor
+    ? all.filter((row) => {
+        const { licence } = advertisingOf(row, reader.licence);
+        licences.push(licence);
+        return licence.advertisable;
+      })
+    : all;
   const result: ProjectInventory = { buildings: [] };
   for (const row of rows) {
     let building = result.buildings.at(-1);
@@ -73,18 +130,30 @@ export async function projectInventory(db: Db, projectId: number, now: Date): Pr
       totalArea: toNumber(row.totalArea),
     });
   }
-  return result;
+  return { inventory: result, contentExpires: earliest(licences.map((l) => l.advertiseUntil)) };
 }
 
-/** GET /api/projects/{id}/units/{unitId}/public. Errors: 404 unknown, another project's, or blocked. */
-export async function publicUnit(db: Db, projectId: number, unitId: number, now: Date): Promise<PublicUnit> {
-  const [row] = await db
-    .select(publicColumns(now))
-    .from(units)
-    .leftJoin(unitTypes, eq(unitTypes.id, units.typeId))
+export const UNIT_NOT_FOUND_PUBLIC = "الوحدة غير موجودة";
+
+/**
+ * GET /api/projects/{id}/units/{unitId}/public, with the licence that applies to the unit today (`licence`).
+ * For a visitor: 404 with the licence-offline header when that licence does not allow advertising, else the
+ * content-expiry header at the end of its last day (lib/compliance-rules.ts assertAdvertisable).
+ * Errors: 404 unknown, another project's, or blocked.
+ */
+export async function publicUnit(
+  db: Db,
+  projectId: number,
+  unitId: number,
+  reader: AvailabilityReader,
+  reply: { header(name: string, value: string): unknown },
+): Promise<PublicUnit> {
+  const [row] = await selectPublic(db, reader.now)
     .where(and(eq(units.id, unitId), eq(units.projectId, projectId), ne(units.inventoryState, "blocked")))
     .limit(1);
-  if (!row) throw notFound("الوحدة غير موجودة");
+  if (!row) throw notFound(UNIT_NOT_FOUND_PUBLIC);
+  const { licence } = advertisingOf(row, reader.licence);
+  if (reader.visitor) assertAdvertisable(reply, licence, UNIT_NOT_FOUND_PUBLIC);
   return {
     id: row.id,
     projectId,
@@ -102,5 +171,6 @@ export async function publicUnit(db: Db, projectId: number, unitId: number, now:
     direction: row.direction,
     view: row.view,
     floorPlanUrl: row.floorPlanUrl,
+    licence,
   };
 }

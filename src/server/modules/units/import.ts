@@ -214,6 +214,9 @@ const IMPORT_COLUMNS = {
   direction: units.direction,
   privateArea: units.privateArea,
   totalArea: units.totalArea,
+  // A sheet carries no unit licence (null: the project's applies); the unit form and API set it.
+  advertisingLicenseNumber: units.advertisingLicenseNumber,
+  advertisingLicenseExpiresOn: units.advertisingLicenseExpiresOn,
 } as const satisfies Record<keyof UnitValues, unknown>;
 const IMPORT_ENTRIES = Object.entries(IMPORT_COLUMNS) as [
   keyof UnitValues,

@@ -41,6 +41,8 @@ export function toUnit(row: UnitRow): Unit {
     inventoryState: row.inventoryState,
     buildingId: row.buildingId,
     typeId: row.typeId,
+    advertisingLicenseNumber: row.advertisingLicenseNumber,
+    advertisingLicenseExpiresOn: row.advertisingLicenseExpiresOn,
   };
 }
 
@@ -147,6 +149,9 @@ function columnsOf(values: UnitValues) {
     direction: values.direction,
     privateArea: values.privateArea,
     totalArea: values.totalArea,
+    // Left undefined (not written) when the body did not carry them.
+    advertisingLicenseNumber: values.advertisingLicenseNumber,
+    advertisingLicenseExpiresOn: values.advertisingLicenseExpiresOn,
   };
 }
 

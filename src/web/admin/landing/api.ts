@@ -10,6 +10,8 @@ import type {
   LandingPageInput,
   LandingPageView,
 } from "#domain/schemas/landing.ts";
+import type { OverrideLicenceValues } from "#domain/schemas/licence.ts";
+import type { CampaignLicence } from "#domain/schemas/licence-view.ts";
 import type { Project } from "#domain/types.ts";
 import { apiClient, isApiError } from "~/shared/lib/api-client.ts";
 
@@ -190,5 +192,21 @@ export function useSavePlatformCampaignId(landingPageId: number) {
         { method: "PUT", body: { platformCampaignId } },
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ["landing-campaigns", landingPageId] }),
+  });
+}
+
+/**
+ * PUT /api/landing-campaigns/{id}/licence (campaigns.manage): a campaign's own advertising licence (both empty: the
+ * project's applies; docs/compliance.md). Refreshes the panel's campaigns and the compliance screen.
+ */
+export function useUpdateCampaignLicence(landingPageId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: OverrideLicenceValues }) =>
+      apiClient.request<CampaignLicence>(`/api/landing-campaigns/${id}/licence`, { method: "PUT", body }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ["landing-campaigns", landingPageId] });
+      await client.invalidateQueries({ queryKey: ["compliance"] });
+    },
   });
 }

@@ -42,9 +42,13 @@ const CAMPAIGNS = [
   }),
 ];
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
-  String(input) === "/api/landing-pages/3/campaigns" ? json(CAMPAIGNS) : json({ message: "x", statusCode: 404 }, 404),
-);
+/** The answer of PUT /api/landing-campaigns/7/licence: a 400 naming the date once, then the saved licence. */
+let licenceAnswers: Response[] = [];
+const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+  if (String(input) === "/api/landing-pages/3/campaigns") return json(CAMPAIGNS);
+  const next = String(input) === "/api/landing-campaigns/7/licence" ? licenceAnswers.shift() : undefined;
+  return next ?? json({ message: "x", statusCode: 404 }, 404);
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -113,6 +117,31 @@ describe("CampaignsPanel", () => {
     expect(within(dialog).getByText(LANDING_TEXTS.displayNameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(LANDING_TEXTS.slugCharacters)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("saves a campaign's own licence in Latin digits and shows the server's field message", async () => {
+    const user = userEvent.setup();
+    const message = "يجب إدخال تاريخ صحيح بالصيغة YYYY-MM-DD";
+    licenceAnswers = [
+      json({ statusCode: 400, error: "Bad Request", message, fields: { advertisingLicenseExpiresOn: message } }, 400),
+      json({ id: 7, advertisingLicenseNumber: "7300000003", advertisingLicenseExpiresOn: "2027-01-15" }),
+    ];
+    const card = await screen.findByRole("article", { name: "حملة عرض الصيف" });
+    await user.click(within(card).getByRole("button", { name: "ترخيص الحملة" }));
+    await user.type(within(card).getByLabelText("رقم ترخيص إعلان الحملة"), "٧٣٠٠٠٠٠٠٠٣");
+    await user.type(within(card).getByLabelText("تاريخ انتهاء ترخيص إعلان الحملة"), "2027-01-15");
+    expect(within(card).getByText(/^الموافق .+ هـ$/)).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: "حفظ الترخيص" }));
+    expect(await within(card).findByText(message)).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: "حفظ الترخيص" }));
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === "PUT");
+    expect(puts).toHaveLength(2);
+    expect(JSON.parse(String(puts[1][1]?.body))).toEqual({
+      advertisingLicenseNumber: "7300000003",
+      advertisingLicenseExpiresOn: "2027-01-15",
+    });
+    // Saved: the form closes back to its button.
+    expect(await within(card).findByRole("button", { name: "ترخيص الحملة" })).toBeInTheDocument();
   });
 
   it("copies the links of the visible campaigns", async () => {

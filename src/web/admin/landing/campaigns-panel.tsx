@@ -34,6 +34,7 @@ import { useCampaigns, useDeleteCampaign } from "./api.ts";
 import { AddCampaignDialog, WebhookDialog } from "./campaign-dialogs.tsx";
 import { CampaignFunnelLine } from "./campaign-funnel.tsx";
 import { CampaignLicenceLine } from "./campaign-licence.tsx";
+import { CampaignLicenceEditor } from "./campaign-licence-form.tsx";
 import { campaignCopyText, campaignsCopyText, campaignUrl, copyText } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 import { PlatformCampaignField } from "./platform-campaign-field.tsx";
@@ -167,6 +168,13 @@ function CampaignCard({
           {url}
         </a>
         <CampaignLicenceLine licence={campaign.licence} />
+        {canManage && (
+          <CampaignLicenceEditor
+            campaignId={campaign.id}
+            landingPageId={campaign.landingPageId}
+            licence={campaign.licence}
+          />
+        )}
         <p className="flex items-center gap-2 text-sm text-muted">
           <WebhookIcon aria-hidden="true" className="size-4 shrink-0" />
           <span dir={campaign.webhookUrl ? "ltr" : undefined} className="truncate">

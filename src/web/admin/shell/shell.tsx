@@ -2,11 +2,12 @@
  * The admin shell (SPEC §2.10), a client-only layout route: it waits for the session startup check (SPEC §4.1),
  * sends a signed-out visitor to /admin/login (remembering where they were going), and frames every admin screen
  * with the top bar, the permission-filtered side menu (collapsible; an off-canvas drawer below 768 px) and the
- * session banners.
+ * session banners (and the operator's: example values, the licence enforcement's grace period).
  */
 import { useEffect, useState } from "react";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
+import { EnforcementBanner } from "~/admin/compliance/enforcement-banner.tsx";
 import { ExampleValuesBanner } from "~/admin/site-setup/example-values-banner.tsx";
 import { useSite } from "~/root.tsx";
 import { cn } from "~/shared/lib/cn.ts";
@@ -119,6 +120,7 @@ function ShellFrame() {
         </aside>
         <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <ExampleValuesBanner />
+          <EnforcementBanner />
           <Outlet />
         </main>
       </div>

@@ -39,6 +39,23 @@ describe("UnitForm", () => {
       direction: ["شمال", "شرق"],
       privateArea: 120.55,
       totalArea: null,
+      advertisingLicenseNumber: null,
+      advertisingLicenseExpiresOn: null,
+    });
+  });
+
+  it("sends the unit's own licence in Latin digits with its last day, the Hijri date shown beside it", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_values: UnitValues) => null);
+    render(<UnitForm projects={PROJECTS} defaultProjectId={1} onSubmit={onSubmit} onCancel={() => {}} />);
+    await user.type(screen.getByLabelText("رقم الوحدة"), "7");
+    await user.type(screen.getByLabelText("رقم ترخيص إعلان الوحدة"), "٧٣٠٠٠٠٠٠٠٢");
+    await user.type(screen.getByLabelText("تاريخ انتهاء ترخيص إعلان الوحدة"), "2027-01-15");
+    expect(screen.getByLabelText("تاريخ انتهاء ترخيص إعلان الوحدة")).toHaveAccessibleDescription(/^الموافق .+ هـ$/);
+    await user.click(screen.getByRole("button", { name: "حفظ" }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      advertisingLicenseNumber: "7300000002",
+      advertisingLicenseExpiresOn: "2027-01-15",
     });
   });
 
@@ -66,6 +83,8 @@ describe("UnitForm", () => {
       inventoryState: "available",
       buildingId: null,
       typeId: null,
+      advertisingLicenseNumber: null,
+      advertisingLicenseExpiresOn: null,
       unitNumber: "5",
       building: "B",
       price: 500000,

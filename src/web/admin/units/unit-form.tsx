@@ -2,7 +2,8 @@
  * The unit form (SPEC §2.14 view 3, §5.6), validated in the browser with the same schema as the API
  * (domain/schemas/unit.ts): project, unit number, building, price (SAR), status (default "متاحة"; any status to
  * any other, §4.8), rooms 1–10, floor −5..50, private and total area (m², step 0.01, empty → null) and the eight
- * directions as checkboxes with Arabic labels. Server field errors (400/409) are shown under their fields.
+ * directions as checkboxes with Arabic labels, and the unit's own advertising licence (unit-licence-fields.tsx).
+ * Server field errors (400/409) are shown under their fields.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Path, useController, useForm } from "react-hook-form";
@@ -16,6 +17,7 @@ import { MoneyField } from "~/admin/common/form/money-field.tsx";
 import { NumberField } from "~/admin/common/form/number-field.tsx";
 import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
+import { UnitLicenceFields } from "./unit-licence-fields.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 
 export interface UnitFormProps {
@@ -43,6 +45,8 @@ function defaultsOf(unit: Unit | undefined, projectId: number | null | undefined
     direction: (unit?.direction ?? []) as UnitInput["direction"],
     privateArea: text(unit?.privateArea),
     totalArea: text(unit?.totalArea),
+    advertisingLicenseNumber: unit?.advertisingLicenseNumber ?? "",
+    advertisingLicenseExpiresOn: unit?.advertisingLicenseExpiresOn ?? "",
   };
 }
 
@@ -57,6 +61,8 @@ const FIELDS = [
   "direction",
   "privateArea",
   "totalArea",
+  "advertisingLicenseNumber",
+  "advertisingLicenseExpiresOn",
 ] as const satisfies readonly Path<UnitInput>[];
 
 const DIRECTION_LABELS = UNIT_DIRECTIONS.map((d) => d.label);
@@ -147,6 +153,7 @@ export function UnitForm({ unit, defaultProjectId, projects, onSubmit, onCancel 
         <NumberField name="totalArea" label={UNIT_TEXTS.totalArea} min={1} step={AREA_STEP} />
       </div>
       <DirectionsField />
+      <UnitLicenceFields />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? UNIT_TEXTS.saving : UNIT_TEXTS.save}

@@ -11,6 +11,8 @@ const unit = (id: number, unitNumber: string, status: Unit["status"]): Unit => (
   inventoryState: "available",
   buildingId: null,
   typeId: null,
+  advertisingLicenseNumber: null,
+  advertisingLicenseExpiresOn: null,
   unitNumber,
   building: "A",
   price: 850000,

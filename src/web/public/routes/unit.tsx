@@ -5,6 +5,9 @@
  * the unit (the lead is created with it), a WhatsApp share link with a prefilled Arabic text, Open Graph tags and
  * JSON-LD (a RealEstateListing whose offer is on the Apartment), and the affordability calculator with the unit's
  * price, whose result the enquiry then carries as the buyer's estimate (docs/affordability.md). Server-rendered.
+ * Licence (docs/compliance.md): the licence block shows the licence the unit is advertised under (its own, else the
+ * project's; the API's `licence`), with its QR drawn on the server; a unit whose licence does not allow advertising
+ * answers 410 (the API's licence-offline 404), like a project's page.
  */
 import { MessageCircle } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
@@ -25,6 +28,11 @@ import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/
 import { unitJsonLd, unitShareText, unitTitle } from "~/public/lib/unit-meta.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
 import { contactFormElementId } from "~/public/widgets/contact-form/contract.ts";
+import { advertiserOf, extraLicences } from "~/public/widgets/licence/disclosures.tsx";
+import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
+import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
+import { licenceQr } from "~/public/widgets/licence/qr.server.ts";
+import { useSite } from "~/root.tsx";
 import { whatsappHref } from "~/shared/lib/whatsapp.ts";
 import type { Route } from "./+types/unit";
 
@@ -37,6 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     context.api(withPreview(`/api/projects/${projectId}`, token)),
     context.api(withPreview(`/api/projects/${projectId}/units/${unitId}/public`, token)),
   ]);
+  if ([projectRes, unitRes].some(isLicenceOffline)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
   if ([projectRes.status, unitRes.status].some((s) => s === 404 || s === 400)) throw data(null, { status: 404 });
   if (!projectRes.ok || !unitRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
@@ -44,7 +53,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The calculator with the unit's price (docs/affordability.md); a sold unit shows none.
   const affordability =
     unit.availability === "sold" ? null : await loadAffordability(context.api, new URL(request.url), unit.price ?? 0);
-  return { project, unit, affordability };
+  const qr = await licenceQr(unit.licence.verificationUrl);
+  return { project, unit, affordability, qr };
 }
 
 export const headers = previewDocumentHeaders;
@@ -109,7 +119,8 @@ const UNIT_CONTACT_ID = "unit-contact";
 const area = (value: number | null) => (value === null ? null : `${formatNumber(value)} م²`);
 
 export default function UnitPage({ loaderData, matches }: Route.ComponentProps) {
-  const { project, unit, affordability } = loaderData;
+  const { project, unit, affordability, qr } = loaderData;
+  const site = useSite();
   const origin = rootMetaData(matches)?.origin ?? "";
   const pageUrl = `${origin}/project/${project.id}/unit/${unit.id}`;
   const sold = unit.availability === "sold";
@@ -165,27 +176,6 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
           <Detail label="الاتجاه" value={unit.direction.length ? unit.direction.join("، ") : null} />
           <Detail label="الإطلالة" value={unit.view} />
         </dl>
-        {/* LICENCE BLOCK — the compliance work's effective licence (unit → campaign → project) replaces these lines. */}
-        {(project.advertisingLicenseNumber || project.wafiLicenseNumber) && (
-          <div className="grid gap-1 text-sm text-muted" data-slot="licence">
-            {project.advertisingLicenseNumber && (
-              <p>
-                رقم ترخيص الإعلان:{" "}
-                <bdi data-latin-digits="licence" className="font-medium text-ink">
-                  {project.advertisingLicenseNumber}
-                </bdi>
-              </p>
-            )}
-            {project.wafiLicenseNumber && (
-              <p>
-                رقم ترخيص وافي:{" "}
-                <bdi data-latin-digits="licence" className="font-medium text-ink">
-                  {project.wafiLicenseNumber}
-                </bdi>
-              </p>
-            )}
-          </div>
-        )}
         <a
           href={whatsappHref("", unitShareText(unit, project.name, pageUrl))}
           target="_blank"
@@ -197,6 +187,12 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
         </a>
       </section>
 
+      <LicenceBlock
+        licence={unit.licence}
+        advertiser={advertiserOf(site)}
+        qr={qr}
+        extra={unit.licence.source === "project" ? extraLicences(project) : []}
+      />
       <AffordabilitySection view={affordability} estimateFor={contactFormElementId(UNIT_CONTACT_ID)} />
 
       {!sold && (
@@ -210,6 +206,7 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === LICENCE_OFFLINE_STATUS) return <LicenceOffline />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundBlock title="الوحدة غير موجودة" text="ربما بيعت الوحدة أو تغيّر رابطها." />;
   }
