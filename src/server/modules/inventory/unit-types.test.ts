@@ -119,7 +119,9 @@ describe("unit types", () => {
     expect(spare).toMatchObject({ rooms: null, price: null, direction: [], view: null, unitCount: 0 });
     expect((await call(agent, "DELETE", `/api/unit-types/${spare.id}`)).statusCode).toBe(403);
     expect((await call(manager, "DELETE", `/api/unit-types/${spare.id}`)).statusCode).toBe(204);
-    const names = (await call(manager, "GET", `/api/projects/${projectId}/unit-types`)).json().map((x: { name: string }) => x.name);
+    const names = (await call(manager, "GET", `/api/projects/${projectId}/unit-types`))
+      .json()
+      .map((x: { name: string }) => x.name);
     expect(names).toEqual(["نموذج أ"]);
   });
 });

@@ -37,3 +37,24 @@ export const STATE_STYLES: Record<InventoryState, string> = {
   sold: "bg-black/10 ring-black/20 text-muted",
   blocked: "bg-danger/10 ring-danger/50",
 };
+
+/** The unit types section's words (docs/decisions/098-unit-type-admin.md). */
+export const UNIT_TYPE_UI = {
+  section: "نماذج الوحدات",
+  hint: "قيم النموذج تظهر في كل وحدة من وحداته ما لم تُحدَّد للوحدة قيمة خاصة",
+  add: "إضافة نموذج",
+  addTitle: "نموذج جديد",
+  editTitle: "تعديل النموذج",
+  edit: "تعديل",
+  remove: "حذف",
+  name: "اسم النموذج",
+  view: "الإطلالة",
+  floorPlan: "مخطط النموذج",
+  units: "الوحدات",
+  none: "لا توجد نماذج بعد",
+  saved: "تم حفظ النموذج",
+  deleted: "تم حذف النموذج",
+  failed: "تعذّر حفظ النموذج",
+  deleteFailed: "تعذّر حذف النموذج",
+  confirmDelete: "حذف هذا النموذج؟",
+} as const;

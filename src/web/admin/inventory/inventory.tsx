@@ -10,6 +10,7 @@ import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { GeneratePanel } from "./generate-panel.tsx";
 import { INVENTORY_UI } from "./inventory-texts.ts";
 import { StackingPlanScreen } from "./stacking-plan.tsx";
+import { UnitTypesPanel } from "./unit-types-panel.tsx";
 
 export const { clientLoader, HydrateFallback, meta } = clientOnly({ title: INVENTORY_UI.title });
 
@@ -45,6 +46,9 @@ export default function InventoryScreen() {
       </div>
       {projectId !== null && userCan(user, "inventory.manage") && (
         <GeneratePanel key={`g${projectId}`} projectId={projectId} />
+      )}
+      {projectId !== null && userCan(user, "inventory.manage") && (
+        <UnitTypesPanel key={`t${projectId}`} projectId={projectId} />
       )}
       {projectId !== null && <StackingPlanScreen key={projectId} projectId={projectId} />}
     </div>

@@ -62,7 +62,7 @@ const FIELDS = [
 const DIRECTION_LABELS = UNIT_DIRECTIONS.map((d) => d.label);
 
 /** The eight directions as checkboxes; the form holds the ticked labels in the catalogue's order. */
-function DirectionsField() {
+export function DirectionsField() {
   const { id, error } = useFieldControl("direction");
   const { field } = useController<UnitInput, "direction">({ name: "direction" });
   const selected = new Set<string>(field.value ?? []);
