@@ -58,3 +58,32 @@ export const UNIT_TYPE_UI = {
   deleteFailed: "تعذّر حذف النموذج",
   confirmDelete: "حذف هذا النموذج؟",
 } as const;
+
+/** The bulk price change and price list words (docs/decisions/078-stacking-plan-and-bulk-generation.md). */
+export const PRICE_UI = {
+  section: "تغيير الأسعار",
+  building: "المبنى",
+  anyBuilding: "كل المباني",
+  floorFrom: "من الدور",
+  floorTo: "إلى الدور",
+  type: "النموذج",
+  anyType: "كل النماذج",
+  kind: "نوع التغيير",
+  percent: "نسبة مئوية",
+  fixed: "مبلغ ثابت (ريال)",
+  amount: "قيمة التغيير",
+  hint: "تُقرَّب الأسعار الجديدة إلى أقرب ١٬٠٠٠ ريال، ولا تتغير الوحدات المحجوزة مؤقتًا أو المحجوزة أو المباعة",
+  preview: "معاينة",
+  apply: "تطبيق التغيير",
+  unit: "الوحدة",
+  oldPrice: "السعر الحالي",
+  newPrice: "السعر الجديد",
+  state: "الحالة",
+  changes: "الوحدات التي سيتغير سعرها",
+  leftOut: "وحدات مستثناة",
+  noChanges: "لا توجد وحدات يتغير سعرها",
+  applied: "تم تغيير الأسعار",
+  failed: "تعذّر تغيير الأسعار",
+  download: "تنزيل قائمة الأسعار",
+  downloadFailed: "تعذّر تنزيل قائمة الأسعار",
+} as const;

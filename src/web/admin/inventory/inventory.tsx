@@ -9,6 +9,7 @@ import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { GeneratePanel } from "./generate-panel.tsx";
 import { INVENTORY_UI } from "./inventory-texts.ts";
+import { PricePanel } from "./price-panel.tsx";
 import { StackingPlanScreen } from "./stacking-plan.tsx";
 import { UnitTypesPanel } from "./unit-types-panel.tsx";
 
@@ -49,6 +50,9 @@ export default function InventoryScreen() {
       )}
       {projectId !== null && userCan(user, "inventory.manage") && (
         <UnitTypesPanel key={`t${projectId}`} projectId={projectId} />
+      )}
+      {projectId !== null && (
+        <PricePanel key={`p${projectId}`} projectId={projectId} canManage={userCan(user, "inventory.manage")} />
       )}
       {projectId !== null && <StackingPlanScreen key={projectId} projectId={projectId} />}
     </div>
