@@ -57,6 +57,13 @@ export const UNIT_TYPE_UI = {
   failed: "تعذّر حفظ النموذج",
   deleteFailed: "تعذّر حذف النموذج",
   confirmDelete: "حذف هذا النموذج؟",
+  rooms: "عدد الغرف",
+  privateArea: "المساحة الخاصة (م²)",
+  totalArea: "المساحة الإجمالية (م²)",
+  price: "السعر (ريال)",
+  direction: "الاتجاه",
+  save: "حفظ",
+  cancel: "إلغاء",
 } as const;
 
 /** The bulk price change and price list words (docs/decisions/078-stacking-plan-and-bulk-generation.md). */

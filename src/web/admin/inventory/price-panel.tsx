@@ -17,7 +17,6 @@ import type { PriceChangeRequest, priceChangeResultSchema } from "#domain/invent
 import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
 import { apiClient, apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
-import { Input } from "~/shared/ui/input.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useStackingPlan } from "./api.ts";
 import { PRICE_UI } from "./inventory-texts.ts";
@@ -26,6 +25,7 @@ type PriceResult = z.infer<typeof priceChangeResultSchema>;
 
 const EMPTY = { building: "", floorFrom: "", floorTo: "", typeId: "", kind: "percent", amount: "" };
 const cell = "px-2 py-1 text-start";
+const NUMBER_INPUT = "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink";
 const price = (value: number | null) => (value === null ? "—" : formatSAR(value));
 
 /** The request body of the form's values (empty fields left out; the server validates the rest). */
@@ -102,11 +102,25 @@ export function PricePanel({ projectId, canManage }: { projectId: number; canMan
         </label>
         <label className="grid w-24 gap-1 text-sm">
           {PRICE_UI.floorFrom}
-          <Input type="number" dir="ltr" inputMode="numeric" value={form.floorFrom} onChange={set("floorFrom")} />
+          <input
+            className={NUMBER_INPUT}
+            type="number"
+            dir="ltr"
+            inputMode="numeric"
+            value={form.floorFrom}
+            onChange={set("floorFrom")}
+          />
         </label>
         <label className="grid w-24 gap-1 text-sm">
           {PRICE_UI.floorTo}
-          <Input type="number" dir="ltr" inputMode="numeric" value={form.floorTo} onChange={set("floorTo")} />
+          <input
+            className={NUMBER_INPUT}
+            type="number"
+            dir="ltr"
+            inputMode="numeric"
+            value={form.floorTo}
+            onChange={set("floorTo")}
+          />
         </label>
         <label className="grid gap-1 text-sm">
           {PRICE_UI.type}
@@ -128,7 +142,14 @@ export function PricePanel({ projectId, canManage }: { projectId: number; canMan
         </label>
         <label className="grid w-32 gap-1 text-sm">
           {PRICE_UI.amount}
-          <Input type="number" dir="ltr" inputMode="decimal" value={form.amount} onChange={set("amount")} />
+          <input
+            className={NUMBER_INPUT}
+            type="number"
+            dir="ltr"
+            inputMode="decimal"
+            value={form.amount}
+            onChange={set("amount")}
+          />
         </label>
         <Button variant="outline" disabled={run.isPending} onClick={() => run.mutate(false)}>
           {PRICE_UI.preview}

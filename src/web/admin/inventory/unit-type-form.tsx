@@ -8,13 +8,12 @@ import { useForm } from "react-hook-form";
 import { AREA_STEP, ROOMS_MAX, ROOMS_MIN } from "#domain/constants.ts";
 import { type UnitType, type UnitTypeInput, type UnitTypeValues, unitTypeCreateSchema } from "#domain/unit-types.ts";
 import { AdminForm, serverFieldErrors, showServerErrors } from "~/admin/common/form/admin-form.tsx";
+import { DirectionsField } from "~/admin/common/form/directions-field.tsx";
 import { Field } from "~/admin/common/form/field.tsx";
 import { FormDialog } from "~/admin/common/form/form-dialog.tsx";
 import { MoneyField } from "~/admin/common/form/money-field.tsx";
 import { NumberField } from "~/admin/common/form/number-field.tsx";
 import { SingleFileField } from "~/admin/common/form/single-file-field.tsx";
-import { DirectionsField } from "~/admin/units/unit-form.tsx";
-import { UNIT_TEXTS } from "~/admin/units/unit-texts.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
@@ -66,20 +65,20 @@ export function UnitTypeForm({ type, onSave, onClose }: UnitTypeFormProps) {
       <AdminForm form={form} onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Field name="name" label={UNIT_TYPE_UI.name} input={{ autoComplete: "off" }} />
-          <MoneyField name="price" label={UNIT_TEXTS.priceField} />
-          <NumberField name="rooms" label={UNIT_TEXTS.roomsField} min={ROOMS_MIN} max={ROOMS_MAX} />
+          <MoneyField name="price" label={UNIT_TYPE_UI.price} />
+          <NumberField name="rooms" label={UNIT_TYPE_UI.rooms} min={ROOMS_MIN} max={ROOMS_MAX} />
           <Field name="view" label={UNIT_TYPE_UI.view} input={{ autoComplete: "off" }} />
-          <NumberField name="privateArea" label={UNIT_TEXTS.privateArea} min={1} step={AREA_STEP} />
-          <NumberField name="totalArea" label={UNIT_TEXTS.totalArea} min={1} step={AREA_STEP} />
+          <NumberField name="privateArea" label={UNIT_TYPE_UI.privateArea} min={1} step={AREA_STEP} />
+          <NumberField name="totalArea" label={UNIT_TYPE_UI.totalArea} min={1} step={AREA_STEP} />
         </div>
-        <DirectionsField />
+        <DirectionsField legend={UNIT_TYPE_UI.direction} />
         <SingleFileField name="floorPlanUrl" kind="image" label={UNIT_TYPE_UI.floorPlan} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isSubmitting}>
-            {UNIT_TEXTS.save}
+            {UNIT_TYPE_UI.save}
           </Button>
           <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            {UNIT_TEXTS.cancel}
+            {UNIT_TYPE_UI.cancel}
           </Button>
         </div>
       </AdminForm>

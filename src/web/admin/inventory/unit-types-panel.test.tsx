@@ -31,15 +31,11 @@ afterEach(() => {
 });
 
 describe("unit types panel", () => {
-  it("lists the types, adds one with the typed defaults, and puts the server's 409 on the name field", async () => {
+  it("lists the types and adds one with the typed defaults", async () => {
     const user = userEvent.setup();
-    let taken = false;
     const calls = mockApi({
       "GET /api/projects/7/unit-types": () => json([typeA]),
-      "POST /api/projects/7/unit-types": () =>
-        taken
-          ? json({ statusCode: 409, message: "x", fields: { name: "يوجد نموذج بهذا الاسم في المشروع" } }, 409)
-          : json({ ...typeA, id: 5, name: "نموذج ب", unitCount: 0 }, 201),
+      "POST /api/projects/7/unit-types": () => json({ ...typeA, id: 5, name: "نموذج ب", unitCount: 0 }, 201),
     });
     signInAs({ role: "manager", permissions: ["inventory.view", "inventory.manage"] });
     renderScreen(<UnitTypesPanel projectId={7} />);
@@ -64,14 +60,23 @@ describe("unit types panel", () => {
       floorPlanUrl: null,
       direction: ["غرب"],
     });
+  });
 
-    taken = true;
-    await user.click(screen.getByRole("button", { name: "إضافة نموذج" }));
-    const again = await screen.findByRole("dialog", { name: "نموذج جديد" });
-    await user.type(within(again).getByLabelText("اسم النموذج"), "نموذج أ");
-    await user.click(within(again).getByRole("button", { name: "حفظ" }));
-    expect(await within(again).findByText("يوجد نموذج بهذا الاسم في المشروع")).toBeInTheDocument();
-    expect(within(again).getByLabelText("اسم النموذج")).toHaveAttribute("aria-invalid", "true");
+  it("puts the server's 409 on the name field", async () => {
+    const user = userEvent.setup();
+    const taken = "يوجد نموذج بهذا الاسم في المشروع";
+    mockApi({
+      "GET /api/projects/7/unit-types": () => json([typeA]),
+      "POST /api/projects/7/unit-types": () => json({ statusCode: 409, message: taken, fields: { name: taken } }, 409),
+    });
+    signInAs({ role: "manager", permissions: ["inventory.view", "inventory.manage"] });
+    renderScreen(<UnitTypesPanel projectId={7} />);
+    await user.click(await screen.findByRole("button", { name: "إضافة نموذج" }));
+    const dialog = await screen.findByRole("dialog", { name: "نموذج جديد" });
+    await user.type(within(dialog).getByLabelText("اسم النموذج"), "نموذج أ");
+    await user.click(within(dialog).getByRole("button", { name: "حفظ" }));
+    expect(await within(dialog).findByText(taken)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("اسم النموذج")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("asks before deleting and shows the server's refusal for a type units use", async () => {

@@ -7,7 +7,6 @@ import { useState } from "react";
 import { countNoun, formatNumber, formatSAR, NOUNS } from "#domain/format.ts";
 import type { UnitType } from "#domain/unit-types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
-import { UNIT_TEXTS } from "~/admin/units/unit-texts.ts";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
@@ -45,9 +44,9 @@ export function UnitTypesPanel({ projectId }: { projectId: number }) {
             <thead>
               <tr className="text-muted">
                 <th className={cell}>{UNIT_TYPE_UI.name}</th>
-                <th className={cell}>{UNIT_TEXTS.roomsField}</th>
-                <th className={cell}>{UNIT_TEXTS.totalArea}</th>
-                <th className={cell}>{UNIT_TEXTS.priceField}</th>
+                <th className={cell}>{UNIT_TYPE_UI.rooms}</th>
+                <th className={cell}>{UNIT_TYPE_UI.totalArea}</th>
+                <th className={cell}>{UNIT_TYPE_UI.price}</th>
                 <th className={cell}>{UNIT_TYPE_UI.units}</th>
                 <th className={cell} />
               </tr>
