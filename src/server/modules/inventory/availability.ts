@@ -44,8 +44,10 @@ const toNumber = (value: string | number | null) => (value === null ? null : Num
 
 /** GET /api/projects/{id}/inventory (public). The caller has checked the project is visible. */
 export async function projectInventory(db: Db, projectId: number, now: Date): Promise<ProjectInventory> {
+  // Only what the answer carries: the page-only columns (areas, direction, view, floor plan) cost row parsing.
+  const { id, unitNumber, building, floor, state, type, rooms, price, totalArea } = publicColumns(now);
   const rows = await db
-    .select(publicColumns(now))
+    .select({ id, unitNumber, building, floor, state, type, rooms, price, totalArea })
     .from(units)
     .leftJoin(unitTypes, eq(unitTypes.id, units.typeId))
     .leftJoin(buildings, eq(buildings.id, units.buildingId))
