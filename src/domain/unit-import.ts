@@ -26,6 +26,7 @@ export const IMPORT_FIELDS = [
   "direction",
   "privateArea",
   "totalArea",
+  "type",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -41,6 +42,7 @@ export const TEMPLATE_COLUMNS: readonly { field: ImportField; arabic: string; en
   { field: "direction", arabic: "الاتجاه", english: "direction" },
   { field: "privateArea", arabic: "المساحة الخاصة", english: "privateArea" },
   { field: "totalArea", arabic: "المساحة الإجمالية", english: "totalArea" },
+  { field: "type", arabic: "النموذج", english: "type" },
 ];
 
 /** Accepted header spellings per field, before normalisation (normalizeHeader is applied to both sides). */
@@ -64,6 +66,7 @@ const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   direction: ["الاتجاه", "الاتجاهات", "الواجهة", "الواجهات", "direction", "directions", "facing"],
   privateArea: ["المساحة الخاصة", "مساحة الوحدة", "المساحة", "privateArea", "private area", "area", "unit area"],
   totalArea: ["المساحة الإجمالية", "المساحة الكلية", "إجمالي المساحة", "totalArea", "total area", "gross area"],
+  type: ["النموذج", "نموذج الوحدة", "اسم النموذج", "type", "unit type", "model"],
 };
 
 /** Arabic-Indic and Eastern Arabic-Indic digits to ASCII; Arabic decimal/thousands separators to "." / "". */
@@ -204,6 +207,8 @@ export interface ImportRowInput {
   direction: string[];
   privateArea: number | string | null;
   totalArea: number | string | null;
+  /** The unit type's name within the project (docs/decisions/098-unit-type-admin.md), "" when absent. */
+  type: string;
 }
 
 /** Reads one data row through the header mapping. */
@@ -223,6 +228,7 @@ export function rowToInput(row: readonly unknown[], columns: HeaderMapping["colu
     direction: parseDirections(at("direction")),
     privateArea: parseNumberCell(at("privateArea")),
     totalArea: parseNumberCell(at("totalArea")),
+    type: cellText(at("type")),
   };
 }
 
@@ -261,6 +267,7 @@ export const IMPORT_MESSAGES = {
   projectNotFound: (ref: string) => `المشروع "${ref}" غير موجود`,
   projectMissing: "رقم المشروع مطلوب",
   saveFailed: "تعذر حفظ الوحدات بسبب خطأ غير متوقع، لم يُحفظ أي صف من الملف",
+  typeNotFound: (name: string) => `عمود «النموذج»: لا يوجد نموذج باسم "${name}" في هذا المشروع`,
   onlyFirstErrors: (n: number) => `يتم عرض أول ${countNoun(n, NOUNS.error, { oblique: true })} فقط`,
 } as const;
 
@@ -289,4 +296,5 @@ export const TEMPLATE_EXAMPLE_ROW: readonly (string | number)[] = [
   "شمال، شرق",
   120.5,
   135.75,
+  "نموذج أ",
 ];

@@ -11,6 +11,7 @@
  * - POST /api/units/{id}/block `{ reason }` and DELETE /api/units/{id}/block (inventory.manage).
  * - POST /api/inventory/stream-ticket (inventory.view) → `{ ticket }`; GET /api/projects/{id}/inventory/events
  *   ?ticket= (public route, the ticket is the credential: 401 when it is not valid) → server-sent events (live.ts).
+ * - Unit types: GET/POST /api/projects/{id}/unit-types, PUT/DELETE /api/unit-types/{id} (unit-types.ts).
  * And the expiry job: every minute, once across instances (jobs/engine.ts `every`), expired holds are released.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -37,6 +38,7 @@ import { inventorySummary, stackingPlan, unitHistory } from "./grid.ts";
 import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 import { streamChanges, TICKET_TTL_MS } from "./live.ts";
 import { changePrices, priceListXlsx } from "./prices.ts";
+import { unitTypeRoutes } from "./unit-types.ts";
 
 /** The timed job that releases expired holds, and its period (ms). */
 export const HOLD_EXPIRY_JOB = "inventory_hold_expiry";
@@ -56,6 +58,7 @@ const holdSchema = z.object({ id: z.number(), unitId: z.number(), expiresAt: z.s
 
 export async function inventoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await unitTypeRoutes(app);
 
   app.jobs.every(HOLD_EXPIRY_JOB, HOLD_EXPIRY_PERIOD_MS, async (tx, now) => {
     const released = await releaseExpiredHolds(tx, now);

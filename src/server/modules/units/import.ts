@@ -8,6 +8,8 @@
  * - Each row goes through the unit schema of the form (domain/schemas/unit.ts); errors carry the spreadsheet row
  *   number (header = row 1) and a code: validation, project_not_found, duplicate (same project + building + unit
  *   number, earlier in the file or already stored) or unknown.
+ * - The type column («النموذج») names a unit type of the row's project (resolveTypes; an unknown name is a
+ *   validation error naming the column); building and floor are the unit's own columns.
  * - Every read and check happens before the write; the valid rows are then inserted in ONE short transaction,
  *   IMPORT_BATCH_ROWS per `INSERT … SELECT … FROM json_to_recordset($1::json)` statement (one parameter per
  *   statement), with one audit summary row; if anything fails part-way nothing is kept, and the answer reports it
@@ -33,6 +35,7 @@ import {
 } from "#domain/unit-import.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { projects, units } from "../../db/schema.ts";
+import { unitTypes } from "../../db/tables/inventory.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -70,9 +73,12 @@ export function detectSpreadsheet(fileName: string, bytes: Buffer): SpreadsheetK
   throw fileError(IMPORT_MESSAGES.invalidFileType);
 }
 
+/** What an import writes per unit: the unit schema's values and the unit type resolved from the type column. */
+type ImportValues = UnitValues & { typeId: number | null };
+
 interface CandidateRow {
   row: number;
-  values: UnitValues;
+  values: ImportValues;
 }
 
 /** Where the rows go: one project (the project page's upload) or the project column of each row. */
@@ -131,7 +137,7 @@ export async function planImport(
   }
 
   const errors: ImportRowError[] = [];
-  const valid: CandidateRow[] = [];
+  const parsedRows: (CandidateRow & { typeName: string })[] = [];
   for (const [index, { row, input }] of inputs.entries()) {
     if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     let projectId: number;
@@ -154,8 +160,9 @@ export async function planImport(
       errors.push({ row, code: "validation", message: messages.join("، ") });
       continue;
     }
-    valid.push({ row, values: parsed.data });
+    parsedRows.push({ row, values: { ...parsed.data, typeId: null }, typeName: input.type });
   }
+  const valid = await resolveTypes(db, parsedRows, errors);
 
   // Duplicates: the first occurrence in the file wins; anything already stored is a duplicate.
   const existing = await storedUnitKeys(db, valid);
@@ -175,6 +182,42 @@ export async function planImport(
   }
   errors.sort((a, b) => a.row - b.row);
   return { candidates, errors, headers, dataRows: dataRows.length };
+}
+
+/** A type name as compared: trimmed, inner spaces collapsed, Latin lower-cased. */
+const typeKey = (projectId: number, name: string) =>
+  `${projectId}\u0000${name.trim().replace(/\s+/g, " ").toLowerCase()}`;
+
+/**
+ * Sets each row's `typeId` from its type column, by the type's name within the row's project (one query); a name the
+ * project does not have is a validation error naming the column (IMPORT_MESSAGES.typeNotFound) and the row is left
+ * out. docs/decisions/098-unit-type-admin.md.
+ */
+async function resolveTypes(
+  db: Db,
+  rows: readonly (CandidateRow & { typeName: string })[],
+  errors: ImportRowError[],
+): Promise<CandidateRow[]> {
+  const projectIds = [...new Set(rows.filter((r) => r.typeName).map((r) => r.values.projectId))];
+  const typeIds = new Map<string, number>();
+  if (projectIds.length) {
+    const found = await db
+      .select({ id: unitTypes.id, projectId: unitTypes.projectId, name: unitTypes.name })
+      .from(unitTypes)
+      .where(inArray(unitTypes.projectId, projectIds));
+    for (const type of found) typeIds.set(typeKey(type.projectId, type.name), type.id);
+  }
+  const resolved: CandidateRow[] = [];
+  for (const { row, values, typeName } of rows) {
+    if (!typeName) {
+      resolved.push({ row, values });
+      continue;
+    }
+    const typeId = typeIds.get(typeKey(values.projectId, typeName));
+    if (typeId === undefined) errors.push({ row, code: "validation", message: IMPORT_MESSAGES.typeNotFound(typeName) });
+    else resolved.push({ row, values: { ...values, typeId } });
+  }
+  return resolved;
 }
 
 /** The unitKey of every stored unit of the projects `rows` go to (one query; none when `rows` is empty). */
@@ -217,10 +260,11 @@ const IMPORT_COLUMNS = {
   // A sheet carries no unit licence (null: the project's applies); the unit form and API set it.
   advertisingLicenseNumber: units.advertisingLicenseNumber,
   advertisingLicenseExpiresOn: units.advertisingLicenseExpiresOn,
-} as const satisfies Record<keyof UnitValues, unknown>;
+  typeId: units.typeId,
+} as const satisfies Record<keyof ImportValues, unknown>;
 const IMPORT_ENTRIES = Object.entries(IMPORT_COLUMNS) as [
-  keyof UnitValues,
-  (typeof IMPORT_COLUMNS)[keyof UnitValues],
+  keyof ImportValues,
+  (typeof IMPORT_COLUMNS)[keyof ImportValues],
 ][];
 const COLUMN_LIST = sql.join(
   IMPORT_ENTRIES.map(([, column]) => sql.identifier(column.name)),
@@ -236,7 +280,7 @@ const RECORD_DEFINITION = sql.join(
  * json_to_recordset and the columns' own SQL types, so PostgreSQL parses them in one pass instead of binding ten
  * parameters per row. Values are the unit schema's output (numbers, text, string arrays), valid JSON as they are.
  */
-function insertUnitsStatement(rows: readonly UnitValues[]): SQL {
+function insertUnitsStatement(rows: readonly ImportValues[]): SQL {
   const records = rows.map((values) =>
     Object.fromEntries(IMPORT_ENTRIES.map(([key, column]) => [column.name, values[key]])),
   );

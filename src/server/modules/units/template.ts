@@ -127,6 +127,7 @@ export function xlsxTemplate(): Buffer {
     ["الاتجاه", "direction", "لا", UNIT_DIRECTION_LABELS.join("، ")],
     ["المساحة الخاصة", "privateArea", "لا", "م²، بخطوة 0.01"],
     ["المساحة الإجمالية", "totalArea", "لا", "م²، بخطوة 0.01"],
+    ["النموذج", "type", "لا", "اسم نموذج من نماذج المشروع، وتأخذ الوحدة قيمه ما لم تُحدَّد لها"],
     ["", "", "", `الحد الأقصى ${SPREADSHEET_MAX_ROWS} صف و10 ميجابايت`],
   ]);
   help["!cols"] = [{ wch: 18 }, { wch: 28 }, { wch: 40 }, { wch: 50 }];

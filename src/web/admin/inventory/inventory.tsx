@@ -9,7 +9,9 @@ import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { GeneratePanel } from "./generate-panel.tsx";
 import { INVENTORY_UI } from "./inventory-texts.ts";
+import { PricePanel } from "./price-panel.tsx";
 import { StackingPlanScreen } from "./stacking-plan.tsx";
+import { UnitTypesPanel } from "./unit-types-panel.tsx";
 
 export const { clientLoader, HydrateFallback, meta } = clientOnly({ title: INVENTORY_UI.title });
 
@@ -45,6 +47,12 @@ export default function InventoryScreen() {
       </div>
       {projectId !== null && userCan(user, "inventory.manage") && (
         <GeneratePanel key={`g${projectId}`} projectId={projectId} />
+      )}
+      {projectId !== null && userCan(user, "inventory.manage") && (
+        <UnitTypesPanel key={`t${projectId}`} projectId={projectId} />
+      )}
+      {projectId !== null && (
+        <PricePanel key={`p${projectId}`} projectId={projectId} canManage={userCan(user, "inventory.manage")} />
       )}
       {projectId !== null && <StackingPlanScreen key={projectId} projectId={projectId} />}
     </div>

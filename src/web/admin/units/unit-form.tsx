@@ -6,16 +6,16 @@
  * Server field errors (400/409) are shown under their fields.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type Path, useController, useForm } from "react-hook-form";
+import { type Path, useForm } from "react-hook-form";
 import { AREA_STEP, FLOOR_MAX, FLOOR_MIN, ROOMS_MAX, ROOMS_MIN } from "#domain/constants.ts";
 import { DEFAULT_UNIT_STATUS, UNIT_STATUSES } from "#domain/project-rules.ts";
-import { UNIT_DIRECTIONS, type UnitInput, type UnitValues, unitSchema } from "#domain/schemas/unit.ts";
+import { type UnitInput, type UnitValues, unitSchema } from "#domain/schemas/unit.ts";
 import type { Unit } from "#domain/types.ts";
 import { AdminForm, showServerErrors } from "~/admin/common/form/admin-form.tsx";
-import { Field, SelectField, useFieldControl } from "~/admin/common/form/field.tsx";
+import { DirectionsField } from "~/admin/common/form/directions-field.tsx";
+import { Field, SelectField } from "~/admin/common/form/field.tsx";
 import { MoneyField } from "~/admin/common/form/money-field.tsx";
 import { NumberField } from "~/admin/common/form/number-field.tsx";
-import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { UnitLicenceFields } from "./unit-licence-fields.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
@@ -65,54 +65,6 @@ const FIELDS = [
   "advertisingLicenseExpiresOn",
 ] as const satisfies readonly Path<UnitInput>[];
 
-const DIRECTION_LABELS = UNIT_DIRECTIONS.map((d) => d.label);
-
-/** The eight directions as checkboxes; the form holds the ticked labels in the catalogue's order. */
-function DirectionsField() {
-  const { id, error } = useFieldControl("direction");
-  const { field } = useController<UnitInput, "direction">({ name: "direction" });
-  const selected = new Set<string>(field.value ?? []);
-  return (
-    <fieldset
-      className="flex flex-col gap-3"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
-      <legend className="mb-2 text-sm font-bold text-ink">{UNIT_TEXTS.direction}</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {DIRECTION_LABELS.map((label) => (
-          <label
-            key={label}
-            className={cn(
-              "flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm",
-              selected.has(label) ? "border-brand-500 bg-brand-50" : "border-brand-100 bg-surface",
-            )}
-          >
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={selected.has(label)}
-              onChange={(event) => {
-                const next = new Set(selected);
-                if (event.target.checked) next.add(label);
-                else next.delete(label);
-                field.onChange(DIRECTION_LABELS.filter((l) => next.has(l)));
-              }}
-              onBlur={field.onBlur}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
 export function UnitForm({ unit, defaultProjectId, projects, onSubmit, onCancel }: UnitFormProps) {
   const form = useForm<UnitInput, unknown, UnitValues>({
     resolver: zodResolver(unitSchema),
@@ -152,7 +104,7 @@ export function UnitForm({ unit, defaultProjectId, projects, onSubmit, onCancel 
         <NumberField name="privateArea" label={UNIT_TEXTS.privateArea} min={1} step={AREA_STEP} />
         <NumberField name="totalArea" label={UNIT_TEXTS.totalArea} min={1} step={AREA_STEP} />
       </div>
-      <DirectionsField />
+      <DirectionsField legend={UNIT_TEXTS.direction} />
       <UnitLicenceFields />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>

@@ -7,6 +7,8 @@
 
 import { enhanceAffordability } from "~/public/widgets/affordability/affordability.island.ts";
 import { AFFORDABILITY } from "~/public/widgets/affordability/contract.ts";
+import { enhanceAvailability } from "~/public/widgets/availability/availability.island.ts";
+import { AVAILABILITY } from "~/public/widgets/availability/contract.ts";
 import { enhanceCampaignVisit } from "~/public/widgets/campaign-visit/campaign-visit.island.ts";
 import { CAMPAIGN_VISIT } from "~/public/widgets/campaign-visit/contract.ts";
 import { enhanceCardLists } from "~/public/widgets/card-list/card-list.island.ts";
@@ -59,4 +61,5 @@ export const ISLANDS: Readonly<Record<string, Enhancer>> = {
   [MARQUEE.island]: enhanceMarquees,
   [PROJECTS_CAROUSEL.island]: enhanceCarousels,
   [HASH_SCROLL.island]: enhanceHashScroll,
+  [AVAILABILITY.island]: (root) => void enhanceAvailability(root),
 };

@@ -11,7 +11,6 @@ import type { ProjectInventory } from "#domain/inventory-public.ts";
 import { guaranteeLabel } from "#domain/project-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project, Unit } from "#domain/types.ts";
-import { AvailabilityGrid } from "~/public/components/availability-grid.tsx";
 import { ProjectContactSection, ProjectMapSection, renderWhenNear } from "~/public/components/detail-sections.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { PreviewBanner } from "~/public/components/preview-banner.tsx";
@@ -33,6 +32,8 @@ import {
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
 import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
+import { AvailabilityGrid } from "~/public/widgets/availability/availability.tsx";
+import { AVAILABILITY_ANCHOR, AVAILABILITY_QUERY } from "~/public/widgets/availability/contract.ts";
 import { contactFormElementId } from "~/public/widgets/contact-form/contract.ts";
 import { advertiserOf, extraLicences, ProjectDisclosures } from "~/public/widgets/licence/disclosures.tsx";
 import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
@@ -64,8 +65,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const inventory = inventoryRes?.ok ? ((await inventoryRes.json()) as ProjectInventory) : null;
   const preview = token !== null && isPreviewAnswer(projectRes);
   const qr = await licenceQr(project.licence.verificationUrl);
+  const building = new URL(request.url).searchParams.get(AVAILABILITY_QUERY);
   return data(
-    { project, units, unitsError: !unitsOk, preview, brochureBytes, affordability, qr, inventory, visitOffer },
+    {
+      project,
+      units,
+      unitsError: !unitsOk,
+      preview,
+      brochureBytes,
+      affordability,
+      qr,
+      inventory,
+      visitOffer,
+      building,
+    },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -164,7 +177,8 @@ function ProjectFeatures({ project }: { project: Project }) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, units, unitsError, preview, brochureBytes, affordability, qr, inventory, visitOffer } = loaderData;
+  const { project, units, unitsError, preview, brochureBytes, affordability, qr, inventory, visitOffer, building } =
+    loaderData;
   const site = useSite();
   const brochureSizeText = fileSizeText(brochureBytes);
   const place = placeText(project);
@@ -282,11 +296,16 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </section>
 
         {inventory && inventory.buildings.length > 0 && (
-          <section aria-labelledby="availability-title" className="grid gap-6" style={renderWhenNear(40)}>
+          <section
+            id={AVAILABILITY_ANCHOR}
+            aria-labelledby="availability-title"
+            className="grid scroll-mt-24 gap-6"
+            style={renderWhenNear(40)}
+          >
             <h2 id="availability-title" className="text-2xl font-bold text-ink">
               توفر الوحدات
             </h2>
-            <AvailabilityGrid projectId={project.id} inventory={inventory} />
+            <AvailabilityGrid projectId={project.id} inventory={inventory} building={building} />
           </section>
         )}
 
