@@ -2,10 +2,10 @@
  * /admin/lead-forms «نماذج المنصات» (lead_forms.manage; docs/lead-forms.md "Set-up"): the Meta connection card — on/off,
  * page id, the app secret, verify token and page token (write-only: an empty field keeps the stored value and the
  * field never shows it), the webhook address to give Meta — its health line, and the page's forms, each with the
- * project it feeds and what each question feeds. Without the permission: "غير مصرح لك".
+ * project it feeds and what each question feeds; then the Google card (google-card.tsx) of the same shape.
+ * Without the permission: "غير مصرح لك".
  */
 import { useForm } from "react-hook-form";
-import { formatDateTime, formatNumber } from "#domain/format.ts";
 import type { MetaConnectionView } from "#domain/lead-forms.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { AdminForm, serverFieldErrors, showServerErrors } from "~/admin/common/form/admin-form.tsx";
@@ -22,6 +22,8 @@ import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useMetaConnection, useSaveMetaConnection } from "./api.ts";
 import { FormsPanel } from "./forms-panel.tsx";
+import { GoogleSection } from "./google-card.tsx";
+import { HealthLine } from "./health-line.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function LeadFormsScreen() {
@@ -37,6 +39,7 @@ export function LeadFormsScreen() {
       <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
       <p className="text-muted">{T.intro}</p>
       <MetaSection />
+      <GoogleSection />
     </div>
   );
 }
@@ -48,7 +51,7 @@ function MetaSection() {
   return (
     <>
       <MetaConnectionCard connection={connection.data} />
-      <FormsPanel connected={connection.data.enabled && connection.data.hasPageAccessToken} />
+      <FormsPanel platform="meta" connected={connection.data.enabled && connection.data.hasPageAccessToken} />
     </>
   );
 }
@@ -105,7 +108,7 @@ function MetaConnectionCard({ connection: c }: { connection: MetaConnectionView 
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <HealthLine connection={c} />
+        <HealthLine health={c.health} />
         <AdminForm form={form} onSubmit={onSubmit} className="grid gap-3 md:grid-cols-2" aria-busy={busy}>
           <Field name="pageId" label={T.pageId} input={{ dir: "ltr", inputMode: "numeric", autoComplete: "off" }} />
           {SECRETS.map((key) => (
@@ -130,33 +133,5 @@ function MetaConnectionCard({ connection: c }: { connection: MetaConnectionView 
         </AdminForm>
       </CardContent>
     </Card>
-  );
-}
-
-/** The health line (docs/lead-forms.md "The health line"): last webhook, last backfill, leads of 24 h, the error. */
-function HealthLine({ connection: c }: { connection: MetaConnectionView }) {
-  const h = c.health;
-  return (
-    <section aria-label={T.health} className="flex flex-col gap-1 rounded-lg border border-brand-100 p-3 text-sm">
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-3">
-        <div>
-          <dt className="text-muted">{T.lastWebhook}</dt>
-          <dd>{h.lastWebhookAt ? formatDateTime(h.lastWebhookAt) : T.never}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">{T.lastBackfill}</dt>
-          <dd>{h.lastBackfillAt ? formatDateTime(h.lastBackfillAt) : T.never}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">{T.leads24h}</dt>
-          <dd>{formatNumber(h.leads24h)}</dd>
-        </div>
-      </dl>
-      {h.error && (
-        <p role="alert" className="text-danger">
-          {h.error}
-        </p>
-      )}
-    </section>
   );
 }

@@ -34,4 +34,11 @@ export const LEAD_FORMS_SCREEN_TEXTS = {
   saveForm: "حفظ النموذج",
   formSaved: "تم حفظ النموذج",
   testMode: "وضع الاختبار",
+  google: "إعلانات جوجل",
+  googleKey: "مفتاح جوجل (google_key)",
+  googleWebhookHint:
+    "ضعه في أصل نموذج العملاء في إعلانات جوجل: خيار تسليم العملاء ← تكامل Webhook، مع مفتاح جوجل نفسه في خانة المفتاح.",
+  googleForms: "نماذج جوجل",
+  googleFormsNeedConnection: "فعّل ربط جوجل واحفظه لعرض نماذجه.",
+  googleNoForms: "يظهر النموذج هنا بعد أول عميل يصل منه.",
 } as const;
