@@ -11,11 +11,13 @@ import type {
   LeadFormView,
   MetaConnectionUpdate,
   MetaConnectionView,
+  TiktokConnectionUpdate,
+  TiktokConnectionView,
 } from "#domain/lead-forms.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
 /** The platforms whose forms the screen lists (`/api/lead-forms/{platform}/forms`). */
-export type FormsPlatform = "meta" | "google";
+export type FormsPlatform = "meta" | "google" | "tiktok";
 
 export const metaConnectionQuery = queryOptions({
   queryKey: ["lead-forms", "meta"],
@@ -49,6 +51,24 @@ export function useSaveGoogleConnection() {
   return useMutation({
     mutationFn: (input: GoogleConnectionUpdate) =>
       apiClient.request<GoogleConnectionView>("/api/lead-forms/google", { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
+  });
+}
+
+export const tiktokConnectionQuery = queryOptions({
+  queryKey: ["lead-forms", "tiktok"],
+  queryFn: () => apiClient.request<TiktokConnectionView>("/api/lead-forms/tiktok"),
+});
+
+export function useTiktokConnection() {
+  return useQuery(tiktokConnectionQuery);
+}
+
+export function useSaveTiktokConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TiktokConnectionUpdate) =>
+      apiClient.request<TiktokConnectionView>("/api/lead-forms/tiktok", { method: "PUT", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
   });
 }

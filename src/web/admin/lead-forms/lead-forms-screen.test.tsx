@@ -1,7 +1,12 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GoogleConnectionView, LeadFormView, MetaConnectionView } from "#domain/lead-forms.ts";
+import type {
+  GoogleConnectionView,
+  LeadFormView,
+  MetaConnectionView,
+  TiktokConnectionView,
+} from "#domain/lead-forms.ts";
 import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
 import { LeadFormsScreen } from "./lead-forms-screen.tsx";
 
@@ -187,5 +192,48 @@ describe("«نماذج المنصات»", () => {
       fieldMap: { budget: "message" },
     });
     expect(calls.some((c) => c.key.startsWith("PUT /api/lead-forms/meta"))).toBe(false);
+  });
+
+  it("connects TikTok: advertiser id, and the app secret and token sent only when typed; the health line has the backfill", async () => {
+    signInAs({ role: "manager", permissions: ["lead_forms.manage"] });
+    const tiktok: TiktokConnectionView = {
+      platform: "tiktok",
+      enabled: true,
+      advertiserId: "7012345678901234567",
+      hasAppSecret: true,
+      hasAccessToken: true,
+      webhookPath: "/api/lead-forms/tiktok/webhook",
+      health: { lastWebhookAt: null, lastBackfillAt: "2026-11-27T09:10:00.000Z", leads24h: 5, error: null },
+    };
+    const calls = mockApi({
+      "GET /api/lead-forms/meta": () => json({ ...meta, enabled: false, hasPageAccessToken: false }),
+      "GET /api/lead-forms/google": () => json(google),
+      "GET /api/lead-forms/tiktok": () => json(tiktok),
+      "PUT /api/lead-forms/tiktok": () => json(tiktok),
+      "GET /api/lead-forms/tiktok/forms": () => json([]),
+      "GET /api/projects": () => json([]),
+    });
+    renderScreen(<LeadFormsScreen />);
+    const card = await screen.findByTestId("lead-forms-tiktok");
+    expect(within(card).getByText("آخر قراءة دورية")).toBeInTheDocument();
+    expect(within(card).getByText("٥")).toBeInTheDocument();
+    expect(within(card).getByText(/\/api\/lead-forms\/tiktok\/webhook$/)).toBeInTheDocument();
+    const token = within(card).getByLabelText("رمز الوصول");
+    expect(token).toHaveValue("");
+    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.some((c) => c.key === "PUT /api/lead-forms/tiktok")).toBe(true));
+    expect(calls.find((c) => c.key === "PUT /api/lead-forms/tiktok")?.body).toEqual({
+      enabled: true,
+      advertiserId: "7012345678901234567",
+    });
+    await userEvent.type(token, "tt-new-token");
+    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.filter((c) => c.key === "PUT /api/lead-forms/tiktok")).toHaveLength(2));
+    expect(calls.filter((c) => c.key === "PUT /api/lead-forms/tiktok")[1].body).toEqual({
+      enabled: true,
+      advertiserId: "7012345678901234567",
+      accessToken: "tt-new-token",
+    });
+    await waitFor(() => expect(token).toHaveValue(""));
   });
 });

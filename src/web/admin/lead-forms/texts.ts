@@ -41,4 +41,12 @@ export const LEAD_FORMS_SCREEN_TEXTS = {
   googleForms: "نماذج جوجل",
   googleFormsNeedConnection: "فعّل ربط جوجل واحفظه لعرض نماذجه.",
   googleNoForms: "يظهر النموذج هنا بعد أول عميل يصل منه.",
+  tiktok: "تيك توك",
+  advertiserId: "معرّف المعلن",
+  tiktokAppSecret: "مفتاح التطبيق السري",
+  tiktokAccessToken: "رمز الوصول",
+  tiktokWebhookHint: "ضعه عنوانًا لاستدعاء Webhook العملاء في تطبيق تيك توك للأعمال.",
+  tiktokForms: "نماذج تيك توك",
+  tiktokFormsNeedConnection: "فعّل ربط تيك توك واحفظه لعرض نماذجه.",
+  tiktokNoForms: "يظهر النموذج هنا بعد أول عميل يصل منه.",
 } as const;
