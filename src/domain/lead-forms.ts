@@ -45,6 +45,16 @@ export const META_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
   email: "email",
 };
 
+/** TikTok's standard field names and what they feed when a form has no mapping of its own (docs/lead-forms.md). */
+export const TIKTOK_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
+  name: "name",
+  full_name: "name",
+  first_name: "name",
+  last_name: "name",
+  phone_number: "phone",
+  email: "email",
+};
+
 /** Google's column ids and what they feed when a form has no mapping of its own. */
 export const GOOGLE_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
   FULL_NAME: "name",
@@ -76,6 +86,9 @@ export const LEAD_FORM_TEXTS = {
   platformUnreachable: "تعذّر الوصول إلى المنصة، ستعاد المحاولة تلقائيًا",
   noName: "عميل من نموذج منصة",
   googleKeyRequired: "مفتاح جوجل مطلوب لتفعيل الربط",
+  advertiserIdRequired: "معرّف المعلن مطلوب لتفعيل الربط",
+  advertiserIdInvalid: "معرّف المعلن أرقام فقط",
+  accessTokenRequired: "رمز الوصول مطلوب لتفعيل الربط",
 } as const;
 
 const secret = z.string().trim().min(1, LEAD_FORM_TEXTS.secretInvalid).max(4000, LEAD_FORM_TEXTS.secretInvalid);
@@ -105,6 +118,18 @@ export const googleConnectionUpdateSchema = z.strictObject({
   googleKey: secret.nullable().optional(),
 });
 export type GoogleConnectionUpdate = z.infer<typeof googleConnectionUpdateSchema>;
+
+/**
+ * PUT /api/lead-forms/tiktok: on/off, the advertiser id, the app secret (signs TikTok's webhooks) and the Business API
+ * access token (reads the leads). Secrets write-only as for Meta: a string replaces, null removes, absent keeps.
+ */
+export const tiktokConnectionUpdateSchema = z.strictObject({
+  enabled: z.boolean(),
+  advertiserId: numericId(LEAD_FORM_TEXTS.advertiserIdInvalid).or(z.literal("")).optional(),
+  appSecret: secret.nullable().optional(),
+  accessToken: secret.nullable().optional(),
+});
+export type TiktokConnectionUpdate = z.infer<typeof tiktokConnectionUpdateSchema>;
 
 /** The health line of a connection (docs/lead-forms.md "Health"). Times are ISO 8601; `error` is Arabic. */
 export const connectionHealthSchema = z.object({
@@ -137,6 +162,18 @@ export const googleConnectionViewSchema = z.object({
   health: connectionHealthSchema,
 });
 export type GoogleConnectionView = z.infer<typeof googleConnectionViewSchema>;
+
+/** The TikTok connection as the API shows it: never a secret, only whether each is stored. */
+export const tiktokConnectionViewSchema = z.object({
+  platform: z.literal("tiktok"),
+  enabled: z.boolean(),
+  advertiserId: z.string(),
+  hasAppSecret: z.boolean(),
+  hasAccessToken: z.boolean(),
+  webhookPath: z.string(),
+  health: connectionHealthSchema,
+});
+export type TiktokConnectionView = z.infer<typeof tiktokConnectionViewSchema>;
 
 export const fieldMapSchema = z
   .record(

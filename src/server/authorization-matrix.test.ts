@@ -32,6 +32,7 @@ const PLATFORM_ROUTES = new Set([
   "GET /api/lead-forms/meta/webhook",
   "POST /api/lead-forms/meta/webhook",
   "POST /api/lead-forms/google/webhook",
+  "POST /api/lead-forms/tiktok/webhook",
 ]);
 
 type Subject =

@@ -105,6 +105,7 @@ const envSchema = z.object({
   // Leads from the ad platforms' own forms (docs/lead-forms.md): base URLs without a version, so tests point them at
   // local stand-ins, and the backfill period.
   LEAD_FORMS_META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
+  LEAD_FORMS_TIKTOK_URL: z.url().default("https://business-api.tiktok.com"),
   LEAD_FORMS_BACKFILL_MINUTES: z.coerce.number().min(0).default(10),
   LEAD_FORMS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   // WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version; tests point it at a stand-in.
@@ -214,7 +215,7 @@ export interface AppConfig {
    * The ad platforms' lead forms (docs/lead-forms.md): base URLs (no trailing slash, no API version), how often the
    * backfill reads each form's new leads (ms; 0: never) and the per-call timeout (ms).
    */
-  leadForms: { urls: { meta: string }; backfillMs: number; timeoutMs: number };
+  leadForms: { urls: { meta: string; tiktok: string }; backfillMs: number; timeoutMs: number };
   /** WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version (no trailing slash), per-call timeout ms. */
   whatsapp: { graphUrl: string; timeoutMs: number };
 }
@@ -365,7 +366,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: { moyasarUrl: e.PAYMENTS_MOYASAR_URL.replace(/\/+$/, "") },
     secureCookies: true,
     leadForms: {
-      urls: { meta: e.LEAD_FORMS_META_GRAPH_URL.replace(/\/+$/, "") },
+      urls: {
+        meta: e.LEAD_FORMS_META_GRAPH_URL.replace(/\/+$/, ""),
+        tiktok: e.LEAD_FORMS_TIKTOK_URL.replace(/\/+$/, ""),
+      },
       backfillMs: Math.round(e.LEAD_FORMS_BACKFILL_MINUTES * 60 * 1000),
       timeoutMs: e.LEAD_FORMS_TIMEOUT_MS,
     },

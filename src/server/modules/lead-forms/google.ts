@@ -8,7 +8,7 @@
  * SECRETS_KEY and write-only (hasGoogleKey).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, count, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   type GoogleConnectionUpdate,
@@ -17,11 +17,11 @@ import {
   type LeadFormView,
 } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { leadFormConnections, leadFormForms, leadFormLeads } from "#server/db/tables/lead-forms.ts";
+import { leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
 import { badRequest } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { connectionRow } from "./service.ts";
+import { connectionHealth, connectionRow } from "./service.ts";
 import type { PlatformLead } from "./store.ts";
 
 /** The path Google's webhook is pointed at. */
@@ -104,22 +104,12 @@ export function leadOfPayload(payload: Record<string, unknown>): PlatformLead {
 /** GET /api/lead-forms/google: the connection without its key, with its health line at `now`. */
 export async function googleConnectionView(db: Db | Tx, now: Date): Promise<GoogleConnectionView> {
   const row = await connectionRow(db, "google");
-  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const [tally] = await db
-    .select({ n: count() })
-    .from(leadFormLeads)
-    .where(and(eq(leadFormLeads.platform, "google"), gt(leadFormLeads.receivedAt, since)));
   return {
     platform: "google",
     enabled: row?.enabled ?? false,
     hasGoogleKey: Boolean(row?.secrets.googleKey),
     webhookPath: GOOGLE_WEBHOOK_PATH,
-    health: {
-      lastWebhookAt: row?.lastWebhookAt?.toISOString() ?? null,
-      lastBackfillAt: null,
-      leads24h: Number(tally?.n ?? 0),
-      error: row?.lastError ?? null,
-    },
+    health: { ...(await connectionHealth(db, "google", row, now)), lastBackfillAt: null },
   };
 }
 
@@ -160,8 +150,11 @@ export async function saveGoogleConnection(
   return googleConnectionView(db, now);
 }
 
-/** GET /api/lead-forms/google/forms: the forms seen in Google's leads or saved by id, with project and field map. */
-export async function listStoredForms(db: Db, platform: "google"): Promise<LeadFormView[]> {
+/**
+ * GET /api/lead-forms/{google|tiktok}/forms: the forms seen in the platform's leads or saved by id, with project and
+ * field map.
+ */
+export async function listStoredForms(db: Db, platform: "google" | "tiktok"): Promise<LeadFormView[]> {
   const rows = await db.select().from(leadFormForms).where(eq(leadFormForms.platform, platform));
   return rows.map((row) => ({
     formId: row.formId,

@@ -10,7 +10,7 @@
  *   webhook still yields its lead within one period.
  */
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray, or } from "drizzle-orm";
-import { LEAD_FORM_TEXTS } from "#domain/lead-forms.ts";
+import { LEAD_FORM_TEXTS, type LeadFormPlatform } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { users } from "#server/db/schema.ts";
 import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
@@ -21,6 +21,7 @@ import { leadOfPayload } from "./google.ts";
 import { GraphError, type MetaGraph, metaGraph } from "./meta-graph.ts";
 import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } from "./service.ts";
 import { storePlatformLead } from "./store.ts";
+import { tiktokApiOf } from "./tiktok.ts";
 
 /** Waits before the 2nd, 3rd… attempt of an arrival, ms; then it fails (the backfill still finds the lead). */
 export const ARRIVAL_RETRY_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
@@ -29,9 +30,11 @@ export const BACKFILL_OVERLAP_MS = 5 * 60_000;
 /** Where a form's first backfill starts, ms before now. */
 export const FIRST_BACKFILL_MS = 24 * 60 * 60_000;
 
-/** What the jobs need: the Graph base URL, the secrets key, the per-call timeout. */
+/** What the jobs need: the platforms' base URLs, the secrets key, the per-call timeout. */
 export interface LeadFormsContext {
   metaUrl: string;
+  /** LEAD_FORMS_TIKTOK_URL without a trailing slash. */
+  tiktokUrl: string;
   secrets: SecretBox;
   timeoutMs: number;
   /**
@@ -42,6 +45,25 @@ export interface LeadFormsContext {
   webhookCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
   /** The same for the Google connection. */
   googleCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+  /** The same for the TikTok connection. */
+  tiktokCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+}
+
+/** The platforms whose leads are read back from the platform (webhook fetch and backfill). */
+export const READ_BACK_PLATFORMS = ["meta", "tiktok"] as const;
+
+/** What the jobs read from a platform: one lead, and a form's leads since a time, oldest first. */
+export type LeadReader = Pick<MetaGraph, "lead" | "formLeads">;
+
+/** The reader of `platform`'s connection, or null when it is off, lacks a token, or is not read back (Google). */
+export function readerOf(
+  context: LeadFormsContext,
+  platform: LeadFormPlatform,
+  row: ConnectionRow | undefined,
+): LeadReader | null {
+  if (platform === "meta") return metaGraphOf(context, row);
+  if (platform === "tiktok") return tiktokApiOf(context, row);
+  return null;
 }
 
 /** How long the webhook trusts its copy of a connection, and how often it writes the last webhook's time, ms. */
@@ -59,13 +81,18 @@ export function metaGraphOf(context: LeadFormsContext, row: ConnectionRow | unde
  * Puts a platform's refusal on the health line; a refused token tells every active manager and general manager
  * once (until a new token is saved).
  */
-export async function recordRefusal(db: Db | Tx, error: GraphError, now: Date): Promise<void> {
-  await recordConnectionError(db, "meta", error.message, now);
+export async function recordRefusal(
+  db: Db | Tx,
+  error: GraphError,
+  now: Date,
+  platform: LeadFormPlatform = "meta",
+): Promise<void> {
+  await recordConnectionError(db, platform, error.message, now);
   if (error.kind !== "token") return;
   const claimed = await db
     .update(leadFormConnections)
     .set({ tokenRefusedNotifiedAt: now })
-    .where(and(eq(leadFormConnections.platform, "meta"), isNull(leadFormConnections.tokenRefusedNotifiedAt)))
+    .where(and(eq(leadFormConnections.platform, platform), isNull(leadFormConnections.tokenRefusedNotifiedAt)))
     .returning({ platform: leadFormConnections.platform });
   if (!claimed.length) return;
   const managers = await db
@@ -83,11 +110,11 @@ export async function recordRefusal(db: Db | Tx, error: GraphError, now: Date): 
 }
 
 /** A success clears the health line's error. */
-async function clearConnectionError(db: Db | Tx): Promise<void> {
+async function clearConnectionError(db: Db | Tx, platform: LeadFormPlatform): Promise<void> {
   await db
     .update(leadFormConnections)
     .set({ lastError: null, lastErrorAt: null })
-    .where(and(eq(leadFormConnections.platform, "meta"), isNotNull(leadFormConnections.lastError)));
+    .where(and(eq(leadFormConnections.platform, platform), isNotNull(leadFormConnections.lastError)));
 }
 
 /** A claimed arrival. */
@@ -127,16 +154,17 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
         await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
         return { ok: true, statusCode: 200, error: null };
       }
-      const graph = metaGraphOf(context, await connectionRow(db, "meta"));
-      if (!graph) return { ok: false, statusCode: null, error: "not connected", permanent: true };
+      const platform = claim.platform as LeadFormPlatform;
+      const reader = readerOf(context, platform, await connectionRow(db, platform));
+      if (!reader) return { ok: false, statusCode: null, error: "not connected", permanent: true };
       try {
-        const lead = await graph.lead(claim.platformLeadId);
+        const lead = await reader.lead(claim.platformLeadId);
         await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
-        await clearConnectionError(db);
+        await clearConnectionError(db, platform);
         return { ok: true, statusCode: 200, error: null };
       } catch (error) {
         if (!(error instanceof GraphError)) throw error;
-        if (error.kind === "token" || error.kind === "permission") await recordRefusal(db, error, now);
+        if (error.kind === "token" || error.kind === "permission") await recordRefusal(db, error, now, platform);
         return { ok: false, statusCode: error.statusCode, error: error.kind, permanent: error.kind === "not_found" };
       }
     },
@@ -169,14 +197,17 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
 }
 
 /**
- * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every Meta form due
- * and notes the pass on the health line. The reading happens outside any transaction, in `backfillDueForms`.
+ * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every form of each
+ * enabled read-back connection (Meta, TikTok) due and notes the pass on its health line. The reading happens outside
+ * any transaction, in `backfillDueForms`.
  */
 export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {
-  const row = await connectionRow(tx, "meta");
-  if (!row?.enabled) return;
-  await tx.update(leadFormForms).set({ backfillDueAt: now }).where(eq(leadFormForms.platform, "meta"));
-  await tx.update(leadFormConnections).set({ lastBackfillAt: now }).where(eq(leadFormConnections.platform, "meta"));
+  for (const platform of READ_BACK_PLATFORMS) {
+    const row = await connectionRow(tx, platform);
+    if (!row?.enabled) continue;
+    await tx.update(leadFormForms).set({ backfillDueAt: now }).where(eq(leadFormForms.platform, platform));
+    await tx.update(leadFormConnections).set({ lastBackfillAt: now }).where(eq(leadFormConnections.platform, platform));
+  }
 }
 
 /**
@@ -187,8 +218,16 @@ export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {
  * cursor never passes a lead that was not stored. Returns how many leads were new.
  */
 export async function backfillDueForms(db: Db, context: LeadFormsContext, now: Date): Promise<number> {
-  const graph = metaGraphOf(context, await connectionRow(db, "meta"));
-  if (!graph) return 0;
+  let stored = 0;
+  for (const platform of READ_BACK_PLATFORMS) {
+    const reader = readerOf(context, platform, await connectionRow(db, platform));
+    if (reader) stored += await backfillPlatform(db, platform, reader, now);
+  }
+  return stored;
+}
+
+/** `backfillDueForms` for one platform's due forms. Returns how many leads were new. */
+async function backfillPlatform(db: Db, platform: LeadFormPlatform, graph: LeadReader, now: Date): Promise<number> {
   let stored = 0;
   for (;;) {
     const [form] = await db
@@ -200,7 +239,7 @@ export async function backfillDueForms(db: Db, context: LeadFormsContext, now: D
           db
             .select({ id: leadFormForms.id })
             .from(leadFormForms)
-            .where(and(eq(leadFormForms.platform, "meta"), lte(leadFormForms.backfillDueAt, now)))
+            .where(and(eq(leadFormForms.platform, platform), lte(leadFormForms.backfillDueAt, now)))
             .limit(1)
             .for("update", { skipLocked: true }),
         ),
@@ -210,16 +249,16 @@ export async function backfillDueForms(db: Db, context: LeadFormsContext, now: D
     const since = form.backfillCursor
       ? new Date(form.backfillCursor.getTime() - BACKFILL_OVERLAP_MS)
       : new Date(now.getTime() - FIRST_BACKFILL_MS);
-    let leads: Awaited<ReturnType<MetaGraph["formLeads"]>>;
+    let leads: Awaited<ReturnType<LeadReader["formLeads"]>>;
     try {
       leads = await graph.formLeads(form.formId, since);
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
       if (error.kind === "token" || error.kind === "permission") {
-        await recordRefusal(db, error, now);
+        await recordRefusal(db, error, now, platform);
         return stored;
       }
-      await recordConnectionError(db, "meta", error.message, now);
+      await recordConnectionError(db, platform, error.message, now);
       continue;
     }
     let cursor = form.backfillCursor;

@@ -127,6 +127,13 @@ export function metaLeadOf(lead: GraphLead, pageId: string | null): PlatformLead
   };
 }
 
+/** A platform's answer read by `schema`; one that does not fit is a GraphError "unreachable" (retried later). */
+export function parseAnswer<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, null);
+  return parsed.data;
+}
+
 /** The Graph API of one connection. */
 export interface MetaGraph {
   lead(leadId: string): Promise<PlatformLead>;
@@ -158,11 +165,7 @@ export function metaGraph(options: { base: string; pageId: string; token: string
     if (code === 100 || res.status === 404) throw new GraphError("not_found", LEAD_FORM_TEXTS.formNotFound, res.status);
     throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, res.status);
   };
-  const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, null);
-    return parsed.data;
-  };
+  const parse = parseAnswer;
   const page = z.object({
     data: z.array(z.unknown()).default([]),
     paging: z.object({ next: z.string().optional() }).optional(),

@@ -28,10 +28,12 @@ export const leadFormsPlugin = fp(
   async (app: FastifyInstance) => {
     const context: LeadFormsContext = {
       metaUrl: app.config.leadForms.urls.meta,
+      tiktokUrl: app.config.leadForms.urls.tiktok,
       secrets: app.secrets,
       timeoutMs: app.config.leadForms.timeoutMs,
       webhookCache: null,
       googleCache: null,
+      tiktokCache: null,
     };
     const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
       queue: arrivalQueue(context),

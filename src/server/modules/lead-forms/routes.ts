@@ -11,6 +11,11 @@
  * GET  /api/lead-forms/google/forms            lead_forms.manage  forms seen in Google's leads, project, field map
  * PUT  /api/lead-forms/google/forms/{formId}   lead_forms.manage  the project a form feeds and its field map
  * POST /api/lead-forms/google/webhook          public (Google)    a lead, with the google_key (else 401)
+ * GET  /api/lead-forms/tiktok                  lead_forms.manage  the TikTok connection (hasX) and health
+ * PUT  /api/lead-forms/tiktok                  lead_forms.manage  on/off, advertiser id, app secret, access token
+ * GET  /api/lead-forms/tiktok/forms            lead_forms.manage  forms seen in TikTok's leads, project, field map
+ * PUT  /api/lead-forms/tiktok/forms/{formId}   lead_forms.manage  the project a form feeds and its field map
+ * POST /api/lead-forms/tiktok/webhook          public (TikTok)    lead notifications, TikTok-Signature (else 401)
  * PUT  /api/landing-campaigns/{id}/platform-campaign  campaigns.manage  the platform's campaign id on a campaign card
  */
 import type { FastifyInstance } from "fastify";
@@ -25,6 +30,8 @@ import {
   metaConnectionUpdateSchema,
   metaConnectionViewSchema,
   platformCampaignSchema,
+  tiktokConnectionUpdateSchema,
+  tiktokConnectionViewSchema,
 } from "#domain/lead-forms.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { actorOf } from "../../plugins/auth.ts";
@@ -38,6 +45,7 @@ import {
   saveMetaConnection,
   savePlatformCampaignId,
 } from "./service.ts";
+import { saveTiktokConnection, tiktokConnectionView } from "./tiktok.ts";
 import { metaWebhookRoutes } from "./webhook.ts";
 
 const manage = { access: { permission: "lead_forms.manage" } } as const;
@@ -104,6 +112,37 @@ export async function leadFormRoutes(app: FastifyInstance) {
       schema: { params: formIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
     },
     async (request) => saveForm(app.db, actorOf(request), "google", request.params.formId, request.body, app.clock()),
+  );
+
+  r.get(
+    "/api/lead-forms/tiktok",
+    { config: manage, schema: { response: { 200: tiktokConnectionViewSchema } } },
+    async () => tiktokConnectionView(app.db, app.clock()),
+  );
+
+  r.put(
+    "/api/lead-forms/tiktok",
+    { config: manage, schema: { body: tiktokConnectionUpdateSchema, response: { 200: tiktokConnectionViewSchema } } },
+    async (request) => {
+      const saved = await saveTiktokConnection(app.db, app.secrets, actorOf(request), request.body, app.clock());
+      app.leadFormsContext.tiktokCache = null;
+      return saved;
+    },
+  );
+
+  r.get(
+    "/api/lead-forms/tiktok/forms",
+    { config: manage, schema: { response: { 200: z.array(leadFormViewSchema) } } },
+    async () => listStoredForms(app.db, "tiktok"),
+  );
+
+  r.put(
+    "/api/lead-forms/tiktok/forms/:formId",
+    {
+      config: manage,
+      schema: { params: formIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
+    },
+    async (request) => saveForm(app.db, actorOf(request), "tiktok", request.params.formId, request.body, app.clock()),
   );
 
   r.put(

@@ -44,11 +44,6 @@ export function openSecret(secrets: SecretBox, row: ConnectionRow | undefined, n
 /** GET /api/lead-forms/meta: the connection without its secrets, with its health line at `now`. */
 export async function metaConnectionView(db: Db | Tx, now: Date): Promise<MetaConnectionView> {
   const row = await connectionRow(db, "meta");
-  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const [tally] = await db
-    .select({ n: count() })
-    .from(leadFormLeads)
-    .where(and(eq(leadFormLeads.platform, "meta"), gt(leadFormLeads.receivedAt, since)));
   return {
     platform: "meta",
     enabled: row?.enabled ?? false,
@@ -57,12 +52,7 @@ export async function metaConnectionView(db: Db | Tx, now: Date): Promise<MetaCo
     hasVerifyToken: Boolean(row?.secrets.verifyToken),
     hasPageAccessToken: Boolean(row?.secrets.pageAccessToken),
     webhookPath: META_WEBHOOK_PATH,
-    health: {
-      lastWebhookAt: row?.lastWebhookAt?.toISOString() ?? null,
-      lastBackfillAt: row?.lastBackfillAt?.toISOString() ?? null,
-      leads24h: Number(tally?.n ?? 0),
-      error: row?.lastError ?? null,
-    },
+    health: await connectionHealth(db, "meta", row, now),
   };
 }
 
@@ -235,4 +225,91 @@ export async function savePlatformCampaignId(
     });
     return row;
   });
+}
+
+/**
+ * Saves a connection of `platform` in one transaction with its audit row (docs/lead-forms.md "Set-up"): `ids` replace
+ * the stored ids (absent: kept); each of `secretInputs` — a string replaces (sealed with SECRETS_KEY), null removes,
+ * undefined keeps; when `enabled`, every name of `required` (an id or a secret) must be stored, else 400 `fields`
+ * naming each with its Arabic message. The audit row holds the ids and "changed"/"removed"/"unchanged" per secret,
+ * never a secret. A changed `tokenName` clears the health line's error and the refusal notice.
+ */
+export async function saveSealedConnection(
+  db: Db,
+  secrets: SecretBox,
+  actor: AuditActor,
+  platform: LeadFormPlatform,
+  input: {
+    enabled: boolean;
+    ids: Record<string, string | undefined>;
+    secretInputs: Record<string, string | null | undefined>;
+    required: Record<string, string>;
+    tokenName: string;
+  },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(leadFormConnections)
+      .where(eq(leadFormConnections.platform, platform))
+      .for("update");
+    const sealed: Record<string, string> = { ...(current?.secrets ?? {}) };
+    const changes: Record<string, string> = {};
+    for (const [name, value] of Object.entries(input.secretInputs)) {
+      changes[name] = value === undefined ? "unchanged" : value === null ? "removed" : "changed";
+      if (value === null) delete sealed[name];
+      else if (value !== undefined) sealed[name] = secrets.seal(value);
+    }
+    const ids: Record<string, string> = {};
+    for (const [name, value] of Object.entries(input.ids)) {
+      const kept = value === undefined ? (current?.ids[name] ?? "") : value;
+      if (kept) ids[name] = kept;
+    }
+    if (input.enabled) {
+      const fields: Record<string, string> = {};
+      for (const [name, message] of Object.entries(input.required))
+        if (!sealed[name] && !ids[name]) fields[name] = message;
+      if (Object.keys(fields).length) throw badRequest(fields);
+    }
+    const values = {
+      enabled: input.enabled,
+      ids,
+      secrets: sealed,
+      updatedAt: now,
+      ...(changes[input.tokenName] === "changed"
+        ? { lastError: null, lastErrorAt: null, tokenRefusedNotifiedAt: null }
+        : {}),
+    };
+    await tx
+      .insert(leadFormConnections)
+      .values({ platform, ...values })
+      .onConflictDoUpdate({ target: leadFormConnections.platform, set: values });
+    await recordAudit(tx, actor, {
+      entityType: "lead_form_connection",
+      entityId: platform,
+      action: current ? "update" : "create",
+      newState: { platform, enabled: input.enabled, ...ids, ...changes },
+    });
+  });
+}
+
+/** The health line of `platform`'s connection at `now` (docs/lead-forms.md "The health line"). */
+export async function connectionHealth(
+  db: Db | Tx,
+  platform: LeadFormPlatform,
+  row: ConnectionRow | undefined,
+  now: Date,
+) {
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const [tally] = await db
+    .select({ n: count() })
+    .from(leadFormLeads)
+    .where(and(eq(leadFormLeads.platform, platform), gt(leadFormLeads.receivedAt, since)));
+  return {
+    lastWebhookAt: row?.lastWebhookAt?.toISOString() ?? null,
+    lastBackfillAt: row?.lastBackfillAt?.toISOString() ?? null,
+    leads24h: Number(tally?.n ?? 0),
+    error: row?.lastError ?? null,
+  };
 }

@@ -15,6 +15,7 @@ import {
   LEAD_FORM_TEXTS,
   type LeadFormPlatform,
   META_DEFAULT_FIELD_MAP,
+  TIKTOK_DEFAULT_FIELD_MAP,
 } from "#domain/lead-forms.ts";
 import { normalizeAnyPhone } from "#domain/phone.ts";
 import type { Tx } from "#server/db/connection.ts";
@@ -125,7 +126,12 @@ export async function storePlatformLead(
         .where(eq(landingCampaigns.platformCampaignId, lead.campaignId))
         .limit(1)
     : [];
-  const defaults = lead.platform === "google" ? GOOGLE_DEFAULT_FIELD_MAP : META_DEFAULT_FIELD_MAP;
+  const defaults =
+    lead.platform === "google"
+      ? GOOGLE_DEFAULT_FIELD_MAP
+      : lead.platform === "tiktok"
+        ? TIKTOK_DEFAULT_FIELD_MAP
+        : META_DEFAULT_FIELD_MAP;
   const { person, message } = mapAnswers(lead.answers, form?.fieldMap ?? {}, defaults);
   // A form first seen through one of its leads is kept, so it can be given a project and a mapping.
   if (!form && lead.formId) {

@@ -8,6 +8,9 @@
  *   the answer is 200 at once; the job engine's "lead-forms" outbox reads and stores the lead (jobs.ts).
  * - POST /api/lead-forms/google/webhook: the lead itself, whose `google_key` must equal the stored key (constant-time),
  *   else 401 and nothing stored; the lead is kept on its arrival row and stored by the same outbox (google.ts).
+ * - POST /api/lead-forms/tiktok/webhook: `TikTok-Signature` must sign "<t>.<raw body>" with the app secret within
+ *   five minutes of our clock (tiktok-api.ts), else 401 and nothing stored; each lead it names becomes one arrival
+ *   row, read from the Lead API by the same outbox.
  * None logs a secret, a token or a body.
  */
 import { eq } from "drizzle-orm";
@@ -20,6 +23,8 @@ import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret } fr
 import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
 import { connectionRow, META_WEBHOOK_PATH, openSecret } from "./service.ts";
+import { TIKTOK_WEBHOOK_PATH } from "./tiktok.ts";
+import { tiktokLeadEvents, validTikTokSignature } from "./tiktok-api.ts";
 
 const SIGNATURE_REFUSED = "توقيع الطلب غير صحيح";
 const VERIFY_REFUSED = "رمز التحقق غير صحيح";
@@ -36,9 +41,9 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** A connection as the webhooks see it (LeadFormsContext.webhookCache / googleCache). */
-  const cachedConnection = async (platform: "meta" | "google" = "meta") => {
+  const cachedConnection = async (platform: "meta" | "google" | "tiktok" = "meta") => {
     const context = app.leadFormsContext;
-    const slot = platform === "meta" ? "webhookCache" : "googleCache";
+    const slot = platform === "meta" ? "webhookCache" : platform === "google" ? "googleCache" : "tiktokCache";
     const cache = context[slot];
     if (cache && performance.now() - cache.readAt < WEBHOOK_CACHE_MS) return cache;
     const fresh = {
@@ -50,7 +55,11 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
     return fresh;
   };
   /** Writes the connection's last-webhook time, at most every WEBHOOK_CACHE_MS per instance. */
-  const noteWebhook = async (platform: "meta" | "google", cache: { lastWebhookWrite: number }, now: Date) => {
+  const noteWebhook = async (
+    platform: "meta" | "google" | "tiktok",
+    cache: { lastWebhookWrite: number },
+    now: Date,
+  ) => {
     if (performance.now() - cache.lastWebhookWrite < WEBHOOK_CACHE_MS) return;
     cache.lastWebhookWrite = performance.now();
     await app.db
@@ -99,23 +108,59 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
       }
       const now = app.clock();
       const changes = row?.enabled ? leadgenChanges(body) : [];
-      if (changes.length) {
-        await app.db
-          .insert(leadFormArrivals)
-          .values(
-            changes.map((c) => ({
-              platform: "meta",
-              platformLeadId: c.leadId,
-              formId: c.formId,
-              nextAttemptAt: now,
-              receivedAt: now,
-            })),
-          )
-          .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
-        app.leadFormsOutbox.kick();
-      }
+      await keepArrivals("meta", changes, now);
       await noteWebhook("meta", cache, now);
       return { received: changes.length };
+    },
+  );
+
+  /** One pending arrival per announced lead (a second delivery does nothing); the outbox reads them. */
+  const keepArrivals = async (
+    platform: "meta" | "tiktok",
+    announced: { leadId: string; formId: string | null }[],
+    now: Date,
+  ) => {
+    if (!announced.length) return;
+    await app.db
+      .insert(leadFormArrivals)
+      .values(
+        announced.map((c) => ({
+          platform,
+          platformLeadId: c.leadId,
+          formId: c.formId,
+          nextAttemptAt: now,
+          receivedAt: now,
+        })),
+      )
+      .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
+    app.leadFormsOutbox.kick();
+  };
+
+  r.post(
+    TIKTOK_WEBHOOK_PATH,
+    {
+      config: { access: "public" },
+      schema: { response: { 200: z.object({ received: z.number().int() }) } },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : null;
+      const cache = await cachedConnection("tiktok");
+      const secret = openSecret(app.secrets, cache.row, "appSecret");
+      const header = request.headers["tiktok-signature"];
+      const now = app.clock();
+      if (!raw || !secret || !validTikTokSignature(raw, typeof header === "string" ? header : undefined, secret, now)) {
+        throw new HttpError(401, SIGNATURE_REFUSED);
+      }
+      let body: unknown = null;
+      try {
+        body = parseJsonKeepingIds(raw.toString("utf8"));
+      } catch {
+        throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
+      }
+      const announced = cache.row?.enabled ? tiktokLeadEvents(body) : [];
+      await keepArrivals("tiktok", announced, now);
+      await noteWebhook("tiktok", cache, now);
+      return { received: announced.length };
     },
   );
 

@@ -1,11 +1,23 @@
 /**
- * The lead-forms API for the admin (docs/lead-forms.md; server: modules/lead-forms/routes.ts): the Meta connection
- * (secrets are write-only: sent when typed, never read; the answer says hasX), its health line, the forms found on
- * the page and the project and field map saved per form. Mutations invalidate ["lead-forms"].
+ * The lead-forms API for the admin (docs/lead-forms.md; server: modules/lead-forms/routes.ts): the Meta and Google
+ * connections (secrets are write-only: sent when typed, never read; the answer says hasX), their health lines, the
+ * forms of each platform and the project and field map saved per form. Mutations invalidate ["lead-forms"].
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FormUpdate, LeadFormView, MetaConnectionUpdate, MetaConnectionView } from "#domain/lead-forms.ts";
+import type {
+  FormUpdate,
+  GoogleConnectionUpdate,
+  GoogleConnectionView,
+  LeadFormView,
+  MetaConnectionUpdate,
+  MetaConnectionView,
+  TiktokConnectionUpdate,
+  TiktokConnectionView,
+} from "#domain/lead-forms.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
+
+/** The platforms whose forms the screen lists (`/api/lead-forms/{platform}/forms`). */
+export type FormsPlatform = "meta" | "google" | "tiktok";
 
 export const metaConnectionQuery = queryOptions({
   queryKey: ["lead-forms", "meta"],
@@ -25,21 +37,60 @@ export function useSaveMetaConnection() {
   });
 }
 
-/** GET /api/lead-forms/meta/forms: read from Meta each time (only while the connection is on). */
-export function useMetaForms(enabled: boolean) {
+export const googleConnectionQuery = queryOptions({
+  queryKey: ["lead-forms", "google"],
+  queryFn: () => apiClient.request<GoogleConnectionView>("/api/lead-forms/google"),
+});
+
+export function useGoogleConnection() {
+  return useQuery(googleConnectionQuery);
+}
+
+export function useSaveGoogleConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GoogleConnectionUpdate) =>
+      apiClient.request<GoogleConnectionView>("/api/lead-forms/google", { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
+  });
+}
+
+export const tiktokConnectionQuery = queryOptions({
+  queryKey: ["lead-forms", "tiktok"],
+  queryFn: () => apiClient.request<TiktokConnectionView>("/api/lead-forms/tiktok"),
+});
+
+export function useTiktokConnection() {
+  return useQuery(tiktokConnectionQuery);
+}
+
+export function useSaveTiktokConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TiktokConnectionUpdate) =>
+      apiClient.request<TiktokConnectionView>("/api/lead-forms/tiktok", { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
+  });
+}
+
+/**
+ * GET /api/lead-forms/{platform}/forms: Meta's are read from Meta each time (only while the connection is on);
+ * Google's are the forms seen in its leads or saved by id.
+ */
+export function usePlatformForms(platform: FormsPlatform, enabled: boolean) {
   return useQuery({
-    queryKey: ["lead-forms", "meta", "forms"],
-    queryFn: () => apiClient.request<LeadFormView[]>("/api/lead-forms/meta/forms"),
+    queryKey: ["lead-forms", platform, "forms"],
+    queryFn: () => apiClient.request<LeadFormView[]>(`/api/lead-forms/${platform}/forms`),
     enabled,
     retry: false,
   });
 }
 
-export function useSaveMetaForm() {
+export function useSavePlatformForm(platform: FormsPlatform) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ formId, input }: { formId: string; input: FormUpdate }) =>
-      apiClient.request<LeadFormView>(`/api/lead-forms/meta/forms/${formId}`, { method: "PUT", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms", "meta", "forms"] }),
+      apiClient.request<LeadFormView>(`/api/lead-forms/${platform}/forms/${formId}`, { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms", platform, "forms"] }),
   });
 }

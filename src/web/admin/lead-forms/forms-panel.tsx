@@ -1,8 +1,8 @@
 /**
- * The forms of the connected Meta page (docs/lead-forms.md "Set-up", step 6): read from Meta when the screen opens
- * and on «تحديث قائمة النماذج»; each form gets the project its leads go to and, per question, what it feeds
- * (name, phone, e-mail, message or an answer kept on the lead; «تلقائي» leaves Meta's standard questions to the
- * default mapping). Saved per form.
+ * The forms of a platform (docs/lead-forms.md "Set-up", Meta step 6 and Google step 3): Meta's read from the page when
+ * the screen opens and on «تحديث قائمة النماذج», Google's those seen in its leads; each form gets the project its
+ * leads go to and, per question, what it feeds (name, phone, e-mail, message or an answer kept on the lead;
+ * «تلقائي» leaves the platform's standard questions to the default mapping). Saved per form.
  */
 import { useState } from "react";
 import { FIELD_TARGET_LABELS, FIELD_TARGETS, type FieldTarget, type LeadFormView } from "#domain/lead-forms.ts";
@@ -13,16 +13,30 @@ import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { useMetaForms, useSaveMetaForm } from "./api.ts";
+import { type FormsPlatform, usePlatformForms, useSavePlatformForm } from "./api.ts";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
-export function FormsPanel({ connected }: { connected: boolean }) {
-  const forms = useMetaForms(connected);
+/** `platform`'s forms; `connected` false shows `needConnection` instead and asks nothing. */
+export function FormsPanel({
+  platform,
+  connected,
+  title = T.forms,
+  needConnection = T.formsNeedConnection,
+  empty = T.noForms,
+}: {
+  platform: FormsPlatform;
+  connected: boolean;
+  title?: string;
+  needConnection?: string;
+  empty?: string;
+}) {
+  const forms = usePlatformForms(platform, connected);
+  const headingId = `lead-forms-${platform}-forms`;
   return (
-    <section aria-labelledby="lead-forms-forms" className="flex flex-col gap-3">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="lead-forms-forms" className="text-xl font-bold text-ink">
-          {T.forms}
+        <h2 id={headingId} className="text-xl font-bold text-ink">
+          {title}
         </h2>
         {connected && (
           <Button variant="outline" onClick={() => forms.refetch()} disabled={forms.isFetching}>
@@ -31,7 +45,7 @@ export function FormsPanel({ connected }: { connected: boolean }) {
         )}
       </div>
       {!connected ? (
-        <p className="text-muted">{T.formsNeedConnection}</p>
+        <p className="text-muted">{needConnection}</p>
       ) : forms.isError ? (
         <p role="alert" className="text-danger">
           {apiErrorMessage(forms.error, T.formsError)}
@@ -39,17 +53,17 @@ export function FormsPanel({ connected }: { connected: boolean }) {
       ) : !forms.data ? (
         <Skeleton className="h-32" />
       ) : forms.data.length === 0 ? (
-        <p className="text-muted">{T.noForms}</p>
+        <p className="text-muted">{empty}</p>
       ) : (
-        forms.data.map((form) => <FormCard key={form.formId} form={form} />)
+        forms.data.map((form) => <FormCard key={form.formId} platform={platform} form={form} />)
       )}
     </section>
   );
 }
 
-function FormCard({ form }: { form: LeadFormView }) {
+function FormCard({ platform, form }: { platform: FormsPlatform; form: LeadFormView }) {
   const projects = useProjects();
-  const save = useSaveMetaForm();
+  const save = useSavePlatformForm(platform);
   const [projectId, setProjectId] = useState<number | null>(form.projectId);
   const [fieldMap, setFieldMap] = useState<Record<string, FieldTarget>>(form.fieldMap);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -68,7 +82,7 @@ function FormCard({ form }: { form: LeadFormView }) {
     );
   };
 
-  const selectId = `form-${form.formId}-project`;
+  const selectId = `form-${platform}-${form.formId}-project`;
   return (
     <Card data-testid={`lead-form-${form.formId}`}>
       <CardHeader>
@@ -98,7 +112,7 @@ function FormCard({ form }: { form: LeadFormView }) {
           <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             <legend className="mb-1 font-medium text-ink">{T.feeds}</legend>
             {form.questions.map((q) => {
-              const id = `form-${form.formId}-q-${q.key}`;
+              const id = `form-${platform}-${form.formId}-q-${q.key}`;
               return (
                 <FieldFrame key={q.key} id={id} label={q.label} error={errors[`fieldMap.${q.key}`]}>
                   <select

@@ -1,7 +1,12 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LeadFormView, MetaConnectionView } from "#domain/lead-forms.ts";
+import type {
+  GoogleConnectionView,
+  LeadFormView,
+  MetaConnectionView,
+  TiktokConnectionView,
+} from "#domain/lead-forms.ts";
 import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
 import { LeadFormsScreen } from "./lead-forms-screen.tsx";
 
@@ -32,6 +37,14 @@ const form: LeadFormView = {
   projectId: null,
   fieldMap: {},
   testMode: false,
+};
+
+const google: GoogleConnectionView = {
+  platform: "google",
+  enabled: false,
+  hasGoogleKey: false,
+  webhookPath: "/api/lead-forms/google/webhook",
+  health: { lastWebhookAt: null, lastBackfillAt: null, leads24h: 3, error: null },
 };
 
 beforeEach(() => {
@@ -104,5 +117,123 @@ describe("«نماذج المنصات»", () => {
       projectId: 7,
       fieldMap: { budget: "message" },
     });
+  });
+
+  it("connects Google: the key is sent only when typed, a refusal names the field, the health line has no backfill", async () => {
+    signInAs({ role: "manager", permissions: ["lead_forms.manage"] });
+    let stored = google;
+    const calls = mockApi({
+      "GET /api/lead-forms/meta": () => json({ ...meta, enabled: false, hasPageAccessToken: false }),
+      "GET /api/lead-forms/google": () => json(stored),
+      "PUT /api/lead-forms/google": (body) => {
+        const input = body as { enabled: boolean; googleKey?: string };
+        if (input.enabled && !input.googleKey && !stored.hasGoogleKey)
+          return json(
+            { statusCode: 400, message: "بيانات غير صالحة", fields: { googleKey: "مفتاح جوجل مطلوب لتفعيل الربط" } },
+            400,
+          );
+        stored = { ...stored, enabled: input.enabled, hasGoogleKey: stored.hasGoogleKey || Boolean(input.googleKey) };
+        return json(stored);
+      },
+      "GET /api/lead-forms/google/forms": () => json([]),
+      "GET /api/projects": () => json([]),
+    });
+    renderScreen(<LeadFormsScreen />);
+    const card = await screen.findByTestId("lead-forms-google");
+    expect(within(card).getByText("عملاء آخر ٢٤ ساعة")).toBeInTheDocument();
+    expect(within(card).getByText("٣")).toBeInTheDocument();
+    expect(within(card).queryByText("آخر قراءة دورية")).toBeNull();
+    expect(within(card).getByText(/\/api\/lead-forms\/google\/webhook$/)).toBeInTheDocument();
+    expect(screen.getByText("فعّل ربط جوجل واحفظه لعرض نماذجه.")).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole("switch"));
+    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+    expect(await within(card).findByText("مفتاح جوجل مطلوب لتفعيل الربط")).toBeInTheDocument();
+    expect(calls.find((c) => c.key === "PUT /api/lead-forms/google")?.body).toEqual({ enabled: true });
+
+    const key = within(card).getByLabelText("مفتاح جوجل (google_key)");
+    await userEvent.type(key, "k-7f3a9c");
+    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.filter((c) => c.key === "PUT /api/lead-forms/google")).toHaveLength(2));
+    expect(calls.filter((c) => c.key === "PUT /api/lead-forms/google")[1].body).toEqual({
+      enabled: true,
+      googleKey: "k-7f3a9c",
+    });
+    await waitFor(() => expect(key).toHaveValue(""));
+    expect(await screen.findByText("يظهر النموذج هنا بعد أول عميل يصل منه.")).toBeInTheDocument();
+    expect(within(card).getByText("محفوظ — اتركه فارغًا للإبقاء عليه")).toBeInTheDocument();
+  });
+
+  it("saves a Google form's project and field map to the Google form address", async () => {
+    signInAs({ role: "manager", permissions: ["lead_forms.manage"] });
+    const googleForm: LeadFormView = {
+      ...form,
+      formId: "4567890123",
+      name: "",
+      status: "",
+      questions: [{ key: "budget", label: "budget" }],
+    };
+    const calls = mockApi({
+      "GET /api/lead-forms/meta": () => json({ ...meta, enabled: false, hasPageAccessToken: false }),
+      "GET /api/lead-forms/google": () => json({ ...google, enabled: true, hasGoogleKey: true }),
+      "GET /api/lead-forms/google/forms": () => json([googleForm]),
+      "GET /api/projects": () => json([{ id: 7, name: "مشروع الريف" }]),
+      [`PUT /api/lead-forms/google/forms/${googleForm.formId}`]: (body) => json({ ...googleForm, ...(body as object) }),
+    });
+    renderScreen(<LeadFormsScreen />);
+    const card = await screen.findByTestId(`lead-form-${googleForm.formId}`);
+    await within(card).findByRole("option", { name: "مشروع الريف" });
+    await userEvent.selectOptions(within(card).getByLabelText("المشروع"), "7");
+    await userEvent.selectOptions(within(card).getByLabelText("budget"), "message");
+    await userEvent.click(within(card).getByRole("button", { name: "حفظ النموذج" }));
+    await waitFor(() => expect(calls.some((c) => c.key.startsWith("PUT /api/lead-forms/google/forms/"))).toBe(true));
+    expect(calls.find((c) => c.key.startsWith("PUT /api/lead-forms/google/forms/"))?.body).toEqual({
+      projectId: 7,
+      fieldMap: { budget: "message" },
+    });
+    expect(calls.some((c) => c.key.startsWith("PUT /api/lead-forms/meta"))).toBe(false);
+  });
+
+  it("connects TikTok: advertiser id, and the app secret and token sent only when typed; the health line has the backfill", async () => {
+    signInAs({ role: "manager", permissions: ["lead_forms.manage"] });
+    const tiktok: TiktokConnectionView = {
+      platform: "tiktok",
+      enabled: true,
+      advertiserId: "7012345678901234567",
+      hasAppSecret: true,
+      hasAccessToken: true,
+      webhookPath: "/api/lead-forms/tiktok/webhook",
+      health: { lastWebhookAt: null, lastBackfillAt: "2026-11-27T09:10:00.000Z", leads24h: 5, error: null },
+    };
+    const calls = mockApi({
+      "GET /api/lead-forms/meta": () => json({ ...meta, enabled: false, hasPageAccessToken: false }),
+      "GET /api/lead-forms/google": () => json(google),
+      "GET /api/lead-forms/tiktok": () => json(tiktok),
+      "PUT /api/lead-forms/tiktok": () => json(tiktok),
+      "GET /api/lead-forms/tiktok/forms": () => json([]),
+      "GET /api/projects": () => json([]),
+    });
+    renderScreen(<LeadFormsScreen />);
+    const card = await screen.findByTestId("lead-forms-tiktok");
+    expect(within(card).getByText("آخر قراءة دورية")).toBeInTheDocument();
+    expect(within(card).getByText("٥")).toBeInTheDocument();
+    expect(within(card).getByText(/\/api\/lead-forms\/tiktok\/webhook$/)).toBeInTheDocument();
+    const token = within(card).getByLabelText("رمز الوصول");
+    expect(token).toHaveValue("");
+    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.some((c) => c.key === "PUT /api/lead-forms/tiktok")).toBe(true));
+    expect(calls.find((c) => c.key === "PUT /api/lead-forms/tiktok")?.body).toEqual({
+      enabled: true,
+      advertiserId: "7012345678901234567",
+    });
+    await userEvent.type(token, "tt-new-token");
+    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.filter((c) => c.key === "PUT /api/lead-forms/tiktok")).toHaveLength(2));
+    expect(calls.filter((c) => c.key === "PUT /api/lead-forms/tiktok")[1].body).toEqual({
+      enabled: true,
+      advertiserId: "7012345678901234567",
+      accessToken: "tt-new-token",
+    });
+    await waitFor(() => expect(token).toHaveValue(""));
   });
 });

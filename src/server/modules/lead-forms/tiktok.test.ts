@@ -1,0 +1,234 @@
+/**
+ * TikTok Instant Form leads end to end through the API (docs/lead-forms.md "Set-up: TikTok"): a manager connects
+ * TikTok (secrets write-only), maps a form, TikTok's signed notification arrives, the job engine reads the lead from a
+ * local Lead API stand-in (test-utils/tiktok-lead-stand-in.ts) and the lead enters the desk once through the same
+ * store as Meta's; a lost notification is found by the backfill. Time is a fake clock; the engine's timer is off.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, contactMessages, leads, projects } from "../../db/schema.ts";
+import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { signTikTok, startTikTokLeadStandIn } from "../../test-utils/tiktok-lead-stand-in.ts";
+
+const APP_SECRET = "tt-app-secret-91b2";
+const TOKEN = "tt-access-token-secret";
+const ADVERTISER_ID = "7012345678901234567";
+const FORM_ID = "7298765432109876543";
+
+let t: TestApp;
+let manager: TestUser;
+let agent: TestUser;
+let api: Awaited<ReturnType<typeof startTikTokLeadStandIn>>;
+let now = new Date("2026-11-27T09:00:00Z");
+let projectId: number;
+
+const asManager = () => t.bearer(manager.token);
+
+async function postWebhook(body: string, signature: string | null = signTikTok(body, APP_SECRET, now)) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/lead-forms/tiktok/webhook",
+    headers: { "content-type": "application/json", ...(signature ? { "tiktok-signature": signature } : {}) },
+    payload: body,
+  });
+}
+
+function newLead(created: Date, test = false) {
+  return api.addLead({
+    form_id: FORM_ID,
+    created,
+    ad_id: "1790000000000000001",
+    adgroup_id: "1790000000000000002",
+    campaign_id: "1790000000000000003",
+    is_test: test,
+    fields: [
+      { name: "name", value: "خالد العتيبي" },
+      { name: "phone_number", value: "+966 50 123 4567" },
+      { name: "budget", value: "مليونان" },
+    ],
+    consents: [{ key: "privacy_policy", checked: true }],
+  });
+}
+
+const storedOf = (leadId: string) => t.db.select().from(leadFormLeads).where(eq(leadFormLeads.platformLeadId, leadId));
+
+beforeAll(async () => {
+  api = await startTikTokLeadStandIn({ token: TOKEN, advertiserId: ADVERTISER_ID });
+  t = await createTestApp({
+    env: { JOBS_INTERVAL_MS: "0", LEAD_FORMS_TIKTOK_URL: `${api.url}/`, LEAD_FORMS_BACKFILL_MINUTES: "10" },
+    clock: () => now,
+  });
+  manager = await t.signIn("manager");
+  const [project] = await t.db.insert(projects).values({ name: "مشروع الواحة", city: "جدة" }).returning();
+  projectId = project.id;
+  agent = await t.signIn("sales_agent");
+  const agents = await t.app.inject({
+    method: "PUT",
+    url: "/api/leads/agents",
+    payload: { projectId, userIds: [agent.id] },
+    headers: asManager(),
+  });
+  expect(agents.statusCode, agents.body).toBe(200);
+});
+
+afterAll(async () => {
+  await t.close();
+  await api.close();
+});
+
+describe("the TikTok connection", () => {
+  it("names each missing setting when switched on, then keeps secrets write-only and out of the audit", async () => {
+    const missing = await t.app.inject({
+      method: "PUT",
+      url: "/api/lead-forms/tiktok",
+      payload: { enabled: true },
+      headers: asManager(),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().fields).sort()).toEqual(["accessToken", "advertiserId", "appSecret"]);
+    expect(missing.json().fields.advertiserId).toBe("معرّف المعلن مطلوب لتفعيل الربط");
+
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/lead-forms/tiktok",
+      payload: { enabled: true, advertiserId: ADVERTISER_ID, appSecret: APP_SECRET, accessToken: TOKEN },
+      headers: asManager(),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      platform: "tiktok",
+      enabled: true,
+      advertiserId: ADVERTISER_ID,
+      hasAppSecret: true,
+      hasAccessToken: true,
+      webhookPath: "/api/lead-forms/tiktok/webhook",
+    });
+    expect(saved.body).not.toContain(APP_SECRET);
+    expect(saved.body).not.toContain(TOKEN);
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, "tiktok"));
+    expect(JSON.stringify(audits)).not.toContain(TOKEN);
+    expect(JSON.stringify(audits)).not.toContain(APP_SECRET);
+
+    const form = await t.app.inject({
+      method: "PUT",
+      url: `/api/lead-forms/tiktok/forms/${FORM_ID}`,
+      payload: { projectId, fieldMap: { budget: "message" } },
+      headers: asManager(),
+    });
+    expect(form.statusCode, form.body).toBe(200);
+  });
+});
+
+describe("TikTok's webhook", () => {
+  it("refuses a wrong, missing or stale signature with 401 and stores nothing", async () => {
+    // A lead the platform does not hold, so only the webhook could bring it.
+    const lead = newLead(new Date("2026-11-27T08:59:00Z"));
+    api.leads.delete(lead.lead_id);
+    const body = api.webhookBody(lead);
+    const wrong = await postWebhook(body, signTikTok(body, "not-the-secret", now));
+    const none = await postWebhook(body, null);
+    const stale = await postWebhook(body, signTikTok(body, APP_SECRET, new Date(now.getTime() - 6 * 60_000)));
+    const altered = await postWebhook(
+      body.replace(lead.lead_id, "7300000000000000999"),
+      signTikTok(body, APP_SECRET, now),
+    );
+    expect([wrong.statusCode, none.statusCode, stale.statusCode, altered.statusCode]).toEqual([401, 401, 401, 401]);
+    await t.app.jobs.runDue();
+    expect(await t.db.select().from(leadFormArrivals).where(eq(leadFormArrivals.platform, "tiktok"))).toEqual([]);
+    expect(await storedOf(lead.lead_id)).toEqual([]);
+  });
+
+  it("stores a signed lead once, through the desk, at TikTok's created time, with an any-country phone", async () => {
+    const created = new Date("2026-11-27T08:58:00Z");
+    const lead = newLead(created);
+    const body = api.webhookBody(lead);
+    const answers = await Promise.all([1, 2, 3].map(() => postWebhook(body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    await t.app.jobs.runDue();
+    await postWebhook(body); // a late duplicate
+    await t.app.jobs.runDue();
+
+    const stored = await storedOf(lead.lead_id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      platform: "tiktok",
+      formId: FORM_ID,
+      pageId: ADVERTISER_ID,
+      adId: "1790000000000000001",
+      adsetId: "1790000000000000002",
+      campaignId: "1790000000000000003",
+      isTest: false,
+      via: "webhook",
+      consentAnswers: [{ key: "privacy_policy", checked: true }],
+    });
+    const [enquiry] = await t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, stored[0].enquiryId ?? 0));
+    expect(enquiry).toMatchObject({
+      source: "tiktok_lead_form",
+      name: "خالد العتيبي",
+      phone: "+966501234567",
+      projectId,
+      message: "مليونان",
+      isTest: false,
+    });
+    const [desk] = await t.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, enquiry.leadId ?? 0));
+    expect(desk.createdAt.toISOString()).toBe(created.toISOString());
+    expect(desk.ownerId).toBe(agent.id);
+  });
+
+  it("marks a lead of TikTok's testing tool as a test", async () => {
+    const lead = newLead(new Date("2026-11-27T08:59:30Z"), true);
+    expect((await postWebhook(api.webhookBody(lead))).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    const [stored] = await storedOf(lead.lead_id);
+    expect(stored.isTest).toBe(true);
+    const [enquiry] = await t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, stored.enquiryId ?? 0));
+    expect(enquiry.isTest).toBe(true);
+  });
+});
+
+describe("TikTok's backfill", () => {
+  it("finds the leads whose notifications were lost, once, within one period of the fake clock", async () => {
+    now = new Date("2026-11-27T10:00:00Z");
+    await t.app.jobs.runDue(); // the first pass reads the last day and sets the form's cursor
+    const lost = [1, 2, 3].map((i) => newLead(new Date(`2026-11-27T10:0${i}:00Z`)));
+    now = new Date("2026-11-27T10:05:00Z");
+    await t.app.jobs.runDue(); // not yet due: the period is 10 minutes
+    for (const l of lost) expect(await storedOf(l.lead_id)).toEqual([]);
+    now = new Date("2026-11-27T10:10:00Z");
+    await t.app.jobs.runDue();
+    const found = (await Promise.all(lost.map((l) => storedOf(l.lead_id)))).flat();
+    expect(found.map((r) => r.via)).toEqual(["backfill", "backfill", "backfill"]);
+    expect(found.map((r) => r.createdTime.toISOString())).toEqual([
+      "2026-11-27T10:01:00.000Z",
+      "2026-11-27T10:02:00.000Z",
+      "2026-11-27T10:03:00.000Z",
+    ]);
+    // A late notification of one of them and the next backfill change nothing.
+    expect((await postWebhook(api.webhookBody(lost[0]))).statusCode).toBe(200);
+    now = new Date("2026-11-27T10:20:00Z");
+    await t.app.jobs.runDue();
+    for (const l of lost) expect(await storedOf(l.lead_id)).toHaveLength(1);
+    const health = await t.app.inject({ url: "/api/lead-forms/tiktok", headers: asManager() });
+    expect(health.json().health).toMatchObject({ lastBackfillAt: "2026-11-27T10:20:00.000Z", error: null });
+  });
+
+  it("puts a refused token on the health line", async () => {
+    api.setToken("another");
+    newLead(new Date("2026-11-27T10:25:00Z"));
+    now = new Date("2026-11-27T10:30:00Z");
+    await t.app.jobs.runDue();
+    const health = await t.app.inject({ url: "/api/lead-forms/tiktok", headers: asManager() });
+    expect(health.json().health.error).toBe("رفضت المنصة رمز الوصول (انتهت صلاحيته أو أُلغي)، أدخل رمزًا جديدًا");
+    api.setToken(TOKEN);
+  });
+});
