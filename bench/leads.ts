@@ -68,6 +68,20 @@ select
   case when i % 9 = 0 then m.created_at + interval '3 days' end
 from contact_messages m, lateral (select m.id as i) s`;
 
+const DELIVERIES_SQL = `
+insert into webhook_deliveries (contact_message_id, event_id, target_url, secret_ref, payload, status, attempts,
+  next_attempt_at, delivered_at, created_at)
+select m.id, 'msg_' || m.id || '_' || k, 'https://crm.example.com/hook', 'campaign:1', '{}'::jsonb,
+  (array['delivered','failed','pending'])[1 + (m.id + k) % 3], k, m.created_at + k * interval '1 minute',
+  case when (m.id + k) % 3 = 0 then m.created_at + k * interval '1 minute' end, m.created_at
+from contact_messages m, generate_series(1, 1 + m.id % 3) k
+where m.id % 3 = 1`;
+const JOBS_SQL = `
+insert into lead_jobs (lead_id, kind, run_at, done_at)
+select l.id, (array['notify_agent','notify_managers','reassign'])[k], l.created_at + k * interval '15 minutes',
+  case when l.first_contact_at is not null or k = 1 then l.created_at + k * interval '15 minutes' end
+from leads l, generate_series(1, 3) k`;
+
 interface ListCase {
   name: string;
   url: string;
@@ -139,6 +153,10 @@ async function main() {
     await client.query(SEED_SQL, [projectIds, campaignIds, LEADS]);
     await client.query(LEADS_SQL, [agents.map((a) => a.id)]);
     await client.query("update contact_messages set lead_id = id");
+    // Webhook deliveries (a third of the enquiries, one to three attempts each, the newest decides the state) and
+    // the clock's jobs (three per lead, the done ones too), so the list's per-page reads meet real rows.
+    await client.query(DELIVERIES_SQL);
+    await client.query(JOBS_SQL);
     await client.query("analyze");
     const seedMs = performance.now() - seedStarted;
     await client.end();
