@@ -119,7 +119,8 @@ export async function enquiriesOf(db: Db, leadIds: number[]) {
   for (const row of rows) {
     if (row.leadId === null) continue;
     const entry = out.get(row.leadId) ?? { enquiries: [], count: Number(row.count) };
-    const d = row;
+    // The lateral join leaves the delivery's columns null for an enquiry without one (all of them set otherwise).
+    const { deliveryId, status, attempts, nextAttemptAt, deliveredAt } = row;
     entry.enquiries.push({
       id: row.id,
       source: row.source,
@@ -130,14 +131,14 @@ export async function enquiriesOf(db: Db, leadIds: number[]) {
       attribution: row.attribution,
       createdAt: new Date(row.createdAt).toISOString(),
       delivery:
-        d.deliveryId !== null
+        deliveryId !== null && status !== null && attempts !== null
           ? {
-              id: d.deliveryId,
-              status: d.status,
-              attempts: d.attempts,
-              lastError: d.lastError,
-              nextAttemptAt: d.status === "pending" ? new Date(d.nextAttemptAt).toISOString() : null,
-              deliveredAt: d.deliveredAt ? new Date(d.deliveredAt).toISOString() : null,
+              id: deliveryId,
+              status,
+              attempts,
+              lastError: row.lastError,
+              nextAttemptAt: status === "pending" && nextAttemptAt ? new Date(nextAttemptAt).toISOString() : null,
+              deliveredAt: deliveredAt ? new Date(deliveredAt).toISOString() : null,
             }
           : null,
     });
