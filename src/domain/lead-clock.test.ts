@@ -12,7 +12,7 @@ const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
 
 describe("lead clock words", () => {
   it("says how long a lead has waited", () => {
-    expect(waitText(at, later(0.5))).toBe("منذ أقل من دقيقة");
+    expect(waitText(at, later(0.5))).toBe("الآن");
     expect(waitText(at, later(1))).toBe("منذ دقيقة واحدة");
     expect(waitText(at, later(2))).toBe("منذ دقيقتين");
     expect(waitText(at.toISOString(), later(3))).toBe("منذ ٣ دقائق");
@@ -23,8 +23,8 @@ describe("lead clock words", () => {
 
   it("says the next step and the time left, rounding up", () => {
     expect(nextStepText({ kind: "notify_agent", at: later(5) }, later(3))).toBe("تنبيه المسؤول بعد دقيقتين");
-    expect(nextStepText({ kind: "notify_managers", at: later(15) }, later(5.5))).toBe("تنبيه المدير بعد ١٠ دقائق");
-    expect(nextStepText({ kind: "reassign", at: later(30) }, later(31))).toBe("إعادة الإسناد الآن");
+    expect(nextStepText({ kind: "notify_managers", at: later(15) }, later(5.5))).toBe("تنبيه المديرين بعد ١٠ دقائق");
+    expect(nextStepText({ kind: "reassign", at: later(30) }, later(31))).toBe("إعادة الإسناد: حان موعده");
   });
 
   it("names the buyer, the project and the wait on the bell", () => {

@@ -2,7 +2,8 @@
  * The response clock in words (docs/decisions/074-a-clock-the-agent-sees.md; steps in
  * docs/decisions/022-lead-desk-assignment-and-response-clock.md): how long a lead has waited («منذ ٣ دقائق»), how long
  * until the clock's next step («تنبيه المدير بعد دقيقتين»), and the bell's lines naming the buyer, the project and the
- * wait. Pure: the server writes the notifications with it and the lead page shows the live clock with it.
+ * wait. Pure: the server writes the notifications with it; the leads list and the lead page show their live clocks
+ * with the same waitText / nextStepText.
  * Numbers in Arabic-Indic digits, counted nouns through `countNoun` (ARCHITECTURE resolution 11).
  */
 import { z } from "zod";
@@ -12,10 +13,10 @@ import { countNoun, NOUNS } from "./format.ts";
 export const CLOCK_STEP_KINDS = ["notify_agent", "notify_managers", "reassign", "follow_up"] as const;
 export type ClockStepKind = (typeof CLOCK_STEP_KINDS)[number];
 
-/** The Arabic name of each step, as the lead page shows it before the time left. */
+/** The Arabic name of each step, as the list and the lead page show it before the time left. */
 export const CLOCK_STEP_LABELS: Record<ClockStepKind, string> = {
   notify_agent: "تنبيه المسؤول",
-  notify_managers: "تنبيه المدير",
+  notify_managers: "تنبيه المديرين",
   reassign: "إعادة الإسناد",
   follow_up: "موعد المتابعة",
 };
@@ -32,27 +33,41 @@ export const leadClockSchema = z.object({
 export type LeadClock = z.infer<typeof leadClockSchema>;
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
-/** A duration after a preposition: «دقيقة واحدة», «دقيقتين», «٣ دقائق», «ساعتين», «٣ أيام». `ms` ≥ 0. */
-export function durationText(ms: number): string {
-  const minutes = Math.floor(Math.max(0, ms) / MINUTE_MS);
-  if (minutes < 60) return countNoun(Math.max(1, minutes), NOUNS.minute, { oblique: true });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return countNoun(hours, NOUNS.hour, { oblique: true });
-  return countNoun(Math.floor(hours / 24), NOUNS.day, { oblique: true });
+/**
+ * A duration (ms, ≥ 0) in its largest whole unit with the counted noun in the oblique case, as it follows «منذ» or
+ * «بعد»: under a minute «أقل من دقيقة», then minutes, hours and days («٣ دقائق», «ساعتين», «١١ يومًا»), rounded
+ * down (`round` "down": a wait) or up ("up": a time left, so «بعد دقيقة واحدة» until the step is due).
+ */
+export function durationText(ms: number, round: "down" | "up" = "down"): string {
+  const value = Math.max(0, ms);
+  const whole = (unit: number) => (round === "up" ? Math.ceil(value / unit) : Math.floor(value / unit));
+  const oblique = { oblique: true };
+  if (round === "down" ? value < MINUTE_MS : value <= 0) return "أقل من دقيقة";
+  if (whole(MINUTE_MS) < 60) return countNoun(whole(MINUTE_MS), NOUNS.minute, oblique);
+  if (whole(HOUR_MS) < 24) return countNoun(whole(HOUR_MS), NOUNS.hour, oblique);
+  return countNoun(whole(DAY_MS), NOUNS.day, oblique);
 }
 
-/** How long since `since` at `now`: «منذ أقل من دقيقة», «منذ ٣ دقائق», «منذ ساعتين». */
+/**
+ * How long ago `since` (Date or ISO 8601) was at `now`: «منذ ٣ دقائق», «منذ ساعتين»; «الآن» under a minute. The one
+ * wait text of the leads list (docs/decisions/070-one-leads-list.md) and the lead page.
+ */
 export function waitText(since: Date | string, now: Date): string {
   const ms = now.getTime() - new Date(since).getTime();
-  return ms < MINUTE_MS ? "منذ أقل من دقيقة" : `منذ ${durationText(ms)}`;
+  return ms < MINUTE_MS ? "الآن" : `منذ ${durationText(ms)}`;
 }
 
-/** The next step and the time left: «تنبيه المدير بعد ١٠ دقائق»; a step due already: «… الآن». */
+/**
+ * The next step and the time left at `now`, rounded up: «إعادة الإسناد بعد ٤ دقائق»; a step due already:
+ * «إعادة الإسناد: حان موعده» (docs/decisions/070-one-leads-list.md). `at`: Date or ISO 8601.
+ */
 export function nextStepText(step: { kind: ClockStepKind; at: Date | string }, now: Date): string {
   const left = new Date(step.at).getTime() - now.getTime();
   const label = CLOCK_STEP_LABELS[step.kind];
-  return left <= 0 ? `${label} الآن` : `${label} بعد ${durationText(left + MINUTE_MS - 1)}`;
+  return left <= 0 ? `${label}: حان موعده` : `${label} بعد ${durationText(left, "up")}`;
 }
 
 /** «سارة (مشروع الياقوت)», or the name alone without a project. */

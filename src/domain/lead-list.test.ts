@@ -1,6 +1,6 @@
 /** The texts of the leads list's live clock (src/domain/lead-list.ts): counted nouns after «منذ»/«بعد», rounding. */
 import { describe, expect, it } from "vitest";
-import { durationText, nextStepText, waitText } from "./lead-list.ts";
+import { durationText, nextStepText, waitText } from "./lead-clock.ts";
 
 const at = (iso: string) => new Date(iso);
 const now = at("2026-11-23T12:00:00Z");

@@ -2,15 +2,15 @@
  * The one leads list of the back office (docs/decisions/070-one-leads-list.md; docs/product.md §2.16): the query of
  * GET /api/leads with the filters the old messages screen had (webhook delivery, landing page), its answer (a page of
  * leads, each with its enquiries' webhook delivery and the next step of its response clock, and the total matching the
- * filters), the bulk reassignment body, and the Arabic texts of the live wait and the time left. Pure: used by the
- * server (validation, OpenAPI) and the web.
+ * filters) and the bulk reassignment body. Pure: used by the server (validation, OpenAPI) and the web. The texts of
+ * the live wait and the time left are #domain/lead-clock.ts's (the lead page's too).
  *
  * The next step of the clock (docs/decisions/022-lead-desk-assignment-and-response-clock.md): the earliest pending job
  * of the lead — notify_agent, notify_managers or reassign while the lead is جديد and never contacted; follow_up at the
  * lead's follow-up date — or none for a closed lead.
  */
 import { z } from "zod";
-import { countNoun, NOUNS } from "./format.ts";
+import { CLOCK_STEP_KINDS, type ClockStepKind } from "./lead-clock.ts";
 import { LEAD_TEXTS, leadListQuerySchema, leadSummarySchema } from "./lead-desk.ts";
 import { contactDeliverySchema, DELIVERY_STATUSES } from "./schemas/api.ts";
 import { text } from "./schemas/text.ts";
@@ -34,17 +34,9 @@ export const leadListFullQuerySchema = leadListQuerySchema.extend({
 });
 export type LeadListFullQuery = z.output<typeof leadListFullQuerySchema>;
 
-/** The steps of the response clock and the follow-up reminder (lead_jobs kinds). */
-export const LEAD_STEP_KINDS = ["notify_agent", "notify_managers", "reassign", "follow_up"] as const;
-export type LeadStepKind = (typeof LEAD_STEP_KINDS)[number];
-
-/** What happens at each step, as the list says it before the time left («تنبيه المسؤول بعد ٣ دقائق»). */
-export const LEAD_STEP_LABELS: Record<LeadStepKind, string> = {
-  notify_agent: "تنبيه المسؤول",
-  notify_managers: "تنبيه المديرين",
-  reassign: "إعادة الإسناد",
-  follow_up: "موعد المتابعة",
-};
+/** The steps of the response clock and the follow-up reminder (lead_jobs kinds; #domain/lead-clock.ts). */
+export const LEAD_STEP_KINDS = CLOCK_STEP_KINDS;
+export type LeadStepKind = ClockStepKind;
 
 /**
  * One enquiry of a lead in the list: where it came from (source, the campaign's platform and name, the visitor's
@@ -109,36 +101,3 @@ export const leadBulkAssignedSchema = z.object({
   reassigned: z.array(z.number()),
   unchanged: z.array(z.number()),
 });
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-
-/**
- * A duration (ms, ≥ 0) in its largest whole unit with the counted noun in the oblique case, as it follows «منذ» or
- * «بعد»: under a minute «أقل من دقيقة», then minutes, hours and days («٣ دقائق», «ساعتين», «١١ يومًا»), rounded
- * down (`round` "down": a wait) or up ("up": a time left, so «بعد دقيقة واحدة» until the step is due). Arabic-Indic
- * digits (ARCHITECTURE resolution 11).
- */
-export function durationText(ms: number, round: "down" | "up" = "down"): string {
-  const value = Math.max(0, ms);
-  const whole = (unit: number) => (round === "up" ? Math.ceil(value / unit) : Math.floor(value / unit));
-  const oblique = { oblique: true };
-  if (round === "down" ? value < MINUTE_MS : value <= 0) return "أقل من دقيقة";
-  if (whole(MINUTE_MS) < 60) return countNoun(whole(MINUTE_MS), NOUNS.minute, oblique);
-  if (whole(HOUR_MS) < 24) return countNoun(whole(HOUR_MS), NOUNS.hour, oblique);
-  return countNoun(whole(DAY_MS), NOUNS.day, oblique);
-}
-
-/** How long ago `since` was at `now`: «منذ ٣ دقائق» («الآن» under a minute). */
-export function waitText(since: Date, now: Date): string {
-  const ms = now.getTime() - since.getTime();
-  return ms < MINUTE_MS ? "الآن" : `منذ ${durationText(ms)}`;
-}
-
-/** The next step and the time left at `now`: «إعادة الإسناد بعد ٤ دقائق», or «…: حان موعده» when due. */
-export function nextStepText(step: { kind: LeadStepKind; at: Date }, now: Date): string {
-  const left = step.at.getTime() - now.getTime();
-  const label = LEAD_STEP_LABELS[step.kind];
-  return left <= 0 ? `${label}: حان موعده` : `${label} بعد ${durationText(left, "up")}`;
-}

@@ -561,7 +561,9 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex("webhook_deliveries_event_id_key").on(t.eventId),
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
-    index("webhook_deliveries_contact_message_id_idx").on(t.contactMessageId),
+    // An enquiry's deliveries, newest last: the leads list reads each enquiry's newest by a backward scan
+    // (docs/performance/leads.md); also the cascade's lookup.
+    index("webhook_deliveries_message_newest_idx").on(t.contactMessageId, t.id),
   ],
 );
 
@@ -654,7 +656,12 @@ export const leadJobs = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [index("lead_jobs_due_idx").on(t.doneAt, t.runAt), index("lead_jobs_lead_idx").on(t.leadId)],
+  (t) => [
+    index("lead_jobs_due_idx").on(t.doneAt, t.runAt),
+    index("lead_jobs_lead_idx").on(t.leadId),
+    // A lead's pending jobs in order: the leads list's next step (docs/performance/leads.md).
+    index("lead_jobs_pending_lead_idx").on(t.leadId, t.runAt, t.id).where(sql`${t.doneAt} is null`),
+  ],
 );
 
 /** In-app notifications (the bell). */

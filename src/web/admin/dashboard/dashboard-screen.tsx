@@ -59,7 +59,7 @@ export function DashboardScreen() {
           icon={MailIcon}
           query={messages}
           enabled={userCan(user, "contact_messages.view")}
-          to="/admin/contact-messages"
+          to="/admin/leads"
         />
       </section>
       {userCan(user, "compliance.view") && <ComplianceCard />}

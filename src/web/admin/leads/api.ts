@@ -1,6 +1,6 @@
 /**
- * Contact messages (SPEC §7.2, §2.16; docs/webhooks.md): the list (the dashboard uses only the count) and the webhook
- * retry; then the lead desk's calls, the one leads list among them (docs/decisions/070-one-leads-list.md).
+ * Contact messages (SPEC §7.2, §2.16; docs/webhooks.md): the list (the dashboard uses only the count), the webhook
+ * retry, the delete of one enquiry and the enquiries export; then the lead desk's calls, the one leads list among them (docs/decisions/070-one-leads-list.md).
  */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -49,6 +49,58 @@ export function useRetryWebhook() {
         client.invalidateQueries({ queryKey: ["leads"] }),
       ]),
   });
+}
+
+/**
+ * DELETE /api/contact/messages/{id} (contact_messages.delete): erase one enquiry (SPEC §2.16); refreshes the leads
+ * list and SPEC's messages. A failure throws "Failed to delete message" and is logged, nothing more (SPEC §8.5).
+ */
+export function useDeleteContactMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      try {
+        await apiClient.request<null>(`/api/contact/messages/${id}`, { method: "DELETE" });
+      } catch (error) {
+        console.error("Failed to delete message", error);
+        throw new Error("Failed to delete message");
+      }
+    },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["contact-messages"] }),
+        client.invalidateQueries({ queryKey: ["leads"] }),
+      ]),
+  });
+}
+
+/** The leads list's filters SPEC's enquiries export understands (GET /api/contact/messages/export). */
+const CONTACT_EXPORT_KEYS: readonly LeadFilterKey[] = [
+  "search",
+  "source",
+  "projectId",
+  "landingPageId",
+  "campaignId",
+  "duplicate",
+  "delivery",
+  "from",
+  "to",
+];
+
+/**
+ * Downloads GET /api/contact/messages/export?format=… (contact_messages.export): every enquiry matching the list's
+ * filters that SPEC's export knows (stage and owner are the leads export's), as a file (bearer auth).
+ */
+export function downloadContactExport(format: "xlsx" | "csv", filters: LeadFilters): Promise<void> {
+  const params = new URLSearchParams({ format });
+  for (const key of CONTACT_EXPORT_KEYS) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  return apiClient.download(
+    `/api/contact/messages/export?${params}`,
+    `contact-messages-${new Date().toISOString().slice(0, 10)}.${format}`,
+  );
 }
 
 // ——— The lead desk (src/server/modules/leads/desk/routes.ts; shapes in #domain/lead-desk.ts, lead-desk-api.ts) ———

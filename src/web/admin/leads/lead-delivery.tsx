@@ -3,7 +3,8 @@
  * docs/decisions/070-one-leads-list.md): per enquiry its campaign (platform · name), its message, time and attribution
  * folded under «نص الرسالة ومصدرها», and one badge (قيد الإرسال، تم التسليم، فشل بعد المحاولات، بدون ويب هوك;
  * the last error as its title), newest first, and for staff with campaigns.manage a retry of an enquiry whose delivery
- * is not delivered (SPEC's POST /api/contact/messages/{id}/webhook-retry). A lead with more enquiries than shown
+ * is not delivered (SPEC's POST /api/contact/messages/{id}/webhook-retry), and with contact_messages.delete the
+ * delete of an enquiry (enquiry-actions.tsx). A lead with more enquiries than shown
  * says how many more.
  */
 import { RotateCwIcon } from "lucide-react";
@@ -16,6 +17,7 @@ import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { type LeadListItem, useRetryWebhook } from "./api.ts";
+import { DeleteEnquiryButton } from "./enquiry-actions.tsx";
 
 /** Enquiries shown per lead in a row; the lead's page lists the rest. */
 const SHOWN = 3;
@@ -74,7 +76,16 @@ export function DeliveryBadge({ delivery }: { delivery: ContactDeliveryView | nu
 }
 
 /** The deliveries of a lead's newest enquiries, each with its retry when allowed and useful. */
-export function LeadDeliveries({ lead, canRetry }: { lead: LeadListItem; canRetry: boolean }) {
+export function LeadDeliveries({
+  lead,
+  canRetry,
+  canDelete = false,
+}: {
+  lead: LeadListItem;
+  canRetry: boolean;
+  /** contact_messages.delete: each enquiry has its delete (enquiry-actions.tsx). */
+  canDelete?: boolean;
+}) {
   const retry = useRetryWebhook();
   const again = (enquiry: LeadEnquiry) =>
     retry.mutate(enquiry.id, {
@@ -111,6 +122,7 @@ export function LeadDeliveries({ lead, canRetry }: { lead: LeadListItem; canRetr
                 {DELIVERY_TEXTS.retry}
               </Button>
             ) : null}
+            {canDelete ? <DeleteEnquiryButton enquiry={enquiry} name={lead.name} /> : null}
           </div>
           <EnquiryDetails enquiry={enquiry} />
         </li>

@@ -2,7 +2,9 @@
  * The one leads list «العملاء» (docs/decisions/070-one-leads-list.md): each lead's enquiries with their webhook
  * delivery and the retry shown only with campaigns.manage (posting SPEC's retry call), the live wait and the clock's
  * next step ticking without a reload (fake timers), the total from the server, «إعادة الإسناد» of ticked leads in one
- * call (leads.assign only), and the messages screen's URL carried to the list with its filters.
+ * call (leads.assign only), SPEC's delete of one enquiry after a confirmation (contact_messages.delete) and the
+ * enquiries export of the list's filters (contact_messages.export), and the messages screen's URL carried to the list
+ * with its filters.
  */
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -110,6 +112,8 @@ beforeEach(() => {
       }
       if (key === "POST /api/contact/messages/11/webhook-retry")
         return json({ deliveryId: 50, status: "pending" }, 202);
+      if (key === "DELETE /api/contact/messages/11") return new Response(null, { status: 204 });
+      if (key === "GET /api/contact/messages/export") return new Response("id,name\n", { status: 200 });
       if (key === "POST /api/leads/reassign") return json({ ownerId: "u-sara", reassigned: [1, 2], unchanged: [] });
       return json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
     }),
@@ -177,6 +181,48 @@ describe("the leads list «العملاء»", () => {
         calls.some((c) => c.method === "POST" && c.url.pathname === "/api/contact/messages/11/webhook-retry"),
       ).toBe(true),
     );
+  });
+
+  it("deletes one enquiry after the Arabic confirmation, only with contact_messages.delete", async () => {
+    signInAs({ permissions: ["leads.view_all", "leads.view_own"] });
+    const { unmount } = renderList();
+    await screen.findByRole("link", { name: "عميل 1" });
+    expect(screen.queryByRole("button", { name: /حذف رسالة/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /تصدير الرسائل/ })).not.toBeInTheDocument();
+    unmount();
+
+    signInAs({ permissions: ["leads.view_all", "leads.view_own", "contact_messages.delete"] });
+    renderList();
+    await screen.findByRole("link", { name: "عميل 1" });
+    await userEvent.click(within(rowOf("عميل 1")).getAllByRole("button", { name: "حذف رسالة عميل 1" })[0]);
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("سيتم حذف رسالة عميل 1 نهائياً ولا يمكن التراجع.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "حذف" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/contact/messages/11")).toBe(true),
+    );
+    expect(await screen.findByText("تم حذف الرسالة")).toBeInTheDocument();
+  });
+
+  it("exports the enquiries of the list's filters with contact_messages.export, beside the leads export", async () => {
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: vi.fn(() => "blob:messages"), revokeObjectURL: vi.fn() }),
+    );
+    signInAs({ permissions: ["leads.view_all", "leads.view_own", "contact_messages.export", "leads.export"] });
+    renderList("/admin/leads?source=campaign&stage=new&delivery=failed");
+    await screen.findByRole("link", { name: "عميل 1" });
+    expect(screen.getByRole("button", { name: "تصدير (جدول إكسل)" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "تصدير الرسائل (ملف نصي مفصول بفواصل)" }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === "/api/contact/messages/export")).toBe(true));
+    const call = calls.find((c) => c.url.pathname === "/api/contact/messages/export");
+    // SPEC's export knows the source and delivery filters; the stage is the leads export's.
+    expect(Object.fromEntries(call?.url.searchParams ?? [])).toEqual({
+      format: "csv",
+      source: "campaign",
+      delivery: "failed",
+    });
   });
 
   it("counts the wait and the time left live, in Arabic-Indic digits with agreeing nouns", async () => {

@@ -4,7 +4,8 @@
  * total matching the filters), filtered on the server by every filter in the URL (leads-filters.tsx) and by a search
  * that folds Arabic letter forms and finds a phone typed in any form. Each lead shows its live wait and the clock's next
  * step, and its enquiries' webhook delivery with the retry (campaigns.manage); with leads.assign, leads are ticked for
- * «إعادة الإسناد» in one call. SPEC's messages screen (/admin/contact-messages) redirects here with its filters
+ * «إعادة الإسناد» in one call; SPEC's delete of one enquiry (contact_messages.delete) and enquiries export
+ * (contact_messages.export) sit beside them (enquiry-actions.tsx). SPEC's messages screen (/admin/contact-messages) redirects here with its filters
  * (contact-messages.tsx). Laid out by the ListScreen frame; client-only route.
  */
 import { useEffect, useState } from "react";
@@ -22,6 +23,7 @@ import { toast } from "~/shared/ui/use-toast.ts";
 import { downloadLeadExport, type LeadFilterKey, leadFiltersFrom, useDeskAgents, useLeadPages } from "./api.ts";
 import { BulkReassignBar } from "./bulk-reassign.tsx";
 import { DESK_TEXTS } from "./desk-texts.ts";
+import { EnquiryExportButtons } from "./enquiry-actions.tsx";
 import { LeadsFilters } from "./leads-filters.tsx";
 import { LeadsTable } from "./leads-table.tsx";
 import { useServerNow } from "./live-clock.tsx";
@@ -115,6 +117,7 @@ export default function LeadsListScreen() {
       actions={
         <div className="flex flex-wrap gap-2">
           {userCan(user, "leads.export") && <ExportButtons filters={filters} />}
+          {userCan(user, "contact_messages.export") && <EnquiryExportButtons filters={filters} />}
           <Button asChild variant="outline">
             <Link to="/admin/leads/mine">{DESK_TEXTS.mineTitle}</Link>
           </Button>
@@ -161,6 +164,7 @@ export default function LeadsListScreen() {
         items={items}
         now={now}
         canRetry={userCan(user, "campaigns.manage")}
+        canDelete={userCan(user, "contact_messages.delete")}
         selected={canAssign ? selected : null}
         onSelect={select}
       />

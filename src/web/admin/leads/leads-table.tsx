@@ -25,12 +25,14 @@ export interface LeadsTableProps {
   /** The server's time now (live-clock.tsx useServerNow). */
   now: Date;
   canRetry: boolean;
+  /** contact_messages.delete: each enquiry has its delete. */
+  canDelete?: boolean;
   /** Ticked lead ids; null: the viewer may not reassign (no boxes). */
   selected: ReadonlySet<number> | null;
   onSelect: (ids: number[], checked: boolean) => void;
 }
 
-export function LeadsTable({ items, now, canRetry, selected, onSelect }: LeadsTableProps) {
+export function LeadsTable({ items, now, canRetry, canDelete = false, selected, onSelect }: LeadsTableProps) {
   const allTicked = selected !== null && items.length > 0 && items.every((l) => selected.has(l.id));
   return (
     <div className={`${RT.wrapper} rounded-xl bg-surface shadow-sm ring-1 ring-brand-100`}>
@@ -108,7 +110,7 @@ export function LeadsTable({ items, now, canRetry, selected, onSelect }: LeadsTa
                 <LiveClock lead={lead} now={now} />
               </td>
               <td data-label={TABLE_TEXTS.delivery} className={`${RT.td} md:px-3`}>
-                <LeadDeliveries lead={lead} canRetry={canRetry} />
+                <LeadDeliveries lead={lead} canRetry={canRetry} canDelete={canDelete} />
               </td>
             </tr>
           ))}

@@ -2,12 +2,12 @@
  * The live wait and the time left of a lead in the leads list (docs/decisions/070-one-leads-list.md; the clock's rules:
  * docs/decisions/022-lead-desk-assignment-and-response-clock.md). The time ticks in the browser from the server's time
  * of the list's answer (`now` of GET /api/leads), so a device whose clock is off — or a test server whose clock was
- * moved — still reads «منذ ٣ دقائق» as the server counts it. Texts: #domain/lead-list.ts (Arabic-Indic digits,
+ * moved — still reads «منذ ٣ دقائق» as the server counts it. Texts: #domain/lead-clock.ts, the lead page's too (Arabic-Indic digits,
  * counted nouns through Intl.PluralRules).
  */
 import { ClockIcon, HourglassIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { nextStepText, waitText } from "#domain/lead-list.ts";
+import { nextStepText, waitText } from "#domain/lead-clock.ts";
 import type { LeadListItem } from "./api.ts";
 
 /** How often the live times are redrawn, in ms (the texts count whole minutes). */

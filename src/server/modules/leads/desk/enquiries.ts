@@ -4,7 +4,7 @@
  * on those states, and the next step of its response clock read from its pending lead_jobs
  * (docs/decisions/022-lead-desk-assignment-and-response-clock.md).
  */
-import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { LeadDeliveryFilter, LeadEnquiry, LeadStepKind } from "#domain/lead-list.ts";
 import type { ContactDeliveryView } from "#domain/schemas/contact.ts";
 import type { Db } from "#server/db/connection.ts";
@@ -51,11 +51,16 @@ export function deliveryCondition(state: LeadDeliveryFilter): SQL {
   return sql`exists (select 1 from ${contactMessages} e where e.lead_id = ${leads.id} and ${test})`;
 }
 
-/** The enquiries of each lead of `leadIds` (newest first, at most ENQUIRIES_PER_LEAD) and how many it has. */
+/**
+ * The enquiries of each lead of `leadIds` (newest first, at most ENQUIRIES_PER_LEAD) with their newest webhook
+ * delivery, and how many each lead has: one query for the whole page — the enquiries numbered per lead by a window,
+ * each kept one joined (lateral) to its newest delivery by webhook_deliveries_message_newest_idx
+ * (docs/performance/leads.md).
+ */
 export async function enquiriesOf(db: Db, leadIds: number[]) {
   const out = new Map<number, { enquiries: LeadEnquiry[]; count: number }>();
   if (!leadIds.length) return out;
-  const rows = await db
+  const ranked = db
     .select({
       id: contactMessages.id,
       leadId: contactMessages.leadId,
@@ -63,80 +68,121 @@ export async function enquiriesOf(db: Db, leadIds: number[]) {
       message: contactMessages.message,
       attribution: contactMessages.attribution,
       origin: contactMessages.origin,
-      platform: landingCampaigns.platformName,
-      campaignName: landingCampaigns.displayName,
+      campaignId: contactMessages.campaignId,
       createdAt: contactMessages.createdAt,
+      rank: sql<number>`row_number() over (partition by ${contactMessages.leadId} order by ${contactMessages.createdAt} desc, ${contactMessages.id} desc)`.as(
+        "rank",
+      ),
+      count: sql<number>`count(*) over (partition by ${contactMessages.leadId})`.as("count"),
     })
     .from(contactMessages)
-    .leftJoin(landingCampaigns, eq(landingCampaigns.id, contactMessages.campaignId))
     .where(inArray(contactMessages.leadId, leadIds))
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
-  const deliveries = await latestDeliveries(
-    db,
-    rows.map((r) => r.id),
-  );
+    .as("ranked");
+  const newest = db
+    .select({
+      deliveryId: webhookDeliveries.id,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      lastError: webhookDeliveries.lastError,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      deliveredAt: webhookDeliveries.deliveredAt,
+    })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.contactMessageId, ranked.id))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(1)
+    .as("newest");
+  const rows = await db
+    .select({
+      id: ranked.id,
+      leadId: ranked.leadId,
+      source: ranked.source,
+      message: ranked.message,
+      attribution: ranked.attribution,
+      origin: ranked.origin,
+      createdAt: ranked.createdAt,
+      count: ranked.count,
+      platform: landingCampaigns.platformName,
+      campaignName: landingCampaigns.displayName,
+      deliveryId: newest.deliveryId,
+      status: newest.status,
+      attempts: newest.attempts,
+      lastError: newest.lastError,
+      nextAttemptAt: newest.nextAttemptAt,
+      deliveredAt: newest.deliveredAt,
+    })
+    .from(ranked)
+    .leftJoin(landingCampaigns, eq(landingCampaigns.id, ranked.campaignId))
+    .leftJoinLateral(newest, sql`true`)
+    .where(lte(ranked.rank, ENQUIRIES_PER_LEAD))
+    .orderBy(desc(ranked.createdAt), desc(ranked.id));
   for (const row of rows) {
     if (row.leadId === null) continue;
-    const entry = out.get(row.leadId) ?? { enquiries: [], count: 0 };
-    entry.count += 1;
-    if (entry.enquiries.length < ENQUIRIES_PER_LEAD) {
-      entry.enquiries.push({
-        id: row.id,
-        source: row.source,
-        // The live campaign row wins while it exists; its names are kept in `origin` when it is deleted.
-        platform: row.platform ?? row.origin.platform ?? null,
-        campaignName: row.campaignName ?? row.origin.campaignName ?? null,
-        message: row.message,
-        attribution: row.attribution,
-        createdAt: row.createdAt.toISOString(),
-        delivery: deliveries.get(row.id) ?? null,
-      });
-    }
+    const entry = out.get(row.leadId) ?? { enquiries: [], count: Number(row.count) };
+    // The lateral join leaves the delivery's columns null for an enquiry without one (all of them set otherwise).
+    const { deliveryId, status, attempts, nextAttemptAt, deliveredAt } = row;
+    entry.enquiries.push({
+      id: row.id,
+      source: row.source,
+      // The live campaign row wins while it exists; its names are kept in `origin` when it is deleted.
+      platform: row.platform ?? row.origin.platform ?? null,
+      campaignName: row.campaignName ?? row.origin.campaignName ?? null,
+      message: row.message,
+      attribution: row.attribution,
+      createdAt: new Date(row.createdAt).toISOString(),
+      delivery:
+        deliveryId !== null && status !== null && attempts !== null
+          ? {
+              id: deliveryId,
+              status,
+              attempts,
+              lastError: row.lastError,
+              nextAttemptAt: status === "pending" && nextAttemptAt ? new Date(nextAttemptAt).toISOString() : null,
+              deliveredAt: deliveredAt ? new Date(deliveredAt).toISOString() : null,
+            }
+          : null,
+    });
     out.set(row.leadId, entry);
   }
   return out;
 }
 
-/** The clock's facts of a lead that decide which of its pending jobs still count. */
-interface ClockFacts {
-  id: number;
-  stage: string;
-  firstContactAt: Date | null;
-  followUpAt: Date | null;
-}
-
-const CLOCK_KINDS: readonly string[] = ["notify_agent", "notify_managers", "reassign"];
-
 /**
- * The next step of each lead's clock: its earliest pending job that will act — a clock step (notify_agent,
+ * The next step of each open lead of `leadIds`: its earliest pending job that will act — a clock step (notify_agent,
  * notify_managers, reassign) only while the lead is جديد and not contacted (a later stage or a logged contact never
  * escalates), the follow-up reminder only at the lead's current follow-up date; none for a closed lead (بيع/مفقود).
+ * One query for the whole page: each lead joined (lateral) to its first such job by lead_jobs_pending_lead_idx.
  */
-export async function nextSteps(db: Db, list: ClockFacts[]) {
+export async function nextSteps(db: Db, leadIds: number[]) {
   const out = new Map<number, { kind: LeadStepKind; at: string }>();
-  const open = list.filter((l) => l.stage !== "sold" && l.stage !== "lost");
-  if (!open.length) return out;
-  const jobs = await db
-    .select({ leadId: leadJobs.leadId, kind: leadJobs.kind, runAt: leadJobs.runAt })
+  if (!leadIds.length) return out;
+  const next = db
+    .select({ kind: leadJobs.kind, runAt: leadJobs.runAt })
     .from(leadJobs)
     .where(
       and(
+        eq(leadJobs.leadId, leads.id),
         isNull(leadJobs.doneAt),
-        inArray(
-          leadJobs.leadId,
-          open.map((l) => l.id),
+        or(
+          and(
+            inArray(leadJobs.kind, ["notify_agent", "notify_managers", "reassign"]),
+            eq(leads.stage, "new"),
+            isNull(leads.firstContactAt),
+          ),
+          and(eq(leadJobs.kind, "follow_up"), eq(leadJobs.runAt, leads.followUpAt)),
         ),
       ),
     )
-    .orderBy(leadJobs.runAt, leadJobs.id);
-  const facts = new Map(open.map((l) => [l.id, l]));
-  for (const job of jobs) {
-    const lead = facts.get(job.leadId);
-    if (!lead || out.has(lead.id)) continue;
-    const acts = CLOCK_KINDS.includes(job.kind)
-      ? lead.stage === "new" && !lead.firstContactAt
-      : job.kind === "follow_up" && lead.followUpAt?.getTime() === job.runAt.getTime();
-    if (acts) out.set(lead.id, { kind: job.kind as LeadStepKind, at: job.runAt.toISOString() });
+    .orderBy(asc(leadJobs.runAt), asc(leadJobs.id))
+    .limit(1)
+    .as("next");
+  const rows = await db
+    .select({ leadId: leads.id, kind: next.kind, runAt: next.runAt })
+    .from(leads)
+    .innerJoinLateral(next, sql`true`)
+    .where(and(inArray(leads.id, leadIds), notInArray(leads.stage, ["sold", "lost"])));
+  for (const row of rows) {
+    out.set(row.leadId, { kind: row.kind as LeadStepKind, at: new Date(row.runAt).toISOString() });
   }
   return out;
 }

@@ -1,27 +1,19 @@
 /**
  * Reading leads (docs/decisions/027-lead-list-scale-exports-and-paged-lists.md): the server-paged list with its
- * filters and sorts, and one lead's detail with its timeline and the person's other enquiries.
+ * filters and sorts (one lead's detail: detail.ts).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { CLOCK_STEP_KINDS, type ClockStepKind, type LeadClock } from "#domain/lead-clock.ts";
-import {
-  LEAD_STAGE_LABELS,
-  LEAD_TEXTS,
-  type LeadEventView,
-  type LeadSettings,
-  type LeadSummary,
-} from "#domain/lead-desk.ts";
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { LEAD_STAGE_LABELS, type LeadSettings, type LeadSummary } from "#domain/lead-desk.ts";
 import { LEAD_TOTAL_CAP, type LeadListFullQuery, type LeadListPage } from "#domain/lead-list.ts";
 import { PAGING_TEXTS } from "#domain/schemas/paging.ts";
 import { normalizeSearchText, phoneSearchDigits } from "#domain/search.ts";
 import type { Db } from "#server/db/connection.ts";
-import { contactMessages, leadEvents, leadJobs, leads, projects, units, users } from "#server/db/schema.ts";
-import { badRequest, notFound } from "#server/lib/http-errors.ts";
+import { contactMessages, leads, projects, users } from "#server/db/schema.ts";
+import { badRequest } from "#server/lib/http-errors.ts";
 import { dayStart } from "#server/lib/jeddah-days.ts";
 import { decodeCursor, encodeCursor } from "#server/lib/paging.ts";
 import { escapeLike } from "#server/lib/sql.ts";
-import { recordAudit } from "../../audit/service.ts";
-import { actorOf, type Lead, type LeadViewer, scopeOf } from "./common.ts";
+import { type Lead, type LeadViewer, scopeOf } from "./common.ts";
 import { deliveryCondition, enquiriesOf, nextSteps } from "./enquiries.ts";
 import { leadRow, openingEnquiry } from "./lead-row.ts";
 import { readLeadSettings } from "./settings.ts";
@@ -47,13 +39,15 @@ function searchTextMatch(query: string): SQL | undefined {
   return term ? sql`${contactMessages.searchText} like ${`%${escapeLike(term)}%`} escape '\\'` : undefined;
 }
 
-const summaryColumns = {
+/** The columns a lead summary is read with (toSummary); the lead page reads the same (detail.ts). */
+export const summaryColumns = {
   lead: leadRow,
   projectName: projects.name,
   ownerName: users.name,
 };
 
-function toSummary(
+/** A lead row as the list and the lead page answer it (overdue at `now` by `settings`). */
+export function toSummary(
   row: { lead: Lead; projectName: string | null; ownerName: string | null },
   now: Date,
   settings: LeadSettings,
@@ -108,28 +102,21 @@ export async function listLeads(
   query: Omit<LeadListFullQuery, "delivery" | "landingPageId"> & Partial<LeadListFullQuery>,
   now = new Date(),
 ): Promise<LeadListPage> {
-  const { rows, items: summaries, nextCursor, where } = await leadPage(db, viewer, query, now);
-  // Counted up to one past the cap (the count reads no more rows than that, whatever the table's size), and only for
-  // the first page: later pages answer null (the first page's total holds). The three reads run side by side.
-  const matching = db
-    .select({ one: sql`1` })
-    .from(leads)
-    .innerJoin(contactMessages, openingEnquiry)
-    .where(and(...where))
-    .limit(LEAD_TOTAL_CAP + 1)
-    .as("matching");
-  const [counted, enquiries, steps] = await Promise.all([
-    query.cursor
-      ? null
-      : db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(matching)
-          .then(([row]) => Number(row.n)),
+  const settings = await readLeadSettings(db);
+  const where = leadConditions(viewer, query, now, settings);
+  // The page and, on the first page only, the count run side by side; then the page's enquiries (with their newest
+  // delivery) and next steps, one query each for the whole page (enquiries.ts).
+  const [{ rows, items: summaries, nextCursor }, counted] = await Promise.all([
+    readPage(db, query, now, settings, where),
+    query.cursor ? null : countMatching(db, where, readsEnquiry(query)),
+  ]);
+  const open = rows.filter((l) => l.stage !== "sold" && l.stage !== "lost").map((l) => l.id);
+  const [enquiries, steps] = await Promise.all([
     enquiriesOf(
       db,
       summaries.map((l) => l.id),
     ),
-    nextSteps(db, rows),
+    nextSteps(db, open),
   ]);
   const items = summaries.map((lead) => ({
     ...lead,
@@ -141,7 +128,39 @@ export async function listLeads(
   return { items, nextCursor, total, totalCapped: (counted ?? 0) > LEAD_TOTAL_CAP, now: now.toISOString() };
 }
 
-/** The list's conditions for `query` (the viewer's scope, merged leads left out, every filter). */
+/**
+ * How many leads match `where`, counted up to one past LEAD_TOTAL_CAP: the count reads no more rows than that,
+ * whatever the table's size. Without a condition on the opening enquiry (`joinEnquiry` false) it reads `leads` alone
+ * (every lead has its opening enquiry: leads.id references contact_messages.id), so PostgreSQL counts from the leads'
+ * own indexes (docs/performance/leads.md).
+ */
+async function countMatching(db: Db, where: (SQL | undefined)[], joinEnquiry: boolean): Promise<number> {
+  const base = db.select({ one: sql`1` }).from(leads);
+  const matching = (joinEnquiry ? base.innerJoin(contactMessages, openingEnquiry) : base)
+    .where(and(...where))
+    .limit(LEAD_TOTAL_CAP + 1)
+    .as("matching");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  return Number(row.n);
+}
+
+/** Whether a condition of leadConditions reads the opening enquiry's columns (contact_messages). */
+function readsEnquiry(query: Partial<LeadListFullQuery>): boolean {
+  return Boolean(
+    query.search ||
+      query.projectId ||
+      query.campaignId ||
+      query.landingPageId ||
+      query.source ||
+      query.duplicate ||
+      query.overdue,
+  );
+}
+
+/**
+ * The list's conditions for `query` (the viewer's scope, merged leads left out, every filter). A new condition on
+ * contact_messages columns also goes into readsEnquiry.
+ */
 function leadConditions(viewer: LeadViewer, query: Partial<LeadListFullQuery>, now: Date, settings: LeadSettings) {
   // Enquiries merged into another lead leave the list (they show on that lead's timeline).
   const where: (SQL | undefined)[] = [scopeOf(viewer), isNull(leads.mergedIntoId)];
@@ -173,7 +192,7 @@ function leadConditions(viewer: LeadViewer, query: Partial<LeadListFullQuery>, n
 
 /**
  * One page of leads as listLeads reads it, without the total and the enquiries (the streamed export reads page after
- * page with it): the page's rows, their summaries, the next cursor and the conditions used.
+ * page with it): the page's rows, their summaries and the next cursor.
  */
 export async function leadPage(
   db: Db,
@@ -182,8 +201,17 @@ export async function leadPage(
   now = new Date(),
 ) {
   const settings = await readLeadSettings(db);
-  const where = leadConditions(viewer, query, now, settings);
+  return readPage(db, query, now, settings, leadConditions(viewer, query, now, settings));
+}
 
+/** leadPage with the settings read and the conditions built (listLeads counts with the same conditions). */
+async function readPage(
+  db: Db,
+  query: Omit<LeadListFullQuery, "delivery" | "landingPageId"> & Partial<LeadListFullQuery>,
+  now: Date,
+  settings: LeadSettings,
+  where: (SQL | undefined)[],
+) {
   // The cursor: the last row's creation time (t) and id (i), and its urgency phase (p; 1 for the other sorts).
   const cursor = query.cursor ? decodeCursor(query.cursor, { t: "string", i: "number", p: "number" }) : null;
   let keyset: { at: Date; id: number } | null = null;
@@ -246,203 +274,5 @@ export async function leadPage(
     rows: page.map((r) => r.row.lead),
     items: page.map((r) => toSummary(r.row, now, settings)),
     nextCursor,
-    where,
   };
-}
-
-/** The staff names and unit numbers the history's `data` refers to (ownerId, previousOwnerId, unitId). */
-async function eventNames(db: Db, data: Record<string, unknown>[]) {
-  const userIds = new Set<string>();
-  const unitIds = new Set<number>();
-  for (const d of data) {
-    for (const key of ["ownerId", "previousOwnerId"]) if (typeof d[key] === "string") userIds.add(d[key] as string);
-    if (typeof d.unitId === "number") unitIds.add(d.unitId);
-  }
-  const people = userIds.size
-    ? await db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(inArray(users.id, [...userIds]))
-    : [];
-  const numbers = unitIds.size
-    ? await db
-        .select(unitColumns)
-        .from(units)
-        .where(inArray(units.id, [...unitIds]))
-    : [];
-  return {
-    users: new Map(people.map((p) => [p.id, p.name])),
-    units: new Map(numbers.map((u) => [u.id, u])),
-  };
-}
-
-/** The unit columns the lead page shows (#domain/unit-label.ts). */
-const unitColumns = {
-  id: units.id,
-  unitNumber: units.unitNumber,
-  building: units.building,
-  floor: units.floor,
-  rooms: units.rooms,
-  price: units.price,
-};
-
-/**
- * `data` with ownerName / previousOwnerName / unitNumber added where it names a user or a unit, and `unit` (building,
- * floor, rooms, price) beside a unit's number.
- */
-function withNames(data: Record<string, unknown>, names: Awaited<ReturnType<typeof eventNames>>) {
-  const out = { ...data };
-  if (typeof data.ownerId === "string") out.ownerName = names.users.get(data.ownerId) ?? null;
-  if (typeof data.previousOwnerId === "string") out.previousOwnerName = names.users.get(data.previousOwnerId) ?? null;
-  if (typeof data.unitId === "number") {
-    const unit = names.units.get(data.unitId);
-    out.unitNumber = unit?.unitNumber ?? null;
-    if (unit) out.unit = unit;
-  }
-  return out;
-}
-
-/**
- * GET /api/leads/{id}: the lead, its history oldest first (enquiry, assignments, stage changes, activities, unit
- * links, follow-ups, clock steps, merges) with actor names (and, in `data`, ownerName / previousOwnerName /
- * unitNumber beside the ids), and the viewer's other enquiries of the same person
- * (same E.164 phone, else same e-mail). Errors: 404.
- */
-export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now = new Date()) {
-  const settings = await readLeadSettings(db);
-  const [row] = await db
-    .select(summaryColumns)
-    .from(leads)
-    .innerJoin(contactMessages, openingEnquiry)
-    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .leftJoin(users, eq(users.id, leads.ownerId))
-    .where(and(eq(contactMessages.id, id), scopeOf(viewer)))
-    .limit(1);
-  if (!row) throw notFound(LEAD_TEXTS.leadNotFound);
-  // A view of a person's contact details by staff is audited (PDPL; docs/product.md §2.16).
-  await recordAudit(db, actorOf(viewer), { entityType: "contact_message", entityId: id, action: "view" });
-  const events = await db
-    .select({ event: leadEvents, actorName: users.name })
-    .from(leadEvents)
-    .leftJoin(users, eq(users.id, leadEvents.actorId))
-    .where(eq(leadEvents.leadId, id))
-    .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
-  const names = await eventNames(
-    db,
-    events.map((e) => e.event.data),
-  );
-  const m = row.lead;
-  const samePerson = m.phone
-    ? eq(contactMessages.phone, m.phone)
-    : m.email
-      ? eq(contactMessages.email, m.email)
-      : undefined;
-  const related = await db
-    .select(summaryColumns)
-    .from(leads)
-    .innerJoin(contactMessages, openingEnquiry)
-    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .leftJoin(users, eq(users.id, leads.ownerId))
-    .where(
-      and(
-        or(samePerson, eq(leads.mergedIntoId, id)),
-        ne(contactMessages.id, id),
-        // The enquiries that joined this lead show as its own (`enquiries`), not as other leads.
-        or(isNull(contactMessages.leadId), ne(contactMessages.leadId, id), eq(leads.mergedIntoId, id)),
-        scopeOf(viewer),
-      ),
-    )
-    .orderBy(asc(contactMessages.createdAt))
-    .limit(100);
-  const enquiries = await db
-    .select({ enquiry: contactMessages, projectName: projects.name })
-    .from(contactMessages)
-    .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .where(and(eq(contactMessages.leadId, id), ne(contactMessages.id, id)))
-    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
-    .limit(200);
-  return {
-    estimates: [m, ...enquiries.map((e) => e.enquiry)].flatMap((e) =>
-      e.estimate ? [{ ...e.estimate, enquiryId: e.id, createdAt: e.createdAt.toISOString() }] : [],
-    ),
-    enquiries: enquiries.map(({ enquiry: e, projectName }) => ({
-      id: e.id,
-      source: e.source,
-      projectName: projectName ?? e.origin.projectName ?? null,
-      campaignId: e.campaignId,
-      message: e.message,
-      isDuplicate: e.isDuplicate,
-      createdAt: e.createdAt.toISOString(),
-    })),
-    clock: await leadClockOf(db, m),
-    mergedInto: await mergedIntoOf(db, m.mergedIntoId),
-    unit:
-      m.unitId === null
-        ? null
-        : ((await db.select(unitColumns).from(units).where(eq(units.id, m.unitId)).limit(1))[0] ?? null),
-    lead: {
-      ...toSummary(row, now, settings),
-      message: m.message,
-      attribution: m.attribution,
-      consentVersion: m.consentVersion,
-      consentAt: m.consentAt?.toISOString() ?? null,
-      marketingConsentVersion: m.marketingConsentVersion,
-      marketingConsentAt: m.marketingConsentAt?.toISOString() ?? null,
-      marketingConsentWithdrawnAt: m.marketingConsentWithdrawnAt?.toISOString() ?? null,
-      unitOfInterest:
-        m.origin.unitId !== undefined && m.origin.unitNumber !== undefined
-          ? { id: m.origin.unitId, unitNumber: m.origin.unitNumber }
-          : null,
-    },
-    events: events.map(
-      ({ event: e, actorName }): LeadEventView => ({
-        id: e.id,
-        leadId: e.leadId,
-        kind: e.kind as LeadEventView["kind"],
-        actorId: e.actorId,
-        actorName,
-        fromStage: e.fromStage,
-        toStage: e.toStage,
-        activityKind: e.activityKind,
-        note: e.note,
-        data: withNames(e.data, names),
-        createdAt: e.createdAt.toISOString(),
-      }),
-    ),
-    related: related.map((r) => toSummary(r, now, settings)),
-  };
-}
-
-/**
- * The clock the agent sees (#domain/lead-clock.ts leadClockSchema): the wait while the lead is at جديد without a
- * contact (open, not merged, not erased), and its earliest pending timed step.
- */
-async function leadClockOf(db: Db, lead: Lead): Promise<LeadClock> {
-  const open = lead.stage !== "lost" && lead.stage !== "sold" && lead.mergedIntoId === null && !lead.anonymisedAt;
-  if (!open) return { waitingSince: null, nextStep: null };
-  const [job] = await db
-    .select({ kind: leadJobs.kind, at: leadJobs.runAt })
-    .from(leadJobs)
-    .where(and(eq(leadJobs.leadId, lead.id), isNull(leadJobs.doneAt)))
-    .orderBy(asc(leadJobs.runAt), asc(leadJobs.id))
-    .limit(1);
-  const waiting = lead.stage === "new" && !lead.firstContactAt;
-  return {
-    waitingSince: waiting ? lead.createdAt.toISOString() : null,
-    nextStep: job && isClockStep(job.kind) ? { kind: job.kind, at: job.at.toISOString() } : null,
-  };
-}
-
-const isClockStep = (kind: string): kind is ClockStepKind => (CLOCK_STEP_KINDS as readonly string[]).includes(kind);
-
-/** The id and name of the lead `id` (a merged lead's target), or null. */
-async function mergedIntoOf(db: Db, id: number | null) {
-  if (id === null) return null;
-  const [target] = await db
-    .select({ id: leads.id, name: contactMessages.name })
-    .from(leads)
-    .innerJoin(contactMessages, openingEnquiry)
-    .where(eq(leads.id, id))
-    .limit(1);
-  return target ?? null;
 }

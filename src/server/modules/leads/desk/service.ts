@@ -15,9 +15,10 @@ export {
 } from "./assignment.ts";
 export { reassignLeads } from "./bulk-assign.ts";
 export { addEvent, type LeadViewer, openLeadOf, scopeOf } from "./common.ts";
+export { getLeadDetail } from "./detail.ts";
 export { latestDeliveries } from "./enquiries.ts";
 export { type LeadRow, leadRow, openingEnquiry } from "./lead-row.ts";
-export { getLeadDetail, leadPage, listLeads, overdueCondition } from "./list.ts";
+export { leadPage, listLeads, overdueCondition } from "./list.ts";
 export {
   createLostReason,
   listAgentLists,
