@@ -98,3 +98,20 @@ export function useVisitProjects() {
     queryFn: () => apiClient.request<{ id: number; name: string }[]>("/api/projects"),
   });
 }
+
+/** One campaign's visits (GET /api/visits/campaigns): booked (not cancelled), attended, and reserved afterwards. */
+export interface CampaignVisitCounts {
+  campaignId: number;
+  booked: number;
+  attended: number;
+  reserved: number;
+}
+
+/** GET /api/visits/campaigns (conversions.manage): the funnel's visit columns per campaign. */
+export function useVisitCampaigns(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["visits", "campaigns"],
+    queryFn: () => apiClient.request<CampaignVisitCounts[]>("/api/visits/campaigns"),
+    ...options,
+  });
+}
