@@ -3,7 +3,9 @@
  * floor plan, areas, floor, direction, view, price or «السعر عند الطلب», its state as visitors read it (held and
  * reserved: محجوزة; sold: مباعة without a price), the project's licence numbers, a contact form whose enquiry carries
  * the unit (the lead is created with it), a WhatsApp share link with a prefilled Arabic text, Open Graph tags and
- * JSON-LD (a RealEstateListing whose offer is on the Apartment). Server-rendered, no script of its own.
+ * JSON-LD (a RealEstateListing whose offer is on the Apartment), and, when the project offers visits, «احجز موعد زيارة»
+ * linking to the booking page with the unit (docs/decisions/088-site-visits.md; not on a sold unit). Server-rendered,
+ * no script of its own.
  */
 import { MessageCircle } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
@@ -21,6 +23,8 @@ import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { pageMeta, rootMetaData } from "~/public/lib/page-meta.ts";
 import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
 import { unitJsonLd, unitShareText, unitTitle } from "~/public/lib/unit-meta.ts";
+import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
+import { VisitBookingCta } from "~/public/widgets/visit-booking/visit-booking.tsx";
 import { whatsappHref } from "~/shared/lib/whatsapp.ts";
 import type { Route } from "./+types/unit";
 
@@ -29,15 +33,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const unitId = parseId(params.unitId);
   if (projectId === null || unitId === null) throw data(null, { status: 404 });
   const token = previewToken(request);
-  const [projectRes, unitRes] = await Promise.all([
+  const [projectRes, unitRes, visitOffer] = await Promise.all([
     context.api(withPreview(`/api/projects/${projectId}`, token)),
     context.api(withPreview(`/api/projects/${projectId}/units/${unitId}/public`, token)),
+    loadVisitOffer(context.api, projectId),
   ]);
   if ([projectRes.status, unitRes.status].some((s) => s === 404 || s === 400)) throw data(null, { status: 404 });
   if (!projectRes.ok || !unitRes.ok) throw data(null, { status: 502 });
   const project = (await projectRes.json()) as Project;
   const unit = (await unitRes.json()) as PublicUnit;
-  return { project, unit };
+  return { project, unit, visitOffer };
 }
 
 export const headers = previewDocumentHeaders;
@@ -99,7 +104,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 const area = (value: number | null) => (value === null ? null : `${formatNumber(value)} م²`);
 
 export default function UnitPage({ loaderData, matches }: Route.ComponentProps) {
-  const { project, unit } = loaderData;
+  const { project, unit, visitOffer } = loaderData;
   const origin = rootMetaData(matches)?.origin ?? "";
   const pageUrl = `${origin}/project/${project.id}/unit/${unit.id}`;
   const sold = unit.availability === "sold";
@@ -187,6 +192,14 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
         </a>
       </section>
 
+      {!sold && visitOffer && (
+        <VisitBookingCta
+          projectId={project.id}
+          placeKind={visitOffer.placeKind}
+          placeName={visitOffer.placeName}
+          origin={{ unitId: unit.id }}
+        />
+      )}
       {!sold && (
         <ProjectContactSection projectName={`الوحدة ${unit.unitNumber} في ${project.name}`} idPrefix="unit-contact" />
       )}
