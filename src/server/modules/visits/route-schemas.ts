@@ -49,6 +49,7 @@ export const dayVisitSchema = z.object({
   status: z.enum(VISIT_STATUSES),
   name: z.string(),
   phone: z.string(),
+  projectId: z.number(),
   projectName: z.string(),
   unitId: z.number().nullable(),
   agentId: z.string().nullable(),

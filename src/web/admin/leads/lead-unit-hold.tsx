@@ -11,13 +11,24 @@ import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { selectClass } from "./stage-dialog.tsx";
 
-export function LeadUnitHold({ leadId, projectId }: { leadId: number; projectId: number }) {
+/** `initialUnitId`: the unit chosen at first (a visit booked from a unit's page), when it is still available. */
+export function LeadUnitHold({
+  leadId,
+  projectId,
+  initialUnitId,
+}: {
+  leadId: number;
+  projectId: number;
+  initialUnitId?: number | null;
+}) {
   const plan = useStackingPlan(projectId);
   const hold = useHoldUnit(projectId);
-  const [unitId, setUnitId] = useState("");
   const available = (plan.data?.buildings ?? []).flatMap((b) =>
     b.floors.flatMap((f) => f.units.filter((u) => u.state === "available").map((u) => ({ ...u, building: b.name }))),
   );
+  const [chosen, setUnitId] = useState<string | null>(null);
+  const initial = available.some((u) => u.id === initialUnitId) ? String(initialUnitId) : "";
+  const unitId = chosen ?? initial;
   if (!available.length) return null;
   return (
     <div className="flex flex-wrap items-end gap-2">

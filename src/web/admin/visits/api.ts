@@ -14,6 +14,7 @@ export interface DayVisit {
   status: VisitStatus;
   name: string;
   phone: string;
+  projectId: number;
   projectName: string;
   unitId: number | null;
   agentId: string | null;
