@@ -22,6 +22,8 @@ export const settingsViewSchema = visitSettingsSchema.extend({
   days: z.array(z.number()),
   closedDates: z.array(z.string()),
   placeName: z.string(),
+  whatsappTemplateName: z.string().optional(),
+  whatsappTemplateLanguage: z.string(),
 });
 
 export const visitViewSchema = z.object({

@@ -32,10 +32,12 @@ export interface VisitStats {
   noShowRate: number;
 }
 
-export interface VisitSettingsView extends Required<Omit<VisitSettingsInput, "mapUrl">> {
+export interface VisitSettingsView extends Required<Omit<VisitSettingsInput, "mapUrl" | "whatsappTemplateName">> {
   projectId: number;
   configured: boolean;
   mapUrl?: string;
+  /** The WhatsApp utility template confirming and reminding visits (docs/decisions/108-visit-messages-on-whatsapp.md). */
+  whatsappTemplateName?: string;
 }
 
 /** GET /api/visits/day (visits.work): the day's visits in time order (an agent's own). */
