@@ -11,7 +11,7 @@ import { formatNumber, formatPercent } from "#domain/format.ts";
 import { formatVisitClock } from "#domain/visit-format.ts";
 import { addDays } from "#domain/visit-slots.ts";
 import { VISIT_STATUS_LABELS, type VisitOutcome } from "#domain/visits.ts";
-import { LeadUnitHold } from "~/admin/leads/lead-unit-hold.tsx";
+import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
