@@ -86,7 +86,7 @@ const MODULE_GRAPH: Record<string, string[]> = {
   updates: ["audit", "publishing"],
   uploads: ["audit", "media"],
   users: ["audit", "auth", "permissions"],
-  visits: ["audit", "leads"],
+  visits: ["audit", "leads", "whatsapp"],
   whatsapp: ["audit", "leads", "uploads"],
 };
 

@@ -124,6 +124,15 @@ export const visitSettingsSchema = z.object({
     .max(400)
     .transform((dates) => [...new Set(dates)].sort())
     .default([]),
+  /**
+   * The approved WhatsApp utility template that confirms and reminds the visit (docs/decisions/108-visit-messages-on-whatsapp.md),
+   * with {{1}} name, {{2}} project, {{3}} date and time; none: no WhatsApp messages for this project's visits.
+   */
+  whatsappTemplateName: optionalText(512),
+  whatsappTemplateLanguage: text()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "رمز لغة القالب غير صالح")
+    .default("ar"),
 });
 export type VisitSettingsInput = z.input<typeof visitSettingsSchema>;
 export type VisitSettings = z.output<typeof visitSettingsSchema>;

@@ -46,6 +46,9 @@ export const visitSettings = pgTable("visit_settings", {
   bufferMinutes: integer("buffer_minutes").notNull(),
   /** "YYYY-MM-DD" Riyadh dates without visits. */
   closedDates: jsonb("closed_dates").$type<string[]>().notNull(),
+  /** The WhatsApp utility template confirming and reminding visits (modules/visits/whatsapp-channel.ts), or null. */
+  whatsappTemplateName: text("whatsapp_template_name"),
+  whatsappTemplateLanguage: text("whatsapp_template_language").notNull().default("ar"),
   updatedAt: at("updated_at").notNull(),
 });
 

@@ -4,7 +4,8 @@
  * in with `registerVisitChannel` once its connection exists, and from then on every confirmation, change,
  * cancellation and reminder is queued for it too. A message is a visit_messages row per channel, stored in the
  * transaction of the booking change (so it is never lost nor sent for a change that rolled back) and sent by that
- * channel's outbox queue of the job engine (once across instances, with retries).
+ * channel's outbox queue of the job engine (once across instances, with retries). A channel with an outbox of its own
+ * (WhatsApp) queues there instead, in the same transaction (docs/decisions/108-visit-messages-on-whatsapp.md).
  */
 import type { Tx } from "#server/db/connection.ts";
 import { visitMessages } from "#server/db/tables/visits.ts";
@@ -25,6 +26,11 @@ export interface VisitChannel {
   readonly name: string;
   /** The recipient on this channel (an e-mail address, an E.164 number), or null when it cannot reach the buyer. */
   recipientOf(contact: VisitContact): string | null;
+  /**
+   * A channel with an outbox of its own (WhatsApp's send queue) queues the message there, inside the booking
+   * change's transaction, instead of a visit_messages row. Returns whether it queued one.
+   */
+  queue?(tx: Tx, message: { visitId: number; recipient: string; kind: VisitMessageKind; now: Date }): Promise<boolean>;
 }
 
 /** The e-mail channel: the buyer's e-mail when they gave one. */
@@ -49,10 +55,14 @@ export async function queueVisitMessage(
   kind: VisitMessageKind,
   now: Date,
 ): Promise<number> {
-  const rows = [...channels.values()]
-    .map((channel) => ({ channel: channel.name, recipient: channel.recipientOf(visit) }))
-    .filter((r): r is { channel: string; recipient: string } => r.recipient !== null)
-    .map((r) => ({ visitId: visit.id, ...r, kind, nextAt: now, createdAt: now }));
+  let own = 0;
+  const rows = [];
+  for (const channel of channels.values()) {
+    const recipient = channel.recipientOf(visit);
+    if (recipient === null) continue;
+    if (channel.queue) own += (await channel.queue(tx, { visitId: visit.id, recipient, kind, now })) ? 1 : 0;
+    else rows.push({ visitId: visit.id, channel: channel.name, recipient, kind, nextAt: now, createdAt: now });
+  }
   if (rows.length) await tx.insert(visitMessages).values(rows);
-  return rows.length;
+  return rows.length + own;
 }

@@ -34,6 +34,7 @@ export interface DayVisit {
   name: string;
   /** E.164 (Latin digits: dialled, ARCHITECTURE resolution 11). */
   phone: string;
+  projectId: number;
   projectName: string;
   unitId: number | null;
   agentId: string | null;
@@ -70,6 +71,7 @@ export async function listDayVisits(
     status: visit.status,
     name: visit.name,
     phone: visit.phone,
+    projectId: visit.projectId,
     projectName,
     unitId: visit.unitId,
     agentId: visit.agentId,

@@ -8,8 +8,10 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { normalizeSaudiPhone } from "#domain/phone.ts";
 import { createMailTransport } from "../leads/mail.ts";
+import { registerVisitChannel } from "./channels.ts";
 import { visitMailOutboxOptions } from "./mail.ts";
 import { runDueReminders, runMorningListIfDue } from "./reminders.ts";
+import { WHATSAPP_VISIT_CHANNEL } from "./whatsapp-channel.ts";
 
 export interface VisitMessagesQueue {
   /** Sends what is due now instead of at the next tick. */
@@ -25,6 +27,8 @@ declare module "fastify" {
 
 export const visitJobsPlugin = fp(
   async (app: FastifyInstance) => {
+    // Stateless: it queues only while WhatsApp is connected and the project names its template.
+    registerVisitChannel(WHATSAPP_VISIT_CHANNEL);
     app.jobs.due("visit-reminders", (now) => runDueReminders(app.db, now));
     app.jobs.due("visit-morning-list", (now) => runMorningListIfDue(app.db, now));
     const smtp = app.config.smtp;

@@ -22,6 +22,8 @@ export const settingsViewSchema = visitSettingsSchema.extend({
   days: z.array(z.number()),
   closedDates: z.array(z.string()),
   placeName: z.string(),
+  whatsappTemplateName: z.string().optional(),
+  whatsappTemplateLanguage: z.string(),
 });
 
 export const visitViewSchema = z.object({
@@ -49,6 +51,7 @@ export const dayVisitSchema = z.object({
   status: z.enum(VISIT_STATUSES),
   name: z.string(),
   phone: z.string(),
+  projectId: z.number(),
   projectName: z.string(),
   unitId: z.number().nullable(),
   agentId: z.string().nullable(),

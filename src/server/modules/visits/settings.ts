@@ -47,6 +47,8 @@ function viewOf(row: StoredVisitSettings): VisitSettingsView {
     horizonDays: row.horizonDays,
     bufferMinutes: row.bufferMinutes,
     closedDates: row.closedDates,
+    whatsappTemplateName: row.whatsappTemplateName ?? undefined,
+    whatsappTemplateLanguage: row.whatsappTemplateLanguage,
   };
 }
 
@@ -59,6 +61,8 @@ export async function getVisitSettings(db: Db, projectId: number): Promise<Visit
     ...VISIT_DEFAULTS,
     days: [...VISIT_DEFAULTS.days],
     closedDates: [],
+    whatsappTemplateName: undefined,
+    whatsappTemplateLanguage: "ar",
     projectId,
     configured: false,
     enabled: false,
@@ -81,7 +85,12 @@ export async function putVisitSettings(
   return db.transaction(async (tx) => {
     await requireProject(tx, projectId);
     const previous = await readVisitSettings(tx, projectId);
-    const values = { ...input, mapUrl: input.mapUrl ?? null, updatedAt: now };
+    const values = {
+      ...input,
+      mapUrl: input.mapUrl ?? null,
+      whatsappTemplateName: input.whatsappTemplateName ?? null,
+      updatedAt: now,
+    };
     const [row] = await tx
       .insert(visitSettings)
       .values({ projectId, ...values })

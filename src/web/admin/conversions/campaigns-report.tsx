@@ -11,6 +11,7 @@ import { formatNumber, formatPercent } from "#domain/format.ts";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
+import { type CampaignVisitCounts, useVisitCampaigns } from "~/admin/visits/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -30,6 +31,7 @@ export function CampaignsReport({ now = new Date() }: { now?: Date }) {
   const id = useId();
   const valid = Boolean(from && to && from <= to);
   const report = useFunnel(from, to, { enabled: valid });
+  const visits = useVisitCampaigns();
   // Campaigns with enquiries first, then by visits: the active ones lead the page.
   const campaigns = [...(report.data?.campaigns ?? [])].sort(
     (a, b) => b.counts.enquiries - a.counts.enquiries || b.counts.visits - a.counts.visits,
@@ -68,7 +70,11 @@ export function CampaignsReport({ now = new Date() }: { now?: Date }) {
       {report.data && campaigns.length === 0 && <p className="text-muted">{T.noCampaigns}</p>}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {campaigns.map((c) => (
-          <CampaignCard key={c.campaignId} campaign={c} />
+          <CampaignCard
+            key={c.campaignId}
+            campaign={c}
+            visits={visits.data?.find((v) => v.campaignId === c.campaignId)}
+          />
         ))}
       </div>
       {campaigns.length > 0 && <SpendForms campaigns={campaigns} />}
@@ -76,8 +82,8 @@ export function CampaignsReport({ now = new Date() }: { now?: Date }) {
   );
 }
 
-/** One campaign's funnel and costs. */
-export function CampaignCard({ campaign: c }: { campaign: CampaignFunnel }) {
+/** One campaign's funnel and costs; with its booked visits, the visit funnel booked → attended → reserved. */
+export function CampaignCard({ campaign: c, visits }: { campaign: CampaignFunnel; visits?: CampaignVisitCounts }) {
   return (
     <Card data-testid={`campaign-${c.campaignId}`}>
       <CardHeader>
@@ -104,6 +110,7 @@ export function CampaignCard({ campaign: c }: { campaign: CampaignFunnel }) {
             </li>
           ))}
         </ol>
+        {visits && <VisitFunnel counts={visits} />}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted">{T.spend}</dt>
           <dd>
@@ -124,6 +131,36 @@ export function CampaignCard({ campaign: c }: { campaign: CampaignFunnel }) {
         </dl>
       </CardContent>
     </Card>
+  );
+}
+
+const VISIT_STEPS = [
+  { key: "booked", label: "زيارات محجوزة" },
+  { key: "attended", label: "حضر" },
+  { key: "reserved", label: "حجز بعد الزيارة" },
+] as const;
+
+/** Booked → attended → reserved, each step with its rate of the step before (docs/decisions/088-site-visits.md). */
+function VisitFunnel({ counts }: { counts: CampaignVisitCounts }) {
+  return (
+    <ol className="grid grid-cols-3 gap-2" aria-label={T.visitFunnel}>
+      {VISIT_STEPS.map((step, index) => {
+        const before = index === 0 ? null : counts[VISIT_STEPS[index - 1].key];
+        return (
+          <li key={step.key} className="rounded-lg bg-canvas p-2">
+            <div className="text-xs text-muted">{step.label}</div>
+            <div className="text-lg font-bold text-ink" data-visit-step={step.key}>
+              {formatNumber(counts[step.key])}
+            </div>
+            {before !== null && (
+              <div className="text-xs text-muted">
+                {before ? formatPercent(Math.round((counts[step.key] / before) * 100)) : "—"}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 

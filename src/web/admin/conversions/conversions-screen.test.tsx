@@ -110,6 +110,24 @@ describe("conversions admin", () => {
     expect(calls.map((c) => c.key)).toContain("GET /api/conversions/funnel?from=2026-10-25&to=2026-11-23");
   });
 
+  it("report: a campaign with booked visits shows booked → attended → reserved with the rates", async () => {
+    signInAs({ role: "manager", permissions: ["conversions.manage"] });
+    mockApi({
+      "GET /api/conversions/funnel?from=2026-10-25&to=2026-11-23": () =>
+        json({ from: "2026-10-25", to: "2026-11-23", campaigns: [funnel(1, {}), funnel(2, {})] }),
+      "GET /api/visits/campaigns": () => json([{ campaignId: 1, booked: 8, attended: 4, reserved: 1 }]),
+    });
+    renderScreen(<CampaignsReport now={new Date("2026-11-23T09:00:00Z")} />);
+    const card = await screen.findByTestId("campaign-1");
+    const visits = await within(card).findByRole("list", { name: "زيارات الحملة" });
+    expect(visits.querySelector('[data-visit-step="booked"]')).toHaveTextContent("٨");
+    expect(visits.querySelector('[data-visit-step="attended"]')).toHaveTextContent("٤");
+    expect(visits.querySelector('[data-visit-step="reserved"]')).toHaveTextContent("١");
+    expect(within(visits).getAllByRole("listitem")[1]).toHaveTextContent("٥٠");
+    expect(within(visits).getAllByRole("listitem")[2]).toHaveTextContent("٢٥");
+    expect(within(screen.getByTestId("campaign-2")).queryByRole("list", { name: "زيارات الحملة" })).toBeNull();
+  });
+
   it("dashboard ranking: by cost per reservation when known, else by enquiries", () => {
     const costed = topCampaigns([
       funnel(1, { costPerReservation: 900 }),

@@ -14,6 +14,7 @@ export const CONVERSIONS_TEXTS = {
   loadError: "لم نتمكن من تحميل البيانات",
   noCampaigns: "لا توجد حملات بعد",
   funnel: "مراحل الحملة",
+  visitFunnel: "زيارات الحملة",
   spend: "الإنفاق",
   costPerEnquiry: "تكلفة الطلب",
   costPerVisit: "تكلفة الزيارة",

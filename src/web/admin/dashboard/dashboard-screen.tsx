@@ -27,6 +27,7 @@ import { computeDashboardStats } from "./dashboard-stats.ts";
 import { InventoryCard } from "./inventory-card.tsx";
 import { LeadCards } from "./lead-cards.tsx";
 import { TopCampaignsCard } from "./top-campaigns-card.tsx";
+import { VisitsCard } from "./visits-card.tsx";
 
 const LIST_PLACEHOLDERS = ["p1", "p2", "p3", "p4", "p5"] as const;
 const EM_DASH = "—";
@@ -65,6 +66,7 @@ export function DashboardScreen() {
       {userCan(user, "compliance.view") && <ComplianceCard />}
       {userCan(user, "leads.view_own") && <LeadCards />}
       {userCan(user, "inventory.view") && <InventoryCard />}
+      {userCan(user, "visits.work") && <VisitsCard />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentProjects query={projects} />
         <LatestUpdates query={updates} />

@@ -100,6 +100,27 @@ describe("dashboard (SPEC §2.11)", () => {
     expect(requested("/api/contact/messages")).toBe(false);
   });
 
+  it("with visits.work: today's and this week's visits and the no-show rate, each a link to the visits list", async () => {
+    routes["/api/visits/stats"] = () =>
+      json({ date: "2026-11-27", today: 3, week: 12, weekStart: "2026-11-21", attended: 6, noShow: 2, noShowRate: 25 });
+    signInAs({ permissions: ["dashboard.view", "visits.work"] });
+    renderScreen(<Dashboard />, "/admin");
+
+    const visits = within((await screen.findByRole("heading", { name: "الزيارات" })).parentElement as HTMLElement);
+    expect(visits.getByRole("link", { name: /زيارات اليوم/ })).toHaveTextContent("٣");
+    expect(visits.getByRole("link", { name: /زيارات هذا الأسبوع/ })).toHaveTextContent("١٢");
+    expect(visits.getByRole("link", { name: /نسبة عدم الحضور/ })).toHaveTextContent("٢٥");
+    for (const link of visits.getAllByRole("link")) expect(link).toHaveAttribute("href", "/admin/visits");
+  });
+
+  it("without visits.work asks no visit figures", async () => {
+    signInAs({ permissions: ["dashboard.view", "projects.view"] });
+    renderScreen(<Dashboard />, "/admin");
+    expect(await within(card("إجمالي المشاريع")).findByText("٧")).toBeInTheDocument();
+    expect(requested("/api/visits/stats")).toBe(false);
+    expect(screen.queryByRole("heading", { name: "الزيارات" })).toBeNull();
+  });
+
   it("shows the empty texts", async () => {
     routes["/api/projects"] = () => json([]);
     routes["/api/project-updates"] = () => json([]);

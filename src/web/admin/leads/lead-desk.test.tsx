@@ -342,6 +342,33 @@ describe("lead page", () => {
     );
   });
 
+  it("names a visit booking and a WhatsApp conversation in Arabic, with no consent version «whatsapp»", () => {
+    const booked = detail();
+    booked.lead = { ...booked.lead, source: "visit" };
+    booked.enquiries = [
+      {
+        id: 30,
+        source: "meta_lead_form",
+        projectName: null,
+        isDuplicate: false,
+        createdAt: "2026-11-23T09:30:00.000Z",
+      } as LeadDetail["enquiries"][number],
+    ];
+    renderAt(<LeadView detail={booked} />, "/admin/leads");
+    let first = within(screen.getByRole("list", { name: "سجل العميل" })).getAllByRole("listitem")[0];
+    expect(first).toHaveTextContent("حجز زيارة");
+    expect(first).not.toHaveTextContent(/\bvisit\b/);
+    expect(screen.getByTestId("joined-enquiry")).toHaveTextContent("نموذج ميتا");
+    cleanup();
+    const chat = detail();
+    chat.lead = { ...chat.lead, source: "whatsapp", consentVersion: "whatsapp", attribution: {} };
+    renderAt(<LeadView detail={chat} />, "/admin/leads");
+    first = within(screen.getByRole("list", { name: "سجل العميل" })).getAllByRole("listitem")[0];
+    expect(first).toHaveTextContent("واتساب");
+    expect(first).toHaveTextContent("بدأ المحادثة عبر واتساب");
+    expect(first).not.toHaveTextContent("الإصدار");
+  });
+
   it("offers each action only with the permission the server checks", () => {
     renderAt(<LeadView detail={detail()} />, "/admin/leads");
     expect(screen.getByRole("button", { name: "تغيير المرحلة" })).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { formatDateTime } from "#domain/format.ts";
 import type { LeadActivityKind } from "#domain/lead-desk.ts";
 import { unitLabel } from "#domain/unit-label.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
+import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -28,7 +29,6 @@ import { LeadClockLine } from "./lead-clock.tsx";
 import { LeadEstimates } from "./lead-estimate.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
-import { LeadUnitHold } from "./lead-unit-hold.tsx";
 import { StageDialog } from "./stage-dialog.tsx";
 import { WhatsappPane } from "./whatsapp-pane.tsx";
 

@@ -14,8 +14,7 @@ import {
   type LeadEventView,
   type LeadStage,
 } from "#domain/lead-desk.ts";
-import { LEAD_FORM_SOURCE_LABELS } from "#domain/lead-forms.ts";
-import { CONTACT_SOURCE_LABELS, type ContactSource } from "#domain/schemas/contact.ts";
+import { enquirySourceLabel, WHATSAPP_CONSENT_TEXT, WHATSAPP_CONSENT_VERSION } from "#domain/lead-sources.ts";
 import { type UnitLabelParts, unitLabel } from "#domain/unit-label.ts";
 import { VISIT_STATUS_LABELS, type VisitStatus } from "#domain/visits.ts";
 import type { LeadDetail, LeadSummary } from "./api.ts";
@@ -98,16 +97,17 @@ type Entry =
 /** The enquiry block: where the lead came from. */
 function EnquiryBlock({ lead }: { lead: LeadDetail["lead"] }) {
   const rows: [string, string, boolean?][] = [
-    [
-      DESK_TEXTS.source,
-      CONTACT_SOURCE_LABELS[lead.source as ContactSource] ?? LEAD_FORM_SOURCE_LABELS[lead.source] ?? lead.source,
-    ],
+    [DESK_TEXTS.source, enquirySourceLabel(lead.source)],
     [DESK_TEXTS.project, lead.projectName ?? DESK_TEXTS.noProject],
   ];
   for (const [key, value] of Object.entries(lead.attribution)) rows.push([ATTRIBUTION_LABELS[key] ?? key, value, true]);
   rows.push([
     "الموافقة على سياسة الخصوصية",
-    lead.consentAt ? `${formatDateTime(lead.consentAt)} (الإصدار ${lead.consentVersion ?? "—"})` : "لا توجد",
+    lead.consentVersion === WHATSAPP_CONSENT_VERSION
+      ? WHATSAPP_CONSENT_TEXT
+      : lead.consentAt
+        ? `${formatDateTime(lead.consentAt)} (الإصدار ${lead.consentVersion ?? "—"})`
+        : "لا توجد",
   ]);
   return (
     <div className="grid gap-2">
@@ -184,7 +184,7 @@ function JoinedEnquiryBlock({ enquiry }: { enquiry: JoinedEnquiry }) {
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-bold text-ink">استفسار جديد من نفس الشخص</span>
         <span className="text-muted">
-          {`${CONTACT_SOURCE_LABELS[enquiry.source as ContactSource] ?? enquiry.source} · ${enquiry.projectName ?? DESK_TEXTS.noProject}`}
+          {`${enquirySourceLabel(enquiry.source)} · ${enquiry.projectName ?? DESK_TEXTS.noProject}`}
         </span>
         {enquiry.isDuplicate && (
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{DESK_TEXTS.duplicate}</span>

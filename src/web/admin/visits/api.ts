@@ -14,6 +14,7 @@ export interface DayVisit {
   status: VisitStatus;
   name: string;
   phone: string;
+  projectId: number;
   projectName: string;
   unitId: number | null;
   agentId: string | null;
@@ -31,10 +32,12 @@ export interface VisitStats {
   noShowRate: number;
 }
 
-export interface VisitSettingsView extends Required<Omit<VisitSettingsInput, "mapUrl">> {
+export interface VisitSettingsView extends Required<Omit<VisitSettingsInput, "mapUrl" | "whatsappTemplateName">> {
   projectId: number;
   configured: boolean;
   mapUrl?: string;
+  /** The WhatsApp utility template confirming and reminding visits (docs/decisions/108-visit-messages-on-whatsapp.md). */
+  whatsappTemplateName?: string;
 }
 
 /** GET /api/visits/day (visits.work): the day's visits in time order (an agent's own). */
@@ -96,5 +99,22 @@ export function useVisitProjects() {
   return useQuery({
     queryKey: ["visits", "projects"],
     queryFn: () => apiClient.request<{ id: number; name: string }[]>("/api/projects"),
+  });
+}
+
+/** One campaign's visits (GET /api/visits/campaigns): booked (not cancelled), attended, and reserved afterwards. */
+export interface CampaignVisitCounts {
+  campaignId: number;
+  booked: number;
+  attended: number;
+  reserved: number;
+}
+
+/** GET /api/visits/campaigns (conversions.manage): the funnel's visit columns per campaign. */
+export function useVisitCampaigns(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["visits", "campaigns"],
+    queryFn: () => apiClient.request<CampaignVisitCounts[]>("/api/visits/campaigns"),
+    ...options,
   });
 }

@@ -2,7 +2,8 @@
  * /admin/visits/settings, «مواعيد الزيارات» (visits.manage; docs/decisions/088-site-visits.md): a project's visit
  * availability — where (sales office or site, with a map link), the days and hours (Riyadh time), the visit's length,
  * visits per slot, minimum notice, how far ahead, the buffer between visits, and closed dates (Eid holidays), each
- * shown in Gregorian and Hijri (ARCHITECTURE resolution 17). The server validates (400 with Arabic field messages,
+ * shown in Gregorian and Hijri (ARCHITECTURE resolution 17), and the approved WhatsApp utility template that confirms
+ * and reminds the visits (docs/decisions/108-visit-messages-on-whatsapp.md). The server validates (400 with Arabic field messages,
  * shown under their fields). Client-only route.
  */
 import { useEffect, useId, useState } from "react";
@@ -98,6 +99,8 @@ function SettingsForm({ initial }: { initial: VisitSettingsView }) {
         closesAt: text("closesAt"),
         ...Object.fromEntries(NUMBERS.map(({ name }) => [name, text(name)])),
         closedDates: closed,
+        whatsappTemplateName: text("whatsappTemplateName") || undefined,
+        whatsappTemplateLanguage: text("whatsappTemplateLanguage") || "ar",
       },
       {
         onSuccess: () => {
@@ -204,6 +207,29 @@ function SettingsForm({ initial }: { initial: VisitSettingsView }) {
           ))}
         </ul>
         {error("closedDates")}
+      </fieldset>
+      <fieldset className="grid gap-2 sm:grid-cols-[2fr_1fr] sm:gap-3">
+        <legend className="font-medium text-ink">تأكيد الزيارة وتذكيرها عبر واتساب</legend>
+        <p className="text-sm text-muted sm:col-span-2">
+          اسم قالب الخدمة المعتمد في واتساب، ومتغيراته بالترتيب: اسم العميل، اسم المشروع، موعد الزيارة. يُرسل عند ربط
+          واتساب لمن وافق على التواصل عبره؛ اتركه فارغًا لعدم الإرسال.
+        </p>
+        <TextField
+          id={id}
+          name="whatsappTemplateName"
+          label="اسم القالب"
+          value={initial.whatsappTemplateName ?? ""}
+          errors={errors}
+          ltr
+        />
+        <TextField
+          id={id}
+          name="whatsappTemplateLanguage"
+          label="لغة القالب"
+          value={initial.whatsappTemplateLanguage}
+          errors={errors}
+          ltr
+        />
       </fieldset>
       <Button type="submit" disabled={save.isPending}>
         حفظ

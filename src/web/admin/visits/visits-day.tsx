@@ -2,7 +2,8 @@
  * /admin/visits, «زيارات اليوم» (docs/decisions/088-site-visits.md): the agent's phone view of today's visits in time
  * order (an agent sees their own; leads.view_all sees all), each a card with the time, the buyer (call link, Latin
  * digits), the project, and at the visit the three outcomes حضر / لم يحضر / أُعيد جدولته with a note. After «حضر» the
- * card links to the lead, where a unit is held. Above: today, this week and the no-show rate. Client-only route.
+ * card offers to hold an available unit of the visit's project for the lead (inventory.hold; the unit the visit was
+ * booked from chosen first), beside the link to the lead. Above: today, this week and the no-show rate. Client-only route.
  */
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -10,6 +11,9 @@ import { formatNumber, formatPercent } from "#domain/format.ts";
 import { formatVisitClock } from "#domain/visit-format.ts";
 import { addDays } from "#domain/visit-slots.ts";
 import { VISIT_STATUS_LABELS, type VisitOutcome } from "#domain/visits.ts";
+import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
@@ -106,6 +110,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function VisitCard({ visit }: { visit: DayVisit }) {
   const mark = useMarkVisit();
+  const user = useCurrentUser();
   const [note, setNote] = useState("");
   const open = visit.status === "booked";
   const send = (outcome: VisitOutcome) =>
@@ -143,6 +148,9 @@ function VisitCard({ visit }: { visit: DayVisit }) {
         )}
       </div>
       {visit.outcomeNote && <p className="text-sm text-muted">{visit.outcomeNote}</p>}
+      {visit.status === "attended" && visit.leadId !== null && userCan(user, "inventory.hold") && (
+        <LeadUnitHold leadId={visit.leadId} projectId={visit.projectId} initialUnitId={visit.unitId} />
+      )}
       {open && (
         <div className="grid gap-2">
           <label htmlFor={`visit-note-${visit.id}`} className="text-sm font-medium text-ink">

@@ -7,7 +7,8 @@
  * price, whose result the enquiry then carries as the buyer's estimate (docs/affordability.md). Server-rendered.
  * Licence (docs/compliance.md): the licence block shows the licence the unit is advertised under (its own, else the
  * project's; the API's `licence`), with its QR drawn on the server; a unit whose licence does not allow advertising
- * answers 410 (the API's licence-offline 404), like a project's page.
+ * answers 410 (the API's licence-offline 404), like a project's page. When the project offers visits, «احجز موعد زيارة»
+ * links to the booking page with the unit (docs/decisions/088-site-visits.md; not on a sold unit).
  */
 import { MessageCircle } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
@@ -26,12 +27,14 @@ import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { pageMeta, rootMetaData } from "~/public/lib/page-meta.ts";
 import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
 import { unitJsonLd, unitShareText, unitTitle } from "~/public/lib/unit-meta.ts";
+import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
 import { contactFormElementId } from "~/public/widgets/contact-form/contract.ts";
 import { advertiserOf, extraLicences } from "~/public/widgets/licence/disclosures.tsx";
 import { LicenceBlock, LicenceOffline } from "~/public/widgets/licence/licence.tsx";
 import { isLicenceOffline, LICENCE_OFFLINE_STATUS } from "~/public/widgets/licence/offline.ts";
 import { licenceQr } from "~/public/widgets/licence/qr.server.ts";
+import { VisitBookingCta } from "~/public/widgets/visit-booking/visit-booking.tsx";
 import { useSite } from "~/root.tsx";
 import { whatsappHref } from "~/shared/lib/whatsapp.ts";
 import type { Route } from "./+types/unit";
@@ -41,9 +44,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const unitId = parseId(params.unitId);
   if (projectId === null || unitId === null) throw data(null, { status: 404 });
   const token = previewToken(request);
-  const [projectRes, unitRes] = await Promise.all([
+  const [projectRes, unitRes, visitOffer] = await Promise.all([
     context.api(withPreview(`/api/projects/${projectId}`, token)),
     context.api(withPreview(`/api/projects/${projectId}/units/${unitId}/public`, token)),
+    loadVisitOffer(context.api, projectId),
   ]);
   if ([projectRes, unitRes].some(isLicenceOffline)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
   if ([projectRes.status, unitRes.status].some((s) => s === 404 || s === 400)) throw data(null, { status: 404 });
@@ -54,7 +58,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const affordability =
     unit.availability === "sold" ? null : await loadAffordability(context.api, new URL(request.url), unit.price ?? 0);
   const qr = await licenceQr(unit.licence.verificationUrl);
-  return { project, unit, affordability, qr };
+  return { project, unit, affordability, qr, visitOffer };
 }
 
 export const headers = previewDocumentHeaders;
@@ -119,7 +123,7 @@ const UNIT_CONTACT_ID = "unit-contact";
 const area = (value: number | null) => (value === null ? null : `${formatNumber(value)} م²`);
 
 export default function UnitPage({ loaderData, matches }: Route.ComponentProps) {
-  const { project, unit, affordability, qr } = loaderData;
+  const { project, unit, affordability, qr, visitOffer } = loaderData;
   const site = useSite();
   const origin = rootMetaData(matches)?.origin ?? "";
   const pageUrl = `${origin}/project/${project.id}/unit/${unit.id}`;
@@ -195,6 +199,14 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
       />
       <AffordabilitySection view={affordability} estimateFor={contactFormElementId(UNIT_CONTACT_ID)} />
 
+      {!sold && visitOffer && (
+        <VisitBookingCta
+          projectId={project.id}
+          placeKind={visitOffer.placeKind}
+          placeName={visitOffer.placeName}
+          origin={{ unitId: unit.id }}
+        />
+      )}
       {!sold && (
         <ProjectContactSection
           projectName={`الوحدة ${unit.unitNumber} في ${project.name}`}

@@ -1,0 +1,61 @@
+/**
+ * «مواعيد الزيارات» names the WhatsApp template that confirms and reminds the project's visits
+ * (docs/decisions/108-visit-messages-on-whatsapp.md): shown as saved, sent with the availability, cleared when empty.
+ */
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { VISIT_DEFAULTS } from "#domain/visits.ts";
+import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import VisitSettingsScreen from "./visit-settings.tsx";
+
+const saved = {
+  ...VISIT_DEFAULTS,
+  days: [...VISIT_DEFAULTS.days],
+  closedDates: [],
+  projectId: 7,
+  configured: true,
+  enabled: true,
+  placeKind: "office",
+  placeName: "مكتب المبيعات",
+  whatsappTemplateName: "visit_confirmation",
+  whatsappTemplateLanguage: "ar",
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  resetSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("visit settings: the WhatsApp template", () => {
+  it("shows the saved template and sends the one typed, or none when emptied", async () => {
+    signInAs({ permissions: ["visits.manage"] });
+    const calls = mockApi({
+      "GET /api/projects": () => json([{ id: 7, name: "أبراج الشاطئ" }]),
+      "GET /api/projects/7/visit-settings": () => json(saved),
+      "PUT /api/projects/7/visit-settings": (body) => json({ ...saved, ...(body as object) }),
+    });
+    renderScreen(<VisitSettingsScreen />, "/admin/visits/settings");
+    const name = await screen.findByLabelText("اسم القالب");
+    expect(name).toHaveValue("visit_confirmation");
+    expect(screen.getByLabelText("لغة القالب")).toHaveValue("ar");
+    await userEvent.clear(name);
+    await userEvent.type(name, "visit_reminder");
+    await userEvent.click(screen.getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.some((c) => c.key.startsWith("PUT"))).toBe(true));
+    expect(calls.find((c) => c.key.startsWith("PUT"))?.body).toMatchObject({
+      whatsappTemplateName: "visit_reminder",
+      whatsappTemplateLanguage: "ar",
+    });
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(calls.filter((c) => c.key.startsWith("PUT"))).toHaveLength(2));
+    expect(calls.filter((c) => c.key.startsWith("PUT"))[1].body).not.toHaveProperty("whatsappTemplateName");
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The unit page's visit offer (docs/decisions/088-site-visits.md): when the project offers visits, the page links
+ * «احجز موعد زيارة» to the booking page carrying the unit; without an offer, or on a sold unit, it offers none.
+ */
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub, Outlet } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Route } from "./+types/unit";
+import UnitPage, { loader } from "./unit.tsx";
+
+const project = { id: 7, name: "أبراج الشاطئ", images: [] };
+const unit = (availability: string) => ({
+  id: 42,
+  unitNumber: "A-12",
+  status: availability === "sold" ? "مباعة" : "متاحة",
+  availability,
+  building: "A",
+  floorLabel: "الدور 3",
+  price: 900_000,
+  floorPlanUrl: null,
+  type: null,
+  rooms: 3,
+  privateArea: null,
+  totalArea: null,
+  direction: [],
+  view: null,
+});
+
+/** The page's loader over an API answering the project, the unit and (when `offer`) the project's visit offer. */
+async function loadPage(availability: string, offer: boolean) {
+  const api = async (path: string) => {
+    if (path === "/api/projects/7") return Response.json(project);
+    if (path === "/api/projects/7/units/42/public") return Response.json(unit(availability));
+    if (path === "/api/projects/7/visit-booking" && offer)
+      return Response.json({ placeKind: "sales_office", placeName: "مكتب المبيعات بالكورنيش" });
+    return Response.json({ message: "غير موجود" }, { status: 404 });
+  };
+  const args = { params: { projectId: "7", unitId: "42" }, context: { api }, request: new Request("http://x/") };
+  return loader(args as unknown as Route.LoaderArgs);
+}
+
+async function renderPage(availability: string, offer: boolean) {
+  const loaderData = await loadPage(availability, offer);
+  const props = { loaderData, matches: [], params: {} } as unknown as Route.ComponentProps;
+  // The root route's data the contact form reads (root.tsx): the privacy notice and the company's links.
+  const root = {
+    site: { privacy: { consentText: "بإرسال النموذج أوافق على معالجة بياناتي." } },
+    origin: "https://example.sa",
+    phone: { display: "+966 12 600 0000", href: "tel:+966126000000", e164: "+966126000000" },
+    whatsappNumber: "966500000000",
+  };
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => root,
+      Component: () => <Outlet />,
+      HydrateFallback: () => null,
+      children: [{ path: "project/7/unit/42", Component: () => <UnitPage {...props} /> }],
+    },
+  ]);
+  render(<Stub initialEntries={["/project/7/unit/42"]} />);
+}
+
+describe("unit page: «احجز موعد زيارة»", () => {
+  it("links to the project's booking page carrying the unit", async () => {
+    await renderPage("available", true);
+    expect(await screen.findByRole("heading", { name: "احجز موعد زيارة" })).toBeInTheDocument();
+    expect(screen.getByText("مكتب المبيعات بالكورنيش")).toBeInTheDocument();
+    expect(screen.getByTestId("visit-booking-link")).toHaveAttribute("href", "/visit/book/7?unit=42");
+  });
+
+  it("offers no visit when the project offers none, or the unit is sold", async () => {
+    await renderPage("available", false);
+    expect(await screen.findByRole("heading", { name: /الوحدة/, level: 1 })).toBeInTheDocument();
+    expect(screen.queryByTestId("visit-booking-link")).toBeNull();
+    cleanup();
+    await renderPage("sold", true);
+    expect(await screen.findByTestId("unit-price")).toHaveTextContent("مباعة");
+    expect(screen.queryByTestId("visit-booking-link")).toBeNull();
+  });
+});
