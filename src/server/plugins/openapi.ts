@@ -45,6 +45,8 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["compliance", ["compliance"]],
   ["lead-forms", ["lead-forms"]],
   ["whatsapp", ["whatsapp"]],
+  ["inventory", ["inventory", "holds", "unit-types"]],
+  ["visits", ["visits"]],
 ];
 
 /** Tag of a URL: /api/projects/:id/units/upload belongs to units (the import), everything else by first segment. */

@@ -144,20 +144,21 @@ describe("GET /api/projects/{id}/inventory", () => {
 
   it("keeps the unit a unit page's enquiry is about on its lead (a unit of another project is not kept)", async () => {
     const manager = await t.signIn("manager");
-    const send = (unitReference: number) =>
+    // Two buyers: one person's second enquiry would join the first lead (one open lead per person).
+    const send = (unitReference: number, phone: string) =>
       t.app.inject({
         method: "POST",
         url: "/api/contact",
         payload: {
           name: "سلمى",
-          phone: "0507777777",
+          phone,
           message: "أريد هذه الوحدة",
           projectReference: projectId,
           unitReference,
         },
         remoteAddress: "203.0.113.9",
       });
-    const sent = await send(ids["0301"]);
+    const sent = await send(ids["0301"], "0507777777");
     expect(sent.statusCode).toBe(201);
     const detail = async (leadId: number) =>
       (await t.app.inject({ method: "GET", url: `/api/leads/${leadId}`, headers: t.bearer(manager.token) })).json();
@@ -167,7 +168,7 @@ describe("GET /api/projects/{id}/inventory", () => {
     });
     const [other] = await t.db.insert(projects).values({ name: "بعيد", city: "جدة" }).returning({ id: projects.id });
     const [far] = await t.db.insert(units).values({ projectId: other.id, unitNumber: "X" }).returning({ id: units.id });
-    const elsewhere = await send(far.id);
+    const elsewhere = await send(far.id, "0507777778");
     expect((await detail(elsewhere.json().leadId)).lead.unitOfInterest).toBeNull();
   });
 });
