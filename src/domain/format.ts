@@ -185,4 +185,6 @@ export const NOUNS = {
   room: noun("غرفة", "غرفتان", "غرف"),
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
+  request: noun("طلب", "طلبان", "طلبات", "طلب واحد"),
+  reservation: noun("حجز", "حجزان", "حجوزات", "حجز واحد"),
 } as const satisfies Record<string, CountedNoun>;

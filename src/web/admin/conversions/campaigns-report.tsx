@@ -138,7 +138,7 @@ function SpendForms({ campaigns }: { campaigns: CampaignFunnel[] }) {
   const amountValue = Number(amount);
   const canSave = Boolean(day) && amount !== "" && Number.isFinite(amountValue) && amountValue >= 0;
   const done = (r: { days: number; total: number }) =>
-    toast({ variant: "success", title: T.spendSaved(formatNumber(r.days), formatNumber(r.total)) });
+    toast({ variant: "success", title: T.spendSaved(r.days, formatNumber(r.total)) });
   const failed = (error: unknown) => toast({ variant: "destructive", title: apiErrorMessage(error, T.spendFailed) });
 
   return (
