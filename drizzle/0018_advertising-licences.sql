@@ -28,7 +28,7 @@ ALTER TABLE "projects" ADD COLUMN "rights_and_restrictions" text DEFAULT 'لا �
 ALTER TABLE "units" ADD COLUMN "advertising_license_number" text;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "advertising_license_expires_on" date;--> statement-breakpoint
 CREATE UNIQUE INDEX "licence_alerts_once_key" ON "licence_alerts" USING btree ("entity_type","entity_id","expires_on","days_before");--> statement-breakpoint
-CREATE INDEX "licence_alerts_entity_idx" ON "licence_alerts" USING btree ("entity_type","entity_id");
+CREATE INDEX "licence_alerts_entity_idx" ON "licence_alerts" USING btree ("entity_type","entity_id");--> statement-breakpoint
 -- data: begin
 -- A fresh install enforces missing licences from the start (null); a database that already holds projects is given
 -- 14 days (config/compliance.json upgradeGraceDays) from the upgrade's Asia/Riyadh day (docs/compliance.md).

@@ -83,7 +83,7 @@ CREATE INDEX "unit_holds_expiry_idx" ON "unit_holds" USING btree ("expires_at") 
 CREATE INDEX "unit_price_changes_unit_idx" ON "unit_price_changes" USING btree ("unit_id","at");--> statement-breakpoint
 CREATE INDEX "unit_transitions_unit_idx" ON "unit_transitions" USING btree ("unit_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "unit_types_project_name_key" ON "unit_types" USING btree ("project_id","name");--> statement-breakpoint
-CREATE INDEX "units_building_floor_idx" ON "units" USING btree ("building_id","floor");
+CREATE INDEX "units_building_floor_idx" ON "units" USING btree ("building_id","floor");--> statement-breakpoint
 -- data: begin
 -- units.building_id and units.type_id point at tables of db/tables/inventory.ts, which db/schema.ts may not import
 -- (no import circle), so their foreign keys are declared here (docs/decisions/076-unit-inventory-states-and-holds.md).
