@@ -398,7 +398,11 @@ describe("lead page", () => {
     signInAs({ id: "m", permissions: ["leads.view_all", "leads.view_own", "leads.work", "leads.assign"] });
     const merged = detail();
     merged.mergedInto = { id: 3, name: "سارة العتيبي 3" };
+    merged.lead.stage = "contacted";
     renderAt(<LeadView detail={merged} />, "/admin/leads");
+    const heading = screen.getByRole("heading", { level: 1 }).parentElement as HTMLElement;
+    expect(within(heading).getByText("مدموج")).toBeInTheDocument();
+    expect(within(heading).queryByText("تم التواصل")).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "سارة العتيبي 3" })).toHaveAttribute("href", "/admin/leads/3");
     for (const name of ["تغيير المرحلة", "إعادة الإسناد", "دمج مع عميل آخر"]) {
       expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
