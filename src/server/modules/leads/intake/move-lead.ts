@@ -15,13 +15,14 @@ import { type AuditActor, recordAudit } from "../../audit/service.ts";
 
 /** The (table, column) pairs whose foreign key points at leads.id. */
 async function leadReferences(tx: Tx): Promise<{ table: string; column: string }[]> {
-  const result = await tx.execute<{ table: string; column: string }>(sql`
+  const result = await tx.execute(sql`
     select cl.relname as "table", att.attname as "column"
     from pg_constraint con
     join pg_class cl on cl.oid = con.conrelid
     join pg_attribute att on att.attrelid = con.conrelid and att.attnum = con.conkey[1]
     where con.contype = 'f' and con.confrelid = 'leads'::regclass`);
-  return [...result.rows];
+  // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`; Drizzle types the base result as unknown.
+  return (result as { rows: { table: string; column: string }[] }).rows;
 }
 
 /**
