@@ -26,7 +26,7 @@ export const CONVERSIONS_TEXTS = {
   saveSpend: "حفظ الإنفاق",
   importCsv: "استيراد ملف CSV من المنصة",
   csvHint:
-    "صدّر تقرير الحملة اليومي من مدير إعلانات المنصة بصيغة CSV (أعمدة التاريخ والمبلغ المنفق)، ثم استورده هنا؛ الأيام الموجودة تُستبدل.",
+    "صدّر تقرير الحملة اليومي من مدير إعلانات المنصة بصيغة CSV، فيه عمود للتاريخ («التاريخ» أو «اليوم») وعمود للمبلغ («التكلفة» أو «الإنفاق» أو «المبلغ الذي تم إنفاقه»)، ثم استورده هنا؛ الأيام الموجودة تُستبدل.",
   spendSaved: (days: number, total: string) => `تم حفظ ${countNoun(days, NOUNS.day)} بإجمالي ${total} ريال`,
   spendFailed: "تعذّر حفظ الإنفاق",
   platform: (name: string) => CAMPAIGN_PLATFORM_LABELS[name] ?? name,
