@@ -86,6 +86,8 @@ function matches(pattern: string, path: string): boolean {
 
 for (const width of WIDTHS) {
   test(`every admin screen fits ${width} px`, async ({ page, request }) => {
+    // Every admin screen in one test (more than twenty, with screenshots when asked): more than the default minute.
+    test.setTimeout(process.env.ADMIN_SCREENSHOTS ? 300_000 : 180_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     const projects = (await (await request.get("/api/projects")).json()) as { id: number }[];
