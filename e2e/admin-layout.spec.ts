@@ -5,8 +5,10 @@
  * scroll inside its own scroller.
  * Below 768 px no box scrolls sideways either (wide tables turn into cards). Each offender is named (tag, classes,
  * text) so a failure says what to fix. ADMIN_SCREENSHOTS=1 also saves a full-page screenshot of each screen under
- * e2e-output/admin-screens/ for a look by eye.
+ * e2e-output/admin-screens/ for a look by eye. The list of screens is checked against every signed-in admin route
+ * of src/web/routes.ts, so a new screen cannot skip the check.
  */
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 
@@ -69,8 +71,23 @@ function findOverflow(): { pageOverflow: number; offenders: string[] } {
   return { pageOverflow, offenders: offenders.slice(0, 8) };
 }
 
+/** The admin route patterns of src/web/routes.ts (`admin/…`), without the sign-in page. */
+function adminRoutePatterns(): string[] {
+  const source = readFileSync(new URL("../src/web/routes.ts", import.meta.url), "utf8");
+  return [...source.matchAll(/route\("(admin[^"]*)"/g)].map((m) => `/${m[1]}`).filter((p) => p !== "/admin/login");
+}
+
+/** A concrete path matches a route pattern when its `:param` segments line up (query strings ignored). */
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split("/");
+  const b = (path.split("?")[0] ?? "").split("/");
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(":") || seg === b[i]);
+}
+
 for (const width of WIDTHS) {
   test(`every admin screen fits ${width} px`, async ({ page, request }) => {
+    // Every admin screen in one test (more than twenty, with screenshots when asked): more than the default minute.
+    test.setTimeout(process.env.ADMIN_SCREENSHOTS ? 300_000 : 180_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     const projects = (await (await request.get("/api/projects")).json()) as { id: number }[];
@@ -82,6 +99,13 @@ for (const width of WIDTHS) {
     });
     const leadId = ((await leads.json()) as { items: { id: number }[] }).items[0]?.id;
     expect(leadId).toBeGreaterThan(0);
+    const units = (await (
+      await request.get("/api/units", {
+        headers: { authorization: `Bearer ${(await login.json()).token}` },
+      })
+    ).json()) as { id: number }[];
+    const unitId = units[0]?.id;
+    expect(unitId).toBeGreaterThan(0);
     const screens = [
       "/admin",
       "/admin/projects",
@@ -90,16 +114,23 @@ for (const width of WIDTHS) {
       `/admin/units?project=${projectId}`,
       `/admin/units/new?project=${projectId}`,
       `/admin/units/upload?project=${projectId}`,
+      `/admin/units/${unitId}/edit`,
+      "/admin/inventory",
       "/admin/landing",
       "/admin/contact-messages",
       "/admin/leads",
       "/admin/leads/mine",
       `/admin/leads/${leadId}`,
       "/admin/leads/settings",
+      "/admin/conversions",
+      "/admin/compliance",
       "/admin/employees",
       "/admin/permissions",
       "/admin/audit-log",
+      "/admin/account",
     ];
+    const missing = adminRoutePatterns().filter((pattern) => !screens.some((path) => matches(pattern, path)));
+    expect(missing, "admin routes the overflow check does not visit").toEqual([]);
     for (const path of screens) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

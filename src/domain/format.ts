@@ -186,4 +186,6 @@ export const NOUNS = {
   day: noun("يوم", "يومان", "أيام", "يوم واحد"),
   value: noun("قيمة", "قيمتان", "قيم"),
   visit: noun("زيارة", "زيارتان", "زيارات"),
+  request: noun("طلب", "طلبان", "طلبات", "طلب واحد"),
+  reservation: noun("حجز", "حجزان", "حجوزات", "حجز واحد"),
 } as const satisfies Record<string, CountedNoun>;

@@ -14,7 +14,7 @@
 
 import { z } from "zod";
 import { buyerEstimateSchema } from "./buyer-estimate.ts";
-import { formatNumber } from "./format.ts";
+import { countNoun, formatNumber, NOUNS } from "./format.ts";
 import { leadClockSchema } from "./lead-clock.ts";
 import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
 import { multilineText, text } from "./schemas/text.ts";
@@ -119,7 +119,7 @@ export const LEAD_TEXTS = {
   followUpPast: "موعد المتابعة يجب أن يكون بعد الوقت الحالي",
   /** The bell's line when a lead's buyer cannot be read (the clock's lines: #domain/lead-clock.ts). */
   assignedToYou: "تم إسناد عميل جديد إليك",
-  retentionInvalid: `مدة الاحتفاظ يجب أن تكون بين ${formatNumber(30)} و${formatNumber(3650)} يومًا`,
+  retentionInvalid: `مدة الاحتفاظ يجب أن تكون بين ${formatNumber(30)} و${countNoun(3650, NOUNS.day)}`,
 } as const;
 
 const id = z.coerce.number<string | number>().int().positive().max(2_147_483_647);

@@ -8,13 +8,13 @@
  *   ("Password1!!!", "qwerty123456", "Aa123456789!" are all refused), and not digits/symbols alone.
  * Existing users keep signing in with older passwords: only setting a password applies the policy.
  */
-import { formatNumber } from "./format.ts";
+import { countNoun, NOUNS } from "./format.ts";
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
 export const PASSWORD_TEXTS = {
-  passwordShort: `يجب أن تتكون كلمة المرور من ${formatNumber(PASSWORD_MIN_LENGTH)} حرفًا على الأقل`,
-  passwordLong: `يجب ألا تزيد كلمة المرور عن ${formatNumber(PASSWORD_MAX_LENGTH)} حرفًا`,
+  passwordShort: `يجب أن تتكون كلمة المرور من ${countNoun(PASSWORD_MIN_LENGTH, NOUNS.character)} على الأقل`,
+  passwordLong: `يجب ألا تزيد كلمة المرور عن ${countNoun(PASSWORD_MAX_LENGTH, NOUNS.character)}`,
   passwordBlank: "يجب ألا تتكون كلمة المرور من مسافات فقط",
   passwordIsUsername: "يجب ألا تكون كلمة المرور هي اسم المستخدم",
   passwordCommon: "كلمة المرور شائعة أو مسربة وسهلة التخمين، اختر كلمة مرور أخرى",

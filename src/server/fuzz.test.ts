@@ -4,7 +4,8 @@
  * give the shape of its requests (test-utils/fuzz.ts), mixed with hostile values; each request goes out
  * anonymously or as a super_admin (so signed-in routes get past the guard and their input is really validated).
  * Property: no answer is a 5xx, and every 4xx is the product's error shape with an Arabic message that does not
- * echo the input. FUZZ_RUNS cases per route (200 in the normal run, fixed seed); `npm run fuzz` runs more and
+ * echo the input; neither the message nor any field message carries an English word (docs/architecture.md
+ * resolution 11, "No English": these are the texts the back office's error toasts and form fields show). FUZZ_RUNS cases per route (200 in the normal run, fixed seed); `npm run fuzz` runs more and
  * prints the count per route (FUZZ_REPORT=1).
  */
 import fc from "fast-check";
@@ -27,6 +28,43 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REPORT = process.env.FUZZ_REPORT === "1";
 const ARABIC = /[\u0600-\u06ff]/;
+/** Latin words an Arabic message may name: platforms, formats and standards (the e2e Arabic-only scan's list). */
+const LATIN_ALLOWED = new Set([
+  "x",
+  "tiktok",
+  "instagram",
+  "snapchat",
+  "google",
+  "facebook",
+  "whatsapp",
+  "linkedin",
+  "youtube",
+  "excel",
+  "png",
+  "jpg",
+  "jpeg",
+  "webp",
+  "avif",
+  "pdf",
+  "mp4",
+  "webm",
+  "xlsx",
+  "xls",
+  "csv",
+  "url",
+  "https",
+  "http",
+  "utm",
+  "id",
+  "totp",
+]);
+
+/** The English words of an error text (two letters or more, outside the allow-list). */
+function englishWords(text: string): string[] {
+  return [...text.matchAll(/[A-Za-z][A-Za-z'-]+/g)]
+    .map((m) => m[0])
+    .filter((word) => !LATIN_ALLOWED.has(word.toLowerCase()) && !/^X+$/.test(word)); // X…X: a digit mask (05XXXXXXXX)
+}
 
 interface FuzzCase {
   caller: "anonymous" | "super_admin";
@@ -145,7 +183,7 @@ describe("property-based requests to every route", () => {
           tally.serverErrors += 1;
           problem = "5xx";
         } else if (res.statusCode >= 400) {
-          let body: { statusCode?: unknown; message?: unknown } | null = null;
+          let body: { statusCode?: unknown; message?: unknown; fields?: unknown } | null = null;
           try {
             body = res.json();
           } catch {
@@ -156,6 +194,10 @@ describe("property-based requests to every route", () => {
             body.statusCode === res.statusCode &&
             typeof body.message === "string" &&
             ARABIC.test(body.message) &&
+            englishWords(body.message).length === 0 &&
+            Object.values((body.fields ?? {}) as Record<string, unknown>).every(
+              (text) => typeof text === "string" && ARABIC.test(text) && englishWords(text).length === 0,
+            ) &&
             !res.body.includes(HOSTILE_MARKER);
           if (!shaped) {
             tally.badShape += 1;

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { type CAMPAIGN_PLATFORMS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from "../constants.ts";
-import { formatNumber } from "../format.ts";
+import { countNoun, NOUNS } from "../format.ts";
 import { MAX_ID } from "../ids.ts";
 import type { campaignWithStatsSchema, landingPageViewSchema, publicCampaignSchema } from "./api.ts";
 import { createBody, replaceBody } from "./common.ts";
@@ -20,8 +20,8 @@ import { text } from "./text.ts";
 export const LANDING_TEXTS = {
   platformRequired: "اسم المنصة مطلوب",
   displayNameRequired: "الاسم المعروض مطلوب",
-  slugTooShort: `يجب ألا يقل الرابط عن ${formatNumber(SLUG_MIN_LENGTH)} أحرف`,
-  slugTooLong: `يجب ألا يزيد الرابط عن ${formatNumber(SLUG_MAX_LENGTH)} حرفًا`,
+  slugTooShort: `يجب ألا يقل الرابط عن ${countNoun(SLUG_MIN_LENGTH, NOUNS.character)}`,
+  slugTooLong: `يجب ألا يزيد الرابط عن ${countNoun(SLUG_MAX_LENGTH, NOUNS.character)}`,
   slugCharacters: "يُسمح فقط بالأحرف الإنجليزية الصغيرة والأرقام والشرطة (-)",
   slugTaken: "هذا الرابط مستخدم بالفعل، اختر رابطًا آخر",
   webhookInvalid: "يجب أن يكون رابط الويب هوك صالحًا",

@@ -5,7 +5,11 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { installArabicZodErrors } from "#domain/zod-arabic.ts";
 import { badRequest, fieldsFromIssues, HttpError, VALIDATION_FAILED } from "../lib/http-errors.ts";
+
+// Zod's own messages (a schema without a message of its own) in Arabic for every answer of this process.
+installArabicZodErrors();
 
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   400: "الطلب غير صالح",

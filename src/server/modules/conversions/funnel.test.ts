@@ -184,6 +184,19 @@ describe("funnel", () => {
     ]);
     expect(parseSpendCsv('Date,Cost\n"2026/11/09","1,200.00"')).toEqual([{ day: "2026-11-09", amount: 1200 }]);
     expect(parseSpendCsv("Time period,Spend\n11/08/2026,5")).toEqual([{ day: "2026-11-08", amount: 5 }]);
+    expect(parseSpendCsv("التاريخ,الإنفاق\n2026-11-07,9")).toEqual([{ day: "2026-11-07", amount: 9 }]);
+  });
+
+  it("names the expected columns when a spend file has none of them", () => {
+    let fields: Record<string, string> | undefined;
+    try {
+      parseSpendCsv("Campaign,Clicks\nx,3");
+    } catch (error) {
+      fields = (error as { fields?: Record<string, string> }).fields;
+    }
+    for (const column of ["«التاريخ»", "«اليوم»", "«التكلفة»", "«الإنفاق»", "«المبلغ الذي تم إنفاقه»"]) {
+      expect(fields?.csv).toContain(column);
+    }
   });
 
   it("refuses a range that ends before it starts, naming the field", async () => {

@@ -169,7 +169,9 @@ export async function inventoryRoutes(app: FastifyInstance) {
       schema: {
         params: idParam,
         querystring: z.object({ ticket: z.string({ error: "التذكرة مطلوبة" }).min(1).max(1000) }),
-        response: { 200: fileResponse("Server-sent events: one `change` event per committed change", ["text/event-stream"]) },
+        response: {
+          200: fileResponse("Server-sent events: one `change` event per committed change", ["text/event-stream"]),
+        },
       },
     },
     async (request, reply) => {

@@ -40,7 +40,7 @@ export function CampaignsReport({ now = new Date() }: { now?: Date }) {
   return (
     <div className="flex flex-col gap-4">
       <Card>
-        <CardContent className="grid grid-cols-1 gap-3 pt-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <CardContent className="grid grid-cols-1 gap-3 pt-4 sm:grid-cols-2 sm:items-end xl:grid-cols-[1fr_1fr_auto]">
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-from`}>{T.from}</Label>
             <DateField id={`${id}-from`} value={from} onChange={setFrom} />
@@ -51,6 +51,7 @@ export function CampaignsReport({ now = new Date() }: { now?: Date }) {
           </div>
           <Button
             variant="outline"
+            className="sm:col-span-2 sm:justify-self-start xl:col-span-1"
             disabled={!valid}
             onClick={() =>
               downloadFunnel(from, to).catch((error) =>
@@ -175,7 +176,7 @@ function SpendForms({ campaigns }: { campaigns: CampaignFunnel[] }) {
   const amountValue = Number(amount);
   const canSave = Boolean(day) && amount !== "" && Number.isFinite(amountValue) && amountValue >= 0;
   const done = (r: { days: number; total: number }) =>
-    toast({ variant: "success", title: T.spendSaved(formatNumber(r.days), formatNumber(r.total)) });
+    toast({ variant: "success", title: T.spendSaved(r.days, formatNumber(r.total)) });
   const failed = (error: unknown) => toast({ variant: "destructive", title: apiErrorMessage(error, T.spendFailed) });
 
   return (

@@ -1,5 +1,6 @@
 /** Arabic texts of the conversions screens (docs/conversions.md names them as the marketing team sees them). */
 import { CAMPAIGN_PLATFORM_LABELS, CONVERSION_PLATFORM_LABELS, type ConversionPlatform } from "#domain/conversions.ts";
+import { countNoun, NOUNS } from "#domain/format.ts";
 
 export const CONVERSIONS_TEXTS = {
   title: "الحملات والتحويلات",
@@ -26,8 +27,8 @@ export const CONVERSIONS_TEXTS = {
   saveSpend: "حفظ الإنفاق",
   importCsv: "استيراد ملف CSV من المنصة",
   csvHint:
-    "صدّر تقرير الحملة اليومي من مدير إعلانات المنصة بصيغة CSV (أعمدة التاريخ والمبلغ المنفق)، ثم استورده هنا؛ الأيام الموجودة تُستبدل.",
-  spendSaved: (days: string, total: string) => `تم حفظ ${days} يوم بإجمالي ${total} ريال`,
+    "صدّر تقرير الحملة اليومي من مدير إعلانات المنصة بصيغة CSV، فيه عمود للتاريخ («التاريخ» أو «اليوم») وعمود للمبلغ («التكلفة» أو «الإنفاق» أو «المبلغ الذي تم إنفاقه»)، ثم استورده هنا؛ الأيام الموجودة تُستبدل.",
+  spendSaved: (days: number, total: string) => `تم حفظ ${countNoun(days, NOUNS.day)} بإجمالي ${total} ريال`,
   spendFailed: "تعذّر حفظ الإنفاق",
   platform: (name: string) => CAMPAIGN_PLATFORM_LABELS[name] ?? name,
   platformLabel: (p: ConversionPlatform) => CONVERSION_PLATFORM_LABELS[p],

@@ -5,7 +5,7 @@
  */
 import { MegaphoneIcon } from "lucide-react";
 import { CAMPAIGN_PLATFORM_LABELS } from "#domain/conversions.ts";
-import { formatNumber } from "#domain/format.ts";
+import { countNoun, NOUNS } from "#domain/format.ts";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
 import { jeddahDayOf, topCampaigns, useFunnel } from "~/admin/conversions/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -18,8 +18,8 @@ const T = {
   topCampaignsByEnquiries: "أفضل الحملات بعدد الطلبات",
   noCampaigns: "لا توجد طلبات من الحملات في هذه الفترة",
   last30: "آخر ٣٠ يوماً",
-  reservations: (n: string) => `${n} حجز`,
-  enquiries: (n: string) => `${n} طلب`,
+  reservations: (n: number) => countNoun(n, NOUNS.reservation),
+  enquiries: (n: number) => countNoun(n, NOUNS.request),
   platform: (name: string) => CAMPAIGN_PLATFORM_LABELS[name] ?? name,
 };
 
@@ -46,11 +46,11 @@ export function TopCampaignsCard({ now = new Date() }: { now?: Date }) {
                 {c.name} <span className="text-sm text-muted">· {T.platform(c.platform)}</span>
               </span>
               <span className="flex items-center gap-3 text-sm">
-                <span>{T.reservations(formatNumber(c.counts.reserved))}</span>
+                <span>{T.reservations(c.counts.reserved)}</span>
                 {top.byCost ? (
                   <RiyalAmount amount={c.costPerReservation} />
                 ) : (
-                  <span>{T.enquiries(formatNumber(c.counts.enquiries))}</span>
+                  <span>{T.enquiries(c.counts.enquiries)}</span>
                 )}
               </span>
             </li>

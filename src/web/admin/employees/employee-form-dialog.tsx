@@ -97,7 +97,7 @@ export function EmployeeFormDialog({ open, onOpenChange, employee, roles }: Empl
       title={editing ? T.editTitle : T.addTitle}
       description={T.formDescription}
     >
-      <AdminForm form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+      <AdminForm guardUnsaved form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
         <Field name="name" label={T.name} input={{ autoComplete: "off" }} />
         <Field name="username" label={T.username} input={LATIN} />
         <SelectField name="role" label={T.role} options={choices.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />

@@ -68,7 +68,8 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(within(lina).getByText("-")).toBeInTheDocument();
     const counter = (label: string) => screen.getByRole("heading", { name: label }).parentElement as HTMLElement;
     expect(within(counter("إجمالي الموظفين")).getByText("٤")).toBeInTheDocument();
-    expect(within(counter("الموظفون النشطون")).getByText("٢")).toBeInTheDocument();
+    // The working staff of every role: two employees and a manager (not only role employee).
+    expect(within(counter("الموظفون النشطون")).getByText("٣")).toBeInTheDocument();
     expect(within(counter("المدراء")).getByText("١")).toBeInTheDocument();
   });
 

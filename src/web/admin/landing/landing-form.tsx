@@ -182,7 +182,7 @@ function LandingForm({
   }
 
   return (
-    <AdminForm form={form} onSubmit={submit} className="grid gap-5">
+    <AdminForm guardUnsaved form={form} onSubmit={submit} className="grid gap-5">
       {header}
       <SingleFileField name="poster" kind="image" label="صورة البوستر" required failureTitle={LANDING_UI.uploadError} />
       {creating && (

@@ -36,6 +36,7 @@ export const DESK_TEXTS = {
   followUp: "موعد المتابعة",
   followUpTime: "ساعة المتابعة",
   mergedInto: "دُمج هذا العميل في",
+  mergedBadge: "مدموج",
   mergedReadOnly: "للاطلاع فقط؛ يُعمل على العميل من صفحته الجديدة.",
   waiting: "الانتظار",
   name: "الاسم",

@@ -16,6 +16,7 @@ import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
+import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
@@ -101,7 +102,8 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="min-w-0 text-xl font-bold break-words text-ink">{lead.name}</h1>
-            <StageBadge stage={lead.stage} />
+            {/* A merged lead's old stage no longer says anything: it reads «مدموج». */}
+            {merged ? <Badge variant="outline">{DESK_TEXTS.mergedBadge}</Badge> : <StageBadge stage={lead.stage} />}
             <LeadFlags lead={lead} />
           </div>
         </CardHeader>

@@ -82,7 +82,7 @@ export function ProjectForm({ project, signedIn, onSubmit, onCancel, checkName, 
           : PROJECT_TEXTS.createSubmit;
 
   return (
-    <AdminForm form={form} onSubmit={submit} className="flex flex-col gap-6">
+    <AdminForm guardUnsaved form={form} onSubmit={submit} className="flex flex-col gap-6">
       <BasicsSection nameCheck={nameCheck} />
       <SpecsSection />
       <LocationSection />

@@ -14,9 +14,11 @@ import {
   MegaphoneIcon,
   MessageCircleIcon,
   PhoneCallIcon,
+  ScrollTextIcon,
   ShieldCheckIcon,
   SlidersHorizontalIcon,
   TrendingUpIcon,
+  UserIcon,
   UsersIcon,
 } from "lucide-react";
 import type { PermissionKey } from "#domain/roles.ts";
@@ -27,14 +29,16 @@ import { userCan } from "./auth-permissions.ts";
 export interface AdminMenuItem {
   label: string;
   to: string;
-  permission: PermissionKey;
+  /** The permission the item needs; null: every signed-in user (their own account). */
+  permission: PermissionKey | null;
   icon: LucideIcon;
 }
 
 /**
  * The items of SPEC §2.10, in order — its «رسائل التواصل» being the lead desk's list «العملاء»
  * (docs/decisions/070-one-leads-list.md) — with «عملائي» and the desk settings (docs/product.md §2.16 leads) before the
- * staff items, and the campaigns report with its connections (docs/conversions.md).
+ * staff items, and the campaigns report with its connections (docs/conversions.md); last the audit log and the user's
+ * own account «حسابي» (docs/product.md §2.16), so every admin screen has its item.
  */
 export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: TEXTS.menuDashboard, to: "/admin", permission: "dashboard.view", icon: LayoutDashboardIcon },
@@ -61,9 +65,26 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { label: "واتساب للأعمال", to: "/admin/whatsapp", permission: "whatsapp.manage", icon: MessageCircleIcon },
   { label: TEXTS.menuEmployees, to: "/admin/employees", permission: "users.view", icon: UsersIcon },
   { label: TEXTS.menuPermissions, to: "/admin/permissions", permission: "permissions.manage", icon: ShieldCheckIcon },
+  { label: "سجل التدقيق", to: "/admin/audit-log", permission: "audit.view", icon: ScrollTextIcon },
+  { label: "حسابي", to: "/admin/account", permission: null, icon: UserIcon },
 ];
 
 /** The items `user` may see: a super_admin sees all; others those whose permission is in their effective list. */
 export function visibleMenuItems(user: Pick<CurrentUser, "role" | "permissions"> | null): AdminMenuItem[] {
-  return ADMIN_MENU.filter((item) => userCan(user, item.permission));
+  return ADMIN_MENU.filter((item) => (item.permission === null ? user !== null : userCan(user, item.permission)));
+}
+
+/**
+ * The one item active on `pathname`: the item whose path is the longest prefix of it at a segment boundary
+ * ("/admin/leads/mine" → «عملائي», not also «العملاء»; "/admin/units/7/edit" → «إدارة الوحدات»); the dashboard
+ * only on "/admin" itself. Null when no item matches.
+ */
+export function activeMenuPath(items: readonly Pick<AdminMenuItem, "to">[], pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  let best: string | null = null;
+  for (const { to } of items) {
+    const hit = to === "/admin" ? path === to : path === to || path.startsWith(`${to}/`);
+    if (hit && (best === null || to.length > best.length)) best = to;
+  }
+  return best;
 }

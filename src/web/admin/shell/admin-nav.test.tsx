@@ -39,10 +39,10 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the stacking plan, the desk's two, the campaigns report, visits, compliance, the platforms' forms and WhatsApp", () => {
+  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the stacking plan, the desk's two, the campaigns report, visits, compliance, the platforms' forms, WhatsApp, the audit log and the account", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(17);
+    expect(links).toHaveLength(19);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
@@ -61,12 +61,31 @@ describe("admin menu (SPEC §2.10)", () => {
       ["واتساب للأعمال", "/admin/whatsapp"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
+      ["سجل التدقيق", "/admin/audit-log"],
+      ["حسابي", "/admin/account"],
     ]);
   });
 
   it("shows an employee with dashboard.view and projects.view only those two", () => {
     const nav = renderNav(employee);
-    expect(nav.getAllByRole("link").map((a) => a.textContent)).toEqual(["الرئيسية", "إدارة المشاريع"]);
+    expect(nav.getAllByRole("link").map((a) => a.textContent)).toEqual(["الرئيسية", "إدارة المشاريع", "حسابي"]);
+  });
+
+  it("marks one item only: «عملائي» on its page, «العملاء» on a lead, «إدارة الوحدات» on a unit's form", () => {
+    const current = (path: string) =>
+      renderNav(superAdmin, path)
+        .getAllByRole("link")
+        .filter((a) => a.getAttribute("aria-current") === "page")
+        .map((a) => a.textContent);
+    expect(current("/admin/leads/mine")).toEqual(["عملائي"]);
+    document.body.innerHTML = "";
+    expect(current("/admin/leads/settings")).toEqual(["إعدادات مكتب العملاء"]);
+    document.body.innerHTML = "";
+    expect(current("/admin/leads/42")).toEqual(["العملاء"]);
+    document.body.innerHTML = "";
+    expect(current("/admin/units/7/edit")).toEqual(["إدارة الوحدات"]);
+    document.body.innerHTML = "";
+    expect(current("/admin/account")).toEqual(["حسابي"]);
   });
 
   it("marks the active item with aria-current=page, the dashboard only on /admin itself", () => {
@@ -81,9 +100,10 @@ describe("admin menu (SPEC §2.10)", () => {
     expect(nav.getByRole("link", { name: "إدارة المشاريع" })).toBeInTheDocument();
   });
 
-  it("hides everything from nobody and from unknown keys", () => {
+  it("hides everything from nobody, and all but «حسابي» from unknown keys", () => {
     expect(visibleMenuItems(null)).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] })).toEqual([]);
-    expect(visibleMenuItems({ role: "manager", permissions: ADMIN_MENU.map((i) => i.permission) })).toHaveLength(17);
+    expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] }).map((i) => i.label)).toEqual(["حسابي"]);
+    const keys = ADMIN_MENU.flatMap((i) => (i.permission ? [i.permission] : []));
+    expect(visibleMenuItems({ role: "manager", permissions: keys })).toHaveLength(19);
   });
 });

@@ -1,14 +1,15 @@
 /**
- * The admin side menu (SPEC §2.10): only the items the user's permissions allow; NavLink marks the active one
- * aria-current="page", which also drives its highlight (a className function would not survive the tooltip
+ * The admin side menu (SPEC §2.10): only the items the user's permissions allow; the one active item
+ * (`activeMenuPath`: the longest matching path, so «عملائي» alone on its page) is marked aria-current="page", which
+ * also drives its highlight (a className function would not survive the tooltip
  * trigger's Slot). Collapsed, it shows icons with the label in a tooltip.
  */
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import type { CurrentUser } from "~/shared/session/auth-store.ts";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/shared/ui/tooltip.tsx";
-import { visibleMenuItems } from "./admin-menu.ts";
+import { activeMenuPath, visibleMenuItems } from "./admin-menu.ts";
 
 export interface AdminNavProps {
   user: Pick<CurrentUser, "role" | "permissions">;
@@ -22,14 +23,15 @@ export interface AdminNavProps {
 /** The permission-filtered menu as a labelled <nav> list of links. */
 export function AdminNav({ user, collapsed = false, onNavigate, className }: AdminNavProps) {
   const items = visibleMenuItems(user);
+  const active = activeMenuPath(items, useLocation().pathname);
   return (
     <nav aria-label={TEXTS.adminMenuLabel} className={className}>
       <ul className="flex flex-col gap-1">
         {items.map(({ to, label, icon: Icon }) => {
           const link = (
-            <NavLink
+            <Link
               to={to}
-              end={to === "/admin"}
+              aria-current={to === active ? "page" : undefined}
               onClick={onNavigate}
               className={cn(
                 "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-bold text-ink transition-colors hover:bg-brand-50 hover:text-brand-700",
@@ -39,7 +41,7 @@ export function AdminNav({ user, collapsed = false, onNavigate, className }: Adm
             >
               <Icon aria-hidden="true" className="size-5 shrink-0" />
               <span className={cn(collapsed && "sr-only")}>{label}</span>
-            </NavLink>
+            </Link>
           );
           return (
             <li key={to}>

@@ -4,10 +4,14 @@
  * Mounted by the admin shell and by the login page.
  */
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { installArabicZodErrors } from "#domain/zod-arabic.ts";
 import { Toaster } from "~/shared/ui/toaster.tsx";
 import { TooltipProvider } from "~/shared/ui/tooltip.tsx";
 import { getQueryClient } from "./query-client.ts";
 import { SessionProvider } from "./session-provider.tsx";
+
+// Form checks without a message of their own speak Arabic too (src/domain/zod-arabic.ts).
+installArabicZodErrors();
 
 /** Wraps an admin screen; `queryClient` lets tests pass a fresh client (default: the page's one). */
 export function AdminProviders({ children, queryClient }: { children: React.ReactNode; queryClient?: QueryClient }) {

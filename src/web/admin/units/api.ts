@@ -10,6 +10,7 @@ import type { UnitImportResult } from "#domain/unit-import.ts";
 import { type ListPage, pageUrl, usePagedList } from "~/admin/common/paged-list.ts";
 import { postMultipart } from "~/admin/uploads/api.ts";
 import { ApiError, apiClient } from "~/shared/lib/api-client.ts";
+import { UNIT_TEXTS } from "./unit-texts.ts";
 
 /** GET /api/units (needs units.view) → every unit. ApiError 403 without the permission. */
 export function fetchUnits(): Promise<Unit[]> {
@@ -123,8 +124,8 @@ export class UploadError extends Error {
 /**
  * Uploads a spreadsheet with upload progress (0–100 %). fetch cannot report upload progress, so this one call
  * uses XMLHttpRequest with the same bearer token; a 401 triggers the client's silent refresh and one retry.
- * Output: UnitImportResult. Errors: ApiError with the server's Arabic message; UploadError
- * "Server error: {status}" when the body is not JSON or "Upload failed with status {status}".
+ * Output: UnitImportResult. Errors: ApiError with the server's Arabic message; UploadError with an Arabic message
+ * naming the status (UNIT_TEXTS.uploadUnreadable when the body is not JSON, UNIT_TEXTS.uploadStatus otherwise).
  */
 export async function uploadUnitsFile(
   projectId: number | null,
@@ -145,15 +146,15 @@ export async function uploadUnitsFile(
     try {
       return JSON.parse(answer.text) as UnitImportResult;
     } catch {
-      throw new UploadError(`Server error: ${answer.status}`, answer.status);
+      throw new UploadError(UNIT_TEXTS.uploadUnreadable(answer.status), answer.status);
     }
   }
   const error = new ApiError(path, answer.status, "", answer.text);
   if (error.serverMessage) throw error;
   throw new UploadError(
     answer.text.trim().startsWith("{")
-      ? `Upload failed with status ${answer.status}`
-      : `Server error: ${answer.status}`,
+      ? UNIT_TEXTS.uploadStatus(answer.status)
+      : UNIT_TEXTS.uploadUnreadable(answer.status),
     answer.status,
   );
 }

@@ -82,7 +82,7 @@ export function UnitForm({ unit, defaultProjectId, projects, onSubmit, onCancel 
   });
 
   return (
-    <AdminForm form={form} onSubmit={submit} className="flex flex-col gap-6">
+    <AdminForm guardUnsaved form={form} onSubmit={submit} className="flex flex-col gap-6">
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <SelectField
           name="projectId"

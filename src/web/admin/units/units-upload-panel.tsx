@@ -63,8 +63,7 @@ export function UnitsUploadPanel({ projectId, projectName }: UnitsUploadPanelPro
         onError: (error) =>
           toast({
             title: UNIT_TEXTS.uploadError,
-            description:
-              error instanceof UploadError ? error.message : apiErrorMessage(error, `Upload failed with status`),
+            description: error instanceof UploadError ? error.message : apiErrorMessage(error, UNIT_TEXTS.uploadFailed),
             variant: "destructive",
           }),
       },

@@ -16,6 +16,7 @@ import { type AuditActor, eraseAuditPersonalData, recordAudit } from "../../audi
 import { latestDeliveries } from "../desk/service.ts";
 import { enqueueLeadDelivery, requeueDelivery } from "../outbox.ts";
 import { leadPayload, readLeadContext, webhookTargetOf } from "./context.ts";
+import { moveLeadOffEnquiry } from "./move-lead.ts";
 
 /**
  * GET /api/contact/messages: newest first, with project, landing page, campaign, attribution, consent and the latest
@@ -142,10 +143,12 @@ export async function retryLeadDelivery(db: Db, id: number, actor: AuditActor, n
 /**
  * DELETE /api/contact/messages/{id}. The audit log keeps identifiers only: the delete row and every earlier row of
  * this lead hold its id, source and project/landing/campaign ids, never its name, contact details, message or IP
- * (audit/service.ts eraseAuditPersonalData). Errors: 404.
+ * (audit/service.ts eraseAuditPersonalData). The lead this enquiry opened moves to its next enquiry first
+ * (./move-lead.ts) and so outlives it. Errors: 404.
  */
 export async function deleteContactMessage(db: Db, id: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
+    await moveLeadOffEnquiry(tx, id, actor);
     const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
     if (!row) throw notFound("الرسالة غير موجودة");
     const identifiers = {

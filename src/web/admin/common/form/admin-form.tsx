@@ -6,29 +6,38 @@
  * `showServerErrors` puts the field messages of a 400/409 answer (`{fields: {path: message}}`, docs/product.md §7.3)
  * on their fields and focuses the first one, which also scrolls it into view
  * (docs/decisions/024-admin-fits-and-arabic-controls.md). The `_` key (a message for the whole form) is left to the caller's toast.
+ *
+ * `guardUnsaved` warns before unsaved changes are lost (./unsaved-changes.tsx): while the form is dirty and its last
+ * submit did not succeed, leaving the screen asks first.
  */
 import type * as React from "react";
 import { type FieldPath, type FieldValues, FormProvider, type UseFormReturn } from "react-hook-form";
 import { ApiError } from "~/shared/lib/api-client.ts";
+import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
 
 export interface AdminFormProps<TValues extends FieldValues, TOutput>
   extends Omit<React.ComponentProps<"form">, "onSubmit" | "noValidate"> {
   form: UseFormReturn<TValues, unknown, TOutput>;
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /** Ask before leaving the screen with unsaved changes (project, unit, landing and employee forms). */
+  guardUnsaved?: boolean;
 }
 
 /** `<form noValidate>` inside react-hook-form's FormProvider. */
 export function AdminForm<TValues extends FieldValues, TOutput>({
   form,
   onSubmit,
+  guardUnsaved = false,
   children,
   ...props
 }: AdminFormProps<TValues, TOutput>) {
+  const { isDirty, isSubmitSuccessful } = form.formState;
   return (
     <FormProvider {...form}>
       <form {...props} onSubmit={onSubmit} noValidate>
         {children}
       </form>
+      {guardUnsaved ? <UnsavedChangesGuard when={isDirty && !isSubmitSuccessful} /> : null}
     </FormProvider>
   );
 }

@@ -24,6 +24,18 @@ describe("Field", () => {
     await waitFor(() => expect(submitted).toEqual([{ city: "جدة", role: "a" }]));
   });
 
+  it("turns Arabic-Indic digits into Latin ones as they are typed (ARCHITECTURE resolution 11)", async () => {
+    const { submitted, user } = renderForm(<Field name="city" label="رقم الترخيص" />, {
+      defaultValues: { city: "", role: "a" },
+      schema,
+    });
+    const input = screen.getByLabelText("رقم الترخيص");
+    await user.type(input, "رخصة ٧٢٠۱٥");
+    expect(input).toHaveValue("رخصة 72015");
+    await user.click(screen.getByRole("button", { name: SUBMIT }));
+    await waitFor(() => expect(submitted).toEqual([{ city: "رخصة 72015", role: "a" }]));
+  });
+
   it("shows the schema's message as an alert, marks the input invalid and describes it with the message", async () => {
     const { submitted, user } = renderForm(<Field name="city" label="المدينة" hint="مثل جدة" />, {
       defaultValues: { city: "", role: "a" },
