@@ -15,7 +15,7 @@ export const agentListSchema = z.object({
 export const agentListSavedSchema = z.object({
   projectId: z.number().nullable(),
   userIds: z.array(z.string()),
-  /** Unassigned open leads dealt to the agents in turn by this change (docs/decisions/075-…). */
+  /** Unassigned open leads dealt to the agents in turn by this change (docs/decisions/075-merge-and-assign-by-what-people-know.md). */
   assigned: z.number().optional(),
 });
 

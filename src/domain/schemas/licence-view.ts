@@ -5,35 +5,36 @@
  */
 import { z } from "zod";
 import { LICENCE_STATES, SALE_MODES } from "../licence.ts";
+import { text } from "./text.ts";
 
 /** The licence that applies and what follows from it today (src/domain/licence.ts EffectiveLicence). */
 export const licenceViewSchema = z.object({
   source: z.enum(["unit", "campaign", "project"]),
   kind: z.enum(["advertising", "offplan"]),
-  number: z.string().nullable(),
-  expiresOn: z.string().nullable(),
-  verificationUrl: z.string().nullable(),
+  number: text().nullable(),
+  expiresOn: text().nullable(),
+  verificationUrl: text().nullable(),
   state: z.enum(LICENCE_STATES),
   daysLeft: z.number().nullable(),
   advertisable: z.boolean(),
   reason: z.enum(["expired", "missing"]).nullable(),
-  field: z.string().nullable(),
-  advertiseUntil: z.string().nullable(),
+  field: text().nullable(),
+  advertiseUntil: text().nullable(),
 });
 
 /** A project's licence and disclosure fields as answered (docs/compliance.md). */
 export const projectLicenceViewShape = {
   saleMode: z.enum(SALE_MODES),
-  advertisingLicenseIssuedOn: z.string().nullable(),
-  advertisingLicenseExpiresOn: z.string().nullable(),
-  advertisingLicenseUrl: z.string().nullable(),
-  offPlanLicenseExpiresOn: z.string().nullable(),
-  escrowBank: z.string().nullable(),
-  escrowAccountName: z.string().nullable(),
-  escrowIban: z.string().nullable(),
-  falLicenseNumber: z.string().nullable(),
-  plotNumber: z.string().nullable(),
-  rightsAndRestrictions: z.string(),
+  advertisingLicenseIssuedOn: text().nullable(),
+  advertisingLicenseExpiresOn: text().nullable(),
+  advertisingLicenseUrl: text().nullable(),
+  offPlanLicenseExpiresOn: text().nullable(),
+  escrowBank: text().nullable(),
+  escrowAccountName: text().nullable(),
+  escrowIban: text().nullable(),
+  falLicenseNumber: text().nullable(),
+  plotNumber: text().nullable(),
+  rightsAndRestrictions: text(),
   /** Computed: the licence that applies today (read-only; accepted and ignored on PUT). */
   licence: licenceViewSchema,
 };
@@ -42,14 +43,14 @@ export const projectLicenceViewShape = {
 export const complianceRowSchema = z.object({
   entityType: z.enum(["project", "unit", "campaign"]),
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   projectId: z.number().int(),
-  projectName: z.string(),
+  projectName: text(),
   /** Where staff enter the licence (an admin path). */
-  editPath: z.string(),
+  editPath: text(),
   licence: licenceViewSchema,
   /** What visitors no longer see because of it (Arabic, e.g. «صفحة المشروع»); empty while advertisable. */
-  offline: z.array(z.string()),
+  offline: z.array(text()),
   /** Missing today, but still shown until the enforcement day (the upgrade's grace period). */
   willGoOffline: z.boolean(),
 });
@@ -59,8 +60,8 @@ export const complianceReportSchema = z
   .object({
     rows: z.array(complianceRowSchema),
     /** First day a missing licence takes a page offline (YYYY-MM-DD); null: enforced from the start. */
-    enforceFrom: z.string().nullable(),
-    today: z.string(),
+    enforceFrom: text().nullable(),
+    today: text(),
     needsAction: z.number().int(),
   })
   .meta({ id: "ComplianceReport" });
@@ -69,8 +70,8 @@ export const complianceReportSchema = z
 export const campaignLicenceSchema = z
   .object({
     id: z.number().int(),
-    advertisingLicenseNumber: z.string().nullable(),
-    advertisingLicenseExpiresOn: z.string().nullable(),
+    advertisingLicenseNumber: text().nullable(),
+    advertisingLicenseExpiresOn: text().nullable(),
     licence: licenceViewSchema,
   })
   .meta({ id: "CampaignLicence" });

@@ -30,6 +30,7 @@ import {
 } from "#domain/inventory-admin.ts";
 import { fileResponse, noContentSchema, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
+import { text } from "#domain/schemas/text.ts";
 import { unauthorized } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { requireAuth } from "../../plugins/auth.ts";
@@ -54,7 +55,7 @@ async function inventoryActor(request: FastifyRequest): Promise<InventoryActor> 
   };
 }
 
-const holdSchema = z.object({ id: z.number(), unitId: z.number(), expiresAt: z.string() }).meta({ id: "UnitHold" });
+const holdSchema = z.object({ id: z.number(), unitId: z.number(), expiresAt: text() }).meta({ id: "UnitHold" });
 
 export async function inventoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -154,7 +155,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
     "/api/inventory/stream-ticket",
     {
       config: { access: { permission: "inventory.view" } },
-      schema: { response: { 200: z.object({ ticket: z.string() }) } },
+      schema: { response: { 200: z.object({ ticket: text() }) } },
     },
     async (request) => {
       const expires = app.clock().getTime() + TICKET_TTL_MS;
@@ -168,7 +169,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
       config: { access: "public" },
       schema: {
         params: idParam,
-        querystring: z.object({ ticket: z.string({ error: "التذكرة مطلوبة" }).min(1).max(1000) }),
+        querystring: z.object({ ticket: text({ error: "التذكرة مطلوبة" }).min(1).max(1000) }),
         response: {
           200: fileResponse("Server-sent events: one `change` event per committed change", ["text/event-stream"]),
         },

@@ -1,6 +1,6 @@
 /**
- * The inventory's side of SPEC's unit writes (POST/PUT /api/units, the spreadsheet import; docs/decisions/
- * 076-unit-inventory-states-and-holds.md; ARCHITECTURE resolution 25):
+ * The inventory's side of SPEC's unit writes (POST/PUT /api/units, the spreadsheet import;
+ * docs/decisions/076-unit-inventory-states-and-holds.md; ARCHITECTURE resolution 25):
  * - `checkUnitEdit`: while a lead holds or reserves a unit, its status and price change only through that lead
  *   (409 naming `status`/`price` and the lead); otherwise the SPEC status written sets the inventory state (a
  *   transition) and a new price is kept in the price history.

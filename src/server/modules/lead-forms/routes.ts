@@ -34,6 +34,7 @@ import {
   tiktokConnectionViewSchema,
 } from "#domain/lead-forms.ts";
 import { idParam } from "#domain/schemas/common.ts";
+import { text } from "#domain/schemas/text.ts";
 import { actorOf } from "../../plugins/auth.ts";
 import { googleConnectionView, listStoredForms, saveGoogleConnection } from "./google.ts";
 import { metaGraphOf } from "./jobs.ts";
@@ -152,7 +153,7 @@ export async function leadFormRoutes(app: FastifyInstance) {
       schema: {
         params: idParam,
         body: platformCampaignSchema,
-        response: { 200: z.object({ id: z.number().int(), platformCampaignId: z.string().nullable() }) },
+        response: { 200: z.object({ id: z.number().int(), platformCampaignId: text().nullable() }) },
       },
     },
     async (request) =>

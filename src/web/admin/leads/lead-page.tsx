@@ -70,7 +70,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const lead = detail.lead;
-  // A merged lead is read-only: its page says where it went and offers no action (docs/decisions/075-…).
+  // A merged lead is read-only: its page says where it went and offers no action (docs/decisions/075-merge-and-assign-by-what-people-know.md).
   const merged = detail.mergedInto;
   const canWork = !merged && userCan(user, "leads.work");
   const canAssign = !merged && userCan(user, "leads.assign");

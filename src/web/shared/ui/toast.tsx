@@ -44,7 +44,7 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
       hotkey={["F8"]}
       label={VIEWPORT_LABEL}
       className={cn(
-        // Phones: at the top, clear of the thumb's buttons at the bottom of a card (docs/decisions/074-…).
+        // Phones: at the top, clear of the thumb's buttons at the bottom of a card (docs/decisions/074-a-clock-the-agent-sees.md).
         "fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:top-auto sm:bottom-0 sm:end-0 sm:max-w-[420px]",
         // While a dialog is open its actions sit at the bottom: the toasts move to the top so they never cover them.
         "[body:has([data-slot=dialog-content][data-state=open])_&]:top-0 [body:has([data-slot=dialog-content][data-state=open])_&]:bottom-auto",
