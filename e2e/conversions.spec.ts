@@ -21,7 +21,8 @@ test.beforeEach(({ page }) => skipEntrance(page));
 const stamp = Date.now().toString(36);
 const PROJECT = `مشروع تحويلات ${arabicLabel(stamp)}`;
 const PAGE_SLUG = `e2e-conv-${stamp}`;
-const PHONE_LOCAL = "0551234567";
+// A number no other journey uses: one person's second enquiry would join their open lead (no new lead event).
+const PHONE_LOCAL = "0551234581";
 const SNAP_TOKEN = `snap-e2e-token-${stamp}`;
 const WIDTHS = [360, 390, 768, 1280] as const;
 
