@@ -22,7 +22,8 @@ async function signIn(page: Page) {
 test("a buyer computes on a unit page and the agent reads the estimate on the lead", async ({ page, request }) => {
   const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
   const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const name = `برج التقدير ${Date.now()}`;
+  // Arabic-Indic digits: the public pages' numeral rule (e2e/numerals.spec.ts) reads every project name shown.
+  const name = `برج التقدير ${new Intl.NumberFormat("ar-SA", { useGrouping: false }).format(Date.now())}`;
   const projectId = (await (await request.post("/api/projects", { data: { name, city: "جدة" }, headers })).json()).id;
   expect((await request.post(`/api/projects/${projectId}/publish`, { headers })).status()).toBe(200);
   const unitRes = await request.post("/api/units", {

@@ -12,6 +12,8 @@ import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 
 const stamp = Date.now().toString(36);
+// The project's name in Arabic-Indic digits: the public pages' numeral rule (e2e/numerals.spec.ts) reads it.
+const stampArabic = new Intl.NumberFormat("ar-SA", { useGrouping: false }).format(Date.now());
 const AGENT_A = { username: `inv-a-${stamp}`, name: "مسؤول المبيعات أ", password: "Inventory-Agent-A-Passw0rd!71" };
 const AGENT_B = { username: `inv-b-${stamp}`, name: "مسؤولة المبيعات ب", password: "Inventory-Agent-B-Passw0rd!72" };
 const SHOTS = "e2e-output/inventory";
@@ -25,7 +27,7 @@ async function tokenOf(request: APIRequestContext, credentials: { username: stri
 async function setUp(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${await tokenOf(request, E2E_ADMIN)}` };
   const project = await request.post("/api/projects", {
-    data: { name: `برج المخزون ${stamp}`, city: "جدة", price: 900_000 },
+    data: { name: `برج المخزون ${stampArabic}`, city: "جدة", price: 900_000 },
     headers,
   });
   const projectId = (await project.json()).id as number;

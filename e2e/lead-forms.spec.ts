@@ -80,7 +80,7 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel("اسم المستخدم").fill(username);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(password);
   await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin(\/leads\/mine)?$/);
 }
 
 /** Today in Jeddah as YYYY-MM-DD (the campaigns report's days). */

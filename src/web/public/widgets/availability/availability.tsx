@@ -93,7 +93,7 @@ export function AvailabilityGrid({
             const counts = statusCounts(building.floors);
             return (
               <tr key={building.name} className="border-t border-black/5">
-                <th scope="row" className="p-2 text-start font-bold text-ink">
+                <th scope="row" className="p-2 text-start font-bold text-ink" data-latin-digits="unit">
                   {building.name || "المبنى"}
                 </th>
                 {UNIT_STATUSES.map((status) => (
@@ -109,7 +109,9 @@ export function AvailabilityGrid({
       {inventory.buildings.map((building) =>
         building === shown ? (
           <div key={building.name} className="grid gap-2">
-            <h3 className="font-bold text-ink">{buildingTitle(building.name)}</h3>
+            <h3 className="font-bold text-ink" data-latin-digits="unit">
+              {buildingTitle(building.name)}
+            </h3>
             <BuildingGrid projectId={projectId} building={building} />
           </div>
         ) : (
@@ -118,7 +120,9 @@ export function AvailabilityGrid({
             className="grid gap-2"
             {...dataProps(AVAILABILITY.attrs, { building: building.name })}
           >
-            <h3 className="font-bold text-ink">{buildingTitle(building.name)}</h3>
+            <h3 className="font-bold text-ink" data-latin-digits="unit">
+              {buildingTitle(building.name)}
+            </h3>
             <a href={buildingHref(projectId, building.name)} className="text-sm font-bold text-brand-700 underline">
               {`عرض ${buildingTitle(building.name)}`}
             </a>
