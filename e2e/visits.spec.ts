@@ -100,7 +100,8 @@ async function agentPage(browser: Browser): Promise<Page> {
   await page.getByLabel("اسم المستخدم").fill(AGENT.username);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(AGENT.password);
   await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // A sales agent lands on «عملائي», a manager on the dashboard.
+  await expect(page).toHaveURL(/\/admin(\/leads\/mine)?$/);
   return page;
 }
 
