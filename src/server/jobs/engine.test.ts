@@ -50,8 +50,22 @@ afterEach(() => {
 
 describe("the app's queues", () => {
   it("registers every queue of today with the one engine", () => {
-    // The e-mail queue ("lead-mail", after "lead-clock") exists only with SMTP_URL (leads/mail.test.ts).
-    expect(t.app.jobs.queues).toEqual(["lead-webhooks", "lead-clock", "lead_retention", "conversions"]);
+    // The e-mail queues ("lead-mail", "visit-mail") exist only with SMTP_URL (leads/mail.test.ts).
+    expect(t.app.jobs.queues).toEqual([
+      "lead-webhooks",
+      "lead-clock",
+      "lead_retention",
+      "conversions",
+      "licence-alerts",
+      "lead-forms",
+      "lead-forms.backfill",
+      "lead-forms.backfill-forms",
+      "visit-reminders",
+      "visit-morning-list",
+      "inventory_hold_expiry",
+      "whatsapp-send",
+      "whatsapp-media",
+    ]);
     expect(t.app.clock()).toEqual(now);
   });
 
