@@ -8,7 +8,21 @@ import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/unit";
 import UnitPage, { loader } from "./unit.tsx";
 
-const project = { id: 7, name: "أبراج الشاطئ", images: [] };
+const LICENCE = {
+  source: "project",
+  kind: "advertising",
+  number: "7200000001",
+  expiresOn: "2099-12-31",
+  verificationUrl: null,
+  state: "valid",
+  daysLeft: 9000,
+  advertisable: true,
+  reason: null,
+  field: null,
+  advertiseUntil: null,
+};
+// A project and unit advertised under a valid licence (docs/compliance.md), so the page is served.
+const project = { id: 7, name: "أبراج الشاطئ", images: [], saleMode: "ready", licence: LICENCE };
 const unit = (availability: string) => ({
   id: 42,
   unitNumber: "A-12",
@@ -24,6 +38,7 @@ const unit = (availability: string) => ({
   totalArea: null,
   direction: [],
   view: null,
+  licence: LICENCE,
 });
 
 /** The page's loader over an API answering the project, the unit and (when `offer`) the project's visit offer. */

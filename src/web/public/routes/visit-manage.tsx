@@ -138,7 +138,7 @@ export default function VisitManagePage({ loaderData, actionData }: Route.Compon
         </p>
       )}
       {open && (
-        <form method="post" className="grid gap-3 rounded-3xl bg-surface p-5 ring-1 ring-black/5">
+        <form method="post" noValidate className="grid gap-3 rounded-3xl bg-surface p-5 ring-1 ring-black/5">
           <input type="hidden" name="intent" value="reschedule" />
           <label htmlFor="visit-new-time" className="font-bold text-ink">
             تغيير الموعد
@@ -161,7 +161,7 @@ export default function VisitManagePage({ loaderData, actionData }: Route.Compon
         </form>
       )}
       {open && (
-        <form method="post">
+        <form method="post" noValidate>
           <input type="hidden" name="intent" value="cancel" />
           <button type="submit" className={`${buttonClass} w-full bg-danger/10 text-danger`}>
             إلغاء الزيارة
