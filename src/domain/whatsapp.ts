@@ -11,7 +11,7 @@
  * - The app secret and the access token are write-only: answers carry `hasAppSecret` / `hasAccessToken`.
  */
 import { z } from "zod";
-import { formatNumber } from "./format.ts";
+import { countNoun, formatNumber, NOUNS } from "./format.ts";
 import { multilineText, text } from "./schemas/text.ts";
 
 /** The customer-service window: free-form messages within this many ms of the buyer's last message (24 h). */
@@ -62,7 +62,7 @@ export const WHATSAPP_ERROR_TEXTS: Record<number, string> = {
   131031: "الحساب مقفل لمخالفة السياسات",
   131042: "مشكلة في وسيلة الدفع لحساب واتساب للأعمال",
   131045: "رقم الهاتف غير مسجل بشكل صحيح",
-  131047: `انقضت ${formatNumber(24)} ساعة على آخر رسالة من العميل: يلزم قالب معتمد`,
+  131047: `انقضت ${countNoun(24, NOUNS.hour)} على آخر رسالة من العميل: يلزم قالب معتمد`,
   131048: "تجاوز حد الرسائل بسبب تقييمات الجودة",
   131049: "لم تُسلَّم الرسالة التسويقية حفاظًا على تجربة المستخدم",
   131050: "أوقف العميل استلام الرسائل التسويقية",
@@ -98,7 +98,7 @@ export const WHATSAPP_TEXTS = {
   unknownError: "تعذر الإرسال لسبب غير معروف",
   templatesFailed: "تعذر جلب القوالب المعتمدة من حساب واتساب",
   notConnected: "واتساب للأعمال غير مفعّل",
-  windowClosed: `انقضت ${formatNumber(24)} ساعة على آخر رسالة من العميل، لا يمكن إرسال نص حر: اختر قالبًا معتمدًا`,
+  windowClosed: `انقضت ${countNoun(24, NOUNS.hour)} على آخر رسالة من العميل، لا يمكن إرسال نص حر: اختر قالبًا معتمدًا`,
   neverWrote: "لم يراسلنا العميل عبر واتساب بعد، لا يمكن إرسال نص حر: اختر قالبًا معتمدًا",
   noPhone: "لا يوجد رقم جوال لهذا العميل",
   noOptIn: "لم يوافق العميل على التواصل عبر واتساب ولم يراسلنا، فلا يُرسل إليه قالب",

@@ -63,7 +63,7 @@ export function useDeleteContactMessage() {
         await apiClient.request<null>(`/api/contact/messages/${id}`, { method: "DELETE" });
       } catch (error) {
         console.error("Failed to delete message", error);
-        throw new Error("Failed to delete message");
+        throw new Error("تعذر حذف الرسالة");
       }
     },
     onSuccess: () =>

@@ -5,7 +5,7 @@
  */
 import { SECTOR_LABELS } from "#domain/affordability.ts";
 import { BUYER_ESTIMATE_LABEL } from "#domain/buyer-estimate.ts";
-import { formatDateTime, formatNumber, formatSAR } from "#domain/format.ts";
+import { countNoun, formatDateTime, formatNumber, formatSAR, NOUNS } from "#domain/format.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import type { LeadDetail } from "./api.ts";
 
@@ -38,7 +38,7 @@ export function LeadEstimates({ estimates }: { estimates: LeadDetail["estimates"
               <dt className="text-muted">دعم الصندوق</dt>
               <dd>{yesNo(e.input.redf)}</dd>
               <dt className="text-muted">المدة والهامش</dt>
-              <dd>{`${formatNumber(e.input.years)} سنة · ${formatNumber(e.input.rate)}٪`}</dd>
+              <dd>{`${countNoun(e.input.years, NOUNS.year)} · ${formatNumber(e.input.rate)}٪`}</dd>
             </dl>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm font-medium sm:grid-cols-4">
               <dt className="text-muted">أقصى تمويل</dt>

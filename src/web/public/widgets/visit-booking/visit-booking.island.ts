@@ -31,7 +31,7 @@ function timeOption(startsAt: string): HTMLLabelElement {
 async function showDay(picker: HTMLElement, link: HTMLAnchorElement, day: string): Promise<void> {
   const url = `${picker.getAttribute(VISIT_BOOKING_ATTRS.slotsUrl)}?from=${day}&to=${day}`;
   const response = await fetch(url, { headers: { accept: "application/json" } });
-  if (!response.ok) throw new Error(`slots ${response.status}`);
+  if (!response.ok) throw new Error(`تعذر تحميل المواعيد (${response.status})`);
   const slots = (await response.json()) as Slot[];
   const times = picker.querySelector<HTMLElement>(`[${VISIT_BOOKING_ATTRS.times}]`);
   const empty = picker.querySelector<HTMLElement>(`[${VISIT_BOOKING_ATTRS.empty}]`);
