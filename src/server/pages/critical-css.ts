@@ -38,9 +38,10 @@
 import { createHash } from "node:crypto";
 import { type CompiledSheet, compileSheet } from "beasties/compiler";
 import { collectPrograms, renderCriticalCss, scanHtml } from "beasties/runtime";
-import { parseDocument } from "htmlparser2";
 import { LRUCache } from "lru-cache";
 import postcss, { type Declaration } from "postcss";
+import { CONTENT_ATTRIBUTES, firstScreenHtml, markupSkeleton, TEMPLATE_ELEMENT } from "./critical-css-markup.ts";
+import { isDefinitionBlock, removeEmptyBlocks, withoutPropertyFallback, withoutRulesOf } from "./critical-css-rules.ts";
 
 const APP_CSS = /<style id="app-css" data-href="([^"]+)">([\s\S]*?)<\/style>/;
 /**
@@ -94,70 +95,6 @@ function withoutInteractionRules(css: string): string {
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
   });
   return root.toString();
-}
-
-/** The document as far as the first screen goes: <main> cut after `foldBytes` (at a tag), and then no <footer>. */
-export function firstScreenHtml(html: string, foldBytes: number): string {
-  const mainStart = html.search(/<main[\s>]/);
-  const mainEnd = html.indexOf("</main>");
-  if (mainStart < 0 || mainEnd < mainStart) return html;
-  const cut = outsideRawText(html, html.indexOf("<", Math.min(mainEnd, mainStart + foldBytes)));
-  if (cut < 0 || cut >= mainEnd) return html;
-  // A long page: its footer is below the first screen too; but a `fixed` or `sticky` element anywhere in the cut part
-  // (a project page's floating section menu) is on the first screen whatever its place in the document.
-  // Parsed from the first tag that names one of those classes (most pages have none past the cut).
-  const rest = html.slice(cut, mainEnd);
-  const first = rest.search(/<[a-zA-Z][^>]*\sclass="(?:[^"]*\s)?(?:fixed|sticky)[\s"]/);
-  const cutAway = first < 0 ? "" : rest.slice(first);
-  // The folds tried for one page, and the same page rendered again, usually cut away the same markup: parsed once.
-  if (cutAway !== lastCutAway.html) lastCutAway = { html: cutAway, floating: floatingElements(cutAway) };
-  return html.slice(0, cut) + lastCutAway.floating + html.slice(mainEnd).replace(/<footer[\s>][\s\S]*?<\/footer>/, "");
-}
-
-/** Elements whose content a parser reads as text up to their end tag. */
-const RAW_TEXT_TAG = /<(\/?)(textarea|title|noscript|script|style)\b/gi;
-
-/**
- * `cut` (a tag's start), moved past the end tag of a raw-text element it falls inside: cut within a <textarea>, the
- * rest of the page (the fixed WhatsApp button, the elements kept after <main>) would be that textarea's text to the
- * matcher, and none of their rules would be inlined.
- */
-function outsideRawText(html: string, cut: number): number {
-  if (cut < 0) return cut;
-  let open: string | null = null;
-  RAW_TEXT_TAG.lastIndex = 0;
-  for (let tag = RAW_TEXT_TAG.exec(html); tag && tag.index < cut; tag = RAW_TEXT_TAG.exec(html)) {
-    const name = (tag[2] as string).toLowerCase();
-    if (!tag[1] && open === null) open = name;
-    else if (tag[1] && open === name) open = null;
-  }
-  if (open === null) return cut;
-  const end = html.toLowerCase().indexOf(`</${open}>`, cut);
-  return end < 0 ? cut : html.indexOf("<", end + open.length + 3);
-}
-
-/** The last markup cut away by firstScreenHtml and the floating elements found in it. */
-let lastCutAway = { html: "", floating: "" };
-
-/** The `fixed` and `sticky` elements of `cutAway` that are not inside another one, whole and in order. */
-function floatingElements(cutAway: string): string {
-  const floating: string[] = [];
-  const visit = (nodes: ReturnType<typeof parseDocument>["children"]) => {
-    for (const node of nodes) {
-      if (!("attribs" in node)) continue;
-      const classes = (node.attribs.class ?? "").split(/\s+/);
-      if (classes.includes("fixed") || classes.includes("sticky")) {
-        floating.push(cutAway.slice(node.startIndex ?? 0, (node.endIndex ?? -1) + 1));
-      } else visit(node.children);
-    }
-  };
-  visit(parseDocument(cutAway, { withStartIndices: true, withEndIndices: true }).children);
-  return floating.join("");
-}
-
-/** A rule that only defines custom properties for every element or the root (`:root`, `*, :before, :after`, …). */
-function isDefinitionBlock(selector: string): boolean {
-  return /^(:root|:host|\*|:before|:after|::?backdrop|,|\s)+$/.test(selector);
 }
 
 /** `css` without the custom properties (theme variables, @property, fallback block) that no other rule reads. */
@@ -224,51 +161,6 @@ function prunedOnce(selected: string, firstScreen: string): string {
     pruned.set(key, result);
   }
   return result;
-}
-
-/**
- * Attributes whose values only carry content (a URL, a text, a date) or differ on every response (the CSP nonce of
- * the page's scripts): blanked in the markup skeleton, unless a selector of the stylesheet names the attribute (then
- * its value may decide a match and is kept).
- */
-const CONTENT_ATTRIBUTES = [
-  "src",
-  "srcset",
-  "sizes",
-  "alt",
-  "href",
-  "title",
-  "aria-label",
-  "content",
-  "datetime",
-  "poster",
-  "nonce",
-];
-/** A tag (double- or single-quoted values may hold `>`) or a run of text. */
-const TAG_OR_TEXT = /(<(?:"[^"]*"|'[^']*'|[^'">])*>)|([^<]+)/g;
-/** A <template> element with its content (not nested: no component renders one inside another). */
-const TEMPLATE_ELEMENT = /<template\b[^>]*>[\s\S]*?<\/template>/gi;
-
-/** A script element's body (raw text up to its end tag). */
-const SCRIPT_BODY = /(<script\b(?:"[^"]*"|'[^']*'|[^'">])*>)[\s\S]*?(<\/script>)/gi;
-
-/**
- * What the selection of a first screen depends on (docs/decisions/043-critical-css-per-route.md): the markup with
- * its tags, attributes and structure as they are, but each text run reduced to "x" (or " " when only white space,
- * so `:empty` still tells them apart), script bodies dropped, and the values of `blankAttributes` (a regular
- * expression over a tag, see CONTENT_ATTRIBUTES) emptied. Two first screens of the same skeleton select the same
- * rules: the selection is computed from the skeleton itself. React escapes `<`, `>` and `"` in text and attribute
- * values, so the tags found here are the document's. `keepText`: leave text as it is (a stylesheet whose web fonts
- * have a unicode-range: the selection of those faces reads the characters of the text).
- */
-export function markupSkeleton(html: string, blankAttributes: RegExp, keepText = false): string {
-  return html
-    .replace(SCRIPT_BODY, "$1$2")
-    .replace(TAG_OR_TEXT, (_match, tag: string | undefined, text: string | undefined) => {
-      if (tag !== undefined) return tag.replace(blankAttributes, '$1=""');
-      if (keepText) return text ?? "";
-      return /\S/.test(text ?? "") ? "x" : " ";
-    });
 }
 
 /** The compiled stylesheet and what a page's selection needs of it, per hashed URL (one per build). */
@@ -411,84 +303,6 @@ function pageCss(html: string, href: string, css: string): { critical: string; r
 }
 
 /**
- * A custom property block inside `@supports`: Tailwind's initial values for browsers without `@property` (the
- * condition is false in the others, which then skip the whole block: it costs them neither bytes of the first screen
- * nor a restyle when it comes after it).
- */
-function isPropertyFallback(rule: postcss.Rule): boolean {
-  for (let parent: postcss.Node | undefined = rule.parent; parent; parent = parent.parent) {
-    if (parent.type === "atrule" && (parent as postcss.AtRule).name === "supports") return definesOnlyProperties(rule);
-  }
-  return false;
-}
-
-/** `css` without its @property fallback blocks (isPropertyFallback; pageCss gives them to the rest) and empty blocks. */
-function withoutPropertyFallback(css: string): string {
-  const root = postcss.parse(css);
-  root.walkRules((rule) => {
-    if (isPropertyFallback(rule)) rule.remove();
-  });
-  removeEmptyBlocks(root);
-  return root.toString();
-}
-
-/** Removes the rules and at-rules left without content, until none is left. */
-function removeEmptyBlocks(root: postcss.Root): void {
-  let removed = true;
-  while (removed) {
-    removed = false;
-    root.walk((node) => {
-      if ((node.type === "rule" || node.type === "atrule") && node.nodes !== undefined && node.nodes.length === 0) {
-        node.remove();
-        removed = true;
-      }
-    });
-  }
-}
-
-/** A custom property block: a definition selector (isDefinitionBlock) with only `--…` declarations. */
-function definesOnlyProperties(rule: postcss.Rule): boolean {
-  return (
-    isDefinitionBlock(rule.selector) && rule.nodes.every((node) => node.type === "decl" && node.prop.startsWith("--"))
-  );
-}
-
-/** A rule's or a leaf at-rule's text within its at-rule context (`@media …>@layer …>selector{…}`). */
-function ruleKey(node: postcss.ChildNode): string {
-  // Text as PostCSS prints it, without the optional last semicolon of a block (the two inputs may differ there).
-  let key = node.toString().replace(/;(\s*)\}/g, "$1}");
-  for (let parent: postcss.Node | undefined = node.parent; parent && parent.type === "atrule"; parent = parent.parent) {
-    key = `@${(parent as postcss.AtRule).name} ${(parent as postcss.AtRule).params}>${key}`;
-  }
-  return key;
-}
-
-/**
- * `css` without the rules that `critical` already has (compared by ruleKey), without the custom property blocks and
- * `@property` registrations (pageCss keeps all of them in `critical`) but for the @property fallback blocks
- * (isPropertyFallback), and without the blocks left empty.
- */
-function withoutRulesOf(css: string, critical: string): string {
-  const present = new Set<string>();
-  postcss.parse(critical).walk((node) => {
-    if (node.type === "rule" || (node.type === "atrule" && node.nodes === undefined)) present.add(ruleKey(node));
-    else if (node.type === "atrule" && ["font-face", "keyframes"].includes(node.name)) present.add(ruleKey(node));
-  });
-  const root = postcss.parse(css);
-  root.walk((node) => {
-    if (node.type === "atrule" && node.name === "property") node.remove();
-    else if (node.type === "atrule" && ["font-face", "keyframes"].includes(node.name) && present.has(ruleKey(node))) {
-      node.remove();
-    } else if (node.type === "rule" && isPropertyFallback(node)) {
-      // Kept: the head has none (withoutPropertyFallback).
-    } else if (node.type === "rule" && (definesOnlyProperties(node) || present.has(ruleKey(node)))) node.remove();
-    else if (node.type === "atrule" && node.nodes === undefined && present.has(ruleKey(node))) node.remove();
-  });
-  removeEmptyBlocks(root);
-  return root.toString();
-}
-
-/**
  * A public page's HTML with its inline stylesheet reduced to the rules it uses. A public page is never hydrated
  * (docs/decisions/046-public-pages-as-islands.md): it carries all of its CSS (pageCss): the first screen's in the
  * head element, the rest in `<style id="page-css">` right after `</main>`; the whole stylesheet is only named by the
@@ -525,3 +339,5 @@ export function inlinedCssBytes(html: string): number {
   const match = /<style id="app-css"[^>]*>([\s\S]*?)<\/style>/.exec(html);
   return match ? Buffer.byteLength(match[1] ?? "") : 0;
 }
+
+export { firstScreenHtml, markupSkeleton } from "./critical-css-markup.ts";
