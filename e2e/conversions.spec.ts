@@ -12,6 +12,7 @@ import { once } from "node:events";
 import http from "node:http";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { serverTime } from "./fixtures/clock.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
@@ -137,7 +138,8 @@ test("a Snapchat lead is reported to Snapchat as a lead, then as a purchase, and
       },
       sendAnonymous: false,
     });
-    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const serverNow = await serverTime(request);
+    const today = new Date(serverNow.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
     await admin.call("put", "/api/conversions/spend", {
       campaignId: campaign?.id,
       entries: [{ day: today, amount: 750 }],
@@ -180,7 +182,9 @@ test("a Snapchat lead is reported to Snapchat as a lead, then as a purchase, and
       custom_data: { currency: "SAR", value: 875_000 },
     });
 
-    // The campaigns report: 1 reservation, 750 SAR per reservation.
+    // The campaigns report: 1 reservation, 750 SAR per reservation (over the last 30 days of the server's clock,
+    // which earlier journeys moved forward).
+    await page.clock.install({ time: serverNow });
     await signIn(page);
     await page.goto("/admin/conversions");
     const card = page.getByTestId(`campaign-${campaign?.id}`);

@@ -118,7 +118,8 @@ test("a manager created by the super_admin takes projects.delete from their empl
   // 4. The super_admin opens the audit log and finds the manager's changes.
   await signIn(page, E2E_ADMIN);
   await page.goto("/admin/permissions");
-  await page.getByRole("link", { name: "سجل التدقيق" }).click();
+  // The permissions screen's own link (the menu holds one too).
+  await page.locator("#admin-main").getByRole("link", { name: "سجل التدقيق" }).click();
   await expect(page).toHaveURL(/\/admin\/audit-log$/);
   const managerRows = page.getByRole("row").filter({ hasText: MANAGER.name });
   await expect(managerRows.filter({ hasText: "صلاحية مستخدم" }).first()).toBeVisible();

@@ -7,8 +7,9 @@
  * on their fields and focuses the first one, which also scrolls it into view
  * (docs/decisions/024-admin-fits-and-arabic-controls.md). The `_` key (a message for the whole form) is left to the caller's toast.
  *
- * `guardUnsaved` warns before unsaved changes are lost (./unsaved-changes.tsx): while the form is dirty and its last
- * submit did not succeed, leaving the screen asks first.
+ * `guardUnsaved` warns before unsaved changes are lost (./unsaved-changes.tsx): while the form is dirty, not being
+ * saved, and its last submit did not succeed, leaving the screen asks first. A save that navigates away itself (to
+ * the list it saved into) leaves while the submit is still running, so it is never stopped.
  */
 import type * as React from "react";
 import { type FieldPath, type FieldValues, FormProvider, type UseFormReturn } from "react-hook-form";
@@ -31,13 +32,13 @@ export function AdminForm<TValues extends FieldValues, TOutput>({
   children,
   ...props
 }: AdminFormProps<TValues, TOutput>) {
-  const { isDirty, isSubmitSuccessful } = form.formState;
+  const { isDirty, isSubmitting, isSubmitSuccessful } = form.formState;
   return (
     <FormProvider {...form}>
       <form {...props} onSubmit={onSubmit} noValidate>
         {children}
       </form>
-      {guardUnsaved ? <UnsavedChangesGuard when={isDirty && !isSubmitSuccessful} /> : null}
+      {guardUnsaved ? <UnsavedChangesGuard when={isDirty && !isSubmitting && !isSubmitSuccessful} /> : null}
     </FormProvider>
   );
 }

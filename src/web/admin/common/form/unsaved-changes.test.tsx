@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
-import { createRoutesStub, Link } from "react-router";
+import { createRoutesStub, Link, useNavigate } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminForm } from "./admin-form.tsx";
 import { Field } from "./field.tsx";
@@ -21,9 +21,25 @@ function EditScreen() {
   );
 }
 
-function renderEditor() {
+/** A screen whose save answers after a round trip and then goes to the list itself, as the unit and project editors do. */
+function SaveAndLeaveScreen() {
+  const form = useForm({ defaultValues: { name: "برج الساحل" } });
+  const navigate = useNavigate();
+  const submit = form.handleSubmit(async () => {
+    await new Promise((resolve) => queueMicrotask(() => resolve(null)));
+    navigate("/admin/projects");
+  });
+  return (
+    <AdminForm guardUnsaved form={form} onSubmit={submit}>
+      <Field name="name" label="اسم المشروع" />
+      <button type="submit">حفظ</button>
+    </AdminForm>
+  );
+}
+
+function renderEditor(Screen = EditScreen) {
   const Stub = createRoutesStub([
-    { path: "/admin/units/1/edit", Component: EditScreen },
+    { path: "/admin/units/1/edit", Component: Screen },
     { path: "/admin/projects", Component: () => <h1>قائمة المشاريع</h1> },
   ]);
   render(<Stub initialEntries={["/admin/units/1/edit"]} />);
@@ -51,6 +67,14 @@ describe("unsaved changes are warned before they are lost (docs/decisions/100-un
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "حفظ" }));
     await user.click(screen.getByRole("link", { name: "إدارة المشاريع" }));
+    expect(await screen.findByRole("heading", { name: "قائمة المشاريع" })).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("lets a save that goes to the list itself leave without asking", async () => {
+    const user = renderEditor(SaveAndLeaveScreen);
+    await user.type(screen.getByLabelText("اسم المشروع"), " الجديد");
+    await user.click(screen.getByRole("button", { name: "حفظ" }));
     expect(await screen.findByRole("heading", { name: "قائمة المشاريع" })).toBeInTheDocument();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });

@@ -57,6 +57,16 @@ function copyEstimate(form: HTMLFormElement, shown: boolean): void {
   }
 }
 
+/** Whether a field of the form holds something other than what the server rendered. */
+function typedBeforeEnhanced(form: HTMLFormElement): boolean {
+  for (const field of form.elements) {
+    if (field instanceof HTMLInputElement && field.value !== field.defaultValue) return true;
+    if (field instanceof HTMLSelectElement && [...field.options].some((o) => o.selected !== o.defaultSelected))
+      return true;
+  }
+  return false;
+}
+
 /** Enhances the calculator's form in `root`; does nothing without it or its result block. */
 export function enhanceAffordability(root: ParentNode = document): void {
   const form = root.querySelector<HTMLFormElement>(`form${islandSelector(AFFORDABILITY.island)}`);
@@ -108,6 +118,8 @@ export function enhanceAffordability(root: ParentNode = document): void {
   form.addEventListener("focusin", () => void load());
   form.addEventListener("input", update);
   form.addEventListener("change", update);
+  // A buyer who typed before this script ran (a slow link) gets the estimate of what they typed.
+  if (typedBeforeEnhanced(form)) update();
   form.addEventListener("submit", (event) => {
     if (!render()) return;
     event.preventDefault();

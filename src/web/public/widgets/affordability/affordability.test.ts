@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { computeAffordability } from "#domain/affordability.ts";
 import { affordabilityRulesSchema } from "#domain/affordability-rules.ts";
 import { formatSAR } from "#domain/format.ts";
 import type { AffordabilityView } from "~/public/lib/affordability.server.ts";
@@ -29,6 +30,19 @@ const view: AffordabilityView = {
   result: null,
   errors: {},
 };
+
+/** The view's values as the calculator's input (salary set by each test). */
+const BASE_INPUT = {
+  price: 900_000,
+  salary: 0,
+  otherIncome: 0,
+  obligations: 0,
+  sector: "government",
+  firstHome: true,
+  redf: false,
+  years: 25,
+  rate: 5.5,
+} as const;
 
 const block = () => document.querySelector<HTMLElement>("[data-affordability-result]");
 const amountOf = (field: string) => document.querySelector(`[data-affordability-value="${field}"]`)?.textContent ?? "";
@@ -68,6 +82,18 @@ describe("the calculator's island", () => {
     expect(document.querySelector<HTMLAnchorElement>('[data-affordability-source="transactionTax"]')?.href).toBe(
       rules.transactionTax.firstHomeExemptUpTo.sourceUrl,
     );
+    expect(fetchRules).toHaveBeenCalledTimes(1);
+  });
+
+  it("computes what the buyer typed before the script ran, and fetches nothing for an untouched form", async () => {
+    enhanceAffordability(document);
+    expect(fetchRules).not.toHaveBeenCalled();
+    document.body.innerHTML = `<main>${renderToStaticMarkup(createElement(AffordabilitySection, { view }))}</main>`;
+    (document.querySelector('input[name="salary"]') as HTMLInputElement).value = "8000";
+    enhanceAffordability(document);
+    await vi.waitFor(() => expect(block()?.hidden).toBe(false));
+    const expected = computeAffordability({ ...BASE_INPUT, salary: 8000 }, rules);
+    expect(amountOf("maxFinancing")).toBe(formatSAR(expected.maxFinancing));
     expect(fetchRules).toHaveBeenCalledTimes(1);
   });
 
