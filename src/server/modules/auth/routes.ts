@@ -32,7 +32,6 @@ import {
 } from "#domain/schemas/auth.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
-import { endOtherSessions } from "./own-sessions.ts";
 import {
   ACCESS_TOKEN_TTL_MS,
   changePassword,
@@ -48,6 +47,7 @@ import {
   refresh,
   revokeSession,
 } from "./service.ts";
+import { endOtherSessions } from "./sessions.ts";
 import { ThrottledError } from "./throttle.ts";
 import {
   confirmEnrolment,

@@ -2,16 +2,15 @@
  * Sessions and sign-in (ARCHITECTURE security model, SPEC §4.1 / §7.2 auth calls). Access token: 256-bit opaque, 15
  * min, kept in memory by the browser. Refresh token: 256-bit opaque in an httpOnly cookie, rotated on each refresh, 30
  * days; reuse of any rotated refresh token revokes the session. Throttling, device recognition and the second factor:
- * throttle.ts, two-factor.ts, docs/decisions/020-staff-sign-in-hardening.md. Passwords: argon2id, m = 19 MiB, t = 2, p
- * = 1.
+ * throttle.ts, two-factor.ts, docs/decisions/020-staff-sign-in-hardening.md. Passwords: passwords.ts; ending sessions
+ * and the user's own list of them: sessions.ts (both re-exported here, the module's face to the others).
  */
-import { hash, verify } from "@node-rs/argon2";
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { passwordProblem } from "#domain/password-policy.ts";
+import { verify } from "@node-rs/argon2";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { hasPermission } from "#domain/permissions.ts";
 import { isRole, PERMISSION_KEYS, type Role } from "#domain/roles.ts";
 import { TWO_FACTOR_TEXTS } from "#domain/schemas/auth.ts";
-import type { PublicUser, SessionInfo, SessionUser } from "#domain/types.ts";
+import type { PublicUser, SessionUser } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import {
   knownDevices,
@@ -27,8 +26,12 @@ import type { SecretBox } from "../../lib/secrets.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import { recordAudit } from "../audit/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
+import { hashPassword } from "./passwords.ts";
 import { ACCOUNT_RULE, claimAttempt, clearAttempts, IP_RULE, type ThrottleRule } from "./throttle.ts";
 import { roleRequiresTwoFactor, twoFactorEnabled, verifySecondFactor } from "./two-factor.ts";
+
+export { changePassword, confirmCurrentPassword, hashPassword } from "./passwords.ts";
+export { endOwnSession, listSessions, logout, revokeSession, revokeUserSessions } from "./sessions.ts";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -44,13 +47,6 @@ export const CHALLENGE_MAX_ATTEMPTS = 5;
 export const KNOWN_IP_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 
 export const INVALID_CREDENTIALS = "اسم المستخدم أو كلمة المرور غير صحيحة";
-
-const ARGON2_OPTIONS = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
-
-/** argon2id hash of a password. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
-}
 
 /** A hash verified against when the username is unknown, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -379,142 +375,6 @@ export async function authenticate(db: Db, token: string | undefined, now = new 
     sessionId: found.session.id,
     mustEnrolTwoFactor: Boolean(found.required) && !found.enabledAt,
   };
-}
-
-/** Ends one session (logout), by id or by its refresh token. */
-export async function revokeSession(db: Db, by: { sessionId?: string; refreshToken?: string }, now = new Date()) {
-  if (by.sessionId) await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, by.sessionId));
-  else if (by.refreshToken)
-    await db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(eq(sessions.refreshTokenHash, hashToken(by.refreshToken)));
-}
-
-/**
- * POST /api/auth/logout of a signed-in request: ends its session and writes the "logout" audit row, together.
- */
-export async function logout(db: Db, auth: { sessionId: string; userId: string }, ip: string | null, now = new Date()) {
-  await db.transaction(async (tx) => {
-    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, auth.sessionId));
-    await recordAudit(
-      tx,
-      { userId: auth.userId, ip },
-      { entityType: "session", entityId: auth.sessionId, action: "logout" },
-    );
-  });
-}
-
-/**
- * Ends every session of a user (password change, role change, deletion): their access tokens stop working at
- * once and their refresh cookies are refused. `exceptSessionId` keeps one session (the caller changing their
- * own password stays signed in on the device they used). Returns how many sessions it ended.
- */
-export async function revokeUserSessions(
-  db: Db | Tx,
-  userId: string,
-  options: { exceptSessionId?: string; now?: Date } = {},
-): Promise<number> {
-  const now = options.now ?? new Date();
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        options.exceptSessionId ? ne(sessions.id, options.exceptSessionId) : undefined,
-      ),
-    )
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
-/**
- * POST /api/auth/password: the signed-in user's own password. The current password is checked under the throttle
- * (key "password:{userId}", ACCOUNT_RULE); the new one must pass the password policy including "not the username".
- * Every other session of the user ends; the calling one stays; the "password_change" audit row commits with them. Errors: 400 { fields.currentPassword } for a wrong
- * current password, 400 { fields.newPassword } for a policy problem, 429 while throttled.
- */
-export async function changePassword(
-  db: Db,
-  auth: { userId: string; sessionId: string; ip: string | null },
-  input: { currentPassword: string; newPassword: string },
-  now = new Date(),
-): Promise<void> {
-  const [row] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
-  if (!row) throw unauthorized();
-  const problem = passwordProblem(input.newPassword, row.username);
-  if (problem) throw badRequest({ newPassword: problem });
-  const key = `password:${row.id}`;
-  await claimAttempt(db, key, ACCOUNT_RULE, now);
-  if (!(await verify(row.passwordHash, input.currentPassword))) {
-    throw badRequest({ currentPassword: TWO_FACTOR_TEXTS.currentPasswordWrong });
-  }
-  await clearAttempts(db, key);
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.id));
-    await revokeUserSessions(tx, row.id, { exceptSessionId: auth.sessionId, now });
-    await recordAudit(
-      tx,
-      { userId: row.id, ip: auth.ip },
-      { entityType: "user", entityId: row.id, action: "password_change" },
-    );
-  });
-}
-
-/** Checks the signed-in user's current password (turning 2FA off); throttled like changePassword. */
-export async function confirmCurrentPassword(db: Db, userId: string, password: string, now = new Date()) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw unauthorized();
-  const key = `password:${row.id}`;
-  await claimAttempt(db, key, ACCOUNT_RULE, now);
-  if (!(await verify(row.passwordHash, password))) {
-    throw badRequest({ currentPassword: TWO_FACTOR_TEXTS.currentPasswordWrong });
-  }
-  await clearAttempts(db, key);
-}
-
-/** GET /api/auth/sessions: the user's sessions that can still be used, the most recently used first. */
-export async function listSessions(db: Db, userId: string, currentSessionId: string, now = new Date()) {
-  const rows = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.refreshExpiresAt, now)))
-    .orderBy(desc(sessions.lastUsedAt));
-  return rows.map(
-    (r): SessionInfo => ({
-      id: r.id,
-      createdAt: r.createdAt.toISOString(),
-      lastUsedAt: r.lastUsedAt.toISOString(),
-      ipAddress: r.ipAddress,
-      userAgent: r.userAgent,
-      current: r.id === currentSessionId,
-    }),
-  );
-}
-
-/**
- * DELETE /api/auth/sessions/{id}: ends one of `actor.userId`'s own sessions, with its audit row ("logout"); false
- * when it is not theirs or unknown (nothing written).
- */
-export async function endOwnSession(
-  db: Db,
-  actor: { userId: string; ip: string | null },
-  sessionId: string,
-  now = new Date(),
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    if (ended.length !== 1) return false;
-    await recordAudit(tx, actor, { entityType: "session", entityId: sessionId, action: "logout" });
-    return true;
-  });
 }
 
 /** GET /api/auth/me: the signed-in user `userId` as the session shows it; null when the account is gone. */
