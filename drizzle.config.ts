@@ -1,6 +1,6 @@
 import { defineConfig } from "drizzle-kit";
 
-// Tables of a new area live in src/server/db/tables/<area>.ts; schema.ts keeps the older ones.
+// The core tables of SPEC §3 live in src/server/db/schema.ts, every other area in src/server/db/tables/<area>.ts.
 export default defineConfig({
   dialect: "postgresql",
   schema: ["./src/server/db/schema.ts", "./src/server/db/tables/*.ts"],

@@ -5,7 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, projects, projectUpdates, sessions, units } from "./db/schema.ts";
+import { contactMessages, projects, projectUpdates, units } from "./db/schema.ts";
+import { sessions } from "./db/tables/auth.ts";
 import { REFRESH_REUSE_GRACE_MS } from "./modules/auth/service.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "./test-utils/app.ts";
 

@@ -10,7 +10,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "./db/schema.ts";
+import { sessions } from "./db/tables/auth.ts";
 import { hashToken, newToken } from "./lib/tokens.ts";
 import type { DeclaredRoute } from "./plugins/auth.ts";
 import { createTestApp, type TestApp } from "./test-utils/app.ts";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ID_INVALID } from "#domain/schemas/common.ts";
-import { permissions } from "./db/schema.ts";
+import { permissions } from "./db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "./test-utils/app.ts";
 
 const MARKER = "zqx9echo";

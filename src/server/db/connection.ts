@@ -11,8 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { schema } from "./all-tables.ts";
 import { EmbeddedPostgres, registerPing } from "./ping.ts";
-import { schema } from "./schema.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -11,16 +11,9 @@ import { loadSiteConfig } from "../lib/site-config.ts";
 import { localStorage, type Storage } from "../lib/storage.ts";
 import { type Database, openDatabase } from "./connection.ts";
 import { runMigrations } from "./migrate.ts";
-import {
-  contactMessages,
-  fileHashes,
-  landingCampaigns,
-  landingPages,
-  projects,
-  projectUpdates,
-  units,
-} from "./schema.ts";
+import { contactMessages, landingCampaigns, landingPages, projects, projectUpdates, units } from "./schema.ts";
 import { prepareDatabase } from "./seed.ts";
+import { fileHashes } from "./tables/system.ts";
 
 const CONFIG = { adminUsername: "admin", adminPassword: "a-strong-password-1", seed: "demo" as const };
 

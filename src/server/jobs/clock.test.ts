@@ -6,7 +6,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { conversionEvents, leadJobs, notifications, scheduledJobs, webhookDeliveries } from "../db/schema.ts";
+import { conversionEvents } from "../db/tables/conversions.ts";
+import { leadJobs, notifications, webhookDeliveries } from "../db/tables/lead-desk.ts";
+import { scheduledJobs } from "../db/tables/system.ts";
 
 const SERVER = path.resolve(import.meta.dirname, "..");
 const DATABASE_CLOCK =

@@ -9,7 +9,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/connection.ts";
-import { notifications, projects, scheduledJobs } from "../db/schema.ts";
+import { projects } from "../db/schema.ts";
+import { notifications } from "../db/tables/lead-desk.ts";
+import { scheduledJobs } from "../db/tables/system.ts";
 import { createTestApp, type TestApp, type TestUser } from "../test-utils/app.ts";
 import { JobEngine } from "./engine.ts";
 

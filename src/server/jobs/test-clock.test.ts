@@ -6,7 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { notifications, projects } from "../db/schema.ts";
+import { projects } from "../db/schema.ts";
+import { notifications } from "../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp } from "../test-utils/app.ts";
 import { movableClock } from "./clock.ts";
 

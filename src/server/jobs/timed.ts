@@ -11,7 +11,7 @@
  */
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connection.ts";
-import { scheduledJobs } from "../db/schema.ts";
+import { scheduledJobs } from "../db/tables/system.ts";
 
 export interface TimedRun {
   /** Whether this call ran the job. */

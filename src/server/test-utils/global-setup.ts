@@ -11,10 +11,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { schema } from "../db/all-tables.ts";
 import type { Db } from "../db/connection.ts";
 import { openDatabase, PGLITE_EXTENSIONS } from "../db/connection.ts";
 import { runMigrations } from "../db/migrate.ts";
-import { schema } from "../db/schema.ts";
 import { syncPermissionCatalogue } from "../modules/permissions/service.ts";
 
 export const TEMPLATE_DATABASE = "api_test_template";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, permissions, userPermissions } from "../../db/schema.ts";
+import { auditLogs, permissions, userPermissions } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { recordAudit } from "./service.ts";
 

@@ -7,7 +7,8 @@ import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AuditQuery } from "#domain/schemas/permission.ts";
 import type { AuditLogPage } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { auditLogs, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 
 export interface AuditActor {
   userId: string | null;

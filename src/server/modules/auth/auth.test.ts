@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-utils/app.ts";
 import { login, logout } from "./service.ts";
 import { ACCOUNT_RULE, IP_RULE, LOGIN_WINDOW_MS } from "./throttle.ts";

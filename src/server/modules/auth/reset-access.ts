@@ -12,8 +12,9 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
-import { loginChallenges, recoveryCodes, users, userTwoFactor } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
 import { generatePassword } from "../../db/seed.ts";
+import { loginChallenges, recoveryCodes, userTwoFactor } from "../../db/tables/auth.ts";
 import { recordAudit } from "../audit/service.ts";
 import { hashPassword, revokeUserSessions } from "./service.ts";
 

@@ -12,15 +12,15 @@ import { isRole, PERMISSION_KEYS, type Role } from "#domain/roles.ts";
 import { TWO_FACTOR_TEXTS } from "#domain/schemas/auth.ts";
 import type { PublicUser, SessionUser } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
+import { users } from "../../db/schema.ts";
 import {
   knownDevices,
   loginChallenges,
   roleSettings,
   sessionRefreshTokens,
   sessions,
-  users,
   userTwoFactor,
-} from "../../db/schema.ts";
+} from "../../db/tables/auth.ts";
 import { badRequest, unauthorized } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";

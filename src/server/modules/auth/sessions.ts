@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { SessionInfo } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { sessions } from "../../db/schema.ts";
+import { sessions } from "../../db/tables/auth.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import { recordAudit } from "../audit/service.ts";
 

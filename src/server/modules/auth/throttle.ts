@@ -13,7 +13,7 @@
 import { eq, sql } from "drizzle-orm";
 import { countNoun, NOUNS } from "#domain/format.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { loginThrottle } from "../../db/schema.ts";
+import { loginThrottle } from "../../db/tables/auth.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 
 export interface ThrottleRule {

@@ -15,7 +15,7 @@ import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { ROLES, type Role } from "#domain/roles.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { recoveryCodes, roleSettings, userTwoFactor } from "../../db/schema.ts";
+import { recoveryCodes, roleSettings, userTwoFactor } from "../../db/tables/auth.ts";
 import { conflict } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { newToken } from "../../lib/tokens.ts";

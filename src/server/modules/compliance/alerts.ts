@@ -15,8 +15,9 @@ import { countNoun, formatDateLong, formatHijri, NOUNS } from "#domain/format.ts
 import { daysBetween, riyadhDayStart } from "#domain/licence.ts";
 import { hasPermission } from "#domain/permissions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { landingCampaigns, landingPages, leadAgents, projects, units, users } from "../../db/schema.ts";
+import { landingCampaigns, landingPages, projects, units, users } from "../../db/schema.ts";
 import { licenceAlerts } from "../../db/tables/compliance.ts";
+import { leadAgents } from "../../db/tables/lead-desk.ts";
 import { notify } from "../leads/desk/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
 import { campaignName } from "./service.ts";

@@ -10,15 +10,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  auditLogs,
-  contactMessages,
-  conversionConnections,
-  conversionEvents,
-  landingPages,
-  projects,
-  units,
-} from "../../db/schema.ts";
+import { contactMessages, landingPages, projects, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
+import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { googleBodySchema, metaBodySchema, snapBodySchema, tiktokBodySchema, xBodySchema } from "./platforms.ts";
 

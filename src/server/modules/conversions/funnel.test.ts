@@ -5,7 +5,8 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignDailyVisits, projects, units } from "../../db/schema.ts";
+import { projects, units } from "../../db/schema.ts";
+import { campaignDailyVisits } from "../../db/tables/conversions.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { parseSpendCsv } from "./funnel.ts";
 

@@ -23,16 +23,9 @@ import {
 } from "#domain/conversions.ts";
 import { LEAD_STAGES, type LeadStage } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import {
-  campaignDailyVisits,
-  campaignSpend,
-  contactMessages,
-  landingCampaigns,
-  landingPages,
-  leadEvents,
-  leads,
-  projects,
-} from "../../db/schema.ts";
+import { contactMessages, landingCampaigns, landingPages, leads, projects } from "../../db/schema.ts";
+import { campaignDailyVisits, campaignSpend } from "../../db/tables/conversions.ts";
+import { leadEvents } from "../../db/tables/lead-desk.ts";
 import { badRequest, notFound } from "../../lib/http-errors.ts";
 import { dayStart, jeddahDay } from "../../lib/jeddah-days.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";

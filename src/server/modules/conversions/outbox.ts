@@ -25,7 +25,8 @@ import {
   PLATFORM_CLICK_ID,
 } from "#domain/conversions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { contactMessages, conversionConnections, conversionEvents } from "../../db/schema.ts";
+import { contactMessages } from "../../db/schema.ts";
+import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
 import type { AttemptOptions, AttemptOutcome, AttemptResult, OutboxQueue } from "../../jobs/outbox.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import type { LeadEventSubject, LeadListener } from "../leads/events.ts";

@@ -19,7 +19,8 @@ import {
   PLATFORM_FIELDS,
 } from "#domain/conversions.ts";
 import type { Db } from "../../db/connection.ts";
-import { contactMessages, conversionConnections, conversionEvents, leads } from "../../db/schema.ts";
+import { contactMessages, leads } from "../../db/schema.ts";
+import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";

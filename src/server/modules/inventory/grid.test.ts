@@ -7,7 +7,8 @@
 import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, projects, units } from "../../db/schema.ts";
+import { projects, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { buildings, unitTypes } from "../../db/tables/inventory.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 

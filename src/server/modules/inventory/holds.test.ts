@@ -9,8 +9,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import type { Database } from "../../db/connection.ts";
-import { auditLogs, leadLostReasons, projects, units } from "../../db/schema.ts";
+import { projects, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { unitHolds, unitPriceChanges, unitTransitions } from "../../db/tables/inventory.ts";
+import { leadLostReasons } from "../../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { insertLeads } from "../../test-utils/leads.ts";
 

@@ -4,7 +4,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, projects, units } from "../../db/schema.ts";
+import { projects, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 let t: TestApp;

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMPAIGN_PLATFORMS } from "#domain/constants.ts";
 import { LANDING_TEXTS } from "#domain/schemas/landing.ts";
-import { auditLogs, projects } from "../../db/schema.ts";
+import { projects } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 
 let t: TestApp;

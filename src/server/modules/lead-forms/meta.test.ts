@@ -7,15 +7,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  auditLogs,
-  contactMessages,
-  landingCampaigns,
-  leads,
-  notifications,
-  projects,
-  webhookDeliveries,
-} from "../../db/schema.ts";
+import { contactMessages, landingCampaigns, leads, projects } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
+import { notifications, webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { leadFormArrivals, leadFormForms, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";

@@ -8,7 +8,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
-import { auditLogs } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";
 

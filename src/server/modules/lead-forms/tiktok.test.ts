@@ -6,7 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages, leads, projects } from "../../db/schema.ts";
+import { contactMessages, leads, projects } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { signTikTok, startTikTokLeadStandIn } from "../../test-utils/tiktok-lead-stand-in.ts";

@@ -15,7 +15,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import type { Database } from "../../db/connection.ts";
-import { landingPages, projects, webhookDeliveries } from "../../db/schema.ts";
+import { landingPages, projects } from "../../db/schema.ts";
+import { webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { claimNextDelivery, recordAttempt } from "./outbox.ts";
 

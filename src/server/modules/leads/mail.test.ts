@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
-import { leads, notifications, projects, users } from "../../db/schema.ts";
+import { leads, projects, users } from "../../db/schema.ts";
+import { notifications } from "../../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { MAIL_SUBJECT } from "./mail.ts";
 

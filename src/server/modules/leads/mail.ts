@@ -18,7 +18,8 @@
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/connection.ts";
-import { notifications, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { notifications } from "../../db/tables/lead-desk.ts";
 import type { Clock } from "../../jobs/clock.ts";
 import {
   type AttemptOutcome,

@@ -23,7 +23,8 @@ import { and, asc, eq, getTableColumns, inArray, isNull, lte, notInArray, or, sq
 import { useAgent } from "request-filtering-agent";
 import { Webhook } from "standardwebhooks";
 import type { Db, Tx } from "../../db/connection.ts";
-import { landingCampaigns, landingPages, webhookDeliveries } from "../../db/schema.ts";
+import { landingCampaigns, landingPages } from "../../db/schema.ts";
+import { webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { type AttemptOptions, type AttemptOutcome, type AttemptResult, retrySchedule } from "../../jobs/outbox.ts";
 import { assertPublicWebhookUrl } from "./webhook-address.ts";
 

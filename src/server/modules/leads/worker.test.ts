@@ -10,7 +10,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { projects, webhookDeliveries } from "../../db/schema.ts";
+import { projects } from "../../db/schema.ts";
+import { webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { ATTEMPT_TIMEOUT_MS } from "./outbox.ts";
 

@@ -1,6 +1,6 @@
 /** The maintenance job (jobs.ts): the sweep of expired sessions and old login attempts. */
 import { afterEach, describe, expect, it } from "vitest";
-import { loginThrottle, sessions } from "../../db/schema.ts";
+import { loginThrottle, sessions } from "../../db/tables/auth.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { LOGIN_WINDOW_MS } from "../auth/throttle.ts";
 import { sweepExpired } from "./jobs.ts";

@@ -8,7 +8,7 @@
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
-import { loginThrottle, rateLimits, sessions } from "../../db/schema.ts";
+import { loginThrottle, rateLimits, sessions } from "../../db/tables/auth.ts";
 import { LOGIN_WINDOW_MS } from "../auth/throttle.ts";
 
 /** A revoked session is kept this long (a week) so a replayed stolen refresh token is still recognised as such. */

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS } from "#domain/media.ts";
 import { buildApp } from "../../app.ts";
-import { fileHashes } from "../../db/schema.ts";
+import { fileHashes } from "../../db/tables/system.ts";
 import { s3Storage } from "../../lib/s3-storage.ts";
 import { STORAGE_UNAVAILABLE } from "../../lib/storage.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_WIDTHS } from "#domain/media.ts";
 import type { Db } from "../../db/connection.ts";
-import { fileHashes } from "../../db/schema.ts";
+import { fileHashes } from "../../db/tables/system.ts";
 import { badRequest } from "../../lib/http-errors.ts";
 import type { Storage } from "../../lib/storage.ts";
 

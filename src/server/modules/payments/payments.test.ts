@@ -6,7 +6,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, projects } from "#server/db/schema.ts";
+import { projects } from "#server/db/schema.ts";
+import { auditLogs } from "#server/db/tables/access.ts";
 import { projectPaymentSettings } from "#server/db/tables/payments.ts";
 import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
 import { GatewayError } from "./gateway.ts";

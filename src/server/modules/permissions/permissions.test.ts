@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ROLE_GRANTS } from "#domain/roles.ts";
 import { STAFF_RULE_TEXTS } from "#domain/staff-rules.ts";
-import { auditLogs, permissions, userPermissions } from "../../db/schema.ts";
+import { auditLogs, permissions, userPermissions } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 describe("permissions API", () => {

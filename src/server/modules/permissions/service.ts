@@ -7,7 +7,7 @@ import { DEFAULT_ROLE_GRANTS, isPermissionKey, PERMISSION_CATALOGUE, type Role }
 import { canEditRolePermissions, type StaffActor } from "#domain/staff-rules.ts";
 import type { Permission } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { permissions, rolePermissions, userPermissions } from "../../db/schema.ts";
+import { permissions, rolePermissions, userPermissions } from "../../db/tables/access.ts";
 import { badRequest, forbidden } from "../../lib/http-errors.ts";
 import { recordAudit } from "../audit/service.ts";
 

@@ -6,7 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, landingCampaigns, landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
+import { landingCampaigns, landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 interface Graph {

@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIELD_MESSAGES } from "#domain/schemas/common.ts";
 import { PROJECT_MESSAGES } from "#domain/schemas/project.ts";
-import { auditLogs, landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
+import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 let counter = 0;

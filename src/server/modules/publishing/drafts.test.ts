@@ -5,7 +5,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, landingCampaigns } from "../../db/schema.ts";
+import { landingCampaigns } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 let counter = 0;

@@ -136,7 +136,7 @@ describe("import: building, floor and type columns", () => {
     const [header, example] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
     expect(header).toEqual(expect.arrayContaining(["المبنى", "الدور", "النموذج"]));
     expect(example[header.indexOf("النموذج")]).toBe("نموذج أ");
-    const help = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["تعليمات"], { header: 1 });
+    const help = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.تعليمات, { header: 1 });
     expect(help.map((row) => row[1])).toEqual(expect.arrayContaining(["building", "floor", "type"]));
 
     const csv = await t.app.inject({

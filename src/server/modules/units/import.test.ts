@@ -3,7 +3,8 @@ import * as XLSX from "@e965/xlsx";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES, type UnitImportResult } from "#domain/unit-import.ts";
-import { auditLogs, projects, units } from "../../db/schema.ts";
+import { projects, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 const HEADERS_AR = [

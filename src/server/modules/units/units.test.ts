@@ -2,7 +2,8 @@ import * as XLSX from "@e965/xlsx";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNIT_MESSAGES } from "#domain/schemas/unit.ts";
-import { auditLogs, projects, units } from "../../db/schema.ts";
+import { projects, units } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 describe("unit routes", () => {

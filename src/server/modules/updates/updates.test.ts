@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_MESSAGES } from "#domain/schemas/project.ts";
 import { UPDATE_MESSAGES } from "#domain/schemas/project-update.ts";
-import { auditLogs, permissions, projects, userPermissions } from "../../db/schema.ts";
+import { projects } from "../../db/schema.ts";
+import { auditLogs, permissions, userPermissions } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 describe("progress update writes", () => {

@@ -19,7 +19,7 @@ import { eq } from "drizzle-orm";
 import { createFile, type ISOFile, MP4BoxBuffer } from "mp4box";
 import { formatNumber } from "#domain/format.ts";
 import type { Db } from "../../db/connection.ts";
-import { fileHashes } from "../../db/schema.ts";
+import { fileHashes } from "../../db/tables/system.ts";
 import { badRequest, HttpError } from "../../lib/http-errors.ts";
 import { type Storage, StorageUnavailableError } from "../../lib/storage.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";

@@ -21,7 +21,8 @@ import {
 } from "#domain/staff-rules.ts";
 import type { PublicUser } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { permissions, rolePermissions, userPermissions, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { permissions, rolePermissions, userPermissions } from "../../db/tables/access.ts";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors.ts";
 import { decodeCursor, encodeCursor, exactTime, timeCompare } from "../../lib/paging.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USER_TEXTS } from "#domain/schemas/user.ts";
 import { STAFF_RULE_TEXTS } from "#domain/staff-rules.ts";
-import { auditLogs, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 
 const GOOD_PASSWORD = "jeddah-tower-2026";

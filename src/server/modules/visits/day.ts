@@ -10,7 +10,8 @@ import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-o
 import { addDays, riyadhDate, riyadhInstant, toRiyadhIso } from "#domain/visit-slots.ts";
 import { VISIT_TEXTS, type VisitOutcomeInput, type VisitStatus } from "#domain/visits.ts";
 import type { Db } from "#server/db/connection.ts";
-import { leadJobs, leads, projects } from "#server/db/schema.ts";
+import { leads, projects } from "#server/db/schema.ts";
+import { leadJobs } from "#server/db/tables/lead-desk.ts";
 import { visits } from "#server/db/tables/visits.ts";
 import { conflict, notFound } from "#server/lib/http-errors.ts";
 import { recordAudit } from "../audit/service.ts";

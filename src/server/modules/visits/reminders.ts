@@ -13,7 +13,7 @@ import { countNoun, formatDateTime, NOUNS } from "#domain/format.ts";
 import { addDays, riyadhDate, riyadhInstant } from "#domain/visit-slots.ts";
 import { VISIT_TEXTS } from "#domain/visits.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { scheduledJobs } from "#server/db/schema.ts";
+import { scheduledJobs } from "#server/db/tables/system.ts";
 import { visits } from "#server/db/tables/visits.ts";
 import { runJobIfDue } from "#server/jobs/timed.ts";
 import { notify } from "../leads/desk/service.ts";

@@ -6,7 +6,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { auditLogs, landingCampaigns, landingPages, leadEvents, leadJobs, leads, projects } from "#server/db/schema.ts";
+import { landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { auditLogs } from "#server/db/tables/access.ts";
+import { leadEvents, leadJobs } from "#server/db/tables/lead-desk.ts";
 import { visits } from "#server/db/tables/visits.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 

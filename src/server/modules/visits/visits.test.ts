@@ -8,7 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leadEvents, leads, projects, units } from "#server/db/schema.ts";
+import { contactMessages, leads, projects, units } from "#server/db/schema.ts";
+import { leadEvents } from "#server/db/tables/lead-desk.ts";
 import { visitMessages, visitSlotCounts, visits } from "#server/db/tables/visits.ts";
 import { createSecretBox } from "#server/lib/secrets.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";

@@ -10,7 +10,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import type { Database } from "../../db/connection.ts";
-import { auditLogs, leadJobs, leads } from "../../db/schema.ts";
+import { leads } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
+import { leadJobs } from "../../db/tables/lead-desk.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import {

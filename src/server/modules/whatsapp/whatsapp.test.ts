@@ -6,7 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages, leadJobs, leads } from "../../db/schema.ts";
+import { contactMessages, leads } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
+import { leadJobs } from "../../db/tables/lead-desk.ts";
 import { whatsappConnection, whatsappMessages } from "../../db/tables/whatsapp.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import {

@@ -6,15 +6,8 @@ import { and, asc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { LEAD_TEXTS, type LeadSettings } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import {
-  contactMessages,
-  leadAgentStatus,
-  leadAgents,
-  leadJobs,
-  leads,
-  notifications,
-  projects,
-} from "#server/db/schema.ts";
+import { contactMessages, leads, projects } from "#server/db/schema.ts";
+import { leadAgentStatus, leadAgents, leadJobs, notifications } from "#server/db/tables/lead-desk.ts";
 import { badRequest } from "#server/lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { actorOf, addEvent, canOwnLeads, type LeadViewer, lockWorkableLead } from "./common.ts";

@@ -7,7 +7,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, leadJobs, projects } from "#server/db/schema.ts";
+import { projects } from "#server/db/schema.ts";
+import { auditLogs } from "#server/db/tables/access.ts";
+import { leadJobs } from "#server/db/tables/lead-desk.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 
 let t: TestApp;

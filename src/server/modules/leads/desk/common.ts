@@ -11,7 +11,8 @@ import { LEAD_TEXTS, type LeadEventKind, type LeadStage } from "#domain/lead-des
 import { hasPermission } from "#domain/permissions.ts";
 import { isRole } from "#domain/roles.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, leadEvents, leads, users } from "#server/db/schema.ts";
+import { contactMessages, leads, users } from "#server/db/schema.ts";
+import { leadEvents } from "#server/db/tables/lead-desk.ts";
 import { conflict, notFound } from "#server/lib/http-errors.ts";
 import type { AuditActor } from "../../audit/service.ts";
 import { loadPermissionFacts } from "../../permissions/service.ts";

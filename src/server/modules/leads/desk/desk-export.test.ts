@@ -8,16 +8,8 @@ import * as XLSX from "@e965/xlsx";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "#domain/lead-desk.ts";
-import {
-  auditLogs,
-  contactMessages,
-  landingCampaigns,
-  landingPages,
-  leads,
-  permissions,
-  projects,
-  userPermissions,
-} from "#server/db/schema.ts";
+import { contactMessages, landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { auditLogs, permissions, userPermissions } from "#server/db/tables/access.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { insertLeads } from "#server/test-utils/leads.ts";
 import { anonymiseExpiredLeads } from "../privacy/service.ts";

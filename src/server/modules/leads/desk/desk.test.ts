@@ -6,7 +6,9 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages, projects, units, webhookDeliveries } from "#server/db/schema.ts";
+import { contactMessages, projects, units } from "#server/db/schema.ts";
+import { auditLogs } from "#server/db/tables/access.ts";
+import { webhookDeliveries } from "#server/db/tables/lead-desk.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 
 let t: TestApp;

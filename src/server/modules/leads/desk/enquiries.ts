@@ -8,7 +8,8 @@ import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, type SQL, sql
 import type { LeadDeliveryFilter, LeadEnquiry, LeadStepKind } from "#domain/lead-list.ts";
 import type { ContactDeliveryView } from "#domain/schemas/contact.ts";
 import type { Db } from "#server/db/connection.ts";
-import { contactMessages, landingCampaigns, leadJobs, leads, webhookDeliveries } from "#server/db/schema.ts";
+import { contactMessages, landingCampaigns, leads } from "#server/db/schema.ts";
+import { leadJobs, webhookDeliveries } from "#server/db/tables/lead-desk.ts";
 
 /** Most enquiries a list row carries (the lead's page shows them all). */
 const ENQUIRIES_PER_LEAD = 20;

@@ -8,7 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import type { Database } from "#server/db/connection.ts";
-import { leadJobs, notifications, projects } from "#server/db/schema.ts";
+import { projects } from "#server/db/schema.ts";
+import { leadJobs, notifications } from "#server/db/tables/lead-desk.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { runDueLeadJobs } from "../desk-jobs.ts";
 

@@ -7,15 +7,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TOTAL_CAP } from "#domain/lead-list.ts";
-import {
-  auditLogs,
-  landingCampaigns,
-  landingPages,
-  leadEvents,
-  leads,
-  projects,
-  webhookDeliveries,
-} from "#server/db/schema.ts";
+import { landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { auditLogs } from "#server/db/tables/access.ts";
+import { leadEvents, webhookDeliveries } from "#server/db/tables/lead-desk.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { insertLeads } from "#server/test-utils/leads.ts";
 
@@ -132,7 +126,7 @@ beforeAll(async () => {
   // Sara's enquiry was delivered; Huda's failed after its retries.
   await t.db.insert(webhookDeliveries).values([
     {
-      contactMessageId: ids["سارة"],
+      contactMessageId: ids.سارة,
       eventId: "evt-sara",
       targetUrl: "https://hooks.example.com/leads",
       secretRef: `landing_page:${pageId}`,
@@ -143,7 +137,7 @@ beforeAll(async () => {
       deliveredAt: at("2026-11-10"),
     },
     {
-      contactMessageId: ids["هدى"],
+      contactMessageId: ids.هدى,
       eventId: "evt-huda",
       targetUrl: "https://hooks.example.com/leads",
       secretRef: `landing_page:${pageId}`,
@@ -205,7 +199,7 @@ describe("the leads list", () => {
     const page = await list("limit=50");
     const byName = new Map(page.items.map((i) => [i.name, i]));
     expect(byName.get("سارة")?.enquiries).toEqual([
-      expect.objectContaining({ id: ids["سارة"], delivery: expect.objectContaining({ status: "delivered" }) }),
+      expect.objectContaining({ id: ids.سارة, delivery: expect.objectContaining({ status: "delivered" }) }),
     ]);
     expect(byName.get("هدى")?.enquiries[0].delivery).toMatchObject({ status: "failed", lastError: "HTTP 500" });
     expect(byName.get("سارة")?.enquiries[0]).toMatchObject({ platform: "snapchat", campaignName: "سناب" });
@@ -226,13 +220,13 @@ describe("the leads list", () => {
   it("retries a failed delivery through SPEC's call (campaigns.manage), and the list shows it queued", async () => {
     const denied = await t.app.inject({
       method: "POST",
-      url: `/api/contact/messages/${ids["هدى"]}/webhook-retry`,
+      url: `/api/contact/messages/${ids.هدى}/webhook-retry`,
       headers: auth(employee),
     });
     expect(denied.statusCode).toBe(403);
     const retry = await t.app.inject({
       method: "POST",
-      url: `/api/contact/messages/${ids["هدى"]}/webhook-retry`,
+      url: `/api/contact/messages/${ids.هدى}/webhook-retry`,
       headers: auth(manager),
     });
     expect(retry.statusCode).toBe(202);
@@ -241,7 +235,7 @@ describe("the leads list", () => {
     expect(await namesOf("delivery=failed")).toEqual([]);
     // SPEC's own list answers the same enquiry with the same state.
     const spec = await t.app.inject({ url: "/api/contact/messages?delivery=pending", headers: auth(manager) });
-    expect(spec.json().map((m: { id: number }) => m.id)).toEqual([ids["هدى"]]);
+    expect(spec.json().map((m: { id: number }) => m.id)).toEqual([ids.هدى]);
   });
 });
 
@@ -282,7 +276,7 @@ describe("the clock on the list", () => {
 
 describe("«إعادة الإسناد» of several leads", () => {
   it("hands three leads to an agent in one call, audited per lead, and the agent then sees them", async () => {
-    const chosen = [ids["أحمد الغامدي"], ids["مريم"], ids["فهد"]];
+    const chosen = [ids["أحمد الغامدي"], ids.مريم, ids.فهد];
     const before = await namesOf("limit=50", agentB);
     expect(before).toEqual(["مريم"]);
     // Only this call's audit rows are counted: earlier tests of the file may have assigned these leads before.
@@ -291,14 +285,14 @@ describe("«إعادة الإسناد» of several leads", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/leads/reassign",
-      payload: { ids: [...chosen, ids["مريم"]], ownerId: agentB.id, note: "توزيع يدوي" },
+      payload: { ids: [...chosen, ids.مريم], ownerId: agentB.id, note: "توزيع يدوي" },
       headers: auth(manager),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       ownerId: agentB.id,
-      reassigned: [ids["أحمد الغامدي"], ids["فهد"]].sort((a, b) => a - b),
-      unchanged: [ids["مريم"]],
+      reassigned: [ids["أحمد الغامدي"], ids.فهد].sort((a, b) => a - b),
+      unchanged: [ids.مريم],
     });
     expect(await namesOf("limit=50", agentB)).toEqual(["أحمد الغامدي", "فهد", "مريم"]);
     const audits = await t.db
@@ -310,7 +304,7 @@ describe("«إعادة الإسناد» of several leads", () => {
         .filter((a) => !seen.has(a.id))
         .map((a) => a.entityId)
         .sort(),
-    ).toEqual([ids["أحمد الغامدي"], ids["فهد"]].map(String).sort());
+    ).toEqual([ids["أحمد الغامدي"], ids.فهد].map(String).sort());
     const events = await t.db
       .select()
       .from(leadEvents)
@@ -322,17 +316,17 @@ describe("«إعادة الإسناد» of several leads", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/leads/reassign",
-      payload: { ids: [ids["سارة"], 2_000_000], ownerId: agentB.id },
+      payload: { ids: [ids.سارة, 2_000_000], ownerId: agentB.id },
       headers: auth(manager),
     });
     expect(res.statusCode).toBe(404);
-    const [sara] = await t.db.select().from(leads).where(eq(leads.id, ids["سارة"]));
+    const [sara] = await t.db.select().from(leads).where(eq(leads.id, ids.سارة));
     expect(sara.ownerId).toBe(agentA.id);
     const photographer = await t.createUser("photographer");
     const bad = await t.app.inject({
       method: "POST",
       url: "/api/leads/reassign",
-      payload: { ids: [ids["سارة"]], ownerId: photographer },
+      payload: { ids: [ids.سارة], ownerId: photographer },
       headers: auth(manager),
     });
     expect(bad.statusCode).toBe(400);
@@ -351,7 +345,7 @@ describe("«إعادة الإسناد» of several leads", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/leads/reassign",
-      payload: { ids: [ids["سارة"]], ownerId: agentA.id },
+      payload: { ids: [ids.سارة], ownerId: agentA.id },
       headers: auth(agentA),
     });
     expect(res.statusCode).toBe(403);

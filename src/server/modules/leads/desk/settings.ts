@@ -6,15 +6,14 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { LEAD_TEXTS, type LeadSettings, RESPONSE_CLOCK_DEFAULTS, RETENTION_DAYS_DEFAULT } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
+import { projects, users } from "#server/db/schema.ts";
 import {
   leadAgentStatus,
   leadAgents,
   leadDeskSettings,
   leadLostReasons,
   notifications,
-  projects,
-  users,
-} from "#server/db/schema.ts";
+} from "#server/db/tables/lead-desk.ts";
 import { badRequest, conflict, notFound } from "#server/lib/http-errors.ts";
 import { isUniqueViolation } from "#server/lib/sql.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";

@@ -13,7 +13,8 @@ import {
   UNIT_STATUS_FOR_STAGE,
 } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { contactMessages, leadEvents, leadJobs, leadLostReasons, leads } from "#server/db/schema.ts";
+import { contactMessages, leads } from "#server/db/schema.ts";
+import { leadEvents, leadJobs, leadLostReasons } from "#server/db/tables/lead-desk.ts";
 import { badRequest, conflict } from "#server/lib/http-errors.ts";
 import { isUniqueViolation, uniqueViolationOf } from "#server/lib/sql.ts";
 import { recordAudit } from "../../audit/service.ts";

@@ -5,7 +5,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages } from "#server/db/schema.ts";
+import { contactMessages } from "#server/db/schema.ts";
+import { auditLogs } from "#server/db/tables/access.ts";
 import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
 
 let t: TestApp;

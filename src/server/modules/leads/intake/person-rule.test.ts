@@ -7,7 +7,8 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leadJobs, leads, projects } from "#server/db/schema.ts";
+import { contactMessages, leads, projects } from "#server/db/schema.ts";
+import { leadJobs } from "#server/db/tables/lead-desk.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { createOrJoinLead } from "./service.ts";
 

@@ -6,14 +6,9 @@
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { LEAD_TEXTS, type PersonQuery } from "#domain/lead-desk.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import {
-  contactMessages,
-  conversionEvents,
-  leadEvents,
-  leadJobs,
-  leads,
-  webhookDeliveries,
-} from "#server/db/schema.ts";
+import { contactMessages, leads } from "#server/db/schema.ts";
+import { conversionEvents } from "#server/db/tables/conversions.ts";
+import { leadEvents, leadJobs, webhookDeliveries } from "#server/db/tables/lead-desk.ts";
 import { notFound } from "#server/lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { openingEnquiry, readLeadSettings } from "../desk/service.ts";
