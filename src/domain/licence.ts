@@ -43,8 +43,9 @@ export const LICENCE_TEXTS = {
 /** Response header naming why a visitor's API read answered 404: "expired" or "missing" (pages answer 410 on it). */
 export const LICENCE_OFFLINE_HEADER = "x-licence-offline";
 /**
- * Response header of a visitor's API read: the ISO instant its content changes by itself (a licence's last day ends),
- * so the page cache and CDN headers never keep it longer (src/server/pages/plugin.ts).
+ * Response header of a visitor's API read: the ISO instant its content changes by itself (a licence's last day ends,
+ * a hold it shows runs out: docs/decisions/122-a-hold-ends-the-cached-page.md), so the page cache and CDN headers
+ * never keep it longer (src/server/pages/plugin.ts).
  */
 export const CONTENT_EXPIRES_HEADER = "x-content-expires";
 

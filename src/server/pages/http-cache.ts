@@ -17,7 +17,8 @@ import { createHash } from "node:crypto";
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 /**
  * Cache-Control of a public page whose content changes by itself in `secondsLeft` seconds (a licence's last day
- * ends, docs/compliance.md): s-maxage and stale-while-revalidate together never reach past that moment.
+ * ends, docs/compliance.md; a hold runs out, docs/decisions/122-a-hold-ends-the-cached-page.md): s-maxage and
+ * stale-while-revalidate together never reach past that moment.
  */
 export function publicPageCacheControlUntil(secondsLeft: number): string {
   const left = Math.max(0, Math.floor(secondsLeft));

@@ -34,8 +34,9 @@ export interface CachedPage {
   /** The body's gzip pieces (page-gzip.ts), when it is worth compressing. */
   gzip?: GzipPieces;
   /**
-   * When the content changes by itself (ms on the app's clock: a licence's last day ends, docs/compliance.md): the
-   * copy is not answered from then on, and its Cache-Control never lets a CDN keep it longer (plugin.ts).
+   * When the content changes by itself (ms on the app's clock: a licence's last day ends, docs/compliance.md; a hold
+   * on the page runs out, docs/decisions/122-a-hold-ends-the-cached-page.md): the copy is not answered from then on,
+   * and its Cache-Control never lets a CDN keep it longer (plugin.ts).
    */
   expiresAt?: number;
 }

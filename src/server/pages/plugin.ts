@@ -134,7 +134,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
         const key = pageCacheKey(request.host, request.url);
         const read = request.method === "GET" || request.method === "HEAD";
         const now = (options.clock ?? systemClock)().getTime();
-        // A copy whose content changed by itself since (a licence's last day ended) is rendered again.
+        // A copy whose content changed by itself since (a licence's last day ended, a hold ran out) is rendered again.
         const stored = read ? pageCache?.get(key) : undefined;
         const hit = stored && (stored.expiresAt === undefined || stored.expiresAt > now) ? stored : undefined;
         if (hit) return sendPage(request, reply, hit, "hit", now);
@@ -187,7 +187,8 @@ interface ContentExpiry {
  * `context.api`: an in-process call to our own API, as the visitor (IP forwarded), without credentials. Once the
  * visitor has gone away (`signal` aborted) it throws the abort reason instead of calling the API, so a loader stops
  * at its next call; React Router then skips rendering (it checks the signal after the loaders). The earliest
- * `x-content-expires` of its answers (a licence's last day ending, docs/compliance.md) is kept in `expiry`.
+ * `x-content-expires` of its answers (a licence's last day ending, docs/compliance.md; a hold shown running out,
+ * docs/decisions/122-a-hold-ends-the-cached-page.md) is kept in `expiry`.
  */
 function apiFor(app: FastifyInstance, request: FastifyRequest, signal: AbortSignal, expiry: ContentExpiry) {
   return async (apiPath: string, init: ApiInit = {}): Promise<Response> => {

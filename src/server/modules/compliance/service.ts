@@ -94,7 +94,7 @@ export async function complianceReport(db: Db, ctx: LicenceContext): Promise<Com
       projectName: project.name,
       editPath: `/admin/units/${unit.id}/edit`,
       licence,
-      offline: offlineOf(licence, ["صفحة الوحدة"]),
+      offline: offlineOf(licence, ["صفحة الوحدة", "قائمة وحدات المشروع وجدول التوفر وخريطة الموقع"]),
       willGoOffline: willGoOffline(licence, ctx),
     });
   }

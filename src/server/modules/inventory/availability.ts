@@ -10,19 +10,21 @@
  * Licences (docs/compliance.md; domain/licence.ts unitAdvertising): each unit carries the licence that applies to it
  * today (its own, else the project's). For a visitor (`visitor: true`) a unit whose licence does not allow advertising
  * is left out of the inventory (so out of the project page's grid and counts and the sitemap), and its page read
- * answers 404 with the licence-offline header (the page answers 410); `contentExpires` is the earliest ISO instant a
- * listed licence stops by itself (the page cache keeps the answer no longer).
+ * answers 404 with the licence-offline header (the page answers 410).
+ * `contentExpires` (ISO instant or null) is the earliest moment what was read changes by itself: a listed unit's hold
+ * runs out (any reader) or, for a visitor, a listed licence stops; the page cache and CDN headers keep the answer no
+ * longer (ARCHITECTURE resolution 24; docs/decisions/122-a-hold-ends-the-cached-page.md).
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { floorLabel, statusOfState } from "#domain/inventory.ts";
+import { floorLabel, type InventoryState, statusOfState } from "#domain/inventory.ts";
 import type { ProjectInventory, PublicUnit } from "#domain/inventory-public.ts";
-import { type EffectiveLicence, unitAdvertising } from "#domain/licence.ts";
+import { type EffectiveLicence, type ProjectLicenceFields, unitAdvertising } from "#domain/licence.ts";
 import type { Db } from "#server/db/connection.ts";
 import { projects, units } from "#server/db/schema.ts";
 import { buildings, unitTypes } from "#server/db/tables/inventory.ts";
 import { assertAdvertisable, earliest, type LicenceContext } from "#server/lib/compliance-rules.ts";
 import { notFound } from "#server/lib/http-errors.ts";
-import { stateAt } from "./state.ts";
+import { holdEndsAt, stateAt } from "./state.ts";
 
 const NO_FLOOR_LABEL = "دور غير محدد";
 
@@ -35,6 +37,7 @@ function publicColumns(now: Date) {
     buildingId: units.buildingId,
     floor: units.floor,
     state: stateAt(now),
+    holdEndsAt: holdEndsAt(now),
     type: unitTypes.name,
     rooms: sql<number | null>`coalesce(${units.rooms}, ${unitTypes.rooms})`,
     price: sql<number | null>`coalesce(${units.price}, ${unitTypes.price})`,
@@ -44,20 +47,34 @@ function publicColumns(now: Date) {
       else coalesce(${unitTypes.direction}, '[]'::jsonb) end`,
     view: sql<string | null>`coalesce(${units.view}, ${unitTypes.view})`,
     floorPlanUrl: sql<string | null>`coalesce(${units.floorPlanUrl}, ${unitTypes.floorPlanUrl})`,
-    advertisingLicenseNumber: units.advertisingLicenseNumber,
-    advertisingLicenseExpiresOn: units.advertisingLicenseExpiresOn,
-    project: {
-      saleMode: projects.saleMode,
-      advertisingLicenseNumber: projects.advertisingLicenseNumber,
-      advertisingLicenseExpiresOn: projects.advertisingLicenseExpiresOn,
-      advertisingLicenseUrl: projects.advertisingLicenseUrl,
-      wafiLicenseNumber: projects.wafiLicenseNumber,
-      offPlanLicenseExpiresOn: projects.offPlanLicenseExpiresOn,
-    },
+    ...unitLicenceColumns,
   };
 }
 
-type PublicRow = Awaited<ReturnType<typeof selectPublic>>[number];
+/**
+ * The columns a unit's licence rule reads (domain/licence.ts unitAdvertising): the unit's own licence and, under
+ * `project`, its project's licence fields. Select them from `units` joined to `projects`.
+ */
+export const unitLicenceColumns = {
+  advertisingLicenseNumber: units.advertisingLicenseNumber,
+  advertisingLicenseExpiresOn: units.advertisingLicenseExpiresOn,
+  project: {
+    saleMode: projects.saleMode,
+    advertisingLicenseNumber: projects.advertisingLicenseNumber,
+    advertisingLicenseExpiresOn: projects.advertisingLicenseExpiresOn,
+    advertisingLicenseUrl: projects.advertisingLicenseUrl,
+    wafiLicenseNumber: projects.wafiLicenseNumber,
+    offPlanLicenseExpiresOn: projects.offPlanLicenseExpiresOn,
+  },
+};
+
+/** A row read with `unitLicenceColumns` and the unit's state as read now. */
+export type UnitLicenceRow = {
+  advertisingLicenseNumber: string | null;
+  advertisingLicenseExpiresOn: string | null;
+  project: ProjectLicenceFields;
+  state: InventoryState;
+};
 
 function selectPublic(db: Db, now: Date) {
   return db
@@ -68,7 +85,7 @@ function selectPublic(db: Db, now: Date) {
 }
 
 /** The licence that applies to a unit row today and whether it is advertised (domain/licence.ts unitAdvertising). */
-function advertisingOf(row: PublicRow, ctx: LicenceContext) {
+export function advertisingOf(row: UnitLicenceRow, ctx: LicenceContext) {
   const unit = {
     advertisingLicenseNumber: row.advertisingLicenseNumber,
     advertisingLicenseExpiresOn: row.advertisingLicenseExpiresOn,
@@ -130,15 +147,17 @@ export async function projectInventory(
       totalArea: toNumber(row.totalArea),
     });
   }
-  return { inventory: result, contentExpires: earliest(licences.map((l) => l.advertiseUntil)) };
+  const ends = [...licences.map((l) => l.advertiseUntil), ...rows.map((row) => row.holdEndsAt?.toISOString())];
+  return { inventory: result, contentExpires: earliest(ends) };
 }
 
 export const UNIT_NOT_FOUND_PUBLIC = "الوحدة غير موجودة";
 
 /**
  * GET /api/projects/{id}/units/{unitId}/public, with the licence that applies to the unit today (`licence`).
- * For a visitor: 404 with the licence-offline header when that licence does not allow advertising, else the
- * content-expiry header at the end of its last day (lib/compliance-rules.ts assertAdvertisable).
+ * For a visitor: 404 with the licence-offline header when that licence does not allow advertising
+ * (lib/compliance-rules.ts assertAdvertisable). Output: the unit and `contentExpires`, the earliest ISO instant its
+ * hold runs out or (for a visitor) its licence stops by itself, else null.
  * Errors: 404 unknown, another project's, or blocked.
  */
 export async function publicUnit(
@@ -147,14 +166,14 @@ export async function publicUnit(
   unitId: number,
   reader: AvailabilityReader,
   reply: { header(name: string, value: string): unknown },
-): Promise<PublicUnit> {
+): Promise<{ unit: PublicUnit; contentExpires: string | null }> {
   const [row] = await selectPublic(db, reader.now)
     .where(and(eq(units.id, unitId), eq(units.projectId, projectId), ne(units.inventoryState, "blocked")))
     .limit(1);
   if (!row) throw notFound(UNIT_NOT_FOUND_PUBLIC);
   const { licence } = advertisingOf(row, reader.licence);
   if (reader.visitor) assertAdvertisable(reply, licence, UNIT_NOT_FOUND_PUBLIC);
-  return {
+  const unit: PublicUnit = {
     id: row.id,
     projectId,
     unitNumber: row.unitNumber,
@@ -173,4 +192,6 @@ export async function publicUnit(
     floorPlanUrl: row.floorPlanUrl,
     licence,
   };
+  const ends = [reader.visitor ? licence.advertiseUntil : null, row.holdEndsAt?.toISOString()];
+  return { unit, contentExpires: earliest(ends) };
 }

@@ -116,3 +116,15 @@ export function stateAt(now: Date) {
       and (h.kind <> 'hold' or h.expires_at > ${now.toISOString()}::timestamptz)) then 'available'
     else ${units.inventoryState} end`;
 }
+
+/**
+ * SQL: when the unit's active hold runs out, if that is after `now` (a timestamptz, read as a Date), else null — the
+ * moment its state as read at `now` (`stateAt`) changes by itself, so no cached page shows the hold past it
+ * (ARCHITECTURE resolution 24; docs/decisions/122-a-hold-ends-the-cached-page.md). Reservations never run out.
+ */
+export function holdEndsAt(now: Date) {
+  return sql<Date | null>`(select min(h.expires_at) from ${unitHolds} h where h.unit_id = ${units.id}
+    and h.released_at is null and h.kind = 'hold' and h.expires_at > ${now.toISOString()}::timestamptz)`.mapWith(
+    unitHolds.expiresAt,
+  );
+}

@@ -7,7 +7,9 @@
  * - POST /api/units/upload and POST /api/projects/{id}/units/upload (units.import): multipart with one file field.
  * - GET /api/units/page?projectId= (units.view): one page of a project's units (src/domain/schemas/paging.ts).
  * - GET /api/units/template.xlsx and /api/units/template.csv (units.import): the import templates.
- * - GET /api/projects/{id}/units (public): the units of a published project (a draft one for staff or a preview link).
+ * - GET /api/projects/{id}/units (public): the units of a published project (a draft one for staff or a preview link),
+ *   status read at the app's now; a visitor reads only the units whose licence allows advertising today, with the
+ *   content-expiry header (docs/decisions/121-an-unlicensed-unit-leaves-every-public-read.md).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -28,8 +30,6 @@ import { unitCreateSchema, unitReplaceSchema } from "#domain/schemas/unit.ts";
 import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { actorOf as actor } from "../../plugins/auth.ts";
-import { assertProjectExists } from "../projects/service.ts";
-import { draftsVisible } from "../publishing/service.ts";
 import { type ImportFile, type ImportTarget, importUnits } from "./import.ts";
 import {
   createUnit,
@@ -41,6 +41,7 @@ import {
   updateUnit,
 } from "./service.ts";
 import { csvTemplate, TEMPLATE_FILE_NAME, xlsxTemplate } from "./template.ts";
+import { setContentExpires, unitsReader } from "./visitor-reads.ts";
 
 const fileError = (message: string, status = 400) => new HttpError(status, message, { file: message });
 
@@ -73,7 +74,8 @@ async function readUpload(request: FastifyRequest): Promise<ImportFile> {
 export async function unitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // A draft project's units answer 404 to visitors; staff and a preview link see them.
+  // A draft project's units answer 404 to visitors, who read only the units advertised today; staff and a preview
+  // link see them all (visitor-reads.ts).
   r.get(
     "/api/projects/:id/units",
     {
@@ -81,9 +83,13 @@ export async function unitRoutes(app: FastifyInstance) {
       schema: { params: idParam, querystring: previewQuery, response: { 200: z.array(unitViewSchema) } },
     },
     async (request, reply) => {
-      const includeDrafts = await draftsVisible(app.db, request, reply, "project", request.params.id);
-      await assertProjectExists(app.db, request.params.id, { includeDrafts });
-      return listUnitsOfProject(app.db, request.params.id);
+      const reader = await unitsReader(app, request, reply, request.params.id);
+      const list = await listUnitsOfProject(app.db, request.params.id, {
+        now: reader.now,
+        visitor: reader.visitor ? reader.licence : null,
+      });
+      setContentExpires(reply, [list.contentExpires]);
+      return list.units;
     },
   );
 

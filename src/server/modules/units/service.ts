@@ -4,18 +4,27 @@
  * building (the units_project_building_number_key index); a clash answers 409.
  */
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { statusOfState } from "#domain/inventory.ts";
 import { UNIT_STATUSES, type UnitStatus } from "#domain/project-rules.ts";
 import type { UnitPageQuery } from "#domain/schemas/paging.ts";
 import type { UnitValues } from "#domain/schemas/unit.ts";
 import type { Unit } from "#domain/types.ts";
 import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
 import type { Db, Tx } from "../../db/connection.ts";
-import { units } from "../../db/schema.ts";
+import { projects, units } from "../../db/schema.ts";
+import { earliest, type LicenceContext } from "../../lib/compliance-rules.ts";
 import { conflict, notFound } from "../../lib/http-errors.ts";
 import { decodeCursor, encodeCursor } from "../../lib/paging.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { checkUnitEdit, placeUnits } from "../inventory/service.ts";
+import {
+  advertisingOf,
+  checkUnitEdit,
+  holdEndsAt,
+  placeUnits,
+  stateAt,
+  unitLicenceColumns,
+} from "../inventory/service.ts";
 import { assertProjectExists } from "../projects/service.ts";
 
 type UnitRow = typeof units.$inferSelect;
@@ -48,14 +57,45 @@ export function toUnit(row: UnitRow): Unit {
 
 const unitOrder = [asc(units.building), asc(units.floor), asc(units.unitNumber), asc(units.id)];
 
-/** GET /api/projects/{id}/units. */
-export async function listUnitsOfProject(db: Db | Tx, projectId: number): Promise<Unit[]> {
+/** Who reads a project's units: at `now` (the app's clock); a visitor with the licence context of that moment. */
+export interface UnitListReader {
+  now: Date;
+  /** Set for a visitor: units whose licence does not allow advertising are left out. Null: staff or a preview. */
+  visitor: LicenceContext | null;
+}
+
+/**
+ * GET /api/projects/{id}/units (SPEC §7.2). `status` and `inventoryState` are read at `reader.now` (a hold that ran
+ * out reads متاحة before the job sweeps it). For a visitor, a unit whose licence (its own, else the project's;
+ * domain/licence.ts unitAdvertising) does not allow advertising today is left out (docs/compliance.md;
+ * docs/decisions/121-an-unlicensed-unit-leaves-every-public-read.md). Output: the units and `contentExpires`, the
+ * earliest ISO instant the list changes by itself (a listed hold runs out; for a visitor, a listed licence stops).
+ */
+export async function listUnitsOfProject(
+  db: Db | Tx,
+  projectId: number,
+  reader: UnitListReader,
+): Promise<{ units: Unit[]; contentExpires: string | null }> {
   const rows = await db
-    .select()
+    .select({ unit: units, state: stateAt(reader.now), holdEndsAt: holdEndsAt(reader.now), ...unitLicenceColumns })
     .from(units)
+    .innerJoin(projects, eq(projects.id, units.projectId))
     .where(eq(units.projectId, projectId))
     .orderBy(...unitOrder);
-  return rows.map(toUnit);
+  const ends: (string | null | undefined)[] = [];
+  const listed = rows.filter((row) => {
+    if (reader.visitor) {
+      const { licence } = advertisingOf(row, reader.visitor);
+      if (!licence.advertisable) return false;
+      ends.push(licence.advertiseUntil);
+    }
+    ends.push(row.holdEndsAt?.toISOString());
+    return true;
+  });
+  return {
+    units: listed.map((row) => toUnit({ ...row.unit, inventoryState: row.state, status: statusOfState(row.state) })),
+    contentExpires: earliest(ends),
+  };
 }
 
 /** GET /api/units: all units of all projects (staff). */
