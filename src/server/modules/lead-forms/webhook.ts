@@ -11,6 +11,9 @@
  * - POST /api/lead-forms/tiktok/webhook: `TikTok-Signature` must sign "<t>.<raw body>" with the app secret within
  *   five minutes of our clock (tiktok-api.ts), else 401 and nothing stored; each lead it names becomes one arrival
  *   row, read from the Lead API by the same outbox.
+ * - POST /api/lead-forms/snapchat/webhook/{key}: the key must be the connection's secret path key (constant-time),
+ *   else 404 and nothing stored; the lead it names becomes one arrival row, read from the Leads API by the same
+ *   outbox (snapchat-api.ts). The key never reaches the log (lib/log.ts logs this route by its pattern).
  * None logs a secret, a token or a body.
  */
 import { eq } from "drizzle-orm";
@@ -18,17 +21,27 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leadFormArrivals, leadFormConnections } from "#server/db/tables/lead-forms.ts";
-import { HttpError } from "#server/lib/http-errors.ts";
+import { HttpError, notFound } from "#server/lib/http-errors.ts";
 import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret } from "./google.ts";
 import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
 import { connectionRow, META_WEBHOOK_PATH, openSecret } from "./service.ts";
+import { SNAPCHAT_WEBHOOK_BASE, SNAPCHAT_WEBHOOK_KEY } from "./snapchat.ts";
+import { snapchatLeadEvents } from "./snapchat-api.ts";
 import { TIKTOK_WEBHOOK_PATH } from "./tiktok.ts";
 import { tiktokLeadEvents, validTikTokSignature } from "./tiktok-api.ts";
 
 const SIGNATURE_REFUSED = "توقيع الطلب غير صحيح";
 const VERIFY_REFUSED = "رمز التحقق غير صحيح";
 const GOOGLE_KEY_REFUSED = "مفتاح جوجل غير صحيح";
+
+/** Where LeadFormsContext keeps each platform's copy of its connection. */
+const CACHE_SLOTS = {
+  meta: "webhookCache",
+  google: "googleCache",
+  tiktok: "tiktokCache",
+  snapchat: "snapchatCache",
+} as const;
 
 const subscriptionQuery = z.object({
   "hub.mode": z.string().max(100).optional(),
@@ -41,9 +54,9 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** A connection as the webhooks see it (LeadFormsContext.webhookCache / googleCache). */
-  const cachedConnection = async (platform: "meta" | "google" | "tiktok" = "meta") => {
+  const cachedConnection = async (platform: "meta" | "google" | "tiktok" | "snapchat" = "meta") => {
     const context = app.leadFormsContext;
-    const slot = platform === "meta" ? "webhookCache" : platform === "google" ? "googleCache" : "tiktokCache";
+    const slot = CACHE_SLOTS[platform];
     const cache = context[slot];
     if (cache && performance.now() - cache.readAt < WEBHOOK_CACHE_MS) return cache;
     const fresh = {
@@ -56,7 +69,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   };
   /** Writes the connection's last-webhook time, at most every WEBHOOK_CACHE_MS per instance. */
   const noteWebhook = async (
-    platform: "meta" | "google" | "tiktok",
+    platform: "meta" | "google" | "tiktok" | "snapchat",
     cache: { lastWebhookWrite: number },
     now: Date,
   ) => {
@@ -116,7 +129,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
 
   /** One pending arrival per announced lead (a second delivery does nothing); the outbox reads them. */
   const keepArrivals = async (
-    platform: "meta" | "tiktok",
+    platform: "meta" | "tiktok" | "snapchat",
     announced: { leadId: string; formId: string | null }[],
     now: Date,
   ) => {
@@ -161,6 +174,35 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
       await keepArrivals("tiktok", announced, now);
       await noteWebhook("tiktok", cache, now);
       return { received: announced.length };
+    },
+  );
+
+  r.post(
+    `${SNAPCHAT_WEBHOOK_BASE}/:webhookKey`,
+    {
+      config: { access: "public" },
+      schema: {
+        params: z.object({ webhookKey: z.string().max(200) }),
+        response: { 200: z.object({ received: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const cache = await cachedConnection("snapchat");
+      const key = openSecret(app.secrets, cache.row, SNAPCHAT_WEBHOOK_KEY);
+      // A wrong key is an address that does not exist: 404, nothing read or stored.
+      if (!key || !sameSecret(request.params.webhookKey, key)) throw notFound();
+      const raw = Buffer.isBuffer(request.body) ? request.body : null;
+      let body: unknown = null;
+      try {
+        body = raw ? parseJsonKeepingIds(raw.toString("utf8")) : null;
+      } catch {
+        throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
+      }
+      const now = app.clock();
+      const found = cache.row?.enabled ? snapchatLeadEvents(body) : [];
+      await keepArrivals("snapchat", found, now);
+      await noteWebhook("snapchat", cache, now);
+      return { received: found.length };
     },
   );
 
