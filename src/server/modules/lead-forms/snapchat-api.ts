@@ -52,9 +52,7 @@ const apiLead = z.object({
   form_field_responses: z
     .array(z.object({ type: z.string(), description: z.string().optional(), value: z.unknown() }))
     .default([]),
-  consent_field_responses: z
-    .array(z.object({ consent_description: z.string(), accepted: z.boolean() }))
-    .default([]),
+  consent_field_responses: z.array(z.object({ consent_description: z.string(), accepted: z.boolean() })).default([]),
 });
 type ApiLead = z.infer<typeof apiLead>;
 
@@ -100,7 +98,9 @@ const apiForm = z.object({
   name: z.string().default(""),
   status: z.string().default(""),
   form_fields: z
-    .array(z.object({ type: z.string(), custom_form_field_properties: z.object({ description: z.string() }).optional() }))
+    .array(
+      z.object({ type: z.string(), custom_form_field_properties: z.object({ description: z.string() }).optional() }),
+    )
     .default([]),
   privacy_policy_url: z.string().optional(),
   legal_disclosures: z
@@ -178,7 +178,8 @@ export function snapchatApi(options: {
         refresh_token: options.refreshToken,
       }),
     });
-    if (res.status === 400 || res.status === 401) throw new GraphError("token", LEAD_FORM_TEXTS.tokenRefused, res.status);
+    if (res.status === 400 || res.status === 401)
+      throw new GraphError("token", LEAD_FORM_TEXTS.tokenRefused, res.status);
     if (!res.ok) throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, res.status);
     const token = parseAnswer(z.object({ access_token: z.string().min(1), expires_in: z.coerce.number() }), body);
     const lifetime = Math.max(0, token.expires_in * 1000 - SNAPCHAT_TOKEN_MARGIN_MS);

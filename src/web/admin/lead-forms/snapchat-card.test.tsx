@@ -50,7 +50,11 @@ describe("«نماذج المنصات» — سناب شات", () => {
         const input = body as { enabled: boolean; adAccountId?: string; clientSecret?: string; refreshToken?: string };
         if (input.enabled && !input.refreshToken && !stored.hasRefreshToken)
           return json(
-            { statusCode: 400, message: "بيانات غير صالحة", fields: { refreshToken: "رمز التجديد مطلوب لتفعيل الربط" } },
+            {
+              statusCode: 400,
+              message: "بيانات غير صالحة",
+              fields: { refreshToken: "رمز التجديد مطلوب لتفعيل الربط" },
+            },
             400,
           );
         stored = {
