@@ -11,37 +11,25 @@
  * - POST /api/lead-forms/tiktok/webhook: `TikTok-Signature` must sign "<t>.<raw body>" with the app secret within
  *   five minutes of our clock (tiktok-api.ts), else 401 and nothing stored; each lead it names becomes one arrival
  *   row, read from the Lead API by the same outbox.
- * - POST /api/lead-forms/snapchat/webhook/{key}: the key must be the connection's secret path key (constant-time),
- *   else 404 and nothing stored; the lead it names becomes one arrival row, read from the Leads API by the same
- *   outbox (snapchat-api.ts). The key never reaches the log (lib/log.ts logs this route by its pattern).
+ * - POST /api/lead-forms/snapchat/webhook/{key}: at the connection's secret path only (snapchat-webhook.ts).
  * None logs a secret, a token or a body.
  */
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { leadFormArrivals, leadFormConnections } from "#server/db/tables/lead-forms.ts";
-import { HttpError, notFound } from "#server/lib/http-errors.ts";
+import { leadFormArrivals } from "#server/db/tables/lead-forms.ts";
+import { HttpError } from "#server/lib/http-errors.ts";
 import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret } from "./google.ts";
-import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
 import { connectionRow, META_WEBHOOK_PATH, openSecret } from "./service.ts";
-import { SNAPCHAT_WEBHOOK_BASE, SNAPCHAT_WEBHOOK_KEY } from "./snapchat.ts";
-import { snapchatLeadEvents } from "./snapchat-api.ts";
+import { snapchatWebhookRoute } from "./snapchat-webhook.ts";
 import { TIKTOK_WEBHOOK_PATH } from "./tiktok.ts";
 import { tiktokLeadEvents, validTikTokSignature } from "./tiktok-api.ts";
+import { webhookKit } from "./webhook-kit.ts";
 
 const SIGNATURE_REFUSED = "توقيع الطلب غير صحيح";
 const VERIFY_REFUSED = "رمز التحقق غير صحيح";
 const GOOGLE_KEY_REFUSED = "مفتاح جوجل غير صحيح";
-
-/** Where LeadFormsContext keeps each platform's copy of its connection. */
-const CACHE_SLOTS = {
-  meta: "webhookCache",
-  google: "googleCache",
-  tiktok: "tiktokCache",
-  snapchat: "snapchatCache",
-} as const;
 
 const subscriptionQuery = z.object({
   "hub.mode": z.string().max(100).optional(),
@@ -53,33 +41,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** A connection as the webhooks see it (LeadFormsContext.webhookCache / googleCache). */
-  const cachedConnection = async (platform: "meta" | "google" | "tiktok" | "snapchat" = "meta") => {
-    const context = app.leadFormsContext;
-    const slot = CACHE_SLOTS[platform];
-    const cache = context[slot];
-    if (cache && performance.now() - cache.readAt < WEBHOOK_CACHE_MS) return cache;
-    const fresh = {
-      row: await connectionRow(app.db, platform),
-      readAt: performance.now(),
-      lastWebhookWrite: cache?.lastWebhookWrite ?? Number.NEGATIVE_INFINITY,
-    };
-    context[slot] = fresh;
-    return fresh;
-  };
-  /** Writes the connection's last-webhook time, at most every WEBHOOK_CACHE_MS per instance. */
-  const noteWebhook = async (
-    platform: "meta" | "google" | "tiktok" | "snapchat",
-    cache: { lastWebhookWrite: number },
-    now: Date,
-  ) => {
-    if (performance.now() - cache.lastWebhookWrite < WEBHOOK_CACHE_MS) return;
-    cache.lastWebhookWrite = performance.now();
-    await app.db
-      .update(leadFormConnections)
-      .set({ lastWebhookAt: now })
-      .where(eq(leadFormConnections.platform, platform));
-  };
+  const { cachedConnection, noteWebhook, keepArrivals } = webhookKit(app);
 
   r.get(
     META_WEBHOOK_PATH,
@@ -127,28 +89,6 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
     },
   );
 
-  /** One pending arrival per announced lead (a second delivery does nothing); the outbox reads them. */
-  const keepArrivals = async (
-    platform: "meta" | "tiktok" | "snapchat",
-    announced: { leadId: string; formId: string | null }[],
-    now: Date,
-  ) => {
-    if (!announced.length) return;
-    await app.db
-      .insert(leadFormArrivals)
-      .values(
-        announced.map((c) => ({
-          platform,
-          platformLeadId: c.leadId,
-          formId: c.formId,
-          nextAttemptAt: now,
-          receivedAt: now,
-        })),
-      )
-      .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
-    app.leadFormsOutbox.kick();
-  };
-
   r.post(
     TIKTOK_WEBHOOK_PATH,
     {
@@ -177,34 +117,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    `${SNAPCHAT_WEBHOOK_BASE}/:webhookKey`,
-    {
-      config: { access: "public" },
-      schema: {
-        params: z.object({ webhookKey: z.string().max(200) }),
-        response: { 200: z.object({ received: z.number().int() }) },
-      },
-    },
-    async (request) => {
-      const cache = await cachedConnection("snapchat");
-      const key = openSecret(app.secrets, cache.row, SNAPCHAT_WEBHOOK_KEY);
-      // A wrong key is an address that does not exist: 404, nothing read or stored.
-      if (!key || !sameSecret(request.params.webhookKey, key)) throw notFound();
-      const raw = Buffer.isBuffer(request.body) ? request.body : null;
-      let body: unknown = null;
-      try {
-        body = raw ? parseJsonKeepingIds(raw.toString("utf8")) : null;
-      } catch {
-        throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
-      }
-      const now = app.clock();
-      const found = cache.row?.enabled ? snapchatLeadEvents(body) : [];
-      await keepArrivals("snapchat", found, now);
-      await noteWebhook("snapchat", cache, now);
-      return { received: found.length };
-    },
-  );
+  snapchatWebhookRoute(app, { cachedConnection, noteWebhook, keepArrivals });
 
   r.post(
     GOOGLE_WEBHOOK_PATH,
