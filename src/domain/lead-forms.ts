@@ -55,6 +55,18 @@ export const TIKTOK_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
   email: "email",
 };
 
+/**
+ * Snapchat's standard question types and what they feed when a form has no mapping of its own (docs/lead-forms.md
+ * "Set-up: Snapchat"; a custom question is keyed by its description).
+ */
+export const SNAPCHAT_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
+  FIRST_NAME: "name",
+  LAST_NAME: "name",
+  FULL_NAME: "name",
+  PHONE_NUMBER: "phone",
+  EMAIL: "email",
+};
+
 /** Google's column ids and what they feed when a form has no mapping of its own. */
 export const GOOGLE_DEFAULT_FIELD_MAP: Record<string, FieldTarget> = {
   FULL_NAME: "name",
@@ -89,6 +101,12 @@ export const LEAD_FORM_TEXTS = {
   advertiserIdRequired: "معرّف المعلن مطلوب لتفعيل الربط",
   advertiserIdInvalid: "معرّف المعلن أرقام فقط",
   accessTokenRequired: "رمز الوصول مطلوب لتفعيل الربط",
+  adAccountIdRequired: "معرّف الحساب الإعلاني مطلوب لتفعيل الربط",
+  adAccountIdInvalid: "معرّف الحساب الإعلاني غير صالح",
+  clientIdRequired: "معرّف تطبيق OAuth مطلوب لتفعيل الربط",
+  clientIdInvalid: "معرّف تطبيق OAuth غير صالح",
+  clientSecretRequired: "المفتاح السري لتطبيق OAuth مطلوب لتفعيل الربط",
+  refreshTokenRequired: "رمز التجديد مطلوب لتفعيل الربط",
 } as const;
 
 const secret = z.string().trim().min(1, LEAD_FORM_TEXTS.secretInvalid).max(4000, LEAD_FORM_TEXTS.secretInvalid);
@@ -130,6 +148,28 @@ export const tiktokConnectionUpdateSchema = z.strictObject({
   accessToken: secret.nullable().optional(),
 });
 export type TiktokConnectionUpdate = z.infer<typeof tiktokConnectionUpdateSchema>;
+
+/** A Snapchat id (ad account, lead form): a UUID (8-4-4-4-12 hex digits), kept as text. */
+const snapId = (message: string) => z.guid(message);
+
+/**
+ * PUT /api/lead-forms/snapchat: on/off, the ad account id, the OAuth app's client id, and the client secret and
+ * refresh token that obtain the Marketing API's short-lived access tokens (write-only as for Meta: a string replaces,
+ * null removes, absent keeps). The webhook's secret path is made by the server, never sent.
+ */
+export const snapchatConnectionUpdateSchema = z.strictObject({
+  enabled: z.boolean(),
+  adAccountId: snapId(LEAD_FORM_TEXTS.adAccountIdInvalid).or(z.literal("")).optional(),
+  clientId: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z_-]{1,100}$/, LEAD_FORM_TEXTS.clientIdInvalid)
+    .or(z.literal(""))
+    .optional(),
+  clientSecret: secret.nullable().optional(),
+  refreshToken: secret.nullable().optional(),
+});
+export type SnapchatConnectionUpdate = z.infer<typeof snapchatConnectionUpdateSchema>;
 
 /** The health line of a connection (docs/lead-forms.md "Health"). Times are ISO 8601; `error` is Arabic. */
 export const connectionHealthSchema = z.object({
@@ -175,6 +215,23 @@ export const tiktokConnectionViewSchema = z.object({
 });
 export type TiktokConnectionView = z.infer<typeof tiktokConnectionViewSchema>;
 
+/**
+ * The Snapchat connection as the API shows it: never the client secret or refresh token, only whether each is stored.
+ * `webhookPath` holds the connection's secret path segment (made when the connection is first saved): the address to
+ * paste into Snapchat; empty until then.
+ */
+export const snapchatConnectionViewSchema = z.object({
+  platform: z.literal("snapchat"),
+  enabled: z.boolean(),
+  adAccountId: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  hasRefreshToken: z.boolean(),
+  webhookPath: z.string(),
+  health: connectionHealthSchema,
+});
+export type SnapchatConnectionView = z.infer<typeof snapchatConnectionViewSchema>;
+
 export const fieldMapSchema = z
   .record(
     z.string().trim().min(1, LEAD_FORM_TEXTS.fieldKeyInvalid).max(200, LEAD_FORM_TEXTS.fieldKeyInvalid),
@@ -200,6 +257,8 @@ export const platformCampaignSchema = z.strictObject({
 export type PlatformCampaignInput = z.infer<typeof platformCampaignSchema>;
 
 export const formIdParam = z.object({ formId: numericId(LEAD_FORM_TEXTS.formIdInvalid) });
+/** Snapchat's lead form ids are UUIDs. */
+export const snapchatFormIdParam = z.object({ formId: snapId(LEAD_FORM_TEXTS.formIdInvalid) });
 
 /** A form found on the account, with what we keep for it. */
 export const leadFormViewSchema = z.object({

@@ -34,6 +34,8 @@ const PLATFORM_ROUTES = new Set([
   "POST /api/lead-forms/meta/webhook",
   "POST /api/lead-forms/google/webhook",
   "POST /api/lead-forms/tiktok/webhook",
+  // Snapchat's notices: 404 unless the path's last segment is the connection's secret key.
+  "POST /api/lead-forms/snapchat/webhook/:webhookKey",
 ]);
 
 type Subject =
@@ -162,6 +164,17 @@ describe("authorization matrix", () => {
     expect(access("POST /api/visits")).toBe("public");
     expect(access("POST /api/visits/manage/:token/cancel")).toBe("public");
     expect(access("PUT /api/projects/:id/visit-settings")).toEqual({ permission: "visits.manage" });
+    // Snapchat's lead forms are managed under lead_forms.manage; its webhook is public, guarded by its secret path
+    // (docs/lead-forms.md "Set-up: Snapchat").
+    for (const name of [
+      "GET /api/lead-forms/snapchat",
+      "PUT /api/lead-forms/snapchat",
+      "GET /api/lead-forms/snapchat/forms",
+      "PUT /api/lead-forms/snapchat/forms/:formId",
+    ]) {
+      expect([name, access(name)]).toEqual([name, { permission: "lead_forms.manage" }]);
+    }
+    expect(access("POST /api/lead-forms/snapchat/webhook/:webhookKey")).toBe("public");
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

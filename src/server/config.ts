@@ -106,6 +106,8 @@ const envSchema = z.object({
   // local stand-ins, and the backfill period.
   LEAD_FORMS_META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
   LEAD_FORMS_TIKTOK_URL: z.url().default("https://business-api.tiktok.com"),
+  LEAD_FORMS_SNAPCHAT_URL: z.url().default("https://adsapi.snapchat.com"),
+  LEAD_FORMS_SNAPCHAT_AUTH_URL: z.url().default("https://accounts.snapchat.com"),
   LEAD_FORMS_BACKFILL_MINUTES: z.coerce.number().min(0).default(10),
   LEAD_FORMS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   // WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version; tests point it at a stand-in.
@@ -215,7 +217,11 @@ export interface AppConfig {
    * The ad platforms' lead forms (docs/lead-forms.md): base URLs (no trailing slash, no API version), how often the
    * backfill reads each form's new leads (ms; 0: never) and the per-call timeout (ms).
    */
-  leadForms: { urls: { meta: string; tiktok: string }; backfillMs: number; timeoutMs: number };
+  leadForms: {
+    urls: { meta: string; tiktok: string; snapchat: string; snapchatAuth: string };
+    backfillMs: number;
+    timeoutMs: number;
+  };
   /** WhatsApp Cloud API (docs/whatsapp.md): the Graph API base URL with its version (no trailing slash), per-call timeout ms. */
   whatsapp: { graphUrl: string; timeoutMs: number };
 }
@@ -369,6 +375,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urls: {
         meta: e.LEAD_FORMS_META_GRAPH_URL.replace(/\/+$/, ""),
         tiktok: e.LEAD_FORMS_TIKTOK_URL.replace(/\/+$/, ""),
+        snapchat: e.LEAD_FORMS_SNAPCHAT_URL.replace(/\/+$/, ""),
+        snapchatAuth: e.LEAD_FORMS_SNAPCHAT_AUTH_URL.replace(/\/+$/, ""),
       },
       backfillMs: Math.round(e.LEAD_FORMS_BACKFILL_MINUTES * 60 * 1000),
       timeoutMs: e.LEAD_FORMS_TIMEOUT_MS,

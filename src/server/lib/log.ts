@@ -9,11 +9,18 @@
  */
 import type { FastifyRequest } from "fastify";
 
+/**
+ * A route parameter whose value is a secret (a webhook's secret path segment, docs/lead-forms.md "Set-up: Snapchat"):
+ * a request to such a route is logged by its route pattern, never its path.
+ */
+const SECRET_PATH_PARAM = ":webhookKey";
+
 /** The logged shape of a request. */
 export function serializeRequest(request: FastifyRequest | { method?: string; url?: string }) {
   const url = typeof request.url === "string" ? request.url : "";
   const routeUrl = (request as FastifyRequest).routeOptions?.url;
-  return { method: request.method, path: url.split("?")[0], ...(routeUrl ? { route: routeUrl } : {}) };
+  const path = routeUrl?.includes(SECRET_PATH_PARAM) ? routeUrl : url.split("?")[0];
+  return { method: request.method, path, ...(routeUrl ? { route: routeUrl } : {}) };
 }
 
 interface LoggableError {

@@ -151,10 +151,10 @@ export async function saveGoogleConnection(
 }
 
 /**
- * GET /api/lead-forms/{google|tiktok}/forms: the forms seen in the platform's leads or saved by id, with project and
+ * GET /api/lead-forms/{google|tiktok|snapchat}/forms: the forms seen in the platform's leads or saved by id, with project and
  * field map.
  */
-export async function listStoredForms(db: Db, platform: "google" | "tiktok"): Promise<LeadFormView[]> {
+export async function listStoredForms(db: Db, platform: "google" | "tiktok" | "snapchat"): Promise<LeadFormView[]> {
   const rows = await db.select().from(leadFormForms).where(eq(leadFormForms.platform, platform));
   return rows.map((row) => ({
     formId: row.formId,

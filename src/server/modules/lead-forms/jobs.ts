@@ -20,6 +20,8 @@ import { notify } from "../leads/desk/service.ts";
 import { leadOfPayload } from "./google.ts";
 import { GraphError, type MetaGraph, metaGraph } from "./meta-graph.ts";
 import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } from "./service.ts";
+import { snapchatApiOf } from "./snapchat.ts";
+import type { SnapchatTokenCache } from "./snapchat-api.ts";
 import { storePlatformLead } from "./store.ts";
 import { tiktokApiOf } from "./tiktok.ts";
 
@@ -35,6 +37,11 @@ export interface LeadFormsContext {
   metaUrl: string;
   /** LEAD_FORMS_TIKTOK_URL without a trailing slash. */
   tiktokUrl: string;
+  /** LEAD_FORMS_SNAPCHAT_URL and LEAD_FORMS_SNAPCHAT_AUTH_URL without a trailing slash. */
+  snapchatUrl: string;
+  snapchatAuthUrl: string;
+  /** Snapchat's current access token on this instance (renewed from the refresh token; emptied by a save). */
+  snapchatToken: { current: SnapchatTokenCache | null };
   secrets: SecretBox;
   timeoutMs: number;
   /**
@@ -47,10 +54,12 @@ export interface LeadFormsContext {
   googleCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
   /** The same for the TikTok connection. */
   tiktokCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+  /** The same for the Snapchat connection. */
+  snapchatCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
 }
 
 /** The platforms whose leads are read back from the platform (webhook fetch and backfill). */
-export const READ_BACK_PLATFORMS = ["meta", "tiktok"] as const;
+export const READ_BACK_PLATFORMS = ["meta", "tiktok", "snapchat"] as const;
 
 /** What the jobs read from a platform: one lead, and a form's leads since a time, oldest first. */
 export type LeadReader = Pick<MetaGraph, "lead" | "formLeads">;
@@ -63,6 +72,7 @@ export function readerOf(
 ): LeadReader | null {
   if (platform === "meta") return metaGraphOf(context, row);
   if (platform === "tiktok") return tiktokApiOf(context, row);
+  if (platform === "snapchat") return snapchatApiOf(context, row);
   return null;
 }
 
@@ -198,7 +208,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
 
 /**
  * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every form of each
- * enabled read-back connection (Meta, TikTok) due and notes the pass on its health line. The reading happens outside
+ * enabled read-back connection (Meta, TikTok, Snapchat) due and notes the pass on its health line. The reading happens outside
  * any transaction, in `backfillDueForms`.
  */
 export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {

@@ -29,11 +29,15 @@ export const leadFormsPlugin = fp(
     const context: LeadFormsContext = {
       metaUrl: app.config.leadForms.urls.meta,
       tiktokUrl: app.config.leadForms.urls.tiktok,
+      snapchatUrl: app.config.leadForms.urls.snapchat,
+      snapchatAuthUrl: app.config.leadForms.urls.snapchatAuth,
+      snapchatToken: { current: null },
       secrets: app.secrets,
       timeoutMs: app.config.leadForms.timeoutMs,
       webhookCache: null,
       googleCache: null,
       tiktokCache: null,
+      snapchatCache: null,
     };
     const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
       queue: arrivalQueue(context),

@@ -16,6 +16,11 @@
  * GET  /api/lead-forms/tiktok/forms            lead_forms.manage  forms seen in TikTok's leads, project, field map
  * PUT  /api/lead-forms/tiktok/forms/{formId}   lead_forms.manage  the project a form feeds and its field map
  * POST /api/lead-forms/tiktok/webhook          public (TikTok)    lead notifications, TikTok-Signature (else 401)
+ * GET  /api/lead-forms/snapchat                lead_forms.manage  the Snapchat connection (hasX), webhook path, health
+ * PUT  /api/lead-forms/snapchat                lead_forms.manage  on/off, ad account, client id, client secret, refresh token
+ * GET  /api/lead-forms/snapchat/forms          lead_forms.manage  the ad account's forms with project and field map
+ * PUT  /api/lead-forms/snapchat/forms/{formId} lead_forms.manage  the project a form feeds and its field map (UUID id)
+ * POST /api/lead-forms/snapchat/webhook/{key}  public (Snapchat)  a lead notice at the secret path (else 404)
  * PUT  /api/landing-campaigns/{id}/platform-campaign  campaigns.manage  the platform's campaign id on a campaign card
  */
 import type { FastifyInstance } from "fastify";
@@ -30,6 +35,9 @@ import {
   metaConnectionUpdateSchema,
   metaConnectionViewSchema,
   platformCampaignSchema,
+  snapchatConnectionUpdateSchema,
+  snapchatConnectionViewSchema,
+  snapchatFormIdParam,
   tiktokConnectionUpdateSchema,
   tiktokConnectionViewSchema,
 } from "#domain/lead-forms.ts";
@@ -46,6 +54,7 @@ import {
   saveMetaConnection,
   savePlatformCampaignId,
 } from "./service.ts";
+import { saveSnapchatConnection, snapchatApiOf, snapchatConnectionView } from "./snapchat.ts";
 import { saveTiktokConnection, tiktokConnectionView } from "./tiktok.ts";
 import { metaWebhookRoutes } from "./webhook.ts";
 
@@ -144,6 +153,48 @@ export async function leadFormRoutes(app: FastifyInstance) {
       schema: { params: formIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
     },
     async (request) => saveForm(app.db, actorOf(request), "tiktok", request.params.formId, request.body, app.clock()),
+  );
+
+  r.get(
+    "/api/lead-forms/snapchat",
+    { config: manage, schema: { response: { 200: snapchatConnectionViewSchema } } },
+    async () => snapchatConnectionView(app.db, app.secrets, app.clock()),
+  );
+
+  r.put(
+    "/api/lead-forms/snapchat",
+    {
+      config: manage,
+      schema: { body: snapchatConnectionUpdateSchema, response: { 200: snapchatConnectionViewSchema } },
+    },
+    async (request) => {
+      const saved = await saveSnapchatConnection(app.db, app.secrets, actorOf(request), request.body, app.clock());
+      app.leadFormsContext.snapchatCache = null;
+      app.leadFormsContext.snapchatToken.current = null;
+      return saved;
+    },
+  );
+
+  r.get(
+    "/api/lead-forms/snapchat/forms",
+    { config: manage, schema: { response: { 200: z.array(leadFormViewSchema) } } },
+    async () =>
+      listMetaForms(
+        app.db,
+        snapchatApiOf(app.leadFormsContext, await connectionRow(app.db, "snapchat")),
+        app.clock(),
+        "snapchat",
+      ),
+  );
+
+  r.put(
+    "/api/lead-forms/snapchat/forms/:formId",
+    {
+      config: manage,
+      schema: { params: snapchatFormIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
+    },
+    async (request) =>
+      saveForm(app.db, actorOf(request), "snapchat", request.params.formId.toLowerCase(), request.body, app.clock()),
   );
 
   r.put(

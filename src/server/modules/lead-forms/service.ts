@@ -19,7 +19,7 @@ import { leadFormConnections, leadFormForms, leadFormLeads } from "#server/db/ta
 import { badRequest, HttpError, notFound } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { GraphError, type MetaGraph } from "./meta-graph.ts";
+import { GraphError } from "./meta-graph.ts";
 
 export type ConnectionRow = typeof leadFormConnections.$inferSelect;
 
@@ -129,31 +129,52 @@ function formView(row: typeof leadFormForms.$inferSelect): LeadFormView {
   };
 }
 
+/** A form as a platform lists it; `consentText` (when the platform gives it) is kept for the form's leads. */
+export interface FoundForm {
+  formId: string;
+  name: string;
+  status: string;
+  questions: { key: string; label: string }[];
+  consentText?: string | null;
+}
+
 /**
- * GET /api/lead-forms/meta/forms: the forms found on the page now (kept, with their names and questions refreshed),
- * beside the project and field map stored for each. Errors: 409 not connected; 502 with the Arabic reason when
- * the platform refuses or cannot be reached (the reason also lands on the health line).
+ * GET /api/lead-forms/{meta|snapchat}/forms: the forms found on the page or ad account now (kept, with their names,
+ * questions and consent text refreshed), beside the project and field map stored for each. Errors: 409 not
+ * connected; 502 with the Arabic reason when the platform refuses or cannot be reached (the reason also lands on the
+ * health line).
  */
-export async function listMetaForms(db: Db, graph: MetaGraph | null, now: Date): Promise<LeadFormView[]> {
+export async function listMetaForms(
+  db: Db,
+  graph: { forms(): Promise<FoundForm[]> } | null,
+  now: Date,
+  platform: "meta" | "snapchat" = "meta",
+): Promise<LeadFormView[]> {
   if (!graph) throw new HttpError(409, LEAD_FORM_TEXTS.notConnected);
-  let found: Awaited<ReturnType<MetaGraph["forms"]>>;
+  let found: FoundForm[];
   try {
     found = await graph.forms();
   } catch (error) {
     if (error instanceof GraphError) {
-      await recordConnectionError(db, "meta", error.message, now);
+      await recordConnectionError(db, platform, error.message, now);
       throw new HttpError(502, error.message);
     }
     throw error;
   }
   for (const form of found) {
-    const values = { name: form.name, status: form.status, questions: form.questions, updatedAt: now };
+    const values = {
+      name: form.name,
+      status: form.status,
+      questions: form.questions,
+      updatedAt: now,
+      ...(form.consentText !== undefined ? { consentText: form.consentText } : {}),
+    };
     await db
       .insert(leadFormForms)
-      .values({ platform: "meta", formId: form.formId, ...values })
+      .values({ platform, formId: form.formId, ...values })
       .onConflictDoUpdate({ target: [leadFormForms.platform, leadFormForms.formId], set: values });
   }
-  const rows = await db.select().from(leadFormForms).where(eq(leadFormForms.platform, "meta"));
+  const rows = await db.select().from(leadFormForms).where(eq(leadFormForms.platform, platform));
   return rows.map(formView).sort((a, b) => a.name.localeCompare(b.name, "ar"));
 }
 
@@ -232,7 +253,8 @@ export async function savePlatformCampaignId(
  * the stored ids (absent: kept); each of `secretInputs` — a string replaces (sealed with SECRETS_KEY), null removes,
  * undefined keeps; when `enabled`, every name of `required` (an id or a secret) must be stored, else 400 `fields`
  * naming each with its Arabic message. The audit row holds the ids and "changed"/"removed"/"unchanged" per secret,
- * never a secret. A changed `tokenName` clears the health line's error and the refusal notice.
+ * never a secret. A changed `tokenName` clears the health line's error and the refusal notice. Each of `generated`
+ * (a secret the server makes, e.g. Snapchat's webhook path key) is made and sealed when none is stored yet.
  */
 export async function saveSealedConnection(
   db: Db,
@@ -245,6 +267,7 @@ export async function saveSealedConnection(
     secretInputs: Record<string, string | null | undefined>;
     required: Record<string, string>;
     tokenName: string;
+    generated?: Record<string, () => string>;
   },
   now: Date,
 ): Promise<void> {
@@ -260,6 +283,10 @@ export async function saveSealedConnection(
       changes[name] = value === undefined ? "unchanged" : value === null ? "removed" : "changed";
       if (value === null) delete sealed[name];
       else if (value !== undefined) sealed[name] = secrets.seal(value);
+    }
+    for (const [name, make] of Object.entries(input.generated ?? {})) {
+      changes[name] = sealed[name] ? "unchanged" : "created";
+      if (!sealed[name]) sealed[name] = secrets.seal(make());
     }
     const ids: Record<string, string> = {};
     for (const [name, value] of Object.entries(input.ids)) {

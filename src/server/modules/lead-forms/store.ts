@@ -15,6 +15,7 @@ import {
   LEAD_FORM_TEXTS,
   type LeadFormPlatform,
   META_DEFAULT_FIELD_MAP,
+  SNAPCHAT_DEFAULT_FIELD_MAP,
   TIKTOK_DEFAULT_FIELD_MAP,
 } from "#domain/lead-forms.ts";
 import { normalizeAnyPhone } from "#domain/phone.ts";
@@ -43,6 +44,14 @@ export interface PlatformLead {
 }
 
 const emailSchema = z.email();
+
+/** What a platform's standard questions feed when a form has no mapping of its own. */
+const DEFAULT_FIELD_MAPS: Record<LeadFormPlatform, Record<string, FieldTarget>> = {
+  meta: META_DEFAULT_FIELD_MAP,
+  tiktok: TIKTOK_DEFAULT_FIELD_MAP,
+  snapchat: SNAPCHAT_DEFAULT_FIELD_MAP,
+  google: GOOGLE_DEFAULT_FIELD_MAP,
+};
 
 /**
  * The person, the message and the answers kept as custom of a lead, by the form's field map (a question without a
@@ -126,12 +135,7 @@ export async function storePlatformLead(
         .where(eq(landingCampaigns.platformCampaignId, lead.campaignId))
         .limit(1)
     : [];
-  const defaults =
-    lead.platform === "google"
-      ? GOOGLE_DEFAULT_FIELD_MAP
-      : lead.platform === "tiktok"
-        ? TIKTOK_DEFAULT_FIELD_MAP
-        : META_DEFAULT_FIELD_MAP;
+  const defaults = DEFAULT_FIELD_MAPS[lead.platform];
   const { person, message } = mapAnswers(lead.answers, form?.fieldMap ?? {}, defaults);
   // A form first seen through one of its leads is kept, so it can be given a project and a mapping.
   if (!form && lead.formId) {

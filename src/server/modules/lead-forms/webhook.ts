@@ -11,20 +11,21 @@
  * - POST /api/lead-forms/tiktok/webhook: `TikTok-Signature` must sign "<t>.<raw body>" with the app secret within
  *   five minutes of our clock (tiktok-api.ts), else 401 and nothing stored; each lead it names becomes one arrival
  *   row, read from the Lead API by the same outbox.
+ * - POST /api/lead-forms/snapchat/webhook/{key}: at the connection's secret path only (snapchat-webhook.ts).
  * None logs a secret, a token or a body.
  */
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { leadFormArrivals, leadFormConnections } from "#server/db/tables/lead-forms.ts";
+import { leadFormArrivals } from "#server/db/tables/lead-forms.ts";
 import { HttpError } from "#server/lib/http-errors.ts";
 import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret } from "./google.ts";
-import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
 import { connectionRow, META_WEBHOOK_PATH, openSecret } from "./service.ts";
+import { snapchatWebhookRoute } from "./snapchat-webhook.ts";
 import { TIKTOK_WEBHOOK_PATH } from "./tiktok.ts";
 import { tiktokLeadEvents, validTikTokSignature } from "./tiktok-api.ts";
+import { webhookKit } from "./webhook-kit.ts";
 
 const SIGNATURE_REFUSED = "توقيع الطلب غير صحيح";
 const VERIFY_REFUSED = "رمز التحقق غير صحيح";
@@ -40,33 +41,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** A connection as the webhooks see it (LeadFormsContext.webhookCache / googleCache). */
-  const cachedConnection = async (platform: "meta" | "google" | "tiktok" = "meta") => {
-    const context = app.leadFormsContext;
-    const slot = platform === "meta" ? "webhookCache" : platform === "google" ? "googleCache" : "tiktokCache";
-    const cache = context[slot];
-    if (cache && performance.now() - cache.readAt < WEBHOOK_CACHE_MS) return cache;
-    const fresh = {
-      row: await connectionRow(app.db, platform),
-      readAt: performance.now(),
-      lastWebhookWrite: cache?.lastWebhookWrite ?? Number.NEGATIVE_INFINITY,
-    };
-    context[slot] = fresh;
-    return fresh;
-  };
-  /** Writes the connection's last-webhook time, at most every WEBHOOK_CACHE_MS per instance. */
-  const noteWebhook = async (
-    platform: "meta" | "google" | "tiktok",
-    cache: { lastWebhookWrite: number },
-    now: Date,
-  ) => {
-    if (performance.now() - cache.lastWebhookWrite < WEBHOOK_CACHE_MS) return;
-    cache.lastWebhookWrite = performance.now();
-    await app.db
-      .update(leadFormConnections)
-      .set({ lastWebhookAt: now })
-      .where(eq(leadFormConnections.platform, platform));
-  };
+  const { cachedConnection, noteWebhook, keepArrivals } = webhookKit(app);
 
   r.get(
     META_WEBHOOK_PATH,
@@ -114,28 +89,6 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
     },
   );
 
-  /** One pending arrival per announced lead (a second delivery does nothing); the outbox reads them. */
-  const keepArrivals = async (
-    platform: "meta" | "tiktok",
-    announced: { leadId: string; formId: string | null }[],
-    now: Date,
-  ) => {
-    if (!announced.length) return;
-    await app.db
-      .insert(leadFormArrivals)
-      .values(
-        announced.map((c) => ({
-          platform,
-          platformLeadId: c.leadId,
-          formId: c.formId,
-          nextAttemptAt: now,
-          receivedAt: now,
-        })),
-      )
-      .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
-    app.leadFormsOutbox.kick();
-  };
-
   r.post(
     TIKTOK_WEBHOOK_PATH,
     {
@@ -163,6 +116,8 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
       return { received: announced.length };
     },
   );
+
+  snapchatWebhookRoute(app, { cachedConnection, noteWebhook, keepArrivals });
 
   r.post(
     GOOGLE_WEBHOOK_PATH,

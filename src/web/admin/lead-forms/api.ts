@@ -11,13 +11,15 @@ import type {
   LeadFormView,
   MetaConnectionUpdate,
   MetaConnectionView,
+  SnapchatConnectionUpdate,
+  SnapchatConnectionView,
   TiktokConnectionUpdate,
   TiktokConnectionView,
 } from "#domain/lead-forms.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
 
 /** The platforms whose forms the screen lists (`/api/lead-forms/{platform}/forms`). */
-export type FormsPlatform = "meta" | "google" | "tiktok";
+export type FormsPlatform = "meta" | "google" | "tiktok" | "snapchat";
 
 export const metaConnectionQuery = queryOptions({
   queryKey: ["lead-forms", "meta"],
@@ -73,9 +75,27 @@ export function useSaveTiktokConnection() {
   });
 }
 
+export const snapchatConnectionQuery = queryOptions({
+  queryKey: ["lead-forms", "snapchat"],
+  queryFn: () => apiClient.request<SnapchatConnectionView>("/api/lead-forms/snapchat"),
+});
+
+export function useSnapchatConnection() {
+  return useQuery(snapchatConnectionQuery);
+}
+
+export function useSaveSnapchatConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SnapchatConnectionUpdate) =>
+      apiClient.request<SnapchatConnectionView>("/api/lead-forms/snapchat", { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
+  });
+}
+
 /**
- * GET /api/lead-forms/{platform}/forms: Meta's are read from Meta each time (only while the connection is on);
- * Google's are the forms seen in its leads or saved by id.
+ * GET /api/lead-forms/{platform}/forms: Meta's and Snapchat's are read from the platform each time (only while the
+ * connection is on); Google's and TikTok's are the forms seen in their leads or saved by id.
  */
 export function usePlatformForms(platform: FormsPlatform, enabled: boolean) {
   return useQuery({

@@ -1,8 +1,9 @@
 /**
- * A platform connection card of «نماذج المنصات» (docs/lead-forms.md "Set-up"): on/off, an optional platform id, the
- * secrets (write-only: an empty field keeps the stored value, the field never shows it, «محفوظ» says one is
- * stored), the webhook address to give the platform, and the health line. `onSave` gets the switch, the id and only
- * the secrets typed; it throws the API error, whose `fields` are shown on the fields they name.
+ * A platform connection card of «نماذج المنصات» (docs/lead-forms.md "Set-up"): on/off, an optional platform id (and
+ * any further ids), the secrets (write-only: an empty field keeps the stored value, the field never shows it, «محفوظ»
+ * says one is stored), the webhook address to give the platform (or, while there is none, `webhookPending`), and the
+ * health line. `onSave` gets the switch, the ids and only the secrets typed; it throws the API error, whose `fields`
+ * are shown on the fields they name.
  */
 import { useForm } from "react-hook-form";
 import type { MetaConnectionView } from "#domain/lead-forms.ts";
@@ -23,20 +24,35 @@ export interface ConnectionCardProps {
   enabled: boolean;
   /** The platform's id field (name in the API, label, stored value), if it has one. */
   idField?: { name: string; label: string; value: string };
+  /** Further ids (text, left to right), sent in `ids`. */
+  moreIds?: { name: string; label: string; value: string }[];
   secrets: { name: string; label: string; stored: boolean }[];
   webhookPath: string;
   webhookHint: string;
+  /** Shown instead of the address while `webhookPath` is empty (made by the server on the first save). */
+  webhookPending?: string;
   health: MetaConnectionView["health"];
   backfill: boolean;
-  onSave: (input: { enabled: boolean; id?: string; secrets: Record<string, string> }) => Promise<unknown>;
+  onSave: (input: {
+    enabled: boolean;
+    id?: string;
+    ids: Record<string, string>;
+    secrets: Record<string, string>;
+  }) => Promise<unknown>;
 }
 
 type Values = Record<string, string | boolean>;
 
 export function ConnectionCard(p: ConnectionCardProps) {
   const blankSecrets = Object.fromEntries(p.secrets.map((s) => [s.name, ""]));
+  const moreIds = p.moreIds ?? [];
   const form = useForm<Values>({
-    defaultValues: { enabled: p.enabled, ...(p.idField ? { [p.idField.name]: p.idField.value } : {}), ...blankSecrets },
+    defaultValues: {
+      enabled: p.enabled,
+      ...(p.idField ? { [p.idField.name]: p.idField.value } : {}),
+      ...Object.fromEntries(moreIds.map((f) => [f.name, f.value])),
+      ...blankSecrets,
+    },
   });
   const { handleSubmit, setError, watch, setValue, resetField } = form;
   const enabled = watch("enabled") === true;
@@ -52,6 +68,7 @@ export function ConnectionCard(p: ConnectionCardProps) {
       await p.onSave({
         enabled: values.enabled === true,
         ...(p.idField ? { id: String(values[p.idField.name] ?? "").trim() } : {}),
+        ids: Object.fromEntries(moreIds.map((f) => [f.name, String(values[f.name] ?? "").trim()])),
         secrets: typed,
       });
     } catch (error) {
@@ -87,6 +104,9 @@ export function ConnectionCard(p: ConnectionCardProps) {
               input={{ dir: "ltr", inputMode: "numeric", autoComplete: "off" }}
             />
           )}
+          {moreIds.map((f) => (
+            <Field key={f.name} name={f.name} label={f.label} input={{ dir: "ltr", autoComplete: "off" }} />
+          ))}
           {p.secrets.map((s) => (
             <Field
               key={s.name}
@@ -98,9 +118,13 @@ export function ConnectionCard(p: ConnectionCardProps) {
           ))}
           <div className="flex flex-col gap-1.5 md:col-span-2">
             <span className="text-sm font-medium text-ink">{T.webhookUrl}</span>
-            <code dir="ltr" className="break-all rounded-lg bg-brand-50 px-3 py-2 text-start text-sm">
-              {`${window.location.origin}${p.webhookPath}`}
-            </code>
+            {p.webhookPath || !p.webhookPending ? (
+              <code dir="ltr" className="break-all rounded-lg bg-brand-50 px-3 py-2 text-start text-sm">
+                {`${window.location.origin}${p.webhookPath}`}
+              </code>
+            ) : (
+              <p className="text-sm text-muted">{p.webhookPending}</p>
+            )}
             <p className="text-xs text-muted">{p.webhookHint}</p>
           </div>
           <Button type="submit" disabled={busy} className="self-start md:col-span-2 md:justify-self-start">

@@ -2,7 +2,8 @@
  * /admin/lead-forms «نماذج المنصات» (lead_forms.manage; docs/lead-forms.md "Set-up"): the Meta connection card — on/off,
  * page id, the app secret, verify token and page token (write-only: an empty field keeps the stored value and the
  * field never shows it), the webhook address to give Meta — its health line, and the page's forms, each with the
- * project it feeds and what each question feeds; then the Google and TikTok cards (platform-cards.tsx) of the same shape.
+ * project it feeds and what each question feeds; then the Google, TikTok and Snapchat cards (platform-cards.tsx) of the
+ * same shape.
  * Without the permission: "غير مصرح لك".
  */
 import { TEXTS } from "#domain/texts.ts";
@@ -13,7 +14,7 @@ import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useMetaConnection, useSaveMetaConnection } from "./api.ts";
 import { ConnectionCard } from "./connection-card.tsx";
 import { FormsPanel } from "./forms-panel.tsx";
-import { GoogleSection, TiktokSection } from "./platform-cards.tsx";
+import { GoogleSection, SnapchatSection, TiktokSection } from "./platform-cards.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function LeadFormsScreen() {
@@ -31,6 +32,7 @@ export function LeadFormsScreen() {
       <MetaSection />
       <GoogleSection />
       <TiktokSection />
+      <SnapchatSection />
     </div>
   );
 }

@@ -49,4 +49,15 @@ export const LEAD_FORMS_SCREEN_TEXTS = {
   tiktokForms: "نماذج تيك توك",
   tiktokFormsNeedConnection: "فعّل ربط تيك توك واحفظه لعرض نماذجه.",
   tiktokNoForms: "يظهر النموذج هنا بعد أول عميل يصل منه.",
+  snapchat: "سناب شات",
+  snapchatAdAccountId: "معرّف الحساب الإعلاني",
+  snapchatClientId: "معرّف تطبيق OAuth (Client ID)",
+  snapchatClientSecret: "المفتاح السري لتطبيق OAuth (Client Secret)",
+  snapchatRefreshToken: "رمز التجديد (Refresh Token)",
+  snapchatWebhookHint:
+    "عنوان سري خاص بهذا الربط: ضعه عنوانًا لتكامل Webhook لكل نموذج عملاء في سناب شات، ولا تشاركه مع أحد.",
+  snapchatWebhookPending: "يظهر العنوان السري بعد أول حفظ للربط.",
+  snapchatForms: "نماذج سناب شات",
+  snapchatFormsNeedConnection: "فعّل ربط سناب شات واحفظه لعرض نماذج الحساب الإعلاني.",
+  snapchatNoForms: "لا توجد نماذج في الحساب الإعلاني",
 } as const;
