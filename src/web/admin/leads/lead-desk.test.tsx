@@ -316,6 +316,7 @@ describe("lead page", () => {
           data: { unitId: 11, unitNumber: "101", status: "محجوزة" },
         }),
       ],
+      messages: [],
       related: [lead(9, { createdAt: "2026-11-23T09:30:00.000Z", projectName: "المرجان" })],
       enquiries: [],
       clock: { waitingSince: null, nextStep: null },
