@@ -43,12 +43,13 @@ export function onPersonData(name: string, holder: PersonDataHolder): void {
 
 /**
  * The .xlsx bytes of a person's export (exportPerson's answer): the enquiries, their history, and one sheet per
- * channel holder that has one (./xlsx.ts).
+ * channel holder that has one and holds something about the person (./xlsx.ts).
  */
 export function personToXlsx(data: Awaited<ReturnType<typeof exportPerson>>): Buffer {
-  const sheets = [...holders.entries()].flatMap(([name, holder]) =>
-    holder.sheet ? [{ sheet: holder.sheet, items: data.channels[name] ?? [] }] : [],
-  );
+  const sheets = [...holders.entries()].flatMap(([name, holder]) => {
+    const items = data.channels[name] ?? [];
+    return holder.sheet && items.length ? [{ sheet: holder.sheet, items }] : [];
+  });
   return toXlsx(data, sheets);
 }
 
