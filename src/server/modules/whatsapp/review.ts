@@ -1,6 +1,6 @@
 /**
- * Messages to check (docs/whatsapp.md "Messages to check"; docs/decisions/115-whatsapp-unknown-outcomes-settled-by-a-person.md):
- * an outbound message whose outcome is unknown (status "unknown", «تحتاج مراجعة»: the request may have reached Meta,
+ * Messages to check (docs/whatsapp.md "Messages to check";
+ * docs/decisions/115-whatsapp-messages-on-the-timeline-and-checks-by-a-person.md): an outbound message whose outcome is unknown (status "unknown", «تحتاج مراجعة»: the request may have reached Meta,
  * which has no idempotency key) is never resent by the server. A staff member holding whatsapp.send, inside the lead
  * scope (an agent: their own leads; leads.view_all: every lead), checks with the buyer and settles it:
  * - POST …/messages/{messageId}/review {outcome: "sent"}: status "sent" (a staff member's message then stops the
