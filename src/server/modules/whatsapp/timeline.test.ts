@@ -113,7 +113,13 @@ it("shows every message in and out with its sender and state; only the staff mem
   const form = await t.app.inject({
     method: "POST",
     url: "/api/contact",
-    payload: { name: "ريم", phone: "0506660001", message: "أرغب في زيارة", projectReference: projectId, whatsappOptIn: true },
+    payload: {
+      name: "ريم",
+      phone: "0506660001",
+      message: "أرغب في زيارة",
+      projectReference: projectId,
+      whatsappOptIn: true,
+    },
   });
   expect(form.statusCode, form.body).toBe(201);
   const leadId = form.json().leadId as number;
