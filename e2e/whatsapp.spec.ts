@@ -2,7 +2,7 @@
  * WhatsApp inside the lead desk on an agent's phone (390 px; docs/whatsapp.md): a buyer's WhatsApp message reaches the
  * server from the Cloud API stand-in this spec starts on 127.0.0.1 (WHATSAPP_GRAPH_URL of playwright.config.ts) → a
  * new lead is on the agent's «عملائي» → the agent answers from the lead page → the stand-in receives it and reports
- * delivered, then read → 25 hours later (the server's test clock) the composer offers only templates.
+ * delivered, then read, and the lead's timeline shows both messages with the reply's state → 25 hours later (the server's test clock) the composer offers only templates.
  */
 import { expect, test } from "@playwright/test";
 import {
@@ -100,6 +100,14 @@ test("a buyer's WhatsApp message becomes the agent's lead, the agent answers, an
   await deliver(notification({ statuses: [statusUpdate("wamid.standin1", "read", WA_ID)] }));
   await page.reload();
   await expect(outbound.getByTestId("whatsapp-status")).toHaveText("قُرئت");
+  // The lead's timeline «سجل العميل» has both messages too: who wrote each one and the reply's delivery state.
+  const timeline = page.getByRole("list", { name: "سجل العميل" });
+  await expect(timeline.getByTestId("timeline-message").filter({ hasText: "هل تتوفر شقق" })).toContainText(
+    "رسالة واتساب من العميل",
+  );
+  const reply = timeline.getByTestId("timeline-message").filter({ hasText: "متى يناسبك موعد الزيارة؟" });
+  await expect(reply).toContainText("رسالة واتساب إلى العميل");
+  await expect(reply).toContainText("قُرئت");
   await pane.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "e2e-output/whatsapp-pane-390-open.png", fullPage: true });
 

@@ -16,7 +16,8 @@ import { z } from "zod";
 import { buyerEstimateSchema } from "./buyer-estimate.ts";
 import { countNoun, formatNumber, NOUNS } from "./format.ts";
 import { leadClockSchema } from "./lead-clock.ts";
-import { optionalEmail, optionalSaudiPhone } from "./schemas/common.ts";
+import { leadMessageSchema } from "./lead-messages.ts";
+import { optionalAnyPhone, optionalEmail } from "./schemas/common.ts";
 import { multilineText, text } from "./schemas/text.ts";
 
 /** Stage codes in pipeline order (ARCHITECTURE resolution 14). */
@@ -294,6 +295,11 @@ export const leadDetailSchema = z.object({
     unitOfInterest: z.object({ id: z.number(), unitNumber: z.string() }).nullable(),
   }),
   events: z.array(leadEventSchema),
+  /**
+   * Every message of another channel (WhatsApp) both ways, oldest first, with its sender and delivery state
+   * (#domain/lead-messages.ts); empty for a viewer without the channel's view permission.
+   */
+  messages: z.array(leadMessageSchema),
   related: z.array(leadSummarySchema),
   /** The person's later enquiries that joined this lead (docs/decisions/073-one-open-lead-per-person.md). */
   enquiries: z.array(
@@ -340,10 +346,11 @@ export const notificationListSchema = z.object({ items: z.array(notificationSche
 
 /**
  * GET /api/leads/person (export) and POST /api/leads/person/erase (PDPL requests, leads.settings): the person is
- * found by E.164 phone (any typed form, normalised) or e-mail (lower-cased); at least one is required.
+ * found by E.164 phone (any typed form, normalised; any country, since WhatsApp senders and platform leads may be
+ * foreign: ARCHITECTURE resolution 26) or e-mail (lower-cased); at least one is required.
  */
 export const personQuerySchema = z
-  .object({ phone: optionalSaudiPhone, email: optionalEmail(LEAD_TEXTS.emailInvalid) })
+  .object({ phone: optionalAnyPhone, email: optionalEmail(LEAD_TEXTS.emailInvalid) })
   .superRefine((v, ctx) => {
     if (!v.phone && !v.email) ctx.addIssue({ code: "custom", path: ["phone"], message: LEAD_TEXTS.personRequired });
   });

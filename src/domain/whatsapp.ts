@@ -113,6 +113,11 @@ export const WHATSAPP_TEXTS = {
   fileKind: "يُرسل عبر واتساب صورة أو مستند PDF فقط",
   fileTooLarge: "حجم الملف أكبر من المسموح",
   fileMissing: "أرفق الملف في الحقل file",
+  messageNotFound: "الرسالة غير موجودة",
+  reviewOutcome: "اختر: أُرسلت أو لم تُرسل",
+  notUnderReview: "لا تحتاج هذه الرسالة إلى مراجعة",
+  notResendable: "تُعاد فقط رسالة صادرة لم تُرسل أو فشل إرسالها",
+  alreadyResent: "أُعيد إرسال هذه الرسالة من قبل",
 } as const;
 
 /** Meta's ids are digits (phone number id, business account id). */
@@ -180,7 +185,17 @@ export const whatsappConnectionViewSchema = z.object({
 });
 export type WhatsappConnectionView = z.infer<typeof whatsappConnectionViewSchema>;
 
-export const MESSAGE_STATUSES = ["received", "queued", "sending", "sent", "delivered", "read", "failed", "unknown"];
+export const MESSAGE_STATUSES = [
+  "received",
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "unknown",
+  "not_sent",
+];
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Arabic labels of a message's status. */
@@ -193,6 +208,7 @@ export const MESSAGE_STATUS_LABELS: Record<string, string> = {
   read: "قُرئت",
   failed: "فشل الإرسال",
   unknown: "تحتاج مراجعة",
+  not_sent: "لم تُرسل",
 };
 
 /** One message of a conversation as the lead page shows it. */
@@ -219,6 +235,10 @@ export const whatsappMessageSchema = z.object({
   sentByName: z.string().nullable(),
   /** What sent an automated message (e.g. «ترحيب آلي»), null for people's messages. */
   automated: z.string().nullable(),
+  /** Who settled an unknown outcome by hand (docs/whatsapp.md "Messages to check"), else null. */
+  reviewedByName: z.string().nullable(),
+  /** The message this one sends again, else null. */
+  resentFromId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type WhatsappMessage = z.infer<typeof whatsappMessageSchema>;
@@ -261,6 +281,18 @@ export const sendMessageSchema = z.discriminatedUnion(
   { error: WHATSAPP_TEXTS.textRequired },
 );
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/**
+ * POST /api/whatsapp/leads/{id}/messages/{messageId}/review: a person settles a message marked «تحتاج مراجعة»
+ * (docs/whatsapp.md "Messages to check"): it reached the buyer ("sent") or it did not ("not_sent").
+ */
+export const reviewMessageSchema = z
+  .object({ outcome: z.enum(["sent", "not_sent"], { error: WHATSAPP_TEXTS.reviewOutcome }) })
+  .strict();
+export type ReviewMessageInput = z.infer<typeof reviewMessageSchema>;
+
+/** The statuses of an outbound message a staff member may send again as a new message. */
+export const RESENDABLE_STATUSES: readonly string[] = ["not_sent", "failed"];
 
 /** The {{n}} placeholders of a template body: the highest n (Meta numbers them 1…n). */
 export function countTemplateVariables(body: string): number {

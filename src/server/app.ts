@@ -38,6 +38,7 @@ import { landingRoutes } from "./modules/landing/routes.ts";
 import { leadFormsPlugin } from "./modules/lead-forms/plugin.ts";
 import { leadFormRoutes } from "./modules/lead-forms/routes.ts";
 import { leadDeskRoutes } from "./modules/leads/desk/routes.ts";
+import { onLeadMessages } from "./modules/leads/desk/service.ts";
 import { leadDeskPlugin } from "./modules/leads/desk-jobs.ts";
 import { onLeadEvent } from "./modules/leads/events.ts";
 import { leadRoutes } from "./modules/leads/intake/routes.ts";
@@ -59,6 +60,7 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { visitJobsPlugin } from "./modules/visits/jobs.ts";
 import { visitRoutes } from "./modules/visits/routes.ts";
 import { whatsappGreetingListener } from "./modules/whatsapp/greeting.ts";
+import { whatsappLeadMessages } from "./modules/whatsapp/lead-messages.ts";
 import { whatsappPersonData } from "./modules/whatsapp/privacy.ts";
 import { whatsappRoutes } from "./modules/whatsapp/routes.ts";
 import { cspNonceOf } from "./pages/csp-nonce.ts";
@@ -243,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   onLeadEvent("whatsapp-greeting", whatsappGreetingListener);
   // What other modules hold about a person, for the PDPL export, erasure and retention (leads/privacy/service.ts).
   onPersonData("whatsapp", whatsappPersonData);
+  // A lead's WhatsApp messages on its timeline «سجل العميل» (modules/whatsapp/lead-messages.ts).
+  onLeadMessages("whatsapp", whatsappLeadMessages);
   // The one background engine and its timer, then the modules' queues (jobs/engine.ts).
   await app.register(jobsPlugin, {
     clock: deps.testClock?.now ?? deps.clock ?? systemClock,

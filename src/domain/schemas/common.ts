@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { countNoun, NOUNS } from "../format.ts";
 import { MAX_ID } from "../ids.ts";
-import { normalizeSaudiPhone } from "../phone.ts";
+import { normalizeAnyPhone, normalizeSaudiPhone } from "../phone.ts";
 import { multilineText, text } from "./text.ts";
 
 /**
@@ -33,6 +33,27 @@ export const optionalSaudiPhone = text()
     const e164 = normalizeSaudiPhone(value);
     if (!e164) {
       ctx.addIssue({ code: "custom", message: PHONE_INVALID });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+export const PHONE_ANY_INVALID =
+  "رقم الجوال غير صحيح، أدخل رقمًا سعوديًا مثل 05XXXXXXXX أو رقمًا دوليًا برمز الدولة مثل +971XXXXXXXXX";
+
+/**
+ * Optional phone of any country (ARCHITECTURE resolution 26: WhatsApp senders and platform leads), typed with or
+ * without "+" or "00", or a Saudi number without its code (#domain/phone.ts normalizeAnyPhone); output is E.164 or
+ * undefined.
+ */
+export const optionalAnyPhone = text()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const e164 = normalizeAnyPhone(value);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: PHONE_ANY_INVALID });
       return z.NEVER;
     }
     return e164;

@@ -6,7 +6,7 @@
  *   fetched, and the health line (last accepted webhook, last error in Arabic).
  * - whatsapp_messages: every message of every conversation, both ways. An inbound message is stored once by Meta's
  *   message id (unique `wa_message_id`); an outbound one is its own outbox row (status queued → sending → sent →
- *   delivered → read, or failed / unknown) claimed with the job engine's rules (jobs/outbox.ts) and sent at most once
+ *   delivered → read, or failed / unknown; an unknown one settled by a person as sent or not_sent) claimed with the job engine's rules (jobs/outbox.ts) and sent at most once
  *   (docs/decisions/093-whatsapp-sends-at-most-once.md).
  */
 import { sql } from "drizzle-orm";
@@ -89,7 +89,7 @@ export const whatsappMessages = pgTable(
     template: jsonb("template").$type<WhatsappTemplateUse>(),
     /** A click-to-WhatsApp ad's referral on an inbound message (source id, URL, type, ctwa_clid). */
     referral: jsonb("referral").$type<Record<string, string>>(),
-    /** received (inbound); queued, sending, sent, delivered, read, failed, unknown (outbound). */
+    /** received (inbound); queued, sending, sent, delivered, read, failed, unknown, not_sent (outbound). */
     status: text("status").notNull(),
     errorCode: integer("error_code"),
     /** The staff member who wrote it (outbound, not automated). */
@@ -100,6 +100,14 @@ export const whatsappMessages = pgTable(
     nextAttemptAt: at("next_attempt_at"),
     /** The claim's lease while an attempt is in flight (jobs/outbox.ts). */
     lockedUntil: at("locked_until"),
+    /**
+     * The staff member who settled an "unknown" outcome by hand (status "sent" or "not_sent"), and when
+     * (docs/whatsapp.md "Messages to check").
+     */
+    reviewedById: uuid("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: at("reviewed_at"),
+    /** The message this one sends again (a staff member's resend of a message not sent); at most one resend each. */
+    resentFromId: integer("resent_from_id"),
     /** When Meta's status last changed it. */
     statusAt: at("status_at"),
     /** When it reached us (inbound) or was written (outbound): the app's clock. */
@@ -111,6 +119,8 @@ export const whatsappMessages = pgTable(
     index("whatsapp_messages_phone_idx").on(t.phone, t.direction, t.createdAt),
     index("whatsapp_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index("whatsapp_messages_media_idx").on(t.mediaNextAt).where(sql`${t.mediaStatus} = 'pending'`),
+    // One resend per message, even under two clicks at once.
+    uniqueIndex("whatsapp_messages_resent_from_key").on(t.resentFromId),
   ],
 );
 

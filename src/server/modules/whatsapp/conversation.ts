@@ -6,31 +6,30 @@
  * who wrote first, marketing templates only with marketing consent.
  */
 import { Readable } from "node:stream";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   type Conversation,
   isWindowOpen,
   type SendMessageInput,
   WHATSAPP_TEXTS,
   type WhatsappMessage,
-  whatsappErrorText,
   windowClosesAt,
 } from "#domain/whatsapp.ts";
 import type { Db } from "#server/db/connection.ts";
 import { contactMessages, leads, users } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
 import { badRequest, conflict, HttpError, notFound } from "#server/lib/http-errors.ts";
+import { isUniqueViolation } from "#server/lib/sql.ts";
 import { recordAudit } from "../audit/service.ts";
 import { type LeadViewer, openingEnquiry, scopeOf } from "../leads/desk/service.ts";
 import { looksLikePdf, storeImageUpload, storeStreamedUpload, type UploadStream } from "../uploads/service.ts";
 import { readConnection, type WhatsappContext } from "./connection.ts";
 import { hasMarketingConsent, hasWhatsappOptIn, lastInboundAt } from "./consent.ts";
+import { leadMessageRows, messageView } from "./lead-messages.ts";
 import type { MediaContext } from "./media.ts";
 
-type MessageRow = typeof whatsappMessages.$inferSelect;
-
 /** The lead `id` inside the viewer's scope with its phone. Errors: 404. */
-async function leadInScope(db: Db, viewer: LeadViewer, id: number) {
+export async function leadInScope(db: Db, viewer: LeadViewer, id: number) {
   const [lead] = await db
     .select({ id: leads.id, phone: contactMessages.phone })
     .from(leads)
@@ -41,35 +40,8 @@ async function leadInScope(db: Db, viewer: LeadViewer, id: number) {
   return lead;
 }
 
-function messageView(row: MessageRow, sentByName: string | null): WhatsappMessage {
-  return {
-    id: row.id,
-    direction: row.direction,
-    kind: row.kind,
-    body: row.body,
-    mediaUrl: row.mediaUrl,
-    mediaMime: row.mediaMime,
-    fileName: row.fileName,
-    location: row.location ?? null,
-    template: row.template
-      ? { name: row.template.name, language: row.template.language, variables: row.template.variables }
-      : null,
-    status: row.status,
-    errorCode: row.errorCode,
-    errorText:
-      row.status === "failed"
-        ? whatsappErrorText(row.errorCode)
-        : row.status === "unknown"
-          ? WHATSAPP_TEXTS.unknownOutcome
-          : null,
-    sentByName,
-    automated: row.automated,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /** Why free text is closed for `phone` at `now` (Arabic), or null while the window is open. */
-function closedReasonOf(last: Date | null, now: Date): string | null {
+export function closedReasonOf(last: Date | null, now: Date): string | null {
   if (isWindowOpen(last, now)) return null;
   return last ? WHATSAPP_TEXTS.windowClosed : WHATSAPP_TEXTS.neverWrote;
 }
@@ -79,12 +51,7 @@ export async function getConversation(ctx: WhatsappContext, viewer: LeadViewer, 
   const lead = await leadInScope(ctx.db, viewer, id);
   const now = ctx.now();
   const connection = await readConnection(ctx.db);
-  const rows = await ctx.db
-    .select({ message: whatsappMessages, sentByName: users.name })
-    .from(whatsappMessages)
-    .leftJoin(users, eq(users.id, whatsappMessages.sentById))
-    .where(eq(whatsappMessages.leadId, id))
-    .orderBy(asc(whatsappMessages.createdAt), asc(whatsappMessages.id));
+  const rows = await leadMessageRows(ctx.db, id);
   await recordAudit(
     ctx.db,
     { userId: viewer.id, ip: viewer.ip },
@@ -102,7 +69,7 @@ export async function getConversation(ctx: WhatsappContext, viewer: LeadViewer, 
     windowClosesAt: isWindowOpen(last, now) ? (windowClosesAt(last)?.toISOString() ?? null) : null,
     closedReason: closedReasonOf(last, now),
     templates: connection?.templates ?? [],
-    messages: rows.map((r) => messageView(r.message, r.sentByName)),
+    messages: rows.map((r) => messageView(r.message, r.sentByName, r.reviewedByName)),
   };
 }
 
@@ -116,13 +83,27 @@ export async function queueMessage(
   viewer: LeadViewer,
   id: number,
   input: SendMessageInput,
-  automated: string | null = null,
 ): Promise<WhatsappMessage> {
   const lead = await leadInScope(ctx.db, viewer, id);
+  const phone = await sendablePhone(ctx, lead.phone);
+  return storeOutbound(ctx, viewer, id, phone, await checkedValues(ctx, phone, input));
+}
+
+/** The lead's phone when WhatsApp is connected. Errors: 409 not connected; 400 {phone} none. */
+export async function sendablePhone(ctx: WhatsappContext, phone: string | null): Promise<string> {
   const connection = await readConnection(ctx.db);
   if (!connection?.enabled) throw conflict(WHATSAPP_TEXTS.notConnected);
-  if (!lead.phone) throw badRequest({ phone: WHATSAPP_TEXTS.noPhone });
-  const phone = lead.phone;
+  if (!phone) throw badRequest({ phone: WHATSAPP_TEXTS.noPhone });
+  return phone;
+}
+
+/** The stored fields of `input` to `phone` once the rules allow it (errors: those of queueMessage, 400). */
+export async function checkedValues(
+  ctx: WhatsappContext,
+  phone: string,
+  input: SendMessageInput,
+): Promise<Partial<typeof whatsappMessages.$inferInsert>> {
+  const connection = await readConnection(ctx.db);
   const now = ctx.now();
   const last = await lastInboundAt(ctx.db, phone);
   let values: Partial<typeof whatsappMessages.$inferInsert>;
@@ -131,7 +112,7 @@ export async function queueMessage(
     if (reason) throw badRequest({ text: reason });
     values = { kind: "text", body: input.text };
   } else {
-    const template = connection.templates.find((t) => t.name === input.name && t.language === input.language);
+    const template = connection?.templates.find((t) => t.name === input.name && t.language === input.language);
     if (!template) throw badRequest({ name: WHATSAPP_TEXTS.templateUnknown });
     if (input.variables.length !== template.variables) {
       throw badRequest({ variables: WHATSAPP_TEXTS.templateVariables(template.variables) });
@@ -155,20 +136,23 @@ export async function queueMessage(
       },
     };
   }
-  return storeOutbound(ctx, viewer, id, phone, values, automated);
+  return values;
 }
 
-/** Stores one queued outbound message with its audit row; returns it as the pane shows it. */
-async function storeOutbound(
+/**
+ * Stores one queued outbound message written (or sent again) by `viewer`, with its audit row; returns it as the pane
+ * shows it. `values.automated` keeps what sent an automated message that a person sends again (it then never stops
+ * the response clock: outbox.ts). Errors: 409 when `values.resentFromId` was already sent again (unique index).
+ */
+export async function storeOutbound(
   ctx: WhatsappContext,
   viewer: LeadViewer,
   id: number,
   phone: string,
   values: Partial<typeof whatsappMessages.$inferInsert>,
-  automated: string | null,
 ): Promise<WhatsappMessage> {
   const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
+  const insert = ctx.db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(whatsappMessages)
       .values({
@@ -178,8 +162,8 @@ async function storeOutbound(
         phone,
         direction: "out",
         status: "queued",
-        sentById: automated ? null : viewer.id,
-        automated,
+        sentById: viewer.id,
+        automated: values.automated ?? null,
         nextAttemptAt: now,
         createdAt: now,
       })
@@ -191,13 +175,22 @@ async function storeOutbound(
         entityType: "contact_message",
         entityId: id,
         action: "whatsapp_send",
-        newState: { messageId: stored.id, kind: stored.kind, template: stored.template?.name ?? null },
+        newState: {
+          messageId: stored.id,
+          kind: stored.kind,
+          template: stored.template?.name ?? null,
+          resentFromId: stored.resentFromId,
+        },
       },
     );
     return stored;
   });
+  const row = await insert.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(WHATSAPP_TEXTS.alreadyResent);
+    throw error;
+  });
   const [author] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id)).limit(1);
-  return messageView(row, automated ? null : (author?.name ?? null));
+  return messageView(row, author?.name ?? null);
 }
 
 /**
@@ -226,25 +219,21 @@ export async function queueFile(
       if (file.bytes.length > ctx.limits.pdf) throw badRequest({ file: WHATSAPP_TEXTS.fileTooLarge });
       const stream = Readable.from([file.bytes]) as UploadStream;
       const stored = await storeStreamedUpload(ctx.db, ctx.storage, "pdf", stream, ctx.limits.pdf, actor);
-      return storeOutbound(
-        ctx,
-        viewer,
-        id,
-        lead.phone,
-        { kind: "document", mediaUrl: stored.url, mediaMime: "application/pdf", fileName },
-        null,
-      );
+      return storeOutbound(ctx, viewer, id, lead.phone, {
+        kind: "document",
+        mediaUrl: stored.url,
+        mediaMime: "application/pdf",
+        fileName,
+      });
     }
     if (file.bytes.length > ctx.limits.image) throw badRequest({ file: WHATSAPP_TEXTS.fileTooLarge });
     const stored = await storeImageUpload(ctx.db, ctx.storage, file.bytes, actor);
-    return storeOutbound(
-      ctx,
-      viewer,
-      id,
-      lead.phone,
-      { kind: "image", mediaUrl: stored.url, mediaMime: "image/webp", fileName },
-      null,
-    );
+    return storeOutbound(ctx, viewer, id, lead.phone, {
+      kind: "image",
+      mediaUrl: stored.url,
+      mediaMime: "image/webp",
+      fileName,
+    });
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400 && !error.fields?.file) {
       throw badRequest({ file: WHATSAPP_TEXTS.fileKind });

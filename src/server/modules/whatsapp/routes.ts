@@ -8,6 +8,8 @@
  * GET  /api/whatsapp/leads/{id}/conversation       whatsapp.view    the lead's conversation (own leads, or leads.view_all)
  * POST /api/whatsapp/leads/{id}/messages           whatsapp.send    free text inside the window, or a template
  * POST /api/whatsapp/leads/{id}/files              whatsapp.send    an image or PDF inside the window (multipart "file")
+ * POST /api/whatsapp/leads/{id}/messages/{messageId}/review  whatsapp.send  settle «تحتاج مراجعة»: sent / not sent
+ * POST /api/whatsapp/leads/{id}/messages/{messageId}/resend  whatsapp.send  send a message not sent again, as a new one
  * GET  /api/whatsapp/greetings                     whatsapp.manage  every project's automatic greeting
  * PUT  /api/whatsapp/greetings/{projectId}         whatsapp.manage  turn a project's greeting on/off, its template
  */
@@ -21,6 +23,7 @@ import {
   conversationSchema,
   greetingUpdateSchema,
   greetingViewSchema,
+  reviewMessageSchema,
   sendMessageSchema,
   WHATSAPP_TEXTS,
   whatsappConnectionUpdateSchema,
@@ -35,6 +38,7 @@ import { getConversation, queueFile, queueMessage } from "./conversation.ts";
 import { listGreetings, saveGreeting } from "./greeting.ts";
 import { fetchDueMedia, type MediaContext } from "./media.ts";
 import { whatsappSendQueue } from "./outbox.ts";
+import { resendMessage, reviewMessage } from "./review.ts";
 import { safeEqual, signatureMatches, storeNotification } from "./webhook.ts";
 
 const manage = { access: { permission: "whatsapp.manage" } } as const;
@@ -46,6 +50,9 @@ async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
   const auth = requireAuth(request);
   return { id: auth.user.id, viewAll: await auth.can("leads.view_all"), ip: request.ip };
 }
+
+/** A lead's message in a URL path: /leads/{id}/messages/{messageId}. */
+const messageParams = idParam.extend({ messageId: idParam.shape.id });
 
 const subscriptionQuery = z.object({
   "hub.mode": text().max(50),
@@ -188,6 +195,29 @@ export async function whatsappRoutes(app: FastifyInstance) {
         throw badRequest({ file: WHATSAPP_TEXTS.fileMissing });
       }
       const message = await queueFile(ctx, await viewerOf(request), request.params.id, { bytes, fileName });
+      outbox.kick();
+      return reply.code(202).send(message);
+    },
+  );
+
+  r.post(
+    "/api/whatsapp/leads/:id/messages/:messageId/review",
+    {
+      config: { access: { permission: "whatsapp.send" } },
+      schema: { params: messageParams, body: reviewMessageSchema, response: { 200: whatsappMessageSchema } },
+    },
+    async (request) =>
+      reviewMessage(ctx, await viewerOf(request), request.params.id, request.params.messageId, request.body),
+  );
+
+  r.post(
+    "/api/whatsapp/leads/:id/messages/:messageId/resend",
+    {
+      config: { access: { permission: "whatsapp.send" } },
+      schema: { params: messageParams, response: { 202: whatsappMessageSchema } },
+    },
+    async (request, reply) => {
+      const message = await resendMessage(ctx, await viewerOf(request), request.params.id, request.params.messageId);
       outbox.kick();
       return reply.code(202).send(message);
     },

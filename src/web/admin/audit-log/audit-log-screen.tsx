@@ -108,6 +108,7 @@ export const ACTION_LABELS: Record<string, string> = {
   units_generated: "إنشاء وحدات",
   whatsapp_send: "إرسال واتساب",
   whatsapp_view: "عرض محادثة واتساب",
+  whatsapp_review: "مراجعة رسالة واتساب",
   export: "تصدير",
   erase: "حذف بيانات شخص",
   retention: "إخفاء بيانات منتهية الاحتفاظ",

@@ -316,6 +316,7 @@ describe("lead page", () => {
           data: { unitId: 11, unitNumber: "101", status: "محجوزة" },
         }),
       ],
+      messages: [],
       related: [lead(9, { createdAt: "2026-11-23T09:30:00.000Z", projectName: "المرجان" })],
       enquiries: [],
       clock: { waitingSince: null, nextStep: null },
@@ -368,6 +369,75 @@ describe("lead page", () => {
     expect(first).toHaveTextContent("واتساب");
     expect(first).toHaveTextContent("بدأ المحادثة عبر واتساب");
     expect(first).not.toHaveTextContent("الإصدار");
+  });
+
+  it("puts every WhatsApp message on the timeline with who or what sent it and its delivery state", () => {
+    const chat = detail();
+    const message = (id: number, at: string, fields: Partial<LeadDetail["messages"][number]>) => ({
+      channel: "whatsapp",
+      id,
+      direction: "out" as const,
+      text: null,
+      template: null,
+      kind: "text",
+      sender: "staff" as const,
+      senderName: null,
+      status: "sent",
+      statusLabel: "أُرسلت",
+      errorText: null,
+      errorCode: null,
+      reviewedByName: null,
+      createdAt: at,
+      ...fields,
+    });
+    chat.messages = [
+      message(1, "2026-11-23T09:00:30.000Z", {
+        template: "welcome",
+        text: "أهلًا ريم",
+        sender: "automated",
+        senderName: "ترحيب آلي",
+      }),
+      message(2, "2026-11-23T09:02:00.000Z", {
+        direction: "in",
+        text: "متى أقرب موعد؟",
+        sender: "person",
+        status: "received",
+        statusLabel: "مستلمة",
+      }),
+      message(3, "2026-11-23T09:02:30.000Z", {
+        text: "غدًا",
+        senderName: "سلمى",
+        status: "failed",
+        statusLabel: "فشل الإرسال",
+        errorCode: 131026,
+        errorText: "تعذر تسليم الرسالة",
+      }),
+      message(4, "2026-11-23T09:02:40.000Z", {
+        text: "غدًا الخامسة",
+        senderName: "سلمى",
+        status: "not_sent",
+        statusLabel: "لم تُرسل",
+        reviewedByName: "مدير المبيعات",
+      }),
+    ];
+    renderAt(<LeadView detail={chat} />, "/admin/leads");
+    const items = within(screen.getByRole("list", { name: "سجل العميل" })).getAllByRole("listitem");
+    const texts = items.map((li) => li.textContent ?? "");
+    const greeting = texts.findIndex((x) => x.includes("أهلًا ريم"));
+    expect(texts[greeting]).toMatch(/ترحيب آلي.*رسالة واتساب إلى العميل.*أُرسلت.*welcome/);
+    expect(texts[greeting - 1]).toContain("أُسند تلقائيًا إلى سلمى");
+    const inbound = texts.findIndex((x) => x.includes("متى أقرب موعد؟"));
+    expect(texts[inbound]).toMatch(/العميل.*رسالة واتساب من العميل/);
+    expect(texts[inbound]).not.toContain("مستلمة");
+    const failed = texts.findIndex((x) => x.includes("غدًا") && !x.includes("الخامسة"));
+    expect(texts[failed]).toMatch(/سلمى.*فشل الإرسال.*رمز الخطأ 131026 — تعذر تسليم الرسالة/);
+    expect(texts[failed + 1]).toMatch(/لم تُرسل.*راجعها مدير المبيعات/);
+    expect(screen.getAllByTestId("timeline-message").map((m) => m.dataset.status)).toEqual([
+      "sent",
+      "received",
+      "failed",
+      "not_sent",
+    ]);
   });
 
   it("offers each action only with the permission the server checks", () => {

@@ -2,7 +2,10 @@
  * A lead's timeline (docs/product.md §2.16 leads; docs/decisions/030-lead-desk-screens.md): the enquiry itself (source,
  * project, campaign, UTM and click ids, consent, message), then in time order the assignments, stage changes, unit
  * links (with building, floor, rooms and price), notes, logged calls/WhatsApp/e-mails/meetings, follow-up dates,
- * response-clock steps, merges, the person's later enquiries that joined this lead, and their other leads. Dates in Arabic-Indic digits; unit numbers and phones in Latin digits.
+ * response-clock steps, merges, the person's later enquiries that joined this lead, their other leads, and every
+ * WhatsApp message in or out with who or what sent it (the buyer, a staff member, or «ترحيب آلي» / a visit reminder)
+ * and its delivery state (#domain/lead-messages.ts; docs/whatsapp.md "On the lead's timeline"). Dates in Arabic-Indic
+ * digits; unit numbers and phones in Latin digits.
  */
 
 import { Link } from "react-router";
@@ -14,6 +17,7 @@ import {
   type LeadEventView,
   type LeadStage,
 } from "#domain/lead-desk.ts";
+import { LEAD_MESSAGE_TEXTS, type LeadMessage } from "#domain/lead-messages.ts";
 import { enquirySourceLabel, WHATSAPP_CONSENT_TEXT, WHATSAPP_CONSENT_VERSION } from "#domain/lead-sources.ts";
 import { type UnitLabelParts, unitLabel } from "#domain/unit-label.ts";
 import { VISIT_STATUS_LABELS, type VisitStatus } from "#domain/visits.ts";
@@ -92,7 +96,8 @@ type JoinedEnquiry = LeadDetail["enquiries"][number];
 type Entry =
   | { type: "event"; at: string; event: LeadEventView }
   | { type: "related"; at: string; lead: LeadSummary }
-  | { type: "enquiry"; at: string; enquiry: JoinedEnquiry };
+  | { type: "enquiry"; at: string; enquiry: JoinedEnquiry }
+  | { type: "message"; at: string; message: LeadMessage };
 
 /** The enquiry block: where the lead came from. */
 function EnquiryBlock({ lead }: { lead: LeadDetail["lead"] }) {
@@ -139,6 +144,7 @@ export function LeadTimeline({ detail }: { detail: LeadDetail }) {
   const entries: Entry[] = [
     ...detail.events.map((event): Entry => ({ type: "event", at: event.createdAt, event })),
     ...detail.enquiries.map((enquiry): Entry => ({ type: "enquiry", at: enquiry.createdAt, enquiry })),
+    ...detail.messages.map((message): Entry => ({ type: "message", at: message.createdAt, message })),
     ...detail.related
       .filter((r) => r.createdAt > detail.lead.createdAt)
       .map((lead): Entry => ({ type: "related", at: lead.createdAt, lead })),
@@ -154,6 +160,14 @@ export function LeadTimeline({ detail }: { detail: LeadDetail }) {
           <TimelineItem key={`e${entry.event.id}`} at={entry.at} actor={entry.event.actorName}>
             <p className="text-sm font-bold text-ink">{eventText(entry.event)}</p>
             {entry.event.note && <p className="text-sm whitespace-pre-line text-ink">{entry.event.note}</p>}
+          </TimelineItem>
+        ) : entry.type === "message" ? (
+          <TimelineItem
+            key={`m${entry.message.channel}${entry.message.id}`}
+            at={entry.at}
+            actor={entry.message.senderName ?? LEAD_MESSAGE_TEXTS.buyer}
+          >
+            <MessageEntry message={entry.message} />
           </TimelineItem>
         ) : entry.type === "enquiry" ? (
           <TimelineItem key={`q${entry.enquiry.id}`} at={entry.at}>
@@ -174,6 +188,36 @@ export function LeadTimeline({ detail }: { detail: LeadDetail }) {
         </li>
       )}
     </ol>
+  );
+}
+
+/** A message of another channel: its direction, what it says, and (outbound) its delivery state. */
+function MessageEntry({ message: m }: { message: LeadMessage }) {
+  const channel = LEAD_MESSAGE_TEXTS.channelNames[m.channel] ?? m.channel;
+  return (
+    <div className="grid gap-1 text-sm" data-testid="timeline-message" data-status={m.status}>
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-bold text-ink">
+          {m.direction === "in" ? LEAD_MESSAGE_TEXTS.inbound(channel) : LEAD_MESSAGE_TEXTS.outbound(channel)}
+        </span>
+        {m.direction === "out" && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{m.statusLabel}</span>
+        )}
+        {m.template && (
+          <span dir="ltr" className="text-xs text-muted">
+            {m.template}
+          </span>
+        )}
+      </p>
+      {m.text && <p className="min-w-0 break-words whitespace-pre-line text-ink">{m.text}</p>}
+      {m.errorText && (
+        <p className="text-xs text-danger">
+          {m.errorCode !== null && `${LEAD_MESSAGE_TEXTS.code(m.errorCode)} — `}
+          {m.errorText}
+        </p>
+      )}
+      {m.reviewedByName && <p className="text-xs text-muted">{LEAD_MESSAGE_TEXTS.reviewedBy(m.reviewedByName)}</p>}
+    </div>
   );
 }
 

@@ -2,17 +2,26 @@
  * The WhatsApp conversation on the lead page (docs/whatsapp.md "Conversation"): the messages both ways with their
  * status (and Meta's code and its Arabic explanation when sending failed), and the composer: free text inside the 24
  * hours after the buyer's last message; outside them the text box is closed with the reason and the agent picks an
- * approved template and fills its variables. Fits a 390 px phone. Hooks from admin/whatsapp/api.ts.
+ * approved template and fills its variables. A message «تحتاج مراجعة» (its outcome unknown) is settled by a person
+ * with whatsapp.send: «نعم، أُرسلت» or «لا، لم تُرسل»; a message not sent (or failed) may be sent again as a new
+ * message, by hand only (docs/whatsapp.md "Messages to check"). Fits a 390 px phone. Hooks from admin/whatsapp/api.ts.
  */
 import { useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
 import {
   type Conversation,
   MESSAGE_STATUS_LABELS,
+  RESENDABLE_STATUSES,
   TEMPLATE_CATEGORY_LABELS,
   type WhatsappMessage,
 } from "#domain/whatsapp.ts";
-import { useConversation, useSendWhatsapp, useSendWhatsappFile } from "~/admin/whatsapp/api.ts";
+import {
+  useConversation,
+  useResendWhatsapp,
+  useReviewWhatsapp,
+  useSendWhatsapp,
+  useSendWhatsappFile,
+} from "~/admin/whatsapp/api.ts";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -45,6 +54,17 @@ const T = {
   fileRefused: "ملف لم يُقبل بعد فحص محتواه",
   by: (name: string) => `بواسطة ${name}`,
   code: (code: number) => `رمز الخطأ ${code}`,
+  reviewQuestion: "هل وصلت هذه الرسالة إلى العميل؟ تحقّق منه قبل أي إعادة إرسال.",
+  reviewSent: "نعم، أُرسلت",
+  reviewNotSent: "لا، لم تُرسل",
+  reviewed: (name: string) => `راجعها ${name}`,
+  reviewDone: "حُفظت المراجعة",
+  reviewFailed: "تعذّر حفظ المراجعة",
+  resend: "إعادة الإرسال كرسالة جديدة",
+  resent: "أُعيد إرسالها كرسالة جديدة",
+  resendDone: "أُرسلت الرسالة من جديد إلى قائمة الإرسال",
+  resendFailed: "تعذّرت إعادة الإرسال",
+  isResend: "إعادة إرسال",
 } as const;
 
 export function WhatsappPane({ leadId, canSend }: { leadId: number; canSend: boolean }) {
@@ -78,7 +98,13 @@ function ConversationView({ data, leadId, canSend }: { data: Conversation; leadI
       ) : (
         <ol className="grid max-h-[28rem] min-w-0 gap-2 overflow-y-auto" aria-label={T.title}>
           {data.messages.map((m) => (
-            <MessageBubble key={m.id} message={m} />
+            <MessageBubble
+              key={m.id}
+              message={m}
+              leadId={leadId}
+              canSend={canSend && data.enabled}
+              resent={data.messages.some((x) => x.resentFromId === m.id)}
+            />
           ))}
         </ol>
       )}
@@ -87,7 +113,17 @@ function ConversationView({ data, leadId, canSend }: { data: Conversation; leadI
   );
 }
 
-function MessageBubble({ message: m }: { message: WhatsappMessage }) {
+function MessageBubble({
+  message: m,
+  leadId,
+  canSend,
+  resent,
+}: {
+  message: WhatsappMessage;
+  leadId: number;
+  canSend: boolean;
+  resent: boolean;
+}) {
   const outbound = m.direction === "out";
   return (
     <li
@@ -127,6 +163,8 @@ function MessageBubble({ message: m }: { message: WhatsappMessage }) {
         {outbound && <span data-testid="whatsapp-status">{MESSAGE_STATUS_LABELS[m.status] ?? m.status}</span>}
         {m.automated && <span>{m.automated}</span>}
         {m.sentByName && <span>{T.by(m.sentByName)}</span>}
+        {m.resentFromId !== null && <span>{T.isResend}</span>}
+        {m.reviewedByName && <span>{T.reviewed(m.reviewedByName)}</span>}
       </p>
       {m.errorText && (
         <p role="note" className="text-xs text-danger">
@@ -134,7 +172,56 @@ function MessageBubble({ message: m }: { message: WhatsappMessage }) {
           {m.errorText}
         </p>
       )}
+      {canSend && m.direction === "out" && <MessageActions message={m} leadId={leadId} resent={resent} />}
     </li>
+  );
+}
+
+/** Settling «تحتاج مراجعة», and sending a message not sent again (never automatic). */
+function MessageActions({ message: m, leadId, resent }: { message: WhatsappMessage; leadId: number; resent: boolean }) {
+  const review = useReviewWhatsapp(leadId);
+  const resend = useResendWhatsapp(leadId);
+  const settle = (outcome: "sent" | "not_sent") =>
+    review.mutate(
+      { messageId: m.id, input: { outcome } },
+      {
+        onSuccess: () => toast({ variant: "success", title: T.reviewDone }),
+        onError: (error) => toast({ variant: "destructive", title: apiErrorMessage(error, T.reviewFailed) }),
+      },
+    );
+  if (m.status === "unknown") {
+    return (
+      <div className="grid gap-2 border-t border-brand-100 pt-2">
+        <p className="text-xs text-ink">{T.reviewQuestion}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => settle("sent")}>
+            {T.reviewSent}
+          </Button>
+          <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => settle("not_sent")}>
+            {T.reviewNotSent}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!RESENDABLE_STATUSES.includes(m.status)) return null;
+  if (resent) return <p className="text-xs text-muted">{T.resent}</p>;
+  return (
+    <div>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={resend.isPending}
+        onClick={() =>
+          resend.mutate(m.id, {
+            onSuccess: () => toast({ variant: "success", title: T.resendDone }),
+            onError: (error) => toast({ variant: "destructive", title: apiErrorMessage(error, T.resendFailed) }),
+          })
+        }
+      >
+        {T.resend}
+      </Button>
+    </div>
   );
 }
 

@@ -1,13 +1,16 @@
 /**
  * The WhatsApp API for the admin (docs/whatsapp.md; server: modules/whatsapp/routes.ts): the connection (the app
  * secret and access token are write-only: sent when typed, never read), the templates refresh, and a lead's
- * conversation with sending. The lead page's conversation pane (admin/leads/whatsapp-pane.tsx) uses these hooks.
+ * conversation with sending, settling a message «تحتاج مراجعة» and sending one not sent again. The lead page's
+ * conversation pane (admin/leads/whatsapp-pane.tsx) uses these hooks; a change refreshes the conversation and the
+ * lead's timeline (key ["leads", "detail", id]), which lists the messages too.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   Conversation,
   GreetingUpdate,
   GreetingView,
+  ReviewMessageInput,
   SendMessageInput,
   WhatsappConnectionUpdate,
   WhatsappConnectionView,
@@ -50,12 +53,20 @@ export function useConversation(leadId: number) {
   });
 }
 
+/** Refreshes what shows a lead's messages: its conversation and its timeline. */
+function refreshLead(queryClient: ReturnType<typeof useQueryClient>, leadId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["whatsapp", "conversation", leadId] }),
+    queryClient.invalidateQueries({ queryKey: ["leads", "detail", leadId] }),
+  ]);
+}
+
 export function useSendWhatsapp(leadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendMessageInput) =>
       apiClient.request<WhatsappMessage>(`/api/whatsapp/leads/${leadId}/messages`, { method: "POST", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["whatsapp", "conversation", leadId] }),
+    onSuccess: () => refreshLead(queryClient, leadId),
   });
 }
 
@@ -68,7 +79,32 @@ export function useSendWhatsappFile(leadId: number) {
       body.append("file", file);
       return apiClient.request<WhatsappMessage>(`/api/whatsapp/leads/${leadId}/files`, { method: "POST", body });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["whatsapp", "conversation", leadId] }),
+    onSuccess: () => refreshLead(queryClient, leadId),
+  });
+}
+
+/** POST …/messages/{messageId}/review: a person settles «تحتاج مراجعة» as sent or not sent. */
+export function useReviewWhatsapp(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, input }: { messageId: number; input: ReviewMessageInput }) =>
+      apiClient.request<WhatsappMessage>(`/api/whatsapp/leads/${leadId}/messages/${messageId}/review`, {
+        method: "POST",
+        body: input,
+      }),
+    onSuccess: () => refreshLead(queryClient, leadId),
+  });
+}
+
+/** POST …/messages/{messageId}/resend: a message not sent (or failed) sent again as a new message. */
+export function useResendWhatsapp(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) =>
+      apiClient.request<WhatsappMessage>(`/api/whatsapp/leads/${leadId}/messages/${messageId}/resend`, {
+        method: "POST",
+      }),
+    onSuccess: () => refreshLead(queryClient, leadId),
   });
 }
 

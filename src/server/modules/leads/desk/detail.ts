@@ -6,11 +6,13 @@
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { CLOCK_STEP_KINDS, type ClockStepKind, type LeadClock } from "#domain/lead-clock.ts";
 import { LEAD_TEXTS, type LeadEventView } from "#domain/lead-desk.ts";
+import type { PermissionKey } from "#domain/roles.ts";
 import type { Db } from "#server/db/connection.ts";
 import { contactMessages, leads, projects, units, users } from "#server/db/schema.ts";
 import { leadEvents, leadJobs } from "#server/db/tables/lead-desk.ts";
 import { notFound } from "#server/lib/http-errors.ts";
 import { recordAudit } from "../../audit/service.ts";
+import { leadMessagesOf } from "./channel-messages.ts";
 import { actorOf, type Lead, type LeadViewer, scopeOf } from "./common.ts";
 import { openingEnquiry } from "./lead-row.ts";
 import { summaryColumns, toSummary } from "./list.ts";
@@ -72,9 +74,16 @@ function withNames(data: Record<string, unknown>, names: Awaited<ReturnType<type
  * GET /api/leads/{id}: the lead, its history oldest first (enquiry, assignments, stage changes, activities, unit
  * links, follow-ups, clock steps, merges) with actor names (and, in `data`, ownerName / previousOwnerName /
  * unitNumber beside the ids), and the viewer's other enquiries of the same person
- * (same E.164 phone, else same e-mail). Errors: 404.
+ * (same E.164 phone, else same e-mail), and the messages of other channels (WhatsApp) that the viewer may read
+ * (`can`: whether the viewer holds a permission; channel-messages.ts). Errors: 404.
  */
-export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now = new Date()) {
+export async function getLeadDetail(
+  db: Db,
+  viewer: LeadViewer,
+  id: number,
+  now = new Date(),
+  can: (permission: PermissionKey) => Promise<boolean> = async () => false,
+) {
   const settings = await readLeadSettings(db);
   const [row] = await db
     .select(summaryColumns)
@@ -175,6 +184,7 @@ export async function getLeadDetail(db: Db, viewer: LeadViewer, id: number, now 
         createdAt: e.createdAt.toISOString(),
       }),
     ),
+    messages: await leadMessagesOf(db, viewer, id, can),
     related: related.map((r) => toSummary(r, now, settings)),
   };
 }

@@ -211,7 +211,10 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       config: { access: { permission: "leads.view_own" } },
       schema: { params: idParam, response: { 200: leadDetailSchema } },
     },
-    async (request) => getLeadDetail(app.db, await viewerOf(request), request.params.id, now()),
+    async (request) => {
+      const auth = requireAuth(request);
+      return getLeadDetail(app.db, await viewerOf(request), request.params.id, now(), (key) => auth.can(key));
+    },
   );
 
   r.patch(

@@ -14,6 +14,7 @@ export {
   reassignLead,
 } from "./assignment.ts";
 export { reassignLeads } from "./bulk-assign.ts";
+export { type LeadMessageSource, onLeadMessages } from "./channel-messages.ts";
 export { addEvent, type LeadViewer, openLeadOf, scopeOf } from "./common.ts";
 export { getLeadDetail } from "./detail.ts";
 export { latestDeliveries } from "./enquiries.ts";

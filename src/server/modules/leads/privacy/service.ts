@@ -13,16 +13,20 @@ import { notFound } from "#server/lib/http-errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { openingEnquiry, readLeadSettings } from "../desk/service.ts";
 
-export { personToXlsx } from "./xlsx.ts";
+import { type ChannelSheet, personToXlsx as toXlsx } from "./xlsx.ts";
+
+export { type ChannelSheet, when as exportDateTime } from "./xlsx.ts";
 
 /**
  * What another module keeps about a person under their leads (WhatsApp messages, …), so the PDPL export, erasure
  * and retention reach it without the leads side importing that module: `export` lists it for the access export,
- * `erase` removes it inside the erasure's (or the retention job's) transaction.
+ * `erase` removes it inside the erasure's (or the retention job's) transaction, `sheet` (optional) is its sheet of the
+ * spreadsheet export. `leadIds` are the person's leads; a holder also reaches the leads merged into them.
  */
 export interface PersonDataHolder {
   export(db: Db, leadIds: number[]): Promise<Record<string, unknown>[]>;
   erase(tx: Tx, leadIds: number[], now: Date): Promise<void>;
+  sheet?: ChannelSheet;
 }
 
 const holders = new Map<string, PersonDataHolder>();
@@ -30,6 +34,18 @@ const holders = new Map<string, PersonDataHolder>();
 /** Registers `holder` under the channel `name` (registering a name again replaces it). Called from app.ts. */
 export function onPersonData(name: string, holder: PersonDataHolder): void {
   holders.set(name, holder);
+}
+
+/**
+ * The .xlsx bytes of a person's export (exportPerson's answer): the enquiries, their history, and one sheet per
+ * channel holder that has one and holds something about the person (./xlsx.ts).
+ */
+export function personToXlsx(data: Awaited<ReturnType<typeof exportPerson>>): Buffer {
+  const sheets = [...holders.entries()].flatMap(([name, holder]) => {
+    const items = data.channels[name] ?? [];
+    return holder.sheet && items.length ? [{ sheet: holder.sheet, items }] : [];
+  });
+  return toXlsx(data, sheets);
 }
 
 function personCondition(person: PersonQuery): SQL | undefined {

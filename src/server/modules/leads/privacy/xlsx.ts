@@ -1,6 +1,8 @@
 /**
- * The PDPL access export of one person (exportPerson's answer) as .xlsx: two right-to-left sheets, «الاستفسارات» (one
- * row per enquiry) and «السجل» (one row per history entry), built with @e965/xlsx.
+ * The PDPL access export of one person (exportPerson's answer) as .xlsx: right-to-left sheets «الاستفسارات» (one
+ * row per enquiry), «السجل» (one row per history entry), then one sheet per channel that keeps data about the person
+ * (e.g. «رسائل واتساب», one row per message: its columns come from the channel's module through
+ * service.ts PersonDataHolder.sheet), built with @e965/xlsx.
  */
 import * as XLSX from "@e965/xlsx";
 import { DATE_LOCALE, TIME_ZONE } from "#domain/constants.ts";
@@ -12,12 +14,22 @@ const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
   timeZone: TIME_ZONE,
   numberingSystem: "latn",
 });
-const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "");
+/** A date and time of the export as its sheets write it (Jeddah time, Latin digits); "" for none. */
+export const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "");
 
 type Exported = { enquiries: Record<string, unknown>[] };
 
-/** The .xlsx bytes of a person's export (exportPerson's answer). */
-export function personToXlsx(data: Exported): Buffer {
+/** A channel's sheet: its Arabic name (at most 31 characters) and one row of Arabic column → text per exported item. */
+export interface ChannelSheet {
+  name: string;
+  rows(items: Record<string, unknown>[]): Record<string, string>[];
+}
+
+/** The .xlsx bytes of a person's export (exportPerson's answer) with the channels' sheets. */
+export function personToXlsx(
+  data: Exported,
+  channels: { sheet: ChannelSheet; items: Record<string, unknown>[] }[] = [],
+): Buffer {
   const str = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
   const enquiries = data.enquiries.map((e) => ({
     "رقم الاستفسار": String(e.id),
@@ -51,6 +63,9 @@ export function personToXlsx(data: Exported): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(enquiries), "الاستفسارات");
   XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(history), "السجل");
+  for (const { sheet, items } of channels) {
+    XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(sheet.rows(items)), sheet.name);
+  }
   book.Workbook = { ...(book.Workbook ?? {}), Views: [{ RTL: true }] };
   return XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
 }
