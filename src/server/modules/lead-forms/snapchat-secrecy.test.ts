@@ -10,7 +10,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
-import { auditLogs } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { startSnapchatLeadStandIn } from "../../test-utils/snapchat-lead-stand-in.ts";
 

@@ -8,7 +8,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages, leads, notifications, projects } from "../../db/schema.ts";
+import { contactMessages, leads, projects } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
+import { notifications } from "../../db/tables/lead-desk.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { startSnapchatLeadStandIn } from "../../test-utils/snapchat-lead-stand-in.ts";

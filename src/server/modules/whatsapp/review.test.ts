@@ -7,7 +7,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { auditLogs, leads, users } from "../../db/schema.ts";
+import { leads, users } from "../../db/schema.ts";
+import { auditLogs } from "../../db/tables/access.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import {

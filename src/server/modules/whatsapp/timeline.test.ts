@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LeadMessage } from "#domain/lead-messages.ts";
-import { leads, permissions, projects, userPermissions, users } from "../../db/schema.ts";
+import { leads, projects, users } from "../../db/schema.ts";
+import { permissions, userPermissions } from "../../db/tables/access.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import {
