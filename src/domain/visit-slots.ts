@@ -78,7 +78,7 @@ export function weekdayOf(date: string): number {
 
 /**
  * The Saturday that opens the visit week of Riyadh date `date` ("YYYY-MM-DD"): the week runs Saturday to Friday
- * (docs/decisions/088-site-visits.md "Counts"), so a Friday's week began six days before it.
+ * (docs/decisions/113-visit-lists-behind-the-figures.md), so a Friday's week began six days before it.
  */
 export function visitWeekStart(date: string): string {
   return addDays(date, -((weekdayOf(date) + 1) % 7));

@@ -30,8 +30,9 @@ export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
   rescheduled: "أُعيد جدولته",
 };
 /**
- * The states a visit is counted in by the dashboard's figures and the visit lists (docs/decisions/088-site-visits.md
- * "Counts"): booked, attended and no-show; a cancelled or rescheduled visit does not take place at its time.
+ * The states a visit is counted in by the dashboard's figures and the visit lists
+ * (docs/decisions/113-visit-lists-behind-the-figures.md): booked, attended and no-show; a cancelled or rescheduled
+ * visit does not take place at its time.
  */
 export const VISIT_COUNTED_STATUSES = ["booked", "attended", "no_show"] as const satisfies readonly VisitStatus[];
 /** Whether a visit in `status` counts in the figures (VISIT_COUNTED_STATUSES). */

@@ -114,8 +114,8 @@ export interface VisitList {
 }
 
 /**
- * GET /api/visits?period=day|week&date=&status= (visits.work; an agent's own visits unless leads.view_all): the
- * list behind each figure of `visitStats` — the day (today's visits), the Saturday–Friday week around `date` (this
+ * GET /api/visits?period=day|week&date=&status= (visits.work; an agent's own visits unless leads.view_all;
+ * docs/decisions/113-visit-lists-behind-the-figures.md): the list behind each figure of `visitStats` — the day (today's visits), the Saturday–Friday week around `date` (this
  * week's visits) and, with `status=no_show`, that week's no-shows (the rate's numerator). Its visits in
  * VISIT_COUNTED_STATUSES are exactly the ones the figure of the same period counts.
  */

@@ -2,7 +2,8 @@
  * The agent's day (docs/decisions/088-site-visits.md): today's visits in time order, each agent only their own
  * (visits.work granted to sales_agent); حضر / لم يحضر / أُعيد جدولته with a note, on the lead's timeline and in the
  * audit log; a no-show sets the lead's follow-up and its reminder; the dashboard's today / week / no-show rate and the
- * campaign funnel's booked → attended → reserved.
+ * campaign funnel's booked → attended → reserved; the lists behind those figures, which count what the figures count
+ * (docs/decisions/113-visit-lists-behind-the-figures.md).
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -241,7 +242,13 @@ it("lists the visits behind each figure — the day, the Saturday–Friday week,
   expect(stats).toMatchObject({ today: 4, week: 6, attended: 1, noShow: 2, noShowRate: 67 });
 
   const week = await list(manager, "?period=week");
-  expect(week).toMatchObject({ period: "week", today: "2026-11-29", from: "2026-11-28", to: "2026-12-04", status: null });
+  expect(week).toMatchObject({
+    period: "week",
+    today: "2026-11-29",
+    from: "2026-11-28",
+    to: "2026-12-04",
+    status: null,
+  });
   const weekIds = week.visits.map((v) => v.id);
   expect(weekIds).toContain(rescheduled.id);
   expect(weekIds).toContain(cancelled.json().id);
