@@ -71,7 +71,12 @@ export default function VisitsDayScreen() {
         )}
       </div>
       {today && <PeriodNav filter={filter} today={today} onChoose={(next) => setParams(visitListParams(next))} />}
-      {stats.data && <Figures stats={stats.data} current={visitListHref(filter)} />}
+      {stats.data && (
+        <Figures
+          stats={stats.data}
+          current={visitListHref({ ...filter, date: filter.date === today ? undefined : filter.date })}
+        />
+      )}
       {list.isPending ? (
         <Skeleton className="h-32 rounded-xl" />
       ) : list.isError ? (
