@@ -1,13 +1,12 @@
 /**
  * The dashboard's visits card (visits.work; docs/decisions/113-visit-lists-behind-the-figures.md): today's visits,
  * this week's (Saturday to Friday, Riyadh) and the week's no-show rate (no-shows ÷ outcomes, %), each a link to the
- * list behind it at /admin/visits (../visits/visit-lists.ts: today's visits, this week's, this week's no-shows),
+ * list behind it at /admin/visits (src/web/admin/visits/visit-lists.ts: today's visits, this week's, this week's no-shows),
  * whose count is the figure.
  */
 import { Link } from "react-router";
 import { formatNumber, formatPercent } from "#domain/format.ts";
-import { useVisitStats } from "~/admin/visits/api.ts";
-import { VISIT_LIST_LINKS } from "~/admin/visits/visit-lists.ts";
+import { useVisitStats, VISIT_LIST_LINKS } from "~/admin/visits/api.ts";
 
 export function VisitsCard() {
   const stats = useVisitStats();

@@ -7,6 +7,9 @@ import type { VisitListPeriod, VisitOutcome, VisitSettingsInput, VisitStatus } f
 import { apiClient } from "~/shared/lib/api-client.ts";
 import { type VisitListFilter, visitListParams } from "./visit-lists.ts";
 
+/** The lists behind the visit figures, for the dashboard's links (./visit-lists.ts). */
+export { VISIT_LIST_LINKS } from "./visit-lists.ts";
+
 export interface DayVisit {
   id: number;
   leadId: number | null;

@@ -1,8 +1,9 @@
 /**
- * The lists behind the visit figures (docs/decisions/113-visit-lists-behind-the-figures.md): each figure of the
- * dashboard's visits card opens its own list at /admin/visits — today's visits, this week's (Saturday to Friday), this week's
- * no-shows (the rate's period) — which names its period in Arabic, counts what the figure counts (cancelled and
- * rescheduled visits shown apart, uncounted), and marks the figure it belongs to on the screen.
+ * The lists behind the visit figures (docs/decisions/113-visit-lists-behind-the-figures.md): each figure of the visits
+ * screen — the same figures and links (VISIT_LIST_LINKS) as the dashboard's visits card — opens its own list:
+ * today's visits, this week's (Saturday to Friday), this week's no-shows (the rate's period); the list names its
+ * period in Arabic, counts what the figure counts (cancelled and rescheduled visits shown apart, uncounted), and
+ * marks the figure it belongs to.
  */
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -11,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { json, mockApi, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
-import { VisitsCard } from "../dashboard/visits-card.tsx";
 import type { DayVisit } from "./api.ts";
+import { VISIT_LIST_LINKS } from "./visit-lists.ts";
 import VisitsDayScreen from "./visits-day.tsx";
 
 // Friday 27 November 2026: this week runs from Saturday 21 to Friday 27 November.
@@ -69,18 +70,10 @@ function routes() {
   });
 }
 
-/** The dashboard's card at /admin and the visits screen at /admin/visits, one query client. */
-function renderFromDashboard() {
+/** The visits screen at `entry` (default today's list). */
+function renderScreenAt(entry: string = VISIT_LIST_LINKS.today) {
   const client = createQueryClient();
   const Stub = createRoutesStub([
-    {
-      path: "/admin",
-      Component: () => (
-        <AdminProviders queryClient={client}>
-          <VisitsCard />
-        </AdminProviders>
-      ),
-    },
     {
       path: "/admin/visits",
       Component: () => (
@@ -90,13 +83,15 @@ function renderFromDashboard() {
       ),
     },
   ]);
-  return render(<Stub initialEntries={["/admin"]} />);
+  return render(<Stub initialEntries={[entry]} />);
 }
 
-async function follow(figure: RegExp) {
-  const card = within((await screen.findByRole("heading", { name: "الزيارات" })).parentElement as HTMLElement);
-  await userEvent.click(card.getByRole("link", { name: figure }));
-  return screen.findByRole("heading", { level: 1 });
+/** Opens the screen at `from` and follows its figure named `figure`; answers the h1 named `title`. */
+async function follow(figure: RegExp, title: string, from: string = VISIT_LIST_LINKS.today) {
+  renderScreenAt(from);
+  await screen.findByTestId("visit-list-count");
+  await userEvent.click(figureOnScreen(figure));
+  return screen.findByRole("heading", { level: 1, name: title });
 }
 
 const figureOnScreen = (name: RegExp) =>
@@ -118,8 +113,7 @@ afterEach(() => {
 describe("each visit figure opens its own list", () => {
   it("this week's visits: the Saturday–Friday week named in Arabic, as many visits as the figure, each with its day", async () => {
     const calls = routes();
-    renderFromDashboard();
-    expect(await follow(/زيارات هذا الأسبوع/)).toHaveTextContent("زيارات هذا الأسبوع");
+    expect(await follow(/^هذا الأسبوع/, "زيارات هذا الأسبوع")).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.key === "GET /api/visits?period=week")).toBe(true));
     expect(screen.getByTestId("visit-list-dates")).toHaveTextContent(
       "من السبت ٢١ نوفمبر ٢٠٢٦ إلى الجمعة ٢٧ نوفمبر ٢٠٢٦",
@@ -140,8 +134,7 @@ describe("each visit figure opens its own list", () => {
 
   it("the no-show rate: this week's no-shows, named as such, with the rate's numerator and outcomes", async () => {
     const calls = routes();
-    renderFromDashboard();
-    expect(await follow(/نسبة عدم الحضور هذا الأسبوع/)).toHaveTextContent("حالات عدم الحضور هذا الأسبوع");
+    expect(await follow(/نسبة عدم الحضور هذا الأسبوع/, "حالات عدم الحضور هذا الأسبوع")).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.key === "GET /api/visits?period=week&status=no_show")).toBe(true));
     expect(screen.getByTestId("visit-list-dates")).toHaveTextContent(
       "من السبت ٢١ نوفمبر ٢٠٢٦ إلى الجمعة ٢٧ نوفمبر ٢٠٢٦",
@@ -156,8 +149,7 @@ describe("each visit figure opens its own list", () => {
 
   it("today's visits: the day named, the figure's count, and the period chosen on the screen", async () => {
     const calls = routes();
-    renderFromDashboard();
-    expect(await follow(/زيارات اليوم/)).toHaveTextContent("زيارات اليوم");
+    expect(await follow(/^اليوم/, "زيارات اليوم", VISIT_LIST_LINKS.week)).toBeInTheDocument();
     expect(await screen.findByTestId("visit-list-count")).toHaveTextContent("زيارتان");
     expect(screen.getByTestId("visit-list-dates")).toHaveTextContent("الجمعة ٢٧ نوفمبر ٢٠٢٦");
     expect(figureOnScreen(/^اليوم/)).toHaveTextContent("٢");
