@@ -76,6 +76,14 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T12:00:00Z`).getUTCDay();
 }
 
+/**
+ * The Saturday that opens the visit week of Riyadh date `date` ("YYYY-MM-DD"): the week runs Saturday to Friday
+ * (docs/decisions/113-visit-lists-behind-the-figures.md), so a Friday's week began six days before it.
+ */
+export function visitWeekStart(date: string): string {
+  return addDays(date, -((weekdayOf(date) + 1) % 7));
+}
+
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(":").map(Number);
   return h * 60 + m;

@@ -29,6 +29,16 @@ export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
   no_show: "لم يحضر",
   rescheduled: "أُعيد جدولته",
 };
+/**
+ * The states a visit is counted in by the dashboard's figures and the visit lists
+ * (docs/decisions/113-visit-lists-behind-the-figures.md): booked, attended and no-show; a cancelled or rescheduled
+ * visit does not take place at its time.
+ */
+export const VISIT_COUNTED_STATUSES = ["booked", "attended", "no_show"] as const satisfies readonly VisitStatus[];
+/** Whether a visit in `status` counts in the figures (VISIT_COUNTED_STATUSES). */
+export function isCountedVisit(status: VisitStatus): boolean {
+  return (VISIT_COUNTED_STATUSES as readonly VisitStatus[]).includes(status);
+}
 /** What the agent marks at the visit. */
 export const VISIT_OUTCOMES = ["attended", "no_show", "rescheduled"] as const;
 export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
@@ -77,6 +87,8 @@ export const VISIT_TEXTS = {
   rangeInvalid: "نطاق التواريخ غير صالح",
   phoneRequired: "رقم الجوال مطلوب",
   outcomeInvalid: "النتيجة غير صالحة",
+  periodInvalid: "الفترة غير صالحة",
+  statusInvalid: "حالة الزيارة غير صالحة",
   booked: "حجز زيارة",
   bookedNotice: (when: string) => `حجز زيارة جديد: ${when}`,
   rescheduledNotice: (when: string) => `تغيّر موعد زيارة إلى ${when}`,
@@ -139,6 +151,21 @@ export type VisitSettings = z.output<typeof visitSettingsSchema>;
 
 /** GET /api/visits/day query: a Riyadh date, default today. */
 export const visitDayQuerySchema = z.object({ date: isoDate.optional() });
+
+/** The periods a visit list covers: one Riyadh date, or the Saturday–Friday week around it. */
+export const VISIT_LIST_PERIODS = ["day", "week"] as const;
+export type VisitListPeriod = (typeof VISIT_LIST_PERIODS)[number];
+
+/**
+ * GET /api/visits query (visits.work): the period (default the day), a Riyadh date in it (default today), and one
+ * status to keep (e.g. `no_show`: the no-shows behind the rate); bad values are named in Arabic.
+ */
+export const visitListQuerySchema = z.object({
+  period: z.enum(VISIT_LIST_PERIODS, { error: VISIT_TEXTS.periodInvalid }).default("day"),
+  date: isoDate.optional(),
+  status: z.enum(VISIT_STATUSES, { error: VISIT_TEXTS.statusInvalid }).optional(),
+});
+export type VisitListQuery = z.output<typeof visitListQuerySchema>;
 
 /** GET /api/projects/{id}/visit-slots query: Riyadh dates, `to` ≥ `from`, at most VISIT_SLOTS_MAX_DAYS days. */
 export const visitSlotsQuerySchema = z

@@ -4,11 +4,19 @@
  * (visits.work without leads.view_all) sees and marks only the visits assigned to them; another visit reads as 404.
  * A no-show sets the lead's follow-up (tomorrow at the visit's time) with its reminder job, so the agent calls the
  * buyer again; a rescheduled one gives its seat back. Each outcome is on the lead's timeline and in the audit log.
- * Counts for the dashboard and the campaign funnel: booked / attended / no-show.
+ * Counts for the dashboard and the lists behind them (the day, the week, the week's no-shows; one period rule and one
+ * set of counted states, so a figure and its list agree), and the campaign funnel: booked / attended / no-show.
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { addDays, riyadhDate, riyadhInstant, toRiyadhIso } from "#domain/visit-slots.ts";
-import { VISIT_TEXTS, type VisitOutcomeInput, type VisitStatus } from "#domain/visits.ts";
+import { addDays, riyadhDate, riyadhInstant, toRiyadhIso, visitWeekStart } from "#domain/visit-slots.ts";
+import {
+  VISIT_COUNTED_STATUSES,
+  VISIT_TEXTS,
+  type VisitListPeriod,
+  type VisitListQuery,
+  type VisitOutcomeInput,
+  type VisitStatus,
+} from "#domain/visits.ts";
 import type { Db } from "#server/db/connection.ts";
 import { leads, projects } from "#server/db/schema.ts";
 import { leadJobs } from "#server/db/tables/lead-desk.ts";
@@ -44,25 +52,28 @@ export interface DayVisit {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** GET /api/visits/day?date= (visits.work): the visits of Riyadh date `date` (default today) in time order. */
-export async function listDayVisits(
+/** Visits starting on Riyadh dates `from` … `from + days − 1`, as `viewer` may see them. */
+function startingBetween(viewer: VisitViewer, from: string, days: number) {
+  return and(
+    gte(visits.startsAt, riyadhInstant(from, "00:00")),
+    lt(visits.startsAt, riyadhInstant(addDays(from, days), "00:00")),
+    viewer.viewAll ? undefined : eq(visits.agentId, viewer.id),
+  );
+}
+
+/** The visits of `days` Riyadh dates from `from` (optionally of one status) in time order. */
+async function visitsBetween(
   db: Db,
   viewer: VisitViewer,
-  date: string | undefined,
-  now: Date,
+  from: string,
+  days: number,
+  status?: VisitStatus,
 ): Promise<DayVisit[]> {
-  const day = date ?? riyadhDate(now);
   const rows = await db
     .select({ visit: visits, projectName: projects.name })
     .from(visits)
     .innerJoin(projects, eq(projects.id, visits.projectId))
-    .where(
-      and(
-        gte(visits.startsAt, riyadhInstant(day, "00:00")),
-        lt(visits.startsAt, riyadhInstant(addDays(day, 1), "00:00")),
-        viewer.viewAll ? undefined : eq(visits.agentId, viewer.id),
-      ),
-    )
+    .where(and(startingBetween(viewer, from, days), status ? eq(visits.status, status) : undefined))
     .orderBy(asc(visits.startsAt), asc(visits.id));
   return rows.map(({ visit, projectName }) => ({
     id: visit.id,
@@ -78,6 +89,50 @@ export async function listDayVisits(
     agentId: visit.agentId,
     outcomeNote: visit.outcomeNote,
   }));
+}
+
+/** GET /api/visits/day?date= (visits.work): the visits of Riyadh date `date` (default today) in time order. */
+export async function listDayVisits(
+  db: Db,
+  viewer: VisitViewer,
+  date: string | undefined,
+  now: Date,
+): Promise<DayVisit[]> {
+  return visitsBetween(db, viewer, date ?? riyadhDate(now), 1);
+}
+
+/** One visit list: its period named by its first and last Riyadh dates, and its visits in time order. */
+export interface VisitList {
+  period: VisitListPeriod;
+  /** The server's Riyadh date (the business clock), so the screen can say «اليوم» or «هذا الأسبوع». */
+  today: string;
+  /** First and last Riyadh dates of the period, both included ("YYYY-MM-DD"). */
+  from: string;
+  to: string;
+  status: VisitStatus | null;
+  /** Every visit of the period (of `status` when given); those the figures count are VISIT_COUNTED_STATUSES. */
+  visits: DayVisit[];
+}
+
+/**
+ * GET /api/visits?period=day|week&date=&status= (visits.work; an agent's own visits unless leads.view_all;
+ * docs/decisions/113-visit-lists-behind-the-figures.md): the list behind each figure of `visitStats` — the day (today's visits), the Saturday–Friday week around `date` (this
+ * week's visits) and, with `status=no_show`, that week's no-shows (the rate's numerator). Its visits in
+ * VISIT_COUNTED_STATUSES are exactly the ones the figure of the same period counts.
+ */
+export async function listVisits(db: Db, viewer: VisitViewer, query: VisitListQuery, now: Date): Promise<VisitList> {
+  const today = riyadhDate(now);
+  const date = query.date ?? today;
+  const from = query.period === "week" ? visitWeekStart(date) : date;
+  const days = query.period === "week" ? 7 : 1;
+  return {
+    period: query.period,
+    today,
+    from,
+    to: addDays(from, days - 1),
+    status: query.status ?? null,
+    visits: await visitsBetween(db, viewer, from, days, query.status),
+  };
 }
 
 /**
@@ -157,22 +212,19 @@ export interface VisitStats {
   noShowRate: number;
 }
 
-/** GET /api/visits/stats (visits.work; an agent's own visits unless leads.view_all). */
+/**
+ * GET /api/visits/stats (visits.work; an agent's own visits unless leads.view_all): the visits of today and of this
+ * week counted in VISIT_COUNTED_STATUSES, and the week's outcomes — the same visits `listVisits` lists for the
+ * day, the week and the week's no-shows.
+ */
 export async function visitStats(db: Db, viewer: VisitViewer, now: Date): Promise<VisitStats> {
   const today = riyadhDate(now);
-  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
-  const weekStart = addDays(today, -((weekday + 1) % 7));
-  const mine = viewer.viewAll ? undefined : eq(visits.agentId, viewer.id);
-  const between = (from: string, days: number) =>
-    and(
-      gte(visits.startsAt, riyadhInstant(from, "00:00")),
-      lt(visits.startsAt, riyadhInstant(addDays(from, days), "00:00")),
-    );
-  const counted = inArray(visits.status, ["booked", "attended", "no_show"]);
+  const weekStart = visitWeekStart(today);
+  const counted = inArray(visits.status, [...VISIT_COUNTED_STATUSES]);
   const [todayRow] = await db
     .select({ n: count() })
     .from(visits)
-    .where(and(between(today, 1), counted, mine));
+    .where(and(startingBetween(viewer, today, 1), counted));
   const [week] = await db
     .select({
       n: count(),
@@ -180,7 +232,7 @@ export async function visitStats(db: Db, viewer: VisitViewer, now: Date): Promis
       noShow: sql<number>`count(*) filter (where ${visits.status} = 'no_show')`.mapWith(Number),
     })
     .from(visits)
-    .where(and(between(weekStart, 7), counted, mine));
+    .where(and(startingBetween(viewer, weekStart, 7), counted));
   const outcomes = week.attended + week.noShow;
   return {
     date: today,

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { text } from "#domain/schemas/text.ts";
-import { VISIT_PLACE_KINDS, VISIT_STATUSES, visitSettingsSchema } from "#domain/visits.ts";
+import { VISIT_LIST_PERIODS, VISIT_PLACE_KINDS, VISIT_STATUSES, visitSettingsSchema } from "#domain/visits.ts";
 
 export const slotSchema = z.object({ startsAt: z.string(), endsAt: z.string(), available: z.boolean() });
 
@@ -56,4 +56,14 @@ export const dayVisitSchema = z.object({
   unitId: z.number().nullable(),
   agentId: z.string().nullable(),
   outcomeNote: z.string().nullable(),
+});
+
+/** GET /api/visits: the period (first and last Riyadh dates), the server's date, the status kept, the visits. */
+export const visitListSchema = z.object({
+  period: z.enum(VISIT_LIST_PERIODS),
+  today: z.string(),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(VISIT_STATUSES).nullable(),
+  visits: z.array(dayVisitSchema),
 });

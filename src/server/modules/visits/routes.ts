@@ -1,6 +1,8 @@
 /**
  * The visit routes (docs/decisions/088-site-visits.md):
  * - GET/PUT /api/projects/{id}/visit-settings (visits.manage): the project's availability;
+ * - GET /api/visits/day, GET /api/visits?period&date&status, GET /api/visits/stats (visits.work): the agent's day,
+ *   the lists behind the dashboard's figures (./day.ts) and the figures;
  * - GET /api/projects/{id}/visit-slots?from&to (public): the slots, ISO 8601 at +03:00, read fresh (no-cache);
  * - POST /api/visits (public, rate-limited like POST /api/contact): 201 {id, startsAt, manageUrl}, 409 {message,
  *   nextSlots} for a full or past slot;
@@ -20,6 +22,7 @@ import {
   VISIT_TEXTS,
   visitBookingSchema,
   visitDayQuerySchema,
+  visitListQuerySchema,
   visitOutcomeSchema,
   visitRescheduleSchema,
   visitSettingsSchema,
@@ -28,7 +31,14 @@ import {
 import { notFound } from "#server/lib/http-errors.ts";
 import { actorOf, requireAuth } from "#server/plugins/auth.ts";
 import { isBotSend, leadPersonLimit, leadRateLimit, registerLeadRateLimit } from "../leads/rate-limit.ts";
-import { listDayVisits, markVisitOutcome, type VisitViewer, visitCountsByCampaign, visitStats } from "./day.ts";
+import {
+  listDayVisits,
+  listVisits,
+  markVisitOutcome,
+  type VisitViewer,
+  visitCountsByCampaign,
+  visitStats,
+} from "./day.ts";
 import { visitCalendar } from "./messages.ts";
 import {
   conflictSchema,
@@ -36,6 +46,7 @@ import {
   settingsViewSchema,
   slotSchema,
   tokenParam,
+  visitListSchema,
   visitViewSchema,
 } from "./route-schemas.ts";
 import {
@@ -104,6 +115,15 @@ function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listDayVisits(app.db, await viewerOf(request), request.query.date, app.clock()),
+  );
+
+  r.get(
+    "/api/visits",
+    {
+      config: { access: { permission: "visits.work" } },
+      schema: { querystring: visitListQuerySchema, response: { 200: visitListSchema } },
+    },
+    async (request) => listVisits(app.db, await viewerOf(request), request.query, app.clock()),
   );
 
   r.patch(

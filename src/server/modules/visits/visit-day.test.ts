@@ -2,7 +2,8 @@
  * The agent's day (docs/decisions/088-site-visits.md): today's visits in time order, each agent only their own
  * (visits.work granted to sales_agent); حضر / لم يحضر / أُعيد جدولته with a note, on the lead's timeline and in the
  * audit log; a no-show sets the lead's follow-up and its reminder; the dashboard's today / week / no-show rate and the
- * campaign funnel's booked → attended → reserved.
+ * campaign funnel's booked → attended → reserved; the lists behind those figures, which count what the figures count
+ * (docs/decisions/113-visit-lists-behind-the-figures.md).
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -178,4 +179,112 @@ it("lists each agent's visits of the day in time order and lets them mark the ou
   expect(row.reserved).toBe(attendedCampaign ? 1 : 0);
   const refused = await t.app.inject({ url: "/api/visits/campaigns", headers: auth(agentA) });
   expect(refused.statusCode).toBe(403);
+});
+
+it("lists the visits behind each figure — the day, the Saturday–Friday week, the week's no-shows — and they agree", async () => {
+  // Sunday 29 November, 20:00 in Jeddah (the first test left the clock here): two more outcomes today.
+  const today = (await t.app.inject({ url: "/api/visits/day", headers: auth(agentB) })).json() as {
+    id: number;
+    status: string;
+  }[];
+  const open = today.find((v) => v.status === "booked");
+  expect(open).toBeDefined();
+  const marked = await t.app.inject({
+    method: "PATCH",
+    url: `/api/visits/${open?.id}/outcome`,
+    payload: { outcome: "no_show" },
+    headers: auth(agentB),
+  });
+  expect(marked.statusCode).toBe(200);
+  // This week: one cancelled by the buyer, one the agent rescheduled (neither takes place), one on Thursday night.
+  const cancelled = await t.app.inject({
+    method: "POST",
+    url: "/api/visits",
+    payload: { projectId, startsAt: "2026-12-01T17:30:00+03:00", name: "زائر ملغى", phone: "0561111111" },
+  });
+  expect(cancelled.statusCode).toBe(201);
+  const token = new URL(cancelled.json().manageUrl).pathname.split("/").at(-1);
+  expect((await t.app.inject({ method: "POST", url: `/api/visits/manage/${token}/cancel` })).statusCode).toBe(200);
+  const rescheduled = await book("2026-12-02T16:00:00+03:00");
+  const moved = await t.app.inject({
+    method: "PATCH",
+    url: `/api/visits/${rescheduled.id}/outcome`,
+    payload: { outcome: "rescheduled" },
+    headers: auth(manager),
+  });
+  expect(moved.statusCode).toBe(200);
+  const thursday = await book("2026-12-03T21:15:00+03:00");
+  // Outside this week: Saturday 5 December (next week) and last Friday's no-show.
+  const nextWeek = await book("2026-12-05T16:00:00+03:00");
+  const [lastWeek] = await t.db
+    .insert(visits)
+    .values({
+      projectId,
+      agentId: agentA.id,
+      startsAt: new Date("2026-11-27T20:00:00+03:00"),
+      endsAt: new Date("2026-11-27T20:45:00+03:00"),
+      status: "no_show",
+      name: "زائر الأسبوع الماضي",
+      phone: "+966562222222",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+
+  type Listed = { id: number; status: string; startsAt: string };
+  type List = { period: string; today: string; from: string; to: string; status: string | null; visits: Listed[] };
+  const list = async (u: TestUser, query: string) => {
+    const res = await t.app.inject({ url: `/api/visits${query}`, headers: auth(u) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as List;
+  };
+  const counted = (l: List) => l.visits.filter((v) => ["booked", "attended", "no_show"].includes(v.status));
+
+  const stats = (await t.app.inject({ url: "/api/visits/stats", headers: auth(manager) })).json();
+  expect(stats).toMatchObject({ today: 4, week: 6, attended: 1, noShow: 2, noShowRate: 67 });
+
+  const week = await list(manager, "?period=week");
+  expect(week).toMatchObject({
+    period: "week",
+    today: "2026-11-29",
+    from: "2026-11-28",
+    to: "2026-12-04",
+    status: null,
+  });
+  const weekIds = week.visits.map((v) => v.id);
+  expect(weekIds).toContain(rescheduled.id);
+  expect(weekIds).toContain(cancelled.json().id);
+  expect(weekIds).toContain(thursday.id);
+  expect(weekIds).not.toContain(nextWeek.id);
+  expect(weekIds).not.toContain(lastWeek.id);
+  expect(week.visits.map((v) => v.startsAt)).toEqual([...week.visits.map((v) => v.startsAt)].sort());
+  expect(counted(week)).toHaveLength(stats.week);
+
+  const noShows = await list(manager, "?period=week&status=no_show");
+  expect(noShows).toMatchObject({ from: "2026-11-28", to: "2026-12-04", status: "no_show" });
+  expect(noShows.visits).toHaveLength(stats.noShow);
+  expect(noShows.visits.every((v) => v.status === "no_show")).toBe(true);
+
+  const day = await list(manager, "");
+  expect(day).toMatchObject({ period: "day", from: "2026-11-29", to: "2026-11-29" });
+  expect(counted(day)).toHaveLength(stats.today);
+
+  // Each agent's figures and lists are their own, and agree too.
+  for (const agent of [agentA, agentB]) {
+    const own = (await t.app.inject({ url: "/api/visits/stats", headers: auth(agent) })).json();
+    expect(counted(await list(agent, ""))).toHaveLength(own.today);
+    expect(counted(await list(agent, "?period=week"))).toHaveLength(own.week);
+    const ownNoShows = await list(agent, "?period=week&status=no_show");
+    expect(ownNoShows.visits).toHaveLength(own.noShow);
+    expect(ownNoShows.visits.length).toBeGreaterThan(0);
+  }
+
+  // Any date picks its own week: last week's no-show is there, not in this week's.
+  const before = await list(manager, "?period=week&date=2026-11-27&status=no_show");
+  expect(before).toMatchObject({ from: "2026-11-21", to: "2026-11-27" });
+  expect(before.visits.map((v) => v.id)).toEqual([lastWeek.id]);
+
+  const bad = await t.app.inject({ url: "/api/visits?period=month&status=maybe", headers: auth(manager) });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json().fields).toEqual({ period: "الفترة غير صالحة", status: "حالة الزيارة غير صالحة" });
 });

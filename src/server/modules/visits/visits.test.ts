@@ -191,6 +191,49 @@ describe("slots", () => {
     expect(after.at(-1)).toMatchObject({ startsAt: "2026-11-29T01:00:00+03:00", available: false });
   });
 
+  it("a closed date takes its night past midnight with it; the notice counts across midnight", async () => {
+    // Monday 30 November closed: its 20:00 → 02:00 night (to 01:00 on 1 December) is not offered or booked.
+    const closed = await t.app.inject({
+      method: "PUT",
+      url: `/api/projects/${nightProjectId}/visit-settings`,
+      payload: {
+        placeName: "الموقع",
+        placeKind: "site",
+        opensAt: "20:00",
+        closesAt: "02:00",
+        slotMinutes: 60,
+        capacity: 1,
+        closedDates: ["2026-11-30"],
+      },
+      headers: auth(manager),
+    });
+    expect(closed.statusCode).toBe(200);
+    const list = await slots(nightProjectId, "2026-11-30", "2026-12-01");
+    expect(list.map((s) => s.startsAt)).toEqual([
+      "2026-12-01T20:00:00+03:00",
+      "2026-12-01T21:00:00+03:00",
+      "2026-12-01T22:00:00+03:00",
+      "2026-12-01T23:00:00+03:00",
+      "2026-12-02T00:00:00+03:00",
+      "2026-12-02T01:00:00+03:00",
+    ]);
+    const ofClosedNight = await book({ projectId: nightProjectId, startsAt: "2026-12-01T01:00:00+03:00" });
+    expect(ofClosedNight.statusCode).toBe(400);
+    expect(ofClosedNight.json().fields.startsAt).toBe("موعد الزيارة غير صالح");
+
+    // Tuesday 22:30: midnight is 90 minutes away (< 2 h), 01:00 is bookable.
+    const before = now;
+    now = new Date("2026-12-01T22:30:00+03:00");
+    const late = await slots(nightProjectId, "2026-12-01", "2026-12-01");
+    expect(late.slice(-2)).toEqual([
+      { startsAt: "2026-12-02T00:00:00+03:00", endsAt: "2026-12-02T01:00:00+03:00", available: false },
+      { startsAt: "2026-12-02T01:00:00+03:00", endsAt: "2026-12-02T02:00:00+03:00", available: true },
+    ]);
+    expect((await book({ projectId: nightProjectId, startsAt: "2026-12-02T00:00:00+03:00" })).statusCode).toBe(409);
+    expect((await book({ projectId: nightProjectId, startsAt: "2026-12-02T01:00:00+03:00" })).statusCode).toBe(201);
+    now = before;
+  });
+
   it("keeps the minimum notice and the horizon on the app's clock", async () => {
     // Saturday 14:30 in Jeddah: 16:00 is 90 minutes away (< 2 h), 16:45 is bookable.
     now = new Date("2026-11-28T11:30:00Z");

@@ -100,7 +100,7 @@ describe("dashboard (SPEC §2.11)", () => {
     expect(requested("/api/contact/messages")).toBe(false);
   });
 
-  it("with visits.work: today's and this week's visits and the no-show rate, each a link to the visits list", async () => {
+  it("with visits.work: today's and this week's visits and the week's no-show rate, each a link to its list", async () => {
     routes["/api/visits/stats"] = () =>
       json({ date: "2026-11-27", today: 3, week: 12, weekStart: "2026-11-21", attended: 6, noShow: 2, noShowRate: 25 });
     signInAs({ permissions: ["dashboard.view", "visits.work"] });
@@ -108,9 +108,15 @@ describe("dashboard (SPEC §2.11)", () => {
 
     const visits = within((await screen.findByRole("heading", { name: "الزيارات" })).parentElement as HTMLElement);
     expect(visits.getByRole("link", { name: /زيارات اليوم/ })).toHaveTextContent("٣");
+    expect(visits.getByRole("link", { name: /زيارات اليوم/ })).toHaveAttribute("href", "/admin/visits");
     expect(visits.getByRole("link", { name: /زيارات هذا الأسبوع/ })).toHaveTextContent("١٢");
-    expect(visits.getByRole("link", { name: /نسبة عدم الحضور/ })).toHaveTextContent("٢٥");
-    for (const link of visits.getAllByRole("link")) expect(link).toHaveAttribute("href", "/admin/visits");
+    expect(visits.getByRole("link", { name: /زيارات هذا الأسبوع/ })).toHaveAttribute(
+      "href",
+      "/admin/visits?period=week",
+    );
+    const rate = visits.getByRole("link", { name: /نسبة عدم الحضور هذا الأسبوع/ });
+    expect(rate).toHaveTextContent("٢٥");
+    expect(rate).toHaveAttribute("href", "/admin/visits?period=week&status=no_show");
   });
 
   it("without visits.work asks no visit figures", async () => {

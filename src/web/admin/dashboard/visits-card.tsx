@@ -1,23 +1,24 @@
 /**
- * The dashboard's visits card (visits.work; docs/decisions/088-site-visits.md): today's visits, this week's
- * (Saturday to Friday, Riyadh) and the week's no-show rate (no-shows ÷ outcomes, %), each a link to the agent's
- * day list at /admin/visits, which shows the same figures beside the visits.
+ * The dashboard's visits card (visits.work; docs/decisions/113-visit-lists-behind-the-figures.md): today's visits,
+ * this week's (Saturday to Friday, Riyadh) and the week's no-show rate (no-shows ÷ outcomes, %), each a link to the
+ * list behind it at /admin/visits (src/web/admin/visits/visit-lists.ts: today's visits, this week's, this week's no-shows),
+ * whose count is the figure.
  */
 import { Link } from "react-router";
 import { formatNumber, formatPercent } from "#domain/format.ts";
-import { useVisitStats } from "~/admin/visits/api.ts";
+import { useVisitStats, VISIT_LIST_LINKS } from "~/admin/visits/api.ts";
 
 export function VisitsCard() {
   const stats = useVisitStats();
   if (!stats.data) return null;
   const figures = [
-    { key: "today", label: "زيارات اليوم", value: formatNumber(stats.data.today), to: "/admin/visits" },
-    { key: "week", label: "زيارات هذا الأسبوع", value: formatNumber(stats.data.week), to: "/admin/visits" },
+    { key: "today", label: "زيارات اليوم", value: formatNumber(stats.data.today), to: VISIT_LIST_LINKS.today },
+    { key: "week", label: "زيارات هذا الأسبوع", value: formatNumber(stats.data.week), to: VISIT_LIST_LINKS.week },
     {
       key: "no-show",
-      label: "نسبة عدم الحضور",
+      label: "نسبة عدم الحضور هذا الأسبوع",
       value: formatPercent(stats.data.noShowRate),
-      to: "/admin/visits",
+      to: VISIT_LIST_LINKS.noShows,
     },
   ];
   return (

@@ -3,8 +3,12 @@
  * the visit queries, the leads (a visit moves a lead and sets follow-ups) and the bell.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { VisitOutcome, VisitSettingsInput, VisitStatus } from "#domain/visits.ts";
+import type { VisitListPeriod, VisitOutcome, VisitSettingsInput, VisitStatus } from "#domain/visits.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
+import { type VisitListFilter, visitListParams } from "./visit-lists.ts";
+
+/** The lists behind the visit figures, for the dashboard's links (./visit-lists.ts). */
+export { VISIT_LIST_LINKS } from "./visit-lists.ts";
 
 export interface DayVisit {
   id: number;
@@ -40,11 +44,26 @@ export interface VisitSettingsView extends Required<Omit<VisitSettingsInput, "ma
   whatsappTemplateName?: string;
 }
 
-/** GET /api/visits/day (visits.work): the day's visits in time order (an agent's own). */
-export function useDayVisits(date?: string, options: { refetchInterval?: number } = {}) {
+/** GET /api/visits: one list's period (./visit-lists.ts) and its visits in time order. */
+export interface VisitList {
+  period: VisitListPeriod;
+  /** The server's Riyadh date. */
+  today: string;
+  from: string;
+  to: string;
+  status: VisitStatus | null;
+  visits: DayVisit[];
+}
+
+/**
+ * GET /api/visits?period&date&status (visits.work; an agent's own): the list behind a figure — the day, the week,
+ * the week's no-shows.
+ */
+export function useVisitList(filter: VisitListFilter, options: { refetchInterval?: number } = {}) {
+  const query = visitListParams(filter).toString();
   return useQuery({
-    queryKey: ["visits", "day", date ?? "today"],
-    queryFn: () => apiClient.request<DayVisit[]>(`/api/visits/day${date ? `?date=${date}` : ""}`),
+    queryKey: ["visits", "list", filter.period, filter.date ?? "today", filter.status ?? "all"],
+    queryFn: () => apiClient.request<VisitList>(`/api/visits${query ? `?${query}` : ""}`),
     ...options,
   });
 }

@@ -41,6 +41,14 @@ const plan = {
     },
   ],
 };
+const dayList = (visits: DayVisit[]) => ({
+  period: "day",
+  today: "2026-11-27",
+  from: "2026-11-27",
+  to: "2026-11-27",
+  status: null,
+  visits,
+});
 const stats = { date: "2026-11-27", today: 1, week: 1, weekStart: "2026-11-21", attended: 0, noShow: 0, noShowRate: 0 };
 
 beforeEach(() => {
@@ -59,7 +67,7 @@ describe("the agent's day: «حضر» opens a unit hold", () => {
     signInAs({ id: "a", permissions: ["visits.work", "inventory.view", "inventory.hold", "leads.view_own"] });
     let status: DayVisit["status"] = "booked";
     const calls = mockApi({
-      "GET /api/visits/day": () => json([visit(status)]),
+      "GET /api/visits": () => json(dayList([visit(status)])),
       "GET /api/visits/stats": () => json(stats),
       "PATCH /api/visits/3/outcome": () => {
         status = "attended";
@@ -83,7 +91,7 @@ describe("the agent's day: «حضر» opens a unit hold", () => {
   it("offers no hold without inventory.hold", async () => {
     signInAs({ id: "a", permissions: ["visits.work", "leads.view_own"] });
     const calls = mockApi({
-      "GET /api/visits/day": () => json([visit("attended")]),
+      "GET /api/visits": () => json(dayList([visit("attended")])),
       "GET /api/visits/stats": () => json(stats),
       "GET /api/projects/7/stacking-plan": () => json(plan),
     });
