@@ -8,6 +8,7 @@ import { DownloadIcon, UploadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { type CampaignFunnel, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "#domain/conversions.ts";
 import { formatNumber, formatPercent } from "#domain/format.ts";
+import { CampaignLink } from "~/admin/common/campaign-link.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
@@ -92,6 +93,7 @@ export function CampaignCard({ campaign: c, visits }: { campaign: CampaignFunnel
           {c.name} <span className="text-sm font-normal text-muted">· {T.platform(c.platform)}</span>
         </CardTitle>
         {c.projectName && <p className="text-sm text-muted">{c.projectName}</p>}
+        <CampaignLink urlSlug={c.urlSlug} />
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={T.funnel}>

@@ -30,6 +30,7 @@ function funnel(
     platform: "snapchat",
     urlSlug: `snapchat/c${id}`,
     name: `حملة ${id}`,
+    projectId: 7,
     projectName: "مشروع",
     counts: {
       visits: 100,
