@@ -20,8 +20,8 @@ import { ProgressCard } from "~/admin/common/progress-card.tsx";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
-import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useLeadCount } from "~/admin/leads/api.ts";
+import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useSession } from "~/admin/shell/session-provider.tsx";
 import { isApiError } from "~/shared/lib/api-client.ts";
 import {
