@@ -6,6 +6,7 @@
  * keeping at least the scheme, and the path wraps rather than being cut; the whole link is the element's title and
  * is what the copy buttons copy.
  */
+import { Fragment } from "react";
 import { campaignPath } from "#domain/schemas/landing.ts";
 import { cn } from "~/shared/lib/cn.ts";
 
@@ -19,6 +20,20 @@ export function campaignUrl(urlSlug: string): string {
 export function splitLink(url: string): { site: string; path: string } {
   const start = url.match(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i)?.[0] ?? "";
   return { site: start, path: url.slice(start.length) };
+}
+
+/**
+ * `path` cut after each slash, each part with its offset: a line may break after a slash first, and inside a part
+ * only when the part is wider than the box (overflow-wrap: anywhere).
+ */
+function pathParts(path: string): { at: number; text: string }[] {
+  const parts: { at: number; text: string }[] = [];
+  let at = 0;
+  for (const text of path.split(/(?<=\/)/)) {
+    parts.push({ at, text });
+    at += text.length;
+  }
+  return parts;
 }
 
 /**
@@ -46,8 +61,13 @@ export function CampaignLink({ urlSlug, className }: { urlSlug: string; classNam
           {site}
         </span>
       )}
-      <span data-part="path" className="max-w-[calc(100%-10ch)] shrink-0 break-all">
-        {path}
+      <span data-part="path" className="max-w-[calc(100%-10ch)] shrink-0 [overflow-wrap:anywhere]">
+        {pathParts(path).map(({ at, text }) => (
+          <Fragment key={at}>
+            {at > 0 && <wbr />}
+            {text}
+          </Fragment>
+        ))}
       </span>
     </a>
   );

@@ -93,9 +93,9 @@ export function CampaignCard({ campaign: c, visits }: { campaign: CampaignFunnel
           {c.name} <span className="text-sm font-normal text-muted">· {T.platform(c.platform)}</span>
         </CardTitle>
         {c.projectName && <p className="text-sm text-muted">{c.projectName}</p>}
-        <CampaignLink urlSlug={c.urlSlug} />
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <CampaignLink urlSlug={c.urlSlug} />
         <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={T.funnel}>
           {FUNNEL_STEPS.map((step) => (
             <li key={step} className="rounded-lg bg-brand-50 p-2">

@@ -124,7 +124,7 @@ describe("CampaignsPanel", () => {
     expect(site).toHaveTextContent(window.location.origin);
     expect(site).toHaveClass("truncate", "min-w-[10ch]");
     expect(path).toHaveTextContent("/campaign/summer-offer");
-    expect(path).toHaveClass("shrink-0", "break-all");
+    expect(path).toHaveClass("shrink-0", "[overflow-wrap:anywhere]");
     expect(path).not.toHaveClass("truncate");
   });
 

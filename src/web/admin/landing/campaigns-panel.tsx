@@ -122,7 +122,7 @@ export function CampaignsPanel({
       ) : visible.length === 0 ? (
         <NoMatch query={search} onClear={() => setSearch("")} className="rounded-xl bg-brand-50" />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((campaign) => (
             <li key={campaign.id}>
               <CampaignCard
@@ -167,12 +167,14 @@ function CampaignCard({
       aria-current={linked ? "true" : undefined}
       data-platform={campaign.platformName}
       className={cn(
-        "grid h-full overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-brand-100",
+        // One column that never grows past the card (minmax(0, 1fr)): a long line wraps or is cut inside the card,
+        // never pushes the card's content past its start edge.
+        "grid h-full grid-cols-1 overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-brand-100",
         linked && "ring-3 ring-accent-400",
       )}
     >
       <div aria-hidden="true" className={cn("h-1.5", style.bar)} />
-      <div className="grid gap-3 p-4">
+      <div className="grid grid-cols-1 gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-bold", style.chip)}>
             {platformLabel(campaign.platformName)}
