@@ -106,6 +106,14 @@ test("a campaign lead goes from the ad link to the messages screen and to the CR
     await page.getByRole("tab", { name: "الحملات" }).click();
     await expect(page.getByRole("article")).toHaveCount(6);
     await expect(page.getByTestId("campaign-link").first()).toHaveText(new RegExp(`/campaign/\\w+/${PAGE_SLUG}$`));
+    // Each link reads from its scheme: it lies inside its card (no long line pushes the card's content past its
+    // edge) and carries the whole link in its title.
+    for (const card of await page.getByRole("article").all()) {
+      const link = card.getByTestId("campaign-link");
+      await expect(link).toHaveAttribute("title", /^https?:\/\//);
+      const [outer, inner] = [await card.boundingBox(), await link.boundingBox()];
+      expect(inner && outer && inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width).toBe(true);
+    }
     await page.getByRole("button", { name: "إضافة حملة مخصصة" }).click();
     const add = page.getByRole("dialog", { name: "إضافة حملة مخصصة" });
     await add.getByLabel("الرابط").fill("AB");

@@ -121,7 +121,7 @@ test("a Meta lead-form lead reaches the agent's phone with its form and campaign
     await meta.getByLabel("مفتاح التطبيق السري").fill(APP_SECRET);
     await meta.getByLabel("رمز التحقق").fill(VERIFY_TOKEN);
     await meta.getByLabel("رمز وصول الصفحة").fill(PAGE_TOKEN);
-    await meta.getByRole("switch", { name: "مفعّل" }).click();
+    await meta.getByRole("switch", { name: "استقبال العملاء من ميتا (فيسبوك وإنستغرام)" }).click();
     await meta.getByRole("button", { name: "حفظ" }).click();
     await expect(page.getByText("تم الحفظ").first()).toBeVisible();
     await expect(meta.getByLabel("رمز وصول الصفحة")).toHaveValue("");

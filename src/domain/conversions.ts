@@ -260,6 +260,8 @@ export const campaignFunnelSchema = z.object({
   platform: z.string(),
   urlSlug: z.string(),
   name: z.string(),
+  /** The project whose landing page holds the campaign (its admin page: /admin/projects/{id}). */
+  projectId: z.number().int().nullable(),
   projectName: z.string().nullable(),
   counts: z.object(
     Object.fromEntries(FUNNEL_STEPS.map((s) => [s, z.number().int()])) as Record<FunnelStep, z.ZodNumber>,

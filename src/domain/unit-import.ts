@@ -266,6 +266,8 @@ export const IMPORT_MESSAGES = {
   duplicateInDb: "رقم الوحدة موجود مسبقًا في نفس المشروع والمبنى",
   projectNotFound: (ref: string) => `المشروع "${ref}" غير موجود`,
   projectMissing: "رقم المشروع مطلوب",
+  projectDiffers: (ref: string) =>
+    `عمود المشروع في هذا الصف يذكر مشروعًا آخر ("${ref}")، ولا يُنقل صف إلى مشروع آخر من صفحة هذا المشروع؛ صحّح الصف أو ارفعه من شاشة رفع الوحدات العامة`,
   saveFailed: "تعذر حفظ الوحدات بسبب خطأ غير متوقع، لم يُحفظ أي صف من الملف",
   typeNotFound: (name: string) => `عمود «النموذج»: لا يوجد نموذج باسم "${name}" في هذا المشروع`,
   onlyFirstErrors: (n: number) => `يتم عرض أول ${countNoun(n, NOUNS.error, { oblique: true })} فقط`,

@@ -16,6 +16,7 @@ let now = new Date("2026-11-10T09:00:00Z");
 let pageId: number;
 let snapId: number;
 let tiktokId: number;
+let reefId: number;
 const unitIds: number[] = [];
 let phone = 0;
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
   manager = await t.signIn("manager");
   await t.db.insert(projects).values({ name: "مشروع الندى", city: "جدة" });
   const [project] = await t.db.insert(projects).values({ name: "مشروع الريف", city: "جدة" }).returning();
+  reefId = project.id;
   for (const n of ["1", "2", "3"]) {
     const [u] = await t.db.insert(units).values({ projectId: project.id, unitNumber: n, price: 800000 }).returning();
     unitIds.push(u.id);
@@ -128,6 +130,12 @@ describe("funnel", () => {
       sold: 0.5,
     });
     expect(snap).toMatchObject({ spend: null, costPerEnquiry: null, costPerReservation: null });
+    // The campaign's project, so the back office can link a campaign row to its project's campaigns tab.
+    expect(snap).toMatchObject({
+      projectId: reefId,
+      projectName: "مشروع الريف",
+      urlSlug: expect.stringContaining("reef"),
+    });
     const tiktok = campaigns.find((c: { campaignId: number }) => c.campaignId === tiktokId);
     expect(tiktok.counts).toMatchObject({ visits: 25, enquiries: 1, contacted: 0 });
     expect(tiktok.rates.contacted).toBe(0);

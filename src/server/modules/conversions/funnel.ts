@@ -56,7 +56,7 @@ export async function campaignFunnels(
   const start = dayStart(range.from);
   const end = dayStart(range.to, 1);
   const campaigns = await db
-    .select({ campaign: landingCampaigns, projectName: projects.name })
+    .select({ campaign: landingCampaigns, projectId: projects.id, projectName: projects.name })
     .from(landingCampaigns)
     .leftJoin(landingPages, eq(landingPages.id, landingCampaigns.landingPageId))
     .leftJoin(projects, eq(projects.id, landingPages.projectId))
@@ -107,7 +107,7 @@ export async function campaignFunnels(
     for (const h of history) reached.set(h.leadId, Math.max(reached.get(h.leadId) ?? -1, rankOf(h.toStage)));
   }
 
-  const rows: CampaignFunnel[] = campaigns.map(({ campaign, projectName }) => {
+  const rows: CampaignFunnel[] = campaigns.map(({ campaign, projectId, projectName }) => {
     const mine = found.filter((l) => l.campaignId === campaign.id).map((l) => reached.get(l.id) ?? -1);
     const atLeast = (stage: LeadStage) => mine.filter((r) => r >= RANK[stage]).length;
     const counts = {
@@ -132,6 +132,7 @@ export async function campaignFunnels(
       platform: campaign.platformName,
       urlSlug: campaign.urlSlug,
       name: campaign.displayName ?? campaign.urlSlug,
+      projectId: projectId ?? null,
       projectName: projectName ?? null,
       counts,
       rates,

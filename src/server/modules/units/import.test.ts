@@ -306,6 +306,31 @@ describe("unit import", () => {
       expect(result.insertedCount).toBe(1);
     });
 
+    it("reports a row naming another project on a project page's upload instead of moving it there", async () => {
+      const projectId = await newProject();
+      const otherId = await newProject();
+      const [own] = await t.db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
+      const rows = [
+        ["رقم المشروع", ...HEADERS_EN],
+        [projectId, ...validRows(1, "M")[0]],
+        [`  ${own.name}  `, ...validRows(2, "M")[1]],
+        ["", ...validRows(3, "M")[2]],
+        [otherId, ...validRows(4, "M")[3]],
+        [999999, ...validRows(5, "M")[4]],
+      ];
+      const res = await upload(`/api/projects/${projectId}/units/upload`, "m.xlsx", xlsxOf(rows));
+      expect(res.statusCode).toBe(200);
+      const result = res.json() as UnitImportResult;
+      expect(result.errors).toEqual([
+        { row: 5, code: "validation", message: IMPORT_MESSAGES.projectDiffers(String(otherId)) },
+        { row: 6, code: "validation", message: IMPORT_MESSAGES.projectDiffers("999999") },
+      ]);
+      expect(result.errors[0].message).toMatch(/^عمود المشروع في هذا الصف يذكر مشروعًا آخر/);
+      expect(result).toMatchObject({ insertedCount: 3, skippedCount: 2 });
+      expect(await unitCount(projectId)).toBe(3);
+      expect(await unitCount(otherId)).toBe(0);
+    });
+
     it("reports code unknown and keeps nothing when the database fails part-way through the insert", async () => {
       const projectId = await newProject();
       await t.db.insert(units).values({ projectId, unitNumber: "KEEP", building: "Z" });

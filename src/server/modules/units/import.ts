@@ -7,7 +7,8 @@
  * - Cells are read as values, never evaluated: a formula cell is stored as its formula text ("=HYPERLINK(…)").
  * - Each row goes through the unit schema of the form (domain/schemas/unit.ts); errors carry the spreadsheet row
  *   number (header = row 1) and a code: validation, project_not_found, duplicate (same project + building + unit
- *   number, earlier in the file or already stored) or unknown.
+ *   number, earlier in the file or already stored) or unknown. On a project page's upload a row whose project column
+ *   names another project is a validation error (import-projects.ts), never moved to that project.
  * - The type column («النموذج») names a unit type of the row's project (resolveTypes; an unknown name is a
  *   validation error naming the column); building and floor are the unit's own columns.
  * - Every read and check happens before the write; the valid rows are then inserted in ONE short transaction,
@@ -41,6 +42,7 @@ import { isUniqueViolation } from "../../lib/sql.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { placeUnits } from "../inventory/service.ts";
 import { PROJECT_NOT_FOUND } from "../projects/service.ts";
+import { projectIdsByRef } from "./import-projects.ts";
 import { fileError, readSheetInWorker, type SheetRows, type SpreadsheetKind } from "./sheet.ts";
 
 export { decodeCsv, readSheet, type SheetRows, type SpreadsheetKind } from "./sheet.ts";
@@ -112,29 +114,8 @@ export async function planImport(
 
   const inputs = dataRows.map((r) => ({ row: r.row, input: rowToInput(r.cells, mapping.columns) }));
 
-  // Resolve project references (ids or names) in two queries.
-  const projectByRef = new Map<string, number>();
-  if (target.projectId === null) {
-    const refs = [...new Set(inputs.map((i) => i.input.project).filter(Boolean))];
-    const ids = refs.filter((r) => /^\d{1,9}$/.test(r)).map(Number);
-    const names = refs.filter((r) => !/^\d{1,9}$/.test(r));
-    if (ids.length) {
-      const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
-      for (const p of found) projectByRef.set(String(p.id), p.id);
-    }
-    if (names.length) {
-      const lowered = names.map((n) => n.toLowerCase());
-      const found = await db
-        .select({ id: projects.id, name: projects.name })
-        .from(projects)
-        .where(inArray(sql`lower(trim(${projects.name}))`, lowered));
-      const byName = new Map(found.map((p) => [p.name.trim().toLowerCase(), p.id]));
-      for (const name of names) {
-        const id = byName.get(name.toLowerCase());
-        if (id !== undefined) projectByRef.set(name, id);
-      }
-    }
-  }
+  // Project references (ids or names): where each row goes, or, on a project's own upload, whether it is that one.
+  const projectByRef = await projectIdsByRef(db, [...new Set(inputs.map((i) => i.input.project).filter(Boolean))]);
 
   const errors: ImportRowError[] = [];
   const parsedRows: (CandidateRow & { typeName: string })[] = [];
@@ -142,6 +123,10 @@ export async function planImport(
     if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     let projectId: number;
     if (target.projectId !== null) {
+      if (input.project && projectByRef.get(input.project) !== target.projectId) {
+        errors.push({ row, code: "validation", message: IMPORT_MESSAGES.projectDiffers(input.project) });
+        continue;
+      }
       projectId = target.projectId;
     } else if (!input.project) {
       errors.push({ row, code: "validation", message: IMPORT_MESSAGES.projectMissing });

@@ -237,7 +237,7 @@ describe("account screen", () => {
       "PUT /api/roles/manager/two-factor": (body) => json({ role: "manager", ...(body as object) }),
     });
     renderScreen(<AccountScreen />);
-    const toggle = await screen.findByRole("switch", { name: "مدير" });
+    const toggle = await screen.findByRole("switch", { name: "مدير: إلزام التحقق بخطوتين" });
     await userEvent.click(toggle);
     await vi.waitFor(() =>
       expect(calls.find((c) => c.key === "PUT /api/roles/manager/two-factor")?.body).toEqual({

@@ -4,11 +4,11 @@
  */
 
 import { ROLE_LABELS } from "#domain/roles.ts";
+import { NamedSwitch } from "~/admin/common/named-switch.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useRoleTwoFactor, useSetRoleTwoFactor } from "./api.ts";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
@@ -37,8 +37,9 @@ export function RoleTwoFactorCard() {
                 <label htmlFor={switchId} className="font-bold">
                   {ROLE_LABELS[row.role]}
                 </label>
-                <Switch
+                <NamedSwitch
                   id={switchId}
+                  name={T.roleRequires(ROLE_LABELS[row.role])}
                   checked={row.requireTwoFactor}
                   disabled={save.isPending}
                   onCheckedChange={(checked) =>

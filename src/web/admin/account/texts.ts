@@ -64,6 +64,7 @@ export const ACCOUNT_TEXTS = {
   rolesTitle: "إلزام التحقق بخطوتين حسب الدور",
   rolesDescription: "عند تفعيله يجب على كل موظف في هذا الدور تفعيل التحقق بخطوتين قبل استخدام لوحة التحكم.",
   roleUpdated: "تم حفظ إعداد الدور",
+  roleRequires: (role: string) => `${role}: إلزام التحقق بخطوتين`,
   // Login second step
   loginCodeTitle: "التحقق بخطوتين",
   loginCodeDescription: "أدخل الرمز المكوّن من ٦ أرقام من تطبيق المصادقة، أو أحد رموز الاسترداد.",

@@ -2,6 +2,8 @@
  * Texts of the projects and updates screens: SPEC §6 tooltips, §8.2 and §8.3 toasts word for word, and the labels
  * SPEC names without giving the words.
  */
+import { countNoun, NOUNS } from "#domain/format.ts";
+
 export const PROJECT_TEXTS = {
   // §6 tooltips
   noCreatePermission: "لا تملك صلاحية إنشاء مشروع جديد",
@@ -55,6 +57,13 @@ export const PROJECT_TEXTS = {
   deleteConfirm: (name: string) =>
     `هل أنت متأكد من حذف المشروع "${name}"؟ سيتم حذف وحداته وتحديثاته وصفحة الهبوط الخاصة به، ولا يمكن التراجع عن ذلك.`,
   deleting: "جاري الحذف...",
+  /** What the delete leaves of the project's leads (docs/product.md §3: each lead keeps its origin's names). */
+  deleteLeadsKept: (count: { total: number; capped: boolean } | null) =>
+    count === null
+      ? "يبقى عملاء هذا المشروع في قائمة العملاء، ويبقى على كل طلب اسم المشروع والحملة التي جاء منها."
+      : count.total === 0
+        ? "لا يوجد عملاء جاؤوا من هذا المشروع."
+        : `يبقى في قائمة العملاء ${count.capped ? "أكثر من " : ""}${countNoun(count.total, NOUNS.lead)} من هذا المشروع، ويبقى على كل طلب اسم المشروع والحملة التي جاء منها.`,
   createSubmit: "إنشاء المشروع",
   updateSubmit: "حفظ التغييرات",
 } as const;

@@ -8,6 +8,7 @@ import { DownloadIcon, UploadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { type CampaignFunnel, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "#domain/conversions.ts";
 import { formatNumber, formatPercent } from "#domain/format.ts";
+import { CampaignLink } from "~/admin/common/campaign-link.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
@@ -94,6 +95,7 @@ export function CampaignCard({ campaign: c, visits }: { campaign: CampaignFunnel
         {c.projectName && <p className="text-sm text-muted">{c.projectName}</p>}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <CampaignLink urlSlug={c.urlSlug} />
         <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={T.funnel}>
           {FUNNEL_STEPS.map((step) => (
             <li key={step} className="rounded-lg bg-brand-50 p-2">

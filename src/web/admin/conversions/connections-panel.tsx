@@ -11,6 +11,7 @@ import {
   type ConversionEventKind,
 } from "#domain/conversions.ts";
 import { formatNumber } from "#domain/format.ts";
+import { NamedSwitch, SWITCH_STATES } from "~/admin/common/named-switch.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -18,7 +19,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useConnections, useSaveConnection, useTestEvent } from "./api.ts";
 import { CONVERSIONS_TEXTS as T } from "./texts.ts";
@@ -79,10 +79,13 @@ function ConnectionCard({ connection: c }: { connection: ConnectionView }) {
     <Card data-testid={`connection-${c.platform}`}>
       <CardHeader className="flex flex-row items-center justify-between gap-3">
         <CardTitle className="text-lg">{c.label}</CardTitle>
-        <div className="flex items-center gap-2">
-          <Label htmlFor={`${id}-enabled`}>{T.enabled}</Label>
-          <Switch id={`${id}-enabled`} checked={enabled} onCheckedChange={setEnabled} />
-        </div>
+        <NamedSwitch
+          name={T.sendingTo(c.label)}
+          label={T.sending}
+          states={SWITCH_STATES}
+          checked={enabled}
+          onCheckedChange={setEnabled}
+        />
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <p className="text-sm text-muted">
@@ -132,12 +135,13 @@ function ConnectionCard({ connection: c }: { connection: ConnectionView }) {
           ))}
           <p className="text-xs text-muted sm:col-span-2">{T.eventMapHint}</p>
         </fieldset>
-        <div className="flex items-start gap-2">
-          <Switch id={`${id}-anonymous`} checked={sendAnonymous} onCheckedChange={setSendAnonymous} />
-          <Label htmlFor={`${id}-anonymous`} className="text-sm">
-            {T.sendAnonymous}
-          </Label>
-        </div>
+        <NamedSwitch
+          name={T.sendAnonymous}
+          label={T.sendAnonymous}
+          className="items-start"
+          checked={sendAnonymous}
+          onCheckedChange={setSendAnonymous}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-test-code`}>{T.testEventCode}</Label>
           <Input

@@ -30,6 +30,7 @@ function funnel(
     platform: "snapchat",
     urlSlug: `snapchat/c${id}`,
     name: `حملة ${id}`,
+    projectId: 7,
     projectName: "مشروع",
     counts: {
       visits: 100,
@@ -77,6 +78,10 @@ describe("conversions admin", () => {
     });
     renderScreen(<ConnectionsPanel />);
     const card = await screen.findByTestId("connection-snapchat");
+    // The platform switch says what it does and the state it is in.
+    expect(within(card).getByRole("switch", { name: "إرسال الأحداث إلى سناب شات" })).toBeChecked();
+    expect(within(card).getByText("مفعّل")).toBeInTheDocument();
+    expect(within(card).getByRole("switch", { name: /^إرسال أحداث بدون بيانات شخصية/ })).not.toBeChecked();
     const token = within(card).getByLabelText("رمز الوصول");
     expect(token).toHaveValue("");
     expect(token).toHaveAttribute("placeholder", "محفوظ — اكتب رمزاً جديداً لاستبداله");

@@ -2,7 +2,8 @@
  * /admin, the dashboard (SPEC §2.11): cards for total projects, total units and contact messages ("—" when the
  * user may not read them: 403 or no permission), the first 5 projects (name, city, price, completion) and the first
  * 5 updates (title, project, short date), skeletons while loading; with leads.view_own the lead figures
- * (lead-cards.tsx). Every card and list item links to the list behind it.
+ * (lead-cards.tsx). Every card links to the list behind it, and every row to its item (a project to its page, an
+ * update to its edit form at /admin/project-updates?update={id}, a campaign to its card, an agent to their leads).
  */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { BuildingIcon, DoorOpenIcon, MailIcon } from "lucide-react";
@@ -208,7 +209,7 @@ function LatestUpdates({ query }: { query: ReturnType<typeof useProjectUpdates> 
           <ul className="flex flex-col divide-y divide-brand-100">
             {items.map((update) => (
               <li key={update.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
-                <Link to="/admin/project-updates" className="font-bold text-ink hover:underline">
+                <Link to={`/admin/project-updates?update=${update.id}`} className="font-bold text-ink hover:underline">
                   {update.title}
                 </Link>
                 <p className="flex flex-wrap justify-between gap-x-3 text-sm text-muted">

@@ -23,7 +23,7 @@ function update(id: number): Partial<ProjectUpdate> {
 
 let routes: Record<string, () => Response>;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const answer = routes[String(input)];
+  const answer = routes[String(input)] ?? routes[String(input).split("?")[0]];
   return answer ? answer() : json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
 });
 
@@ -73,6 +73,67 @@ describe("dashboard (SPEC §2.11)", () => {
     expect(updates.getAllByRole("listitem")).toHaveLength(5);
     expect(updates.getByText("تحديث 1")).toBeInTheDocument();
     expect(requested("/api/users")).toBe(true);
+  });
+
+  it("links every row to its item: projects, updates, campaigns, units by project, agents", async () => {
+    const counts = { available: 4, held: 1, reserved: 2, sold: 3 };
+    routes["/api/inventory/summary"] = () =>
+      json([{ projectId: 4, projectName: "مشروع 4", counts, values: { available: 1, held: 1, reserved: 1, sold: 1 } }]);
+    const funnelRow = (campaignId: number, projectId: number | null) => ({
+      campaignId,
+      platform: "snapchat",
+      urlSlug: `snapchat/c${campaignId}`,
+      name: `حملة ${campaignId}`,
+      projectId,
+      projectName: projectId === null ? null : `مشروع ${projectId}`,
+      counts: { visits: 10, enquiries: 3, contacted: 2, qualified: 1, visit: 1, reserved: 1, sold: 0 },
+      rates: {},
+      spend: null,
+      costPerEnquiry: null,
+      costPerVisit: null,
+      costPerReservation: null,
+    });
+    routes["/api/conversions/funnel"] = () =>
+      json({ from: "2026-10-29", to: "2026-11-27", campaigns: [funnelRow(8, 2), funnelRow(9, null)] });
+    routes["/api/leads/stats"] = () =>
+      json({
+        today: "2026-11-27",
+        weekStart: "2026-11-21",
+        newToday: 1,
+        newThisWeek: 2,
+        unassigned: 0,
+        overdue: 0,
+        agents: [{ ownerId: "a1", name: "سلمى", contacted: 2, medianSeconds: 60 }],
+      });
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<Dashboard />, "/admin");
+
+    const section = (title: string) =>
+      within(screen.getByRole("heading", { name: title }).closest("[data-slot=card], section") as HTMLElement);
+    await screen.findByRole("link", { name: "تحديث 2" });
+    expect(section("أحدث المشاريع").getByRole("link", { name: "مشروع 1" })).toHaveAttribute(
+      "href",
+      "/admin/projects/1",
+    );
+    expect(section("آخر التحديثات").getByRole("link", { name: "تحديث 2" })).toHaveAttribute(
+      "href",
+      "/admin/project-updates?update=2",
+    );
+    const campaigns = within(await screen.findByTestId("top-campaigns"));
+    expect(await campaigns.findByRole("link", { name: /حملة 8/ })).toHaveAttribute(
+      "href",
+      "/admin/projects/2?tab=campaigns&campaign=8",
+    );
+    expect(campaigns.getByRole("link", { name: /حملة 9/ })).toHaveAttribute("href", "/admin/conversions");
+    for (const row of campaigns.getAllByRole("listitem")) expect(within(row).getAllByRole("link")).toHaveLength(1);
+    const inventory = within(
+      (await screen.findByRole("heading", { name: "توفر الوحدات" })).parentElement as HTMLElement,
+    );
+    expect(inventory.getByRole("link", { name: "مشروع 4" })).toHaveAttribute("href", "/admin/inventory?project=4");
+    expect(await screen.findByRole("link", { name: /سلمى/ })).toHaveAttribute("href", "/admin/leads?ownerId=a1");
+    // Every row of every list on the dashboard is (or holds) a link.
+    for (const item of screen.getAllByRole("listitem"))
+      expect(within(item).queryAllByRole("link").length).toBeGreaterThan(0);
   });
 
   it('shows "—" when the units list is refused (403), and requests no user list for non-admins', async () => {

@@ -1,7 +1,7 @@
 /**
  * The dashboard's inventory card (inventory.view; docs/decisions/078-stacking-plan-and-bulk-generation.md): per
  * project, units available / held / reserved / sold with their value in SAR, each a link to the project's stacking
- * plan filtered to that state.
+ * plan filtered to that state; the project's name links to its whole stacking plan.
  */
 import { Link } from "react-router";
 import { countNoun, formatSAR, NOUNS } from "#domain/format.ts";
@@ -21,7 +21,9 @@ export function InventoryCard() {
       <ul className="grid gap-3">
         {summary.data.map((row) => (
           <li key={row.projectId} className="grid gap-1">
-            <span className="font-medium">{row.projectName}</span>
+            <Link to={`/admin/inventory?project=${row.projectId}`} className="w-fit font-medium hover:underline">
+              {row.projectName}
+            </Link>
             <div className="flex flex-wrap gap-2 text-sm">
               {SHOWN.map((state) => (
                 <Link

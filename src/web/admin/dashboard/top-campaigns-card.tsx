@@ -1,10 +1,12 @@
 /**
  * The dashboard card "top campaigns" (docs/conversions.md "Dashboard"): over the last 30 days, the five campaigns
  * with the lowest cost per reservation; when no campaign has both spend and a reservation, the five with the most
- * enquiries (ranking: conversions/api.ts `topCampaigns`). Shown only to staff holding conversions.manage.
+ * enquiries (ranking: conversions/api.ts `topCampaigns`). Shown only to staff holding conversions.manage. Each row
+ * links to the campaign's card on its project's page.
  */
 import { MegaphoneIcon } from "lucide-react";
-import { CAMPAIGN_PLATFORM_LABELS } from "#domain/conversions.ts";
+import { Link } from "react-router";
+import { CAMPAIGN_PLATFORM_LABELS, type CampaignFunnel } from "#domain/conversions.ts";
 import { countNoun, NOUNS } from "#domain/format.ts";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
 import { jeddahDayOf, topCampaigns, useFunnel } from "~/admin/conversions/api.ts";
@@ -22,6 +24,16 @@ const T = {
   enquiries: (n: number) => countNoun(n, NOUNS.request),
   platform: (name: string) => CAMPAIGN_PLATFORM_LABELS[name] ?? name,
 };
+
+/**
+ * A campaign's admin page: its card on the campaigns tab of its project's page (/admin/projects/{id}?tab=campaigns
+ * &campaign={id}, landing-manager.tsx); the campaigns report when the campaign has no project.
+ */
+export function campaignAdminPath(c: Pick<CampaignFunnel, "campaignId" | "projectId">): string {
+  return c.projectId === null
+    ? "/admin/conversions"
+    : `/admin/projects/${c.projectId}?tab=campaigns&campaign=${c.campaignId}`;
+}
 
 export function TopCampaignsCard({ now = new Date() }: { now?: Date }) {
   const user = useCurrentUser();
@@ -41,18 +53,23 @@ export function TopCampaignsCard({ now = new Date() }: { now?: Date }) {
         {report.data && top.rows.length === 0 && <p className="text-muted">{T.noCampaigns}</p>}
         <ol className="flex flex-col divide-y divide-brand-50">
           {top.rows.map((c) => (
-            <li key={c.campaignId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="font-medium">
-                {c.name} <span className="text-sm text-muted">· {T.platform(c.platform)}</span>
-              </span>
-              <span className="flex items-center gap-3 text-sm">
-                <span>{T.reservations(c.counts.reserved)}</span>
-                {top.byCost ? (
-                  <RiyalAmount amount={c.costPerReservation} />
-                ) : (
-                  <span>{T.enquiries(c.counts.enquiries)}</span>
-                )}
-              </span>
+            <li key={c.campaignId}>
+              <Link
+                to={campaignAdminPath(c)}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 hover:bg-brand-50 focus-visible:ring-3 focus-visible:ring-accent-400/50"
+              >
+                <span className="font-medium">
+                  {c.name} <span className="text-sm text-muted">· {T.platform(c.platform)}</span>
+                </span>
+                <span className="flex items-center gap-3 text-sm">
+                  <span>{T.reservations(c.counts.reserved)}</span>
+                  {top.byCost ? (
+                    <RiyalAmount amount={c.costPerReservation} />
+                  ) : (
+                    <span>{T.enquiries(c.counts.enquiries)}</span>
+                  )}
+                </span>
+              </Link>
             </li>
           ))}
         </ol>

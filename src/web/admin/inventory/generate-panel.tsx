@@ -9,6 +9,7 @@ import { useState } from "react";
 import { countNoun, formatSAR, NOUNS } from "#domain/format.ts";
 import type { GeneratedUnit } from "#domain/inventory-admin.ts";
 import { apiClient, apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
+import { withLatinDigits } from "~/shared/lib/latin-digits.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 
@@ -69,11 +70,16 @@ export function GeneratePanel({ projectId }: { projectId: number }) {
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <label className="grid gap-1 text-sm">
           أسماء المباني (مفصولة بفاصلة)
-          <input className={field} value={form.buildings} onChange={set("buildings")} />
+          <input className={field} value={form.buildings} onChange={withLatinDigits(set("buildings"))} />
         </label>
         <label className="grid gap-1 text-sm">
           عدد الأدوار
-          <input className={`${field} w-20`} inputMode="numeric" value={form.floors} onChange={set("floors")} />
+          <input
+            className={`${field} w-20`}
+            inputMode="numeric"
+            value={form.floors}
+            onChange={withLatinDigits(set("floors"))}
+          />
         </label>
         <label className="grid gap-1 text-sm">
           الوحدات في كل دور
@@ -81,16 +87,26 @@ export function GeneratePanel({ projectId }: { projectId: number }) {
             className={`${field} w-20`}
             inputMode="numeric"
             value={form.unitsPerFloor}
-            onChange={set("unitsPerFloor")}
+            onChange={withLatinDigits(set("unitsPerFloor"))}
           />
         </label>
         <label className="grid gap-1 text-sm">
           سعر الدور الأول (ريال)
-          <input className={`${field} w-32`} inputMode="numeric" value={form.basePrice} onChange={set("basePrice")} />
+          <input
+            className={`${field} w-32`}
+            inputMode="numeric"
+            value={form.basePrice}
+            onChange={withLatinDigits(set("basePrice"))}
+          />
         </label>
         <label className="grid gap-1 text-sm">
           زيادة كل دور
-          <input className={`${field} w-24`} inputMode="decimal" value={form.step} onChange={set("step")} />
+          <input
+            className={`${field} w-24`}
+            inputMode="decimal"
+            value={form.step}
+            onChange={withLatinDigits(set("step"))}
+          />
         </label>
         <select aria-label="نوع الزيادة" className={field} value={form.kind} onChange={set("kind")}>
           <option value="flat">ريال</option>

@@ -16,6 +16,7 @@ import { INVENTORY_STATE_LABELS } from "#domain/inventory.ts";
 import type { PriceChangeRequest, priceChangeResultSchema } from "#domain/inventory-admin.ts";
 import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
 import { apiClient, apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
+import { withLatinDigits } from "~/shared/lib/latin-digits.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useStackingPlan } from "./api.ts";
@@ -108,7 +109,7 @@ export function PricePanel({ projectId, canManage }: { projectId: number; canMan
             dir="ltr"
             inputMode="numeric"
             value={form.floorFrom}
-            onChange={set("floorFrom")}
+            onChange={withLatinDigits(set("floorFrom"))}
           />
         </label>
         <label className="grid w-24 gap-1 text-sm">
@@ -119,7 +120,7 @@ export function PricePanel({ projectId, canManage }: { projectId: number; canMan
             dir="ltr"
             inputMode="numeric"
             value={form.floorTo}
-            onChange={set("floorTo")}
+            onChange={withLatinDigits(set("floorTo"))}
           />
         </label>
         <label className="grid gap-1 text-sm">
@@ -148,7 +149,7 @@ export function PricePanel({ projectId, canManage }: { projectId: number; canMan
             dir="ltr"
             inputMode="decimal"
             value={form.amount}
-            onChange={set("amount")}
+            onChange={withLatinDigits(set("amount"))}
           />
         </label>
         <Button variant="outline" disabled={run.isPending} onClick={() => run.mutate(false)}>

@@ -11,6 +11,7 @@ import { INVENTORY_STATE_LABELS, INVENTORY_STATES, type InventoryState } from "#
 import type { GridUnit, StackingPlan } from "#domain/inventory-admin.ts";
 import { useIsMobile } from "~/admin/shell/use-media-query.ts";
 import { cn } from "~/shared/lib/cn.ts";
+import { withLatinDigits } from "~/shared/lib/latin-digits.ts";
 import { useLiveInventory, useStackingPlan } from "./api.ts";
 import { INVENTORY_UI, STATE_STYLES } from "./inventory-texts.ts";
 import { UnitDrawer } from "./unit-drawer.tsx";
@@ -118,7 +119,7 @@ function FilterBar({
         inputMode="numeric"
         className={cn(field, "w-28")}
         value={filters.priceMin}
-        onChange={(e) => onChange({ ...filters, priceMin: e.target.value.replace(/\D/g, "") })}
+        onChange={withLatinDigits((e) => onChange({ ...filters, priceMin: e.target.value.replace(/\D/g, "") }))}
       />
       <input
         aria-label={INVENTORY_UI.priceMax}
@@ -126,7 +127,7 @@ function FilterBar({
         inputMode="numeric"
         className={cn(field, "w-28")}
         value={filters.priceMax}
-        onChange={(e) => onChange({ ...filters, priceMax: e.target.value.replace(/\D/g, "") })}
+        onChange={withLatinDigits((e) => onChange({ ...filters, priceMax: e.target.value.replace(/\D/g, "") }))}
       />
     </fieldset>
   );

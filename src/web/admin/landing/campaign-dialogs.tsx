@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { SLUG_MAX_LENGTH } from "#domain/constants.ts";
 import { type CampaignWithStats, campaignWebhookSchema, customCampaignSchema } from "#domain/schemas/landing.ts";
+import { campaignUrl } from "~/admin/common/campaign-link.tsx";
 import { ApiError, apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import {
@@ -20,7 +21,6 @@ import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useCreateCustomCampaign, useUpdateCampaignWebhook } from "./api.ts";
-import { campaignUrl } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 import { SecretNotice } from "./secret-notice.tsx";
 
@@ -184,7 +184,7 @@ export function WebhookDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{LANDING_UI.webhookSettings}</DialogTitle>
-          <DialogDescription dir="ltr" className="text-start">
+          <DialogDescription dir="ltr" className="text-start break-all">
             {campaign ? campaignUrl(campaign.urlSlug) : ""}
           </DialogDescription>
         </DialogHeader>

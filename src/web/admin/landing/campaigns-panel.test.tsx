@@ -71,18 +71,23 @@ beforeEach(() => {
       },
     }),
   );
+  renderPanel();
+});
+
+/** The panel of landing page 3, optionally opened from a link to one campaign. */
+function renderPanel(linkedCampaignId: number | null = null) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => (
         <AdminProviders queryClient={createQueryClient()}>
-          <CampaignsPanel landingPageId={3} />
+          <CampaignsPanel landingPageId={3} linkedCampaignId={linkedCampaignId} />
         </AdminProviders>
       ),
     },
   ]);
   render(<Stub initialEntries={["/"]} />);
-});
+}
 afterEach(() => {
   cleanup();
   act(() => sessionStore.signOut());
@@ -104,6 +109,37 @@ describe("CampaignsPanel", () => {
     await user.clear(screen.getByRole("searchbox"));
     await user.type(screen.getByRole("searchbox"), "summer");
     expect(screen.getAllByRole("article")).toHaveLength(1);
+  });
+
+  it("writes each link as its site and its whole path: the site cut in the middle, never the scheme or the path", async () => {
+    const card = await screen.findByRole("article", { name: "حملة عرض الصيف" });
+    const link = within(card).getByTestId("campaign-link");
+    const url = `${window.location.origin}/campaign/summer-offer`;
+    expect(link).toHaveAttribute("title", url);
+    expect(link).toHaveAttribute("href", "/campaign/summer-offer");
+    expect(link).toHaveAttribute("dir", "ltr");
+    expect(link).toHaveTextContent(url);
+    const site = link.querySelector("[data-part=site]") as HTMLElement;
+    const path = link.querySelector("[data-part=path]") as HTMLElement;
+    expect(site).toHaveTextContent(window.location.origin);
+    expect(site).toHaveClass("truncate", "min-w-[10ch]");
+    expect(path).toHaveTextContent("/campaign/summer-offer");
+    expect(path).toHaveClass("shrink-0", "[overflow-wrap:anywhere]");
+    expect(path).not.toHaveClass("truncate");
+  });
+
+  it("opened from a link to one campaign, marks its card and scrolls it into view", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    cleanup();
+    renderPanel(7);
+    const card = await screen.findByRole("article", { name: "حملة عرض الصيف" });
+    expect(card).toHaveAttribute("aria-current", "true");
+    expect(scrolled).toEqual([card]);
+    expect(screen.getAllByRole("article").filter((a) => a.hasAttribute("aria-current"))).toHaveLength(1);
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
   });
 
   it("checks the custom campaign rules in Arabic before sending anything", async () => {

@@ -6,9 +6,10 @@
  * enforces it anyway).
  */
 import { CopyIcon, ExternalLinkIcon, PlusIcon, Trash2Icon, WebhookIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { formatDateShort, formatNumber } from "#domain/format.ts";
 import { type CampaignWithStats, campaignPath, platformLabel } from "#domain/schemas/landing.ts";
+import { CampaignLink } from "~/admin/common/campaign-link.tsx";
 import { NoMatch } from "~/admin/common/no-match.tsx";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -35,7 +36,7 @@ import { AddCampaignDialog, WebhookDialog } from "./campaign-dialogs.tsx";
 import { CampaignFunnelLine } from "./campaign-funnel.tsx";
 import { CampaignLicenceLine } from "./campaign-licence.tsx";
 import { CampaignLicenceEditor } from "./campaign-licence-form.tsx";
-import { campaignCopyText, campaignsCopyText, campaignUrl, copyText } from "./copy.ts";
+import { campaignCopyText, campaignsCopyText, copyText } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 import { PlatformCampaignField } from "./platform-campaign-field.tsx";
 
@@ -53,7 +54,14 @@ const PLATFORM_STYLES: Record<string, { bar: string; chip: string }> = {
 };
 const GENERIC_STYLE = { bar: "bg-brand-600", chip: "bg-brand-50 text-brand-700" };
 
-export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
+export function CampaignsPanel({
+  landingPageId,
+  linkedCampaignId = null,
+}: {
+  landingPageId: number;
+  /** The campaign a link points at: its card is scrolled into view and marked (aria-current). */
+  linkedCampaignId?: number | null;
+}) {
   const user = useCurrentUser();
   const canManage = userCan(user, "campaigns.manage");
   const campaigns = useCampaigns(landingPageId);
@@ -114,10 +122,15 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
       ) : visible.length === 0 ? (
         <NoMatch query={search} onClear={() => setSearch("")} className="rounded-xl bg-brand-50" />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((campaign) => (
             <li key={campaign.id}>
-              <CampaignCard campaign={campaign} canManage={canManage} onWebhook={() => setWebhookFor(campaign)} />
+              <CampaignCard
+                campaign={campaign}
+                canManage={canManage}
+                linked={campaign.id === linkedCampaignId}
+                onWebhook={() => setWebhookFor(campaign)}
+              />
             </li>
           ))}
         </ul>
@@ -132,24 +145,36 @@ export function CampaignsPanel({ landingPageId }: { landingPageId: number }) {
 function CampaignCard({
   campaign,
   canManage,
+  linked,
   onWebhook,
 }: {
   campaign: CampaignWithStats;
   canManage: boolean;
+  linked: boolean;
   onWebhook: () => void;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (linked) ref.current?.scrollIntoView?.({ block: "center" });
+  }, [linked]);
   const style = PLATFORM_STYLES[campaign.platformName] ?? GENERIC_STYLE;
   const remove = useDeleteCampaign(campaign.landingPageId);
-  const url = campaignUrl(campaign.urlSlug);
   const title = campaign.displayName ?? platformLabel(campaign.platformName);
   return (
     <article
+      ref={ref}
       aria-label={`حملة ${title}`}
+      aria-current={linked ? "true" : undefined}
       data-platform={campaign.platformName}
-      className="grid h-full overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-brand-100"
+      className={cn(
+        // One column that never grows past the card (minmax(0, 1fr)): a long line wraps or is cut inside the card,
+        // never pushes the card's content past its start edge.
+        "grid h-full grid-cols-1 overflow-hidden rounded-xl bg-surface shadow-sm ring-1 ring-brand-100",
+        linked && "ring-3 ring-accent-400",
+      )}
     >
       <div aria-hidden="true" className={cn("h-1.5", style.bar)} />
-      <div className="grid gap-3 p-4">
+      <div className="grid grid-cols-1 gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-bold", style.chip)}>
             {platformLabel(campaign.platformName)}
@@ -157,16 +182,7 @@ function CampaignCard({
           {campaign.isCustom && <Badge variant="warning">{LANDING_UI.custom}</Badge>}
           <h3 className="min-w-0 flex-1 truncate font-bold text-ink">{title}</h3>
         </div>
-        <a
-          href={campaignPath(campaign.urlSlug)}
-          target="_blank"
-          rel="noreferrer"
-          dir="ltr"
-          data-testid="campaign-link"
-          className="truncate text-start text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
-        >
-          {url}
-        </a>
+        <CampaignLink urlSlug={campaign.urlSlug} />
         <CampaignLicenceLine licence={campaign.licence} />
         {canManage && (
           <CampaignLicenceEditor

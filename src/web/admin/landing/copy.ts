@@ -2,16 +2,10 @@
 
 import { formatDateLong, formatHijri } from "#domain/format.ts";
 import { riyadhDayStart } from "#domain/licence.ts";
-import { campaignPath } from "#domain/schemas/landing.ts";
 import type { LicenceView } from "#domain/schemas/licence-view.ts";
+import { campaignUrl } from "~/admin/common/campaign-link.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { LANDING_UI } from "./landing-texts.ts";
-
-/** The absolute public link of a campaign on this site. */
-export function campaignUrl(urlSlug: string): string {
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
-  return `${origin}${campaignPath(urlSlug)}`;
-}
 
 /**
  * A campaign's copy text for the ad platforms (docs/compliance.md): its link, then its licence number and last day

@@ -3,10 +3,12 @@
  * the project has none, else an edit button and two tabs: overview (poster and content statistics; the guarantees
  * count counts guarantees, ARCHITECTURE resolution 2) and campaigns. Creating/editing needs landing_pages.edit.
  * The page's draft badge with publish / unpublish (landing_pages.publish) and preview, and delete with confirmation
- * (landing_pages.delete), docs/decisions/017-drafts-and-preview.md.
+ * (landing_pages.delete), docs/decisions/017-drafts-and-preview.md. `?tab=campaigns&campaign={id}` opens the
+ * campaigns tab with that campaign's card in view.
  */
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { formatNumber } from "#domain/format.ts";
 import type { LandingPageView } from "#domain/schemas/landing.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
@@ -35,6 +37,9 @@ export function LandingManager({ projectId }: { projectId: number }) {
   const remove = useDeleteLandingPage(projectId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A link to one campaign (the dashboard's campaign rows): ?tab=campaigns&campaign={id} opens that tab at its card.
+  const [params] = useSearchParams();
+  const linkedCampaign = Number(params.get("campaign")) || null;
 
   async function deletePage(id: number) {
     try {
@@ -107,7 +112,7 @@ export function LandingManager({ projectId }: { projectId: number }) {
       </div>
 
       {landing ? (
-        <Tabs defaultValue="overview">
+        <Tabs defaultValue={params.get("tab") === "campaigns" ? "campaigns" : "overview"}>
           <TabsList>
             <TabsTrigger value="overview">{LANDING_UI.overview}</TabsTrigger>
             <TabsTrigger value="campaigns">{LANDING_UI.campaigns}</TabsTrigger>
@@ -116,7 +121,7 @@ export function LandingManager({ projectId }: { projectId: number }) {
             <LandingOverview page={landing} />
           </TabsContent>
           <TabsContent value="campaigns">
-            <CampaignsPanel landingPageId={landing.id} />
+            <CampaignsPanel landingPageId={landing.id} linkedCampaignId={linkedCampaign} />
           </TabsContent>
         </Tabs>
       ) : (

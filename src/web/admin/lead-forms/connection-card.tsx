@@ -9,11 +9,10 @@ import { useForm } from "react-hook-form";
 import type { MetaConnectionView } from "#domain/lead-forms.ts";
 import { AdminForm, serverFieldErrors, showServerErrors } from "~/admin/common/form/admin-form.tsx";
 import { Field } from "~/admin/common/form/field.tsx";
+import { NamedSwitch, SWITCH_STATES } from "~/admin/common/named-switch.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
-import { Label } from "~/shared/ui/label.tsx";
-import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { HealthLine } from "./health-line.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
@@ -85,14 +84,14 @@ export function ConnectionCard(p: ConnectionCardProps) {
     <Card data-testid={`lead-forms-${p.platform}`}>
       <CardHeader className="flex flex-row items-center justify-between gap-3">
         <CardTitle className="text-lg">{p.title}</CardTitle>
-        <div className="flex items-center gap-2">
-          <Label htmlFor={switchId}>{T.enabled}</Label>
-          <Switch
-            id={switchId}
-            checked={enabled}
-            onCheckedChange={(on) => setValue("enabled", on, { shouldDirty: true })}
-          />
-        </div>
+        <NamedSwitch
+          id={switchId}
+          name={T.receivingFrom(p.title)}
+          label={T.receiving}
+          states={SWITCH_STATES}
+          checked={enabled}
+          onCheckedChange={(on) => setValue("enabled", on, { shouldDirty: true })}
+        />
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <HealthLine health={p.health} backfill={p.backfill} />

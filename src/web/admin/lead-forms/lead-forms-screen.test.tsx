@@ -146,7 +146,12 @@ describe("«نماذج المنصات»", () => {
     expect(within(card).getByText(/\/api\/lead-forms\/google\/webhook$/)).toBeInTheDocument();
     expect(screen.getByText("فعّل ربط جوجل واحفظه لعرض نماذجه.")).toBeInTheDocument();
 
-    await userEvent.click(within(card).getByRole("switch"));
+    // Named by what it does, its state written beside it («متوقف» while off, never «مفعّل»).
+    const receive = within(card).getByRole("switch", { name: "استقبال العملاء من إعلانات جوجل" });
+    expect(within(card).getByText("متوقف")).toBeInTheDocument();
+    expect(within(card).queryByText("مفعّل")).toBeNull();
+    await userEvent.click(receive);
+    expect(within(card).getByText("مفعّل")).toBeInTheDocument();
     await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
     expect(await within(card).findByText("مفتاح جوجل مطلوب لتفعيل الربط")).toBeInTheDocument();
     expect(calls.find((c) => c.key === "PUT /api/lead-forms/google")?.body).toEqual({ enabled: true });

@@ -11,6 +11,7 @@ import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Label } from "~/shared/ui/label.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useLogActivity } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
@@ -121,7 +122,7 @@ export function ActivityForm({ leadId }: { leadId: number }) {
           </fieldset>
           <div className="grid gap-1 sm:col-span-2">
             <Label htmlFor={`${ids}-note`}>{DESK_TEXTS.note}</Label>
-            <textarea
+            <Textarea
               id={`${ids}-note`}
               className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
               value={note}

@@ -164,6 +164,21 @@ export function useLeadPages(filters: LeadFilters, options: { enabled?: boolean;
   });
 }
 
+/**
+ * How many leads match `filters` (GET /api/leads with limit 1, the viewer's scope): {total, capped}; capped when there
+ * are more than LEAD_TOTAL_CAP. Key ["leads", "count", filters]; used where a screen names the leads an action touches.
+ */
+export function useLeadCount(filters: LeadFilters, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["leads", "count", filters],
+    queryFn: async () => {
+      const page = await fetchLeadPage(filters, null, 1);
+      return { total: page.total ?? 0, capped: page.totalCapped };
+    },
+    ...options,
+  });
+}
+
 /** GET /api/leads/{id} → the lead, its timeline and the person's other enquiries; key ["leads", "detail", id]. */
 export function useLeadDetail(id: number) {
   return useQuery({

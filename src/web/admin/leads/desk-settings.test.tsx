@@ -64,11 +64,13 @@ it("saves the response-clock minutes and the retention days, and adds a lost rea
   const user = userEvent.setup();
   renderScreen(<DeskSettingsScreen />);
   const reassign = await screen.findByLabelText("إعادة الإسناد بعد (دقيقة)");
-  await waitFor(() => expect(reassign).toHaveValue("٣٠"));
+  // Latin digits in the inputs (ARCHITECTURE resolution 11), also when typed on an Arabic keyboard.
+  await waitFor(() => expect(reassign).toHaveValue("30"));
   await user.clear(reassign);
   await user.type(reassign, "٤٥");
+  expect(reassign).toHaveValue("45");
   const retention = screen.getByLabelText("إخفاء بيانات العملاء المغلقين بعد (يوم)");
-  expect(retention).toHaveValue("٧٣٠");
+  expect(retention).toHaveValue("730");
   await user.clear(retention);
   await user.type(retention, "٣٦٥");
   await user.click(within(reassign.closest("form") as HTMLElement).getByRole("button", { name: "حفظ" }));
@@ -80,6 +82,8 @@ it("saves the response-clock minutes and the retention days, and adds a lost rea
       retentionDays: 365,
     }),
   );
+  // A lost reason's switch says what it does: whether the reason is offered when a lead is marked lost.
+  expect(screen.getByRole("switch", { name: "يُعرض عند تسجيل الفقد: السعر" })).toBeChecked();
   await user.type(screen.getByRole("textbox", { name: "سبب جديد" }), "الموقع");
   await user.click(screen.getByRole("button", { name: "إضافة" }));
   await waitFor(() =>

@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from "react";
 import { toAsciiDigits } from "#domain/digits.ts";
 import { formatNumber } from "#domain/format.ts";
 import { ROLE_LABELS } from "#domain/roles.ts";
+import { NamedSwitch } from "~/admin/common/named-switch.tsx";
 import { useUsers } from "~/admin/employees/api.ts";
 import { useProjects } from "~/admin/projects/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -18,7 +19,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import {
   type LostReason,
@@ -134,14 +134,14 @@ function AgentListsCard() {
                   </label>
                   {awayOf.has(p.id) && (
                     <span className="flex items-center gap-2 text-sm">
-                      <Switch
+                      <NamedSwitch
+                        name={`غائب: ${p.name}`}
+                        label="غائب"
                         checked={awayOf.get(p.id) ?? false}
                         onCheckedChange={(v) =>
                           away.mutate({ userId: p.id, away: v }, { onSuccess: saved, onError: failed("تعذّر الحفظ") })
                         }
-                        aria-label={`غائب: ${p.name}`}
                       />
-                      <span aria-hidden="true">غائب</span>
                     </span>
                   )}
                 </li>
@@ -177,12 +177,13 @@ function ClockCard() {
   const [values, setValues] = useState<Record<string, string>>({});
   useEffect(() => {
     if (settings.data) {
-      setValues(Object.fromEntries(Object.entries(settings.data).map(([k, v]) => [k, formatNumber(v)])));
+      // Inputs hold Latin digits (ARCHITECTURE resolution 11: what users type), like every other input.
+      setValues(Object.fromEntries(Object.entries(settings.data).map(([k, v]) => [k, String(v)])));
     }
   }, [settings.data]);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    // Arabic-Indic or Latin digits; the grouping marks formatNumber writes are dropped.
+    // Latin digits (the Input converts typed Arabic-Indic ones); grouping marks pasted in are dropped.
     const toInt = (v: string | undefined) => Number(toAsciiDigits((v ?? "").replace(/[٬,\s]/gu, "")));
     save.mutate(
       {
@@ -285,7 +286,9 @@ function ReasonRow({ reason }: { reason: LostReason }) {
         className="max-w-xs"
       />
       <span className="flex items-center gap-2 text-sm">
-        <Switch
+        <NamedSwitch
+          name={`يُعرض عند تسجيل الفقد: ${reason.name}`}
+          label="يُعرض عند تسجيل الفقد"
           checked={reason.active}
           onCheckedChange={(active) =>
             save.mutate(
@@ -293,9 +296,7 @@ function ReasonRow({ reason }: { reason: LostReason }) {
               { onSuccess: saved, onError: failed("تعذّر الحفظ") },
             )
           }
-          aria-label={`مفعّل: ${reason.name}`}
         />
-        <span aria-hidden="true">مفعّل</span>
       </span>
       {name.trim() !== reason.name && (
         <Button

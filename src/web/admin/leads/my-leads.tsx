@@ -13,6 +13,7 @@ import { CAMPAIGN_LABEL, leadFormLine } from "#domain/lead-forms.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { type LeadFilters, type LeadSummary, NOTIFICATIONS_POLL_MS, useLeadPages } from "./api.ts";
 import { ContactLinks, LogContactPanel, readWhatsappTemplate, saveWhatsappTemplate } from "./contact-actions.tsx";
@@ -125,7 +126,7 @@ function TemplateEditor({ template, onSave }: { template: string; onSave: (text:
     <details className="rounded-xl bg-surface p-3 text-sm shadow-sm ring-1 ring-brand-100">
       <summary className="cursor-pointer font-bold text-ink">{DESK_TEXTS.templateLabel}</summary>
       <div className="mt-3 grid gap-2">
-        <textarea
+        <Textarea
           aria-label={DESK_TEXTS.templateLabel}
           className="min-h-24 rounded-lg border border-brand-100 bg-surface p-3"
           value={draft}

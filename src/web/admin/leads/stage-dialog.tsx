@@ -19,6 +19,7 @@ import {
   DialogTitle,
 } from "~/shared/ui/dialog.tsx";
 import { Label } from "~/shared/ui/label.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { type LeadSummary, useChangeLeadStage, useLostReasons } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
@@ -166,7 +167,7 @@ export function StageDialog({
           )}
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-note`}>{DESK_TEXTS.note}</Label>
-            <textarea
+            <Textarea
               id={`${ids}-note`}
               className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
               value={note}

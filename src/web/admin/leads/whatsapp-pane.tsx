@@ -28,6 +28,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { selectClass } from "./stage-dialog.tsx";
 
@@ -269,7 +270,7 @@ function Composer({ data, leadId }: { data: Conversation; leadId: number }) {
           <p className="text-xs text-muted">{T.windowUntil(formatDateTime(data.windowClosesAt))}</p>
         )}
         <Label htmlFor={`${id}-text`}>{T.message}</Label>
-        <textarea
+        <Textarea
           id={`${id}-text`}
           className="min-h-20 w-full rounded-lg border border-brand-100 bg-surface p-3 text-sm"
           value={text}

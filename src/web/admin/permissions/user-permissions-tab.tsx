@@ -8,6 +8,7 @@ import { RotateCcwIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { ROLE_LABELS } from "#domain/roles.ts";
 import type { Permission, PublicUser } from "#domain/types.ts";
+import { NamedSwitch } from "~/admin/common/named-switch.tsx";
 import { useChangeUserOverride, useUserOverrides } from "~/admin/employees/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
@@ -15,7 +16,6 @@ import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import type { RolePermissionMap } from "./api.ts";
 import { PERMISSION_TEXTS as T } from "./permissions-texts.ts";
@@ -132,8 +132,9 @@ function UserPermissionList({
                   const switchId = `${id}-u-${permission.id}`;
                   return (
                     <li key={permission.id} className="flex flex-wrap items-center gap-3">
-                      <Switch
+                      <NamedSwitch
                         id={switchId}
+                        name={permissionName(permission)}
                         checked={effective}
                         disabled={isSuper}
                         onCheckedChange={(value) => apply(permission, value)}

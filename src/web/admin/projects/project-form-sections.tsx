@@ -16,6 +16,7 @@ import { PercentField } from "~/admin/common/form/percent-field.tsx";
 import { PERCENT_LABELS } from "~/admin/common/project-texts.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { Input } from "~/shared/ui/input.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { FORM_TEXTS } from "./project-form-texts.ts";
 import type { NameCheckState } from "./use-project-name-check.ts";
 
@@ -91,7 +92,7 @@ export function BasicsSection({ nameCheck }: { nameCheck: NameCheckState }) {
       <Field name="district" label={FORM_TEXTS.district} />
       <MoneyField name="price" label={FORM_TEXTS.price} />
       <Field name="description" label={FORM_TEXTS.description} className="md:col-span-2">
-        {(control) => <textarea rows={4} className={TEXTAREA_CLASS} {...control} />}
+        {(control) => <Textarea rows={4} className={TEXTAREA_CLASS} {...control} />}
       </Field>
     </FormSection>
   );
@@ -149,7 +150,7 @@ function LandmarksField() {
   const { field } = useController<ProjectInput, "distanceFromLandmark">({ name: "distanceFromLandmark" });
   return (
     <FieldFrame id={id} label={FORM_TEXTS.landmarks} error={error} className="md:col-span-2">
-      <textarea
+      <Textarea
         {...control}
         ref={field.ref}
         rows={3}

@@ -9,6 +9,7 @@ import { formatHijri } from "#domain/format.ts";
 import { riyadhDayStart } from "#domain/licence.ts";
 import type { ProjectInput } from "#domain/schemas/project.ts";
 import { Field, SelectField, TEXTAREA_CLASS } from "~/admin/common/form/field.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { FormSection } from "./project-form-sections.tsx";
 
 export const LICENCE_FORM_TEXTS = {
@@ -76,7 +77,7 @@ export function LicenceSection() {
       <Field name="escrowIban" label={LICENCE_FORM_TEXTS.escrowIban} input={{ dir: "ltr" }} />
       <Field name="plotNumber" label={LICENCE_FORM_TEXTS.plotNumber} input={{ dir: "ltr" }} />
       <Field name="rightsAndRestrictions" label={LICENCE_FORM_TEXTS.rightsAndRestrictions} className="md:col-span-2">
-        {(control) => <textarea rows={2} className={TEXTAREA_CLASS} {...control} />}
+        {(control) => <Textarea rows={2} className={TEXTAREA_CLASS} {...control} />}
       </Field>
     </FormSection>
   );

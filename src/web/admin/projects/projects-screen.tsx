@@ -20,6 +20,7 @@ import { ProgressCard } from "~/admin/common/progress-card.tsx";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
 import { PublishingActions, PublishStateBadge } from "~/admin/common/publishing-controls.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
+import { useLeadCount } from "~/admin/leads/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useSession } from "~/admin/shell/session-provider.tsx";
 import { isApiError } from "~/shared/lib/api-client.ts";
@@ -91,6 +92,11 @@ export function ProjectsScreen() {
   const [editing, setEditing] = useState<Project | null>(null);
   const [ranking, setRanking] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  // The delete dialog names the project's leads (they stay, with the project's name on each enquiry).
+  const leadCount = useLeadCount(
+    { projectId: String(deleting?.id ?? "") },
+    { enabled: deleting !== null && userCan(user, "leads.view_own") },
+  );
 
   const canCreate = userCan(user, "projects.create");
   const canEdit = userCan(user, "projects.edit");
@@ -205,7 +211,11 @@ export function ProjectsScreen() {
       <ConfirmDialog
         open={deleting !== null}
         title={PROJECT_TEXTS.deleteTitle}
-        description={deleting ? PROJECT_TEXTS.deleteConfirm(deleting.name) : ""}
+        description={
+          deleting
+            ? `${PROJECT_TEXTS.deleteConfirm(deleting.name)} ${PROJECT_TEXTS.deleteLeadsKept(leadCount.data ?? null)}`
+            : ""
+        }
         confirmLabel={PROJECT_TEXTS.delete}
         busyLabel={PROJECT_TEXTS.deleting}
         busy={remove.isPending}

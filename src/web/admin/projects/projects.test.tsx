@@ -25,6 +25,8 @@ function project(id: number, overrides: Partial<Project> = {}): Partial<Project>
 }
 
 let projects: Partial<Project>[];
+/** The leads GET /api/leads counts per project id. */
+let leadTotals: Record<number, number> = {};
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const path = String(input);
   if (path === "/api/projects" && (!init?.method || init.method === "GET")) return json(projects);
@@ -37,6 +39,11 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   if (path === "/api/previews" && init?.method === "POST") {
     const { entityId } = JSON.parse(String(init.body)) as { entityId: number };
     return json({ path: `/project/${entityId}?preview=tok`, expiresAt: "2026-11-23T10:30:00.000Z" }, 201);
+  }
+  const leadsOf = /^\/api\/leads\?projectId=(\d+)&limit=1$/.exec(path);
+  if (leadsOf) {
+    const total = leadTotals[Number(leadsOf[1])] ?? 0;
+    return json({ items: [], nextCursor: null, total, totalCapped: false, now: "2026-11-27T10:00:00.000Z" });
   }
   const del = /^\/api\/projects\/(\d+)$/.exec(path);
   if (del && init?.method === "DELETE") {
@@ -55,6 +62,7 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   vi.spyOn(console, "warn").mockImplementation(() => {});
   projects = [project(1), project(2), project(3, { featuredRank: 2 })];
+  leadTotals = {};
 });
 afterEach(() => {
   cleanup();
@@ -128,6 +136,30 @@ describe("projects screen (SPEC §2.12, §6)", () => {
     await user.click(within(dialog).getByRole("button", { name: PROJECT_TEXTS.delete }));
     expect(await screen.findByText(PROJECT_TEXTS.deleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("link", { name: "مشروع 1" })).not.toBeInTheDocument());
+  });
+
+  it("names the project's leads in the delete dialog: how many, and that they stay with their origin's names", async () => {
+    leadTotals = { 1: 3, 2: 1 };
+    signInAs({ role: "super_admin", isAdmin: true });
+    renderScreen(<ProjectsScreen />, "/admin/projects");
+    const user = userEvent.setup();
+    const open = async (name: string) => {
+      const card = within(cardOf(await screen.findByRole("link", { name }).then((l) => l.textContent ?? "")));
+      await user.click(card.getByRole("button", { name: PROJECT_TEXTS.delete }));
+      return screen.getByRole("alertdialog");
+    };
+    let dialog = await open("مشروع 1");
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent(
+        "يبقى في قائمة العملاء ٣ عملاء من هذا المشروع، ويبقى على كل طلب اسم المشروع والحملة التي جاء منها.",
+      ),
+    );
+    await user.click(within(dialog).getByRole("button", { name: PROJECT_TEXTS.cancel }));
+    dialog = await open("مشروع 2");
+    await waitFor(() => expect(dialog).toHaveTextContent("يبقى في قائمة العملاء عميل واحد من هذا المشروع"));
+    await user.click(within(dialog).getByRole("button", { name: PROJECT_TEXTS.cancel }));
+    dialog = await open("مشروع 3");
+    await waitFor(() => expect(dialog).toHaveTextContent("لا يوجد عملاء جاؤوا من هذا المشروع."));
   });
 
   it("resumes a pending delete about 1000 ms after login (SPEC §4.10), or says the project is gone", async () => {

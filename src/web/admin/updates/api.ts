@@ -22,6 +22,18 @@ export function useProjectUpdates() {
   return useQuery(projectUpdatesQuery());
 }
 
+/**
+ * GET /api/project-updates/{id} → one update (drafts too for staff holding updates.view), key
+ * ["project-updates", "one", id]; not asked while `id` is null. ApiError 404 when it does not exist.
+ */
+export function useProjectUpdate(id: number | null) {
+  return useQuery({
+    queryKey: ["project-updates", "one", id],
+    queryFn: () => apiClient.request<ProjectUpdate>(`/api/project-updates/${id}`),
+    enabled: id !== null,
+  });
+}
+
 /** Updates per page of the staff list. */
 export const UPDATES_PAGE_SIZE = 50;
 

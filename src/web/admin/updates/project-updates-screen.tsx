@@ -5,10 +5,12 @@
  * the server enforces updates.create / edit / delete.
  */
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { formatDateShort } from "#domain/format.ts";
 import { updateThumbnail } from "#domain/project-rules.ts";
 import type { ProjectUpdatePayload } from "#domain/schemas/project-update.ts";
+import { TEXTS } from "#domain/texts.ts";
 import type { ProjectUpdate } from "#domain/types.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { FormDialog } from "~/admin/common/form/form-dialog.tsx";
@@ -29,6 +31,7 @@ import {
   useCreateProjectUpdate,
   useDeleteProjectUpdate,
   useEditProjectUpdate,
+  useProjectUpdate,
   useProjectUpdatePages,
   useProjectUpdatePreview,
   usePublishProjectUpdate,
@@ -48,6 +51,10 @@ export function ProjectUpdatesScreen() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ProjectUpdate | null>(null);
   const [deleting, setDeleting] = useState<ProjectUpdate | null>(null);
+  const closeForm = useLinkedUpdate((update) => {
+    setEditing(update);
+    setFormOpen(true);
+  });
 
   // Searched and paged on the server; the pages loaded so far, in order.
   const visible = useMemo(() => updates.data?.pages.flatMap((page) => page.items) ?? [], [updates.data]);
@@ -61,6 +68,7 @@ export function ProjectUpdatesScreen() {
         await create.mutateAsync(payload);
         toast({ title: UPDATE_TEXTS.created, variant: "success" });
       }
+      closeForm();
       setFormOpen(false);
     } catch (error) {
       toast({
@@ -137,7 +145,11 @@ export function ProjectUpdatesScreen() {
 
       <FormDialog
         open={formOpen}
-        onOpenChange={(open) => !open && setFormOpen(false)}
+        onOpenChange={(open) => {
+          if (open) return;
+          closeForm();
+          setFormOpen(false);
+        }}
         title={editing ? UPDATE_TEXTS.editUpdate : UPDATE_TEXTS.newUpdate}
         className="max-w-4xl"
       >
@@ -147,7 +159,10 @@ export function ProjectUpdatesScreen() {
             update={editing}
             projects={projects.data ?? []}
             onSubmit={save}
-            onCancel={() => setFormOpen(false)}
+            onCancel={() => {
+              closeForm();
+              setFormOpen(false);
+            }}
           />
         ) : null}
       </FormDialog>
@@ -163,6 +178,44 @@ export function ProjectUpdatesScreen() {
       />
     </>
   );
+}
+
+/**
+ * The update a link names (/admin/project-updates?update={id}, e.g. from the dashboard's latest updates): once read,
+ * `open` gets it (the screen opens its edit form); an update that does not exist says so. Returns the function that
+ * drops the parameter when the form closes, so going back does not reopen it.
+ */
+function useLinkedUpdate(open: (update: ProjectUpdate) => void): () => void {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get("update"));
+  const linked = useProjectUpdate(Number.isInteger(raw) && raw > 0 ? raw : null);
+  const opened = useRef<number | null>(null);
+  const latest = useRef(open);
+  latest.current = open;
+  const clear = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("update");
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    if (linked.data && opened.current !== linked.data.id) {
+      opened.current = linked.data.id;
+      latest.current(linked.data);
+    }
+  }, [linked.data]);
+  useEffect(() => {
+    if (!linked.isError) return;
+    toast({ title: TEXTS.updateNotFound, variant: "destructive" });
+    clear();
+  }, [linked.isError, clear]);
+  return clear;
 }
 
 /** One update's card: thumbnail, draft badge, project and date, completion, and its actions. */

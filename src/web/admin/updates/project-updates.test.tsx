@@ -4,13 +4,18 @@
  * photographer without updates.publish sees the button disabled with its tooltip. The list is paged and searched on
  * the server (GET /api/project-updates/page): «عرض المزيد» loads the next page, a search asks the server.
  */
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatNumber } from "#domain/format.ts";
 import { PUBLISHING_TEXTS } from "#domain/publishing.ts";
+import { TEXTS } from "#domain/texts.ts";
 import { LOAD_MORE_TEXTS } from "~/admin/common/load-more.tsx";
+import { UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
 import { PUBLISHING_UI } from "~/admin/common/publishing-controls.tsx";
+import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
+import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { resetToasts } from "~/shared/ui/use-toast.ts";
 import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
 import ProjectUpdatesScreen from "./project-updates.tsx";
@@ -123,5 +128,42 @@ describe("project updates: server-side pages", () => {
     );
     await waitFor(() => expect(screen.queryByText("تحديث 1")).not.toBeInTheDocument());
     expect(screen.getByText("تحديث 3")).toBeInTheDocument();
+  });
+});
+
+describe("project updates: a link to one update", () => {
+  /** The screen at /admin/project-updates?update={id}, as the dashboard's latest updates link to it. */
+  function renderLinked(id: number) {
+    const Stub = createRoutesStub([
+      {
+        path: "/admin/project-updates",
+        Component: () => (
+          <AdminProviders queryClient={createQueryClient()}>
+            <ProjectUpdatesScreen />
+          </AdminProviders>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={[`/admin/project-updates?update=${id}`]} />);
+  }
+
+  it("opens that update's edit form, also when it is not on the first page", async () => {
+    calls = mockApi({
+      "GET /api/project-updates/page?limit=50": () => json({ items: updates, nextCursor: null, total: 2 }),
+      "GET /api/projects": () => json([{ id: 5, name: "الواحة" }]),
+      "GET /api/project-updates/9": () => json(update(9, null)),
+    });
+    signInAs({ role: "manager", permissions: ["updates.view", "updates.edit"] });
+    renderLinked(9);
+    const dialog = await screen.findByRole("dialog", { name: UPDATE_TEXTS.editUpdate });
+    expect(within(dialog).getByLabelText(UPDATE_TEXTS.updateTitle)).toHaveValue("تحديث 9");
+    expect(calls.some((c) => c.key === "GET /api/project-updates/9")).toBe(true);
+  });
+
+  it("says so when the linked update does not exist", async () => {
+    signInAs({ role: "manager", permissions: ["updates.view", "updates.edit"] });
+    renderLinked(404);
+    expect(await screen.findByText(TEXTS.updateNotFound)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { ImageListField } from "~/admin/common/form/image-list-field.tsx";
 import { PercentField } from "~/admin/common/form/percent-field.tsx";
 import { PERCENT_LABELS, PROJECT_TEXTS, UPDATE_TEXTS } from "~/admin/common/project-texts.ts";
 import { Button } from "~/shared/ui/button.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 
 /** The form values of an existing update, or the defaults of a new one (percentages 0, no visit date). */
 export function updateToInput(u: ProjectUpdate | null, projectId?: number): ProjectUpdateInput {
@@ -90,7 +91,7 @@ export function UpdateForm({
   });
 
   const textarea = (control: React.ComponentProps<"textarea">) => (
-    <textarea rows={3} className={TEXTAREA_CLASS} {...control} />
+    <Textarea rows={3} className={TEXTAREA_CLASS} {...control} />
   );
 
   return (

@@ -4,13 +4,13 @@
  */
 import { useId, useState } from "react";
 import type { GreetingView, WhatsappConnectionView } from "#domain/whatsapp.ts";
+import { NamedSwitch, SWITCH_STATES } from "~/admin/common/named-switch.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useGreetings, useSaveGreeting } from "./api.ts";
 import { WHATSAPP_SCREEN_TEXTS as T } from "./texts.ts";
@@ -54,10 +54,13 @@ function GreetingRow({ greeting, choices }: { greeting: GreetingView; choices: W
     <li className="grid gap-2 rounded-lg border border-brand-100 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{greeting.projectName}</span>
-        <div className="flex items-center gap-2">
-          <Switch id={`${id}-on`} checked={enabled} onCheckedChange={setEnabled} />
-          <Label htmlFor={`${id}-on`}>{T.enabled}</Label>
-        </div>
+        <NamedSwitch
+          name={T.greetingFor(greeting.projectName)}
+          label={T.greetingSending}
+          states={SWITCH_STATES}
+          checked={enabled}
+          onCheckedChange={setEnabled}
+        />
       </div>
       <Label htmlFor={`${id}-template`}>{T.greetingTemplate}</Label>
       <select

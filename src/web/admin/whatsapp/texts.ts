@@ -2,7 +2,7 @@
 export const WHATSAPP_SCREEN_TEXTS = {
   title: "واتساب للأعمال",
   intro: "اربط رقم واتساب للأعمال بمكتب العملاء: تصل رسائل العملاء إلى سجل كل عميل ويرد مسؤول المبيعات من صفحة العميل.",
-  enabled: "مفعّل",
+  connectionOn: "ربط واتساب للأعمال بمكتب العملاء",
   phoneNumberId: "معرّف رقم الهاتف (Phone number ID)",
   businessAccountId: "معرّف حساب واتساب للأعمال (WhatsApp Business Account ID)",
   appSecret: "مفتاح التطبيق السري (App secret)",
@@ -33,5 +33,7 @@ export const WHATSAPP_SCREEN_TEXTS = {
     "يُرسل قالب خدمي خلال دقيقة من وصول استفسار جديد للمشروع، فقط لمن اختار «تواصلوا معي عبر واتساب». لا يوقف مؤقت الاستجابة.",
   noProjects: "لا توجد مشاريع",
   greetingTemplate: "قالب الترحيب",
+  greetingSending: "إرسال الترحيب",
+  greetingFor: (project: string) => `إرسال الترحيب لعملاء ${project}`,
   greetingSaved: "تم حفظ الترحيب الآلي",
 } as const;

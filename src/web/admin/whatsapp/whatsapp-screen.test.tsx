@@ -53,6 +53,7 @@ describe("واتساب للأعمال", () => {
     expect(secret).toHaveAttribute("placeholder", "محفوظ — اتركه فارغًا للإبقاء عليه");
     expect(screen.getByText(/تعذر جلب القوالب المعتمدة/)).toBeInTheDocument();
     expect(screen.getByText("https://example.sa/api/whatsapp/webhook")).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "ربط واتساب للأعمال بمكتب العملاء" })).toBeChecked();
     await userEvent.click(screen.getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(calls.some((c) => c.key === "PUT /api/whatsapp")).toBe(true));
     const body = calls.find((c) => c.key === "PUT /api/whatsapp")?.body;

@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { TEMPLATE_CATEGORY_LABELS, type WhatsappConnectionView } from "#domain/whatsapp.ts";
+import { NamedSwitch, SWITCH_STATES } from "~/admin/common/named-switch.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -17,7 +18,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Input } from "~/shared/ui/input.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { Switch } from "~/shared/ui/switch.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useRefreshTemplates, useSaveWhatsappConnection, useWhatsappConnection } from "./api.ts";
 import { GreetingsCard } from "./greetings-card.tsx";
@@ -123,10 +123,13 @@ function ConnectionForm({ view }: { view: WhatsappConnectionView }) {
     <Card>
       <CardContent className="pt-6">
         <div className="grid gap-3">
-          <div className="flex items-center gap-2">
-            <Switch id={`${id}-enabled`} checked={enabled} onCheckedChange={setEnabled} />
-            <Label htmlFor={`${id}-enabled`}>{T.enabled}</Label>
-          </div>
+          <NamedSwitch
+            name={T.connectionOn}
+            label={T.connectionOn}
+            states={SWITCH_STATES}
+            checked={enabled}
+            onCheckedChange={setEnabled}
+          />
           <TextField
             id={`${id}-phone`}
             label={T.phoneNumberId}

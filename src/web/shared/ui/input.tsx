@@ -1,25 +1,12 @@
 /**
  * Text input (shadcn/ui style); `aria-invalid` turns the border red. What users type is in Latin digits
  * (ARCHITECTURE resolution 11, docs/architecture.md "Numerals"): Arabic-Indic digits typed on an Arabic keyboard
- * (٠–٩, ۰–۹) become 0–9 as they are typed, before the change reaches the form, the caret kept in place.
+ * (٠–٩, ۰–۹) become 0–9 as they are typed, before the change reaches the form, the caret kept in place
+ * (~/shared/lib/latin-digits.ts).
  */
 import type * as React from "react";
-import { toAsciiDigits } from "#domain/digits.ts";
 import { cn } from "~/shared/lib/cn.ts";
-
-/** Rewrites the input's Arabic-Indic digits as Latin ones in place (each is one UTF-16 unit, so the caret holds). */
-function latinDigitsIn(input: HTMLInputElement) {
-  const latin = toAsciiDigits(input.value);
-  if (latin === input.value) return;
-  let caret: [number | null, number | null] = [null, null];
-  try {
-    caret = [input.selectionStart, input.selectionEnd];
-  } catch {
-    // Inputs without a text selection (email, number) throw here; they keep the caret at the end.
-  }
-  input.value = latin;
-  if (caret[0] !== null) input.setSelectionRange(caret[0], caret[1]);
-}
+import { withLatinDigits } from "~/shared/lib/latin-digits.ts";
 
 /** A text input; pair it with a Label through id/htmlFor. */
 export function Input({ className, type = "text", onChange, ...props }: React.ComponentProps<"input">) {
@@ -34,10 +21,7 @@ export function Input({ className, type = "text", onChange, ...props }: React.Co
         "aria-invalid:border-danger aria-invalid:ring-danger/20",
         className,
       )}
-      onChange={(event) => {
-        latinDigitsIn(event.currentTarget);
-        onChange?.(event);
-      }}
+      onChange={withLatinDigits(onChange)}
       {...props}
     />
   );
