@@ -15,7 +15,8 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_EVENT_MAPS } from "#domain/conversions.ts";
-import { conversionEvents, landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { conversionEvents } from "#server/db/tables/conversions.ts";
 import { visits } from "#server/db/tables/visits.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 

@@ -20,6 +20,7 @@ import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { type DayVisit, useMarkVisit, useVisitList, useVisitStats, type VisitList, type VisitStats } from "./api.ts";
 import {
@@ -264,7 +265,7 @@ function VisitCard({ visit, withDay }: { visit: DayVisit; withDay: boolean }) {
           <label htmlFor={`visit-note-${visit.id}`} className="text-sm font-medium text-ink">
             ملاحظة الزيارة
           </label>
-          <textarea
+          <Textarea
             id={`visit-note-${visit.id}`}
             value={note}
             onChange={(event) => setNote(event.target.value)}
