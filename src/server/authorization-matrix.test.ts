@@ -149,6 +149,11 @@ describe("authorization matrix", () => {
         "POST /api/visits",
         "GET /api/projects/:id/payment-settings",
         "PUT /api/projects/:id/payment-settings",
+        "POST /api/checkout",
+        "POST /api/checkout/:token/confirm",
+        "POST /api/payments/webhooks/moyasar",
+        "GET /api/payments",
+        "POST /api/payments/:id/refund",
       ]),
     );
     // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment
@@ -161,6 +166,12 @@ describe("authorization matrix", () => {
     expect(access("POST /api/visits")).toBe("public");
     expect(access("POST /api/visits/manage/:token/cancel")).toBe("public");
     expect(access("PUT /api/projects/:id/visit-settings")).toEqual({ permission: "visits.manage" });
+    // A buyer reserves online without signing in; the gateway's webhook proves itself by its secret token
+    // (docs/payments.md "Checkout"); the payments screen needs payments.view, a refund payments.refund.
+    expect(access("POST /api/checkout")).toBe("public");
+    expect(access("POST /api/payments/webhooks/moyasar")).toBe("public");
+    expect(access("GET /api/payments")).toEqual({ permission: "payments.view" });
+    expect(access("POST /api/payments/:id/refund")).toEqual({ permission: "payments.refund" });
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

@@ -7,4 +7,11 @@
 export { projectInventory, publicUnit } from "./availability.ts";
 export { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 export { applyLeadStageToUnits, type LeadStageUnits } from "./lead-stage.ts";
+export {
+  giveHoldToLead,
+  type OnlineHold,
+  type OnlineHoldRefusal,
+  placeOnlineHold,
+  releaseOnlineHold,
+} from "./online-hold.ts";
 export { checkUnitEdit, placeUnits, type UnitEdit } from "./unit-writes.ts";

@@ -13,6 +13,8 @@ import type { AddressInfo } from "node:net";
 export interface StandInInvoice {
   id: string;
   status: "initiated" | "paid" | "expired";
+  /** The payment that paid it (Moyasar's `payment_id`), null while unpaid. */
+  payment_id: string | null;
   amount: number;
   currency: string;
   description: string;
@@ -91,6 +93,7 @@ export async function startMoyasarStandIn(secretKey: string, webhookSecret: stri
         success_url: String(b.success_url ?? ""),
         back_url: String(b.back_url ?? ""),
         expired_at: String(b.expired_at ?? ""),
+        payment_id: null,
         metadata: (b.metadata ?? {}) as Record<string, string>,
       };
       invoices.set(id, invoice);
@@ -136,7 +139,10 @@ export async function startMoyasarStandIn(secretKey: string, webhookSecret: stri
         metadata: invoice.metadata,
       };
       payments.set(payment.id, payment);
-      if (status === "paid") invoice.status = "paid";
+      if (status === "paid") {
+        invoice.status = "paid";
+        invoice.payment_id = payment.id;
+      }
       const type = status === "paid" ? "payment_paid" : "payment_failed";
       return {
         payment,

@@ -31,4 +31,4 @@ export {
   setAgentList,
   updateLostReason,
 } from "./settings.ts";
-export { changeLeadStage, logLeadActivity, mergeLeads, recordFirstContact } from "./stages.ts";
+export { changeLeadStage, logLeadActivity, mergeLeads, moveLeadStage, recordFirstContact } from "./stages.ts";
