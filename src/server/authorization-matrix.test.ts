@@ -149,6 +149,7 @@ describe("authorization matrix", () => {
         "POST /api/visits",
         "GET /api/projects/:id/payment-settings",
         "PUT /api/projects/:id/payment-settings",
+        "GET /api/projects/:id/deposit-offer",
         "POST /api/checkout",
         "POST /api/checkout/:token/confirm",
         "POST /api/payments/webhooks/moyasar",

@@ -3,6 +3,7 @@
  * - POST /api/checkout (public, rate-limited like an enquiry; changes public pages: the unit shows محجوزة): body
  *   checkoutSchema (#domain/checkout.ts) → 201 `{ token, url, expiresAt }`; the buyer is sent to `url`. Errors: see
  *   ./checkout.ts.
+ * - GET /api/projects/{id}/deposit-offer (public): the deposit the unit pages offer, 404 when none (./checkout.ts).
  * - POST /api/checkout/{token}/confirm (public; the buyer's return, may reserve the unit) → the buyer's view.
  * - POST /api/payments/webhooks/moyasar (public; authenticated by its secret token, ./confirm.ts) → `{ received }`.
  * - GET /api/payments (payments.view) → the payments list; POST /api/payments/{id}/refund (payments.refund).
@@ -17,7 +18,7 @@ import { text } from "#domain/schemas/text.ts";
 import { actorOf } from "#server/plugins/auth.ts";
 import { leadRateLimit } from "../leads/rate-limit.ts";
 import { listPayments, refundPayment } from "./admin.ts";
-import { type PaymentDeps, startCheckout } from "./checkout.ts";
+import { depositOffer, type PaymentDeps, startCheckout } from "./checkout.ts";
 import { confirmCheckout, handleWebhook } from "./confirm.ts";
 import { moyasarGateway } from "./moyasar.ts";
 import { expireCheckouts } from "./settle.ts";
@@ -37,6 +38,26 @@ export async function checkoutRoutes(app: FastifyInstance) {
     holdMinutes: app.config.payments.holdMinutes,
   };
   app.jobs.due(CHECKOUT_EXPIRY_JOB, (now) => expireCheckouts(deps, now));
+
+  r.get(
+    "/api/projects/:id/deposit-offer",
+    {
+      config: { access: "public" },
+      schema: {
+        params: idParam,
+        response: {
+          200: z.object({
+            projectId: z.number(),
+            depositSar: z.number(),
+            termsText: z.string(),
+            refundWindowDays: z.number(),
+            daysToSign: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => depositOffer(app.db, request.params.id),
+  );
 
   r.post(
     "/api/checkout",

@@ -118,7 +118,7 @@ describe("starting a checkout", () => {
     expect(expiresAt).toBe(new Date(now.getTime() + 15 * MINUTE).toISOString());
     const invoice = standIn.invoices.get(invoiceOf(url));
     expect(invoice).toMatchObject({ amount: 500_000, currency: "SAR", expired_at: expiresAt });
-    expect(invoice?.success_url).toContain(`/checkout/${token}`);
+    expect(invoice?.success_url).toContain(`/checkout/done/${token}`);
     expect(await unitState(unitId)).toBe("held");
     const row = await checkoutOf(token);
     expect(row).toMatchObject({ state: "pending", amountSar: 5000, nationalIdLast4: body.nationalId.slice(-4) });
@@ -331,5 +331,16 @@ describe("the payments screen", () => {
       );
     expect(audit.userId).toBe(manager.id);
     expect((await refund(manager.token, { reason: "مرة أخرى" })).statusCode).toBe(409);
+  });
+});
+
+describe("the deposit offer of the unit pages", () => {
+  it("answers the project's deposit and terms when deposits are enabled, else 404", async () => {
+    const offer = await t.app.inject({ url: `/api/projects/${projectId}/deposit-offer` });
+    expect(offer.statusCode).toBe(200);
+    expect(offer.json()).toMatchObject({ depositSar: 5000, refundWindowDays: 7, daysToSign: 14 });
+    expect(offer.body).not.toContain(SECRET_KEY);
+    const [other] = await t.db.insert(projects).values({ name: "مشروع بلا عرض", city: "جدة" }).returning();
+    expect((await t.app.inject({ url: `/api/projects/${other.id}/deposit-offer` })).statusCode).toBe(404);
   });
 });

@@ -16,7 +16,7 @@ import { unitLabel } from "#domain/unit-label.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { projects, units } from "#server/db/schema.ts";
 import { checkouts, projectPaymentSettings } from "#server/db/tables/payments.ts";
-import { badRequest, conflict, HttpError } from "#server/lib/http-errors.ts";
+import { badRequest, conflict, HttpError, notFound } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { uniqueViolationOf } from "#server/lib/sql.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -47,7 +47,7 @@ export interface CheckoutMeta {
 export const NATIONAL_ID_DIGEST = "checkout-national-id";
 
 /** The buyer's confirmation page for checkout `token`. */
-export const confirmationUrl = (publicUrl: string, token: string) => `${publicUrl}/checkout/${token}`;
+export const confirmationUrl = (publicUrl: string, token: string) => `${publicUrl}/checkout/done/${token}`;
 
 /** Ends the pending checkouts of the same person whose time ran out at `now` (their holds released). */
 async function endRunOut(tx: Tx, phone: string, email: string, idHash: string, now: Date) {
@@ -93,6 +93,29 @@ async function unitOffer(db: Db, unitId: number) {
     .limit(1);
   if (!row) throw badRequest({ unitId: CHECKOUT_TEXTS.unitInvalid });
   return row;
+}
+
+/**
+ * GET /api/projects/{id}/deposit-offer (public): what «احجز الآن بعربون» offers on the project's unit pages — the
+ * deposit (whole SAR), the terms text, the refund window and the days to sign (days) — when deposits are enabled
+ * with the gateway's credentials. Errors: 404 when the project offers none.
+ */
+export async function depositOffer(db: Db, projectId: number) {
+  const [row] = await db
+    .select()
+    .from(projectPaymentSettings)
+    .where(eq(projectPaymentSettings.projectId, projectId))
+    .limit(1);
+  if (!row?.enabled || !row.secretKeySealed || !row.webhookSecretSealed || row.depositSar < 1) {
+    throw notFound(CHECKOUT_TEXTS.notOffered);
+  }
+  return {
+    projectId,
+    depositSar: row.depositSar,
+    termsText: row.termsText,
+    refundWindowDays: row.refundWindowDays,
+    daysToSign: row.daysToSign,
+  };
 }
 
 /** POST /api/checkout (see the module comment). Output: the gateway's page to send the buyer to. */
