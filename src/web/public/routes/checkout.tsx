@@ -2,11 +2,12 @@
  * /checkout/:projectId/:unitId (docs/payments.md "Checkout"): «احجز الآن بعربون» for one available unit — the deposit
  * and the project's terms, then name, Saudi phone, e-mail, national ID or iqama number, the terms accepted and the
  * privacy consent as on every form — posted to this route's action without JavaScript, which starts the checkout
- * (the unit held online for PAYMENTS_HOLD_MINUTES) and redirects to the gateway's hosted page; no card data touches
+ * (the unit held online for PAYMENTS_HOLD_MINUTES) and sends the buyer on to the gateway's hosted page (a page that
+ * moves there by itself with a link to it: form-action 'self' forbids redirecting a form post); no card data touches
  * this server. A held unit answers «محجوزة حتى …». Never cached (server/pages/http-cache.ts). A project offering no
  * deposit, or a unit not available, answers 404.
  */
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { CHECKOUT_TEXTS } from "#domain/checkout.ts";
 import { countNoun, formatSAR, NOUNS } from "#domain/format.ts";
 import { parseId } from "#domain/ids.ts";
@@ -42,7 +43,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const unitId = parseId(params.unitId);
   if (unitId === null) throw data(null, { status: 404 });
   const outcome = await postCheckout(request, context.api, unitId);
-  if ("redirect" in outcome) return redirect(outcome.redirect, 303);
+  // Not an HTTP redirect: the page's Content-Security-Policy (form-action 'self') stops a form post from being
+  // redirected to another origin, so the page names the gateway's page and moves there by itself.
+  if ("redirect" in outcome) return { ok: true as const, gatewayUrl: outcome.redirect };
   return data(outcome.result, { status: outcome.status });
 }
 
@@ -88,8 +91,25 @@ function TextField(props: {
   );
 }
 
+function ToGateway({ url }: { url: string }) {
+  return (
+    <article className="mx-auto grid max-w-xl gap-4 px-4 py-8">
+      <meta httpEquiv="refresh" content={`0;url=${url}`} />
+      <h1 className="text-3xl font-bold text-ink">جارٍ تحويلك إلى صفحة الدفع</h1>
+      <p className="text-ink">الوحدة محجوزة لك مؤقتًا حتى تكمل الدفع.</p>
+      <a
+        href={url}
+        className="justify-self-start rounded-xl bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-900"
+      >
+        الانتقال إلى صفحة الدفع
+      </a>
+    </article>
+  );
+}
+
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { unit, offer } = loaderData;
+  if (actionData?.ok) return <ToGateway url={actionData.gatewayUrl} />;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const available = unit.availability === "available";
