@@ -105,7 +105,7 @@ describe("unit page: «احجز موعد زيارة»", () => {
   });
 });
 
-describe("unit page: «احجز الآن بعربون» (docs/payments.md \"Checkout\")", () => {
+describe('unit page: «احجز الآن بعربون» (docs/payments.md "Checkout")', () => {
   it("links an available unit to its checkout with the deposit and the project's terms", async () => {
     await renderPage("available", false, true);
     const link = await screen.findByRole("link", { name: "احجز الآن بعربون" });
