@@ -65,8 +65,8 @@ const requiredPhone = text({ error: CHECKOUT_TEXTS.phoneRequired })
     return e164;
   });
 
-/** POST /api/checkout body. Unknown keys are refused. */
-export const checkoutSchema = z.strictObject({
+/** POST /api/checkout body (unknown keys are dropped: the form is ours, and a refusal would echo them). */
+export const checkoutSchema = z.object({
   unitId: z.coerce
     .number<string | number>({ error: CHECKOUT_TEXTS.unitInvalid })
     .int(CHECKOUT_TEXTS.unitInvalid)
@@ -133,7 +133,7 @@ export const paymentRowSchema = z.object({
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
 /** POST /api/payments/{id}/refund body (payments.refund). */
-export const refundSchema = z.strictObject({
+export const refundSchema = z.object({
   reason: text({ error: CHECKOUT_TEXTS.refundReason })
     .trim()
     .min(1, CHECKOUT_TEXTS.refundReason)
