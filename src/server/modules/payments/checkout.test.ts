@@ -140,6 +140,17 @@ describe("starting a checkout", () => {
     expect(second.json().heldUntil).toBe(first.json().expiresAt);
   });
 
+  it("gives one of eight simultaneous buyers of one unit the hold, the others 409, enforced by the database", async () => {
+    const unitId = await newUnit();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => checkout({ unitId, ...buyer() })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const active = await t.db
+      .select()
+      .from(unitHolds)
+      .where(and(eq(unitHolds.unitId, unitId)));
+    expect(active.filter((h) => h.releasedAt === null).length).toBe(1);
+  });
+
   it("keeps one pending checkout per phone, per national ID and per e-mail", async () => {
     const base = buyer();
     expect((await checkout({ unitId: await newUnit(), ...base })).statusCode).toBe(201);
