@@ -5,7 +5,7 @@
  * never a void) with the manager's reason, audited. The reservation stays: the agent moves the lead if it ends.
  * Errors (refund): 404 unknown; 409 not paid (or already refunded); 502 the gateway refused or could not be reached.
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { CHECKOUT_TEXTS, type PaymentRow } from "#domain/checkout.ts";
 import { maskSaudiId } from "#domain/national-id.ts";
 import { toHalalas } from "#domain/payments.ts";
@@ -51,33 +51,46 @@ export async function listPayments(deps: Pick<PaymentDeps, "db">): Promise<Payme
   }));
 }
 
-/** POST /api/payments/{id}/refund (see the module comment). */
+/**
+ * POST /api/payments/{id}/refund (see the module comment). The row is claimed first (paid → refunded, conditional
+ * update), so two managers pressing «استرداد» at once refund once: the second answers 409. A gateway refusal gives
+ * the claim back (paid) and answers 502.
+ */
 export async function refundPayment(deps: PaymentDeps, actor: AuditActor, id: number, reason: string, now: Date) {
-  const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
-  if (!checkout) throw notFound(CHECKOUT_TEXTS.checkoutNotFound);
-  if (checkout.state !== "paid" || !checkout.gatewayPaymentId) {
+  const [claimed] = await deps.db
+    .update(checkouts)
+    .set({ state: "refunded", refundReason: reason, refundedBy: actor.userId })
+    .where(and(eq(checkouts.id, id), eq(checkouts.state, "paid"), isNotNull(checkouts.gatewayPaymentId)))
+    .returning();
+  if (!claimed) {
+    const [exists] = await deps.db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, id)).limit(1);
+    if (!exists) throw notFound(CHECKOUT_TEXTS.checkoutNotFound);
     throw conflict(CHECKOUT_TEXTS.refundNotPaid, { id: CHECKOUT_TEXTS.refundNotPaid });
   }
-  const credentials = await credentialsOf(deps.db, deps.secrets, checkout.projectId);
+  const credentials = await credentialsOf(deps.db, deps.secrets, claimed.projectId);
   try {
     if (!credentials) throw new GatewayError("no credentials", null);
-    await deps.gateway.refund(credentials, checkout.gatewayPaymentId, toHalalas(checkout.amountSar));
+    await deps.gateway.refund(credentials, claimed.gatewayPaymentId ?? "", toHalalas(claimed.amountSar));
   } catch (error) {
+    await deps.db
+      .update(checkouts)
+      .set({ state: "paid", refundReason: null, refundedBy: null })
+      .where(eq(checkouts.id, id));
     if (error instanceof GatewayError) throw new HttpError(502, CHECKOUT_TEXTS.refundFailed);
     throw error;
   }
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(checkouts)
-      .set({ state: "refunded", refundedSar: checkout.amountSar, refundReason: reason, refundedBy: actor.userId })
+      .set({ refundedSar: claimed.amountSar })
       .where(eq(checkouts.id, id))
       .returning();
     await recordAudit(tx, actor, {
       entityType: "checkout",
       entityId: id,
       action: "refund",
-      previousState: { state: checkout.state },
-      newState: { state: "refunded", refundedSar: checkout.amountSar, reason, at: now.toISOString() },
+      previousState: { state: "paid" },
+      newState: { state: "refunded", refundedSar: claimed.amountSar, reason, at: now.toISOString() },
     });
     return { id: row.id, state: row.state, refundedSar: row.refundedSar };
   });
