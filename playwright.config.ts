@@ -80,6 +80,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3198}`,
       // The WhatsApp Cloud API stand-in of e2e/whatsapp.spec.ts (src/server/test-utils/whatsapp-cloud.ts).
       WHATSAPP_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT ?? 3198}/v23.0`,
+      // The Moyasar stand-in of e2e/checkout.spec.ts (src/server/modules/payments/moyasar-stand-in.ts).
+      PAYMENTS_MOYASAR_URL: `http://127.0.0.1:${process.env.E2E_MOYASAR_PORT ?? 3197}`,
     },
   },
 });

@@ -128,6 +128,7 @@ for (const width of WIDTHS) {
       "/admin/visits",
       "/admin/visits/settings",
       "/admin/whatsapp",
+      "/admin/payments",
       "/admin/employees",
       "/admin/permissions",
       "/admin/audit-log",

@@ -10,6 +10,7 @@ import { CONTACT_SOURCE_LABELS, type ContactSource } from "./schemas/contact.ts"
 /** Sources written by channels outside the contact form. */
 export const CHANNEL_SOURCE_LABELS: Record<string, string> = {
   visit: "حجز زيارة",
+  online_reservation: "حجز إلكتروني",
   whatsapp: "واتساب",
 };
 

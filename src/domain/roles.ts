@@ -103,6 +103,13 @@ export const PERMISSION_CATALOGUE = [
   { key: "whatsapp.manage", category: "واتساب", description: "ربط رقم واتساب للأعمال وقوالبه" },
   { key: "whatsapp.view", category: "واتساب", description: "قراءة محادثات واتساب مع العملاء" },
   { key: "whatsapp.send", category: "واتساب", description: "مراسلة العملاء عبر واتساب من صفحة العميل" },
+  {
+    key: "payments.view",
+    category: "المدفوعات",
+    description:
+      "عرض مدفوعات العربون الإلكترونية وحالتها ومرجعها لدى بوابة الدفع (رقم الهوية مخفي إلا آخر أربعة أرقام)",
+  },
+  { key: "payments.refund", category: "المدفوعات", description: "استرداد عربون مدفوع إلكترونيًا مع ذكر السبب" },
 ] as const satisfies readonly PermissionDefinition[];
 
 export type PermissionKey = (typeof PERMISSION_CATALOGUE)[number]["key"];

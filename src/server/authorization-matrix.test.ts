@@ -152,6 +152,12 @@ describe("authorization matrix", () => {
         "POST /api/visits",
         "GET /api/projects/:id/payment-settings",
         "PUT /api/projects/:id/payment-settings",
+        "GET /api/projects/:id/deposit-offer",
+        "POST /api/checkout",
+        "POST /api/checkout/:token/confirm",
+        "POST /api/payments/webhooks/moyasar",
+        "GET /api/payments",
+        "POST /api/payments/:id/refund",
       ]),
     );
     // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment
@@ -175,6 +181,12 @@ describe("authorization matrix", () => {
       expect([name, access(name)]).toEqual([name, { permission: "lead_forms.manage" }]);
     }
     expect(access("POST /api/lead-forms/snapchat/webhook/:webhookKey")).toBe("public");
+    // A buyer reserves online without signing in; the gateway's webhook proves itself by its secret token
+    // (docs/payments.md "Checkout"); the payments screen needs payments.view, a refund payments.refund.
+    expect(access("POST /api/checkout")).toBe("public");
+    expect(access("POST /api/payments/webhooks/moyasar")).toBe("public");
+    expect(access("GET /api/payments")).toEqual({ permission: "payments.view" });
+    expect(access("POST /api/payments/:id/refund")).toEqual({ permission: "payments.refund" });
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

@@ -115,6 +115,8 @@ const envSchema = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   // Online deposits (docs/payments.md): the Moyasar REST API's base URL, so tests point it at a local stand-in.
   PAYMENTS_MOYASAR_URL: z.url().default("https://api.moyasar.com"),
+  // Online checkout (docs/payments.md "Checkout"): minutes a unit is held online while the buyer pays.
+  PAYMENTS_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
 });
 
 export interface AppConfig {
@@ -210,7 +212,7 @@ export interface AppConfig {
     timeoutMs: number;
   };
   /** Online deposits (docs/payments.md): the Moyasar API's base URL (no trailing slash). */
-  payments: { moyasarUrl: string };
+  payments: { moyasarUrl: string; holdMinutes: number };
   /** Whether cookies carry the Secure flag (always, except plain-http non-localhost PUBLIC_URLs in development). */
   secureCookies: boolean;
   /**
@@ -369,7 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       googleTokenUrl: e.CONVERSIONS_GOOGLE_TOKEN_URL,
       timeoutMs: e.CONVERSIONS_TIMEOUT_MS,
     },
-    payments: { moyasarUrl: e.PAYMENTS_MOYASAR_URL.replace(/\/+$/, "") },
+    payments: { moyasarUrl: e.PAYMENTS_MOYASAR_URL.replace(/\/+$/, ""), holdMinutes: e.PAYMENTS_HOLD_MINUTES },
     secureCookies: true,
     leadForms: {
       urls: {

@@ -5,13 +5,19 @@
  * key. The key is SECRETS_KEY (32 bytes); without it, one is generated once into DATA_DIR/secrets.key (mode 0600)
  * and a warning says so: losing that file makes the stored secrets unreadable.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /**
+   * A keyed, deterministic digest of `plain` for `purpose` (HMAC-SHA256 under a key derived from SECRETS_KEY with
+   * HKDF), hex: equal inputs give equal digests, so a sealed value can still be looked up or kept unique (a buyer's
+   * national ID: docs/payments.md "Checkout") without storing it readable.
+   */
+  digest(purpose: string, plain: string): string;
 }
 
 const PREFIX = "v1:";
@@ -24,6 +30,10 @@ export function createSecretBox(key: Buffer): SecretBox {
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
       return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url");
+    },
+    digest(purpose, plain) {
+      const derived = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), `digest:${purpose}`, 32));
+      return createHmac("sha256", derived).update(plain, "utf8").digest("hex");
     },
     open(sealed) {
       if (!sealed.startsWith(PREFIX)) throw new Error("unknown sealed secret format");

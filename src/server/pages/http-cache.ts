@@ -52,6 +52,8 @@ export function pageCachePolicy(answer: {
   // A visit's pages hold one person's booking (/visit/{token}) or slots that fill up (/visit/book/{id}): never shared
   // (ARCHITECTURE resolution 24; docs/decisions/088-site-visits.md).
   if (url.pathname.startsWith("/visit/")) return "private";
+  // A checkout's pages hold one buyer's form or payment (docs/payments.md "Checkout"): never shared.
+  if (url.pathname.startsWith("/checkout/")) return "private";
   const type = (answer.contentType ?? "").split(";")[0]?.trim().toLowerCase();
   return type === "text/html" || type === "text/x-script" ? "public" : "private";
 }

@@ -47,6 +47,7 @@ export const ROUTE_TAGS: readonly (readonly [tag: string, segments: readonly str
   ["whatsapp", ["whatsapp"]],
   ["inventory", ["inventory", "holds", "unit-types"]],
   ["visits", ["visits"]],
+  ["payments", ["payments", "checkout"]],
 ];
 
 /** Tag of a URL: /api/projects/:id/units/upload belongs to units (the import), everything else by first segment. */

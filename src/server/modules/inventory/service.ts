@@ -16,4 +16,11 @@ export {
 export { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 export { applyLeadStageToUnits, type LeadStageUnits } from "./lead-stage.ts";
 export { holdEndsAt, stateAt } from "./state.ts";
+export {
+  giveHoldToLead,
+  type OnlineHold,
+  type OnlineHoldRefusal,
+  placeOnlineHold,
+  releaseOnlineHold,
+} from "./online-hold.ts";
 export { checkUnitEdit, placeUnits, type UnitEdit } from "./unit-writes.ts";

@@ -49,6 +49,14 @@ export interface GatewayPayment {
   metadata: Record<string, string>;
 }
 
+/** A hosted page as the gateway reports it: its state and the payment made on it, if any. */
+export interface GatewayHostedPayment {
+  id: string;
+  status: string;
+  /** The payment that paid it (Moyasar: the invoice's `payment_id`), null while unpaid. */
+  paymentId: string | null;
+}
+
 /** A webhook that proved its origin: the event's type and the payment it is about (to be fetched before acting). */
 export interface VerifiedWebhook {
   type: string;
@@ -69,6 +77,8 @@ export class GatewayError extends Error {
 export interface PaymentGateway {
   /** Creates the hosted payment page. Throws GatewayError. */
   createHostedPayment(credentials: GatewayCredentials, request: HostedPaymentRequest): Promise<HostedPayment>;
+  /** Reads a hosted page (to find the payment when the buyer returns before the webhook). Throws GatewayError. */
+  fetchHostedPayment(credentials: GatewayCredentials, hostedId: string): Promise<GatewayHostedPayment>;
   /** Reads one payment from the gateway's API. Throws GatewayError (404 → status 404). */
   fetchPayment(credentials: GatewayCredentials, paymentId: string): Promise<GatewayPayment>;
   /** Refunds `amountHalalas` of a paid payment (mada: a refund, never a void). Throws GatewayError. */
@@ -77,4 +87,6 @@ export interface PaymentGateway {
   verifyWebhook(credentials: GatewayCredentials, body: unknown): VerifiedWebhook | null;
   /** Reads which payment a webhook body names without trusting it (to find the project whose secret checks it). */
   webhookPaymentId(body: unknown): string | null;
+  /** Reads which hosted page a webhook body's payment was made on, without trusting it (to find the checkout). */
+  webhookHostedId(body: unknown): string | null;
 }

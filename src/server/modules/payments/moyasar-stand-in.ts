@@ -5,6 +5,9 @@
  * POST /v1/invoices, GET /v1/invoices/{id}, GET /v1/payments/{id}, POST /v1/payments/{id}/refund as Moyasar does
  * (amounts in halalas). `pay(invoiceId, status)` plays the buyer paying on the hosted page: it records a payment on
  * the invoice and returns the webhook body Moyasar would post (with `secret_token`). `requests` lists every call.
+ * For browser journeys the hosted page itself is played too: GET /i/{id} is a page with «ادفع» and «فشل الدفع»
+ * buttons; POST /i/{id}/pay (form field `status`) records the payment, posts the webhook to the invoice's
+ * callback_url, and sends the browser to its success_url, as the real hosted page does.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -13,6 +16,8 @@ import type { AddressInfo } from "node:net";
 export interface StandInInvoice {
   id: string;
   status: "initiated" | "paid" | "expired";
+  /** The payment that paid it (Moyasar's `payment_id`), null while unpaid. */
+  payment_id: string | null;
   amount: number;
   currency: string;
   description: string;
@@ -60,15 +65,27 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** Starts the stand-in for the account of `secretKey` whose webhooks carry `webhookSecret`. */
-export async function startMoyasarStandIn(secretKey: string, webhookSecret: string): Promise<MoyasarStandIn> {
+const HOSTED_PAGE = (id: string, amount: number) => `<!doctype html><html lang="ar" dir="rtl"><head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>صفحة الدفع</title></head><body>
+<h1>صفحة الدفع التجريبية</h1><p>المبلغ: ${amount / 100} ر.س.</p>
+<form method="post" action="/i/${id}/pay"><button name="status" value="paid">ادفع</button>
+<button name="status" value="failed">فشل الدفع</button></form></body></html>`;
+
+/**
+ * Starts the stand-in for the account of `secretKey` whose webhooks carry `webhookSecret`, on `port` (0: any free
+ * port).
+ */
+export async function startMoyasarStandIn(secretKey: string, webhookSecret: string, port = 0): Promise<MoyasarStandIn> {
   const invoices = new Map<string, StandInInvoice>();
   const payments = new Map<string, StandInPayment>();
   const requests: MoyasarStandIn["requests"] = [];
   const expected = `Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`;
   let base = "";
+  let standIn: MoyasarStandIn | null = null;
   const server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
+    const hosted = /^\/i\/([^/]+)(\/pay)?$/.exec(path);
+    if (hosted && standIn) return hostedPage(req, res, standIn, decodeURIComponent(hosted[1]), Boolean(hosted[2]));
     const body = await readJson(req);
     requests.push({ method: req.method ?? "GET", path, body });
     if (req.headers.authorization !== expected) {
@@ -91,6 +108,7 @@ export async function startMoyasarStandIn(secretKey: string, webhookSecret: stri
         success_url: String(b.success_url ?? ""),
         back_url: String(b.back_url ?? ""),
         expired_at: String(b.expired_at ?? ""),
+        payment_id: null,
         metadata: (b.metadata ?? {}) as Record<string, string>,
       };
       invoices.set(id, invoice);
@@ -116,9 +134,9 @@ export async function startMoyasarStandIn(secretKey: string, webhookSecret: stri
     }
     return send(res, 404, { type: "api_error", message: "Not found" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  standIn = {
     url: base,
     invoices,
     payments,
@@ -136,7 +154,10 @@ export async function startMoyasarStandIn(secretKey: string, webhookSecret: stri
         metadata: invoice.metadata,
       };
       payments.set(payment.id, payment);
-      if (status === "paid") invoice.status = "paid";
+      if (status === "paid") {
+        invoice.status = "paid";
+        invoice.payment_id = payment.id;
+      }
       const type = status === "paid" ? "payment_paid" : "payment_failed";
       return {
         payment,
@@ -152,4 +173,36 @@ export async function startMoyasarStandIn(secretKey: string, webhookSecret: stri
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
+  return standIn;
+}
+
+/** The hosted page (GET) and its buttons (POST …/pay): the buyer paying in a browser journey. */
+async function hostedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  standIn: MoyasarStandIn,
+  id: string,
+  paying: boolean,
+) {
+  const invoice = standIn.invoices.get(id);
+  if (!invoice) return send(res, 404, { type: "api_error", message: "Object not found" });
+  if (!paying) {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    return res.end(HOSTED_PAGE(id, invoice.amount));
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const status =
+    new URLSearchParams(Buffer.concat(chunks).toString("utf8")).get("status") === "failed" ? "failed" : "paid";
+  const { payment, webhook } = standIn.pay(id, status);
+  await fetch(invoice.callback_url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(webhook),
+  }).catch(() => null);
+  const back = new URL(status === "paid" ? invoice.success_url : invoice.back_url);
+  back.searchParams.set("id", payment.id);
+  back.searchParams.set("status", status);
+  res.writeHead(303, { location: back.toString() });
+  res.end();
 }

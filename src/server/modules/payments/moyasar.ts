@@ -4,6 +4,7 @@
  * user and an empty password, JSON bodies, amounts in halalas.
  * - hosted page: POST /v1/invoices {amount, currency "SAR", description, callback_url, success_url, back_url,
  *   expired_at (ISO 8601), metadata} → {id, url, …};
+ * - the hosted page's state: GET /v1/invoices/{id} → {id, status, payment_id, …};
  * - fetch: GET /v1/payments/{id} → {id, status, amount, refunded, currency, invoice_id, metadata, …};
  * - refund: POST /v1/payments/{id}/refund {amount} → the payment;
  * - webhook: a JSON POST {id, type ("payment_paid", "payment_failed", …), secret_token, data: payment}: authentic
@@ -23,6 +24,7 @@ import {
 } from "./gateway.ts";
 
 const invoiceAnswer = z.object({ id: z.string().min(1), url: z.string().url() });
+const invoiceState = z.object({ id: z.string().min(1), status: z.string(), payment_id: z.string().nullish() });
 const paymentAnswer = z.object({
   id: z.string().min(1),
   status: z.enum(["initiated", "paid", "failed", "authorized", "captured", "refunded", "voided", "verified"]),
@@ -35,7 +37,7 @@ const paymentAnswer = z.object({
 const webhookBody = z.object({
   type: z.string().min(1),
   secret_token: z.string(),
-  data: z.object({ id: z.string().min(1) }),
+  data: z.object({ id: z.string().min(1), invoice_id: z.string().nullish() }),
 });
 
 function sameSecret(given: string, expected: string): boolean {
@@ -92,6 +94,10 @@ export function moyasarGateway(baseUrl: string, timeoutMs = 10_000): PaymentGate
       });
       return { id: invoice.id, url: invoice.url };
     },
+    async fetchHostedPayment(credentials, hostedId) {
+      const invoice = await call(credentials, `/v1/invoices/${encodeURIComponent(hostedId)}`, invoiceState);
+      return { id: invoice.id, status: invoice.status, paymentId: invoice.payment_id ?? null };
+    },
     async fetchPayment(credentials, paymentId) {
       return toPayment(await call(credentials, `/v1/payments/${encodeURIComponent(paymentId)}`, paymentAnswer));
     },
@@ -107,6 +113,10 @@ export function moyasarGateway(baseUrl: string, timeoutMs = 10_000): PaymentGate
     webhookPaymentId(body) {
       const parsed = webhookBody.safeParse(body);
       return parsed.success ? parsed.data.data.id : null;
+    },
+    webhookHostedId(body) {
+      const parsed = webhookBody.safeParse(body);
+      return parsed.success ? (parsed.data.data.invoice_id ?? null) : null;
     },
   };
 }

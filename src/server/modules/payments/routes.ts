@@ -2,17 +2,20 @@
  * Online deposits' routes (docs/payments.md):
  * - GET /api/projects/{id}/payment-settings (projects.edit): the project's deposit settings, credentials as `hasX`;
  * - PUT /api/projects/{id}/payment-settings (projects.edit; changes public pages: the unit pages' «احجز الآن بعربون»):
- *   body paymentSettingsInputSchema (#domain/payments.ts); 400 {field}, 404, 409 {first missing field}.
+ *   body paymentSettingsInputSchema (#domain/payments.ts); 400 {field}, 404, 409 {first missing field};
+ * - the checkout, the gateway's webhook and the payments screen: ./checkout-routes.ts.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { paymentSettingsInputSchema, paymentSettingsSchema } from "#domain/payments.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { actorOf } from "#server/plugins/auth.ts";
+import { checkoutRoutes } from "./checkout-routes.ts";
 import { readPaymentSettings, savePaymentSettings } from "./settings.ts";
 
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await checkoutRoutes(app);
   r.get(
     "/api/projects/:id/payment-settings",
     {

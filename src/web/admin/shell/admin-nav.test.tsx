@@ -39,10 +39,10 @@ function renderNav(user: CurrentUser, path = "/admin", collapsed = false) {
 }
 
 describe("admin menu (SPEC §2.10)", () => {
-  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the stacking plan, the desk's two, the campaigns report, visits, compliance, the platforms' forms, WhatsApp, the audit log and the account", () => {
+  it("shows a super_admin SPEC §2.10's items (its messages as «العملاء»), the stacking plan, the desk's two, the campaigns report, visits, compliance, the platforms' forms, WhatsApp, the payments, the audit log and the account", () => {
     const nav = renderNav(superAdmin);
     const links = nav.getAllByRole("link");
-    expect(links).toHaveLength(19);
+    expect(links).toHaveLength(20);
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["الرئيسية", "/admin"],
       ["إدارة المشاريع", "/admin/projects"],
@@ -59,6 +59,7 @@ describe("admin menu (SPEC §2.10)", () => {
       ["الامتثال والتراخيص", "/admin/compliance"],
       ["نماذج المنصات", "/admin/lead-forms"],
       ["واتساب للأعمال", "/admin/whatsapp"],
+      ["المدفوعات", "/admin/payments"],
       ["إدارة الموظفين", "/admin/employees"],
       ["إدارة الصلاحيات", "/admin/permissions"],
       ["سجل التدقيق", "/admin/audit-log"],
@@ -104,6 +105,6 @@ describe("admin menu (SPEC §2.10)", () => {
     expect(visibleMenuItems(null)).toEqual([]);
     expect(visibleMenuItems({ role: "manager", permissions: ["not.a.key"] }).map((i) => i.label)).toEqual(["حسابي"]);
     const keys = ADMIN_MENU.flatMap((i) => (i.permission ? [i.permission] : []));
-    expect(visibleMenuItems({ role: "manager", permissions: keys })).toHaveLength(19);
+    expect(visibleMenuItems({ role: "manager", permissions: keys })).toHaveLength(20);
   });
 });

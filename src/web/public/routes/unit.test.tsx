@@ -1,6 +1,7 @@
 /**
  * The unit page's visit offer (docs/decisions/088-site-visits.md): when the project offers visits, the page links
- * «احجز موعد زيارة» to the booking page carrying the unit; without an offer, or on a sold unit, it offers none.
+ * «احجز موعد زيارة» to the booking page carrying the unit; without an offer, or on a sold unit, it offers none. When the
+ * project takes deposits online, an available unit links «احجز الآن بعربون» to its checkout (docs/payments.md).
  */
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
@@ -42,20 +43,28 @@ const unit = (availability: string) => ({
 });
 
 /** The page's loader over an API answering the project, the unit and (when `offer`) the project's visit offer. */
-async function loadPage(availability: string, offer: boolean) {
+async function loadPage(availability: string, offer: boolean, deposit = false) {
   const api = async (path: string) => {
     if (path === "/api/projects/7") return Response.json(project);
     if (path === "/api/projects/7/units/42/public") return Response.json(unit(availability));
     if (path === "/api/projects/7/visit-booking" && offer)
       return Response.json({ placeKind: "sales_office", placeName: "مكتب المبيعات بالكورنيش" });
+    if (path === "/api/projects/7/deposit-offer" && deposit)
+      return Response.json({
+        projectId: 7,
+        depositSar: 5000,
+        termsText: "يسترد العربون خلال ٧ أيام.",
+        refundWindowDays: 7,
+        daysToSign: 14,
+      });
     return Response.json({ message: "غير موجود" }, { status: 404 });
   };
   const args = { params: { projectId: "7", unitId: "42" }, context: { api }, request: new Request("http://x/") };
   return loader(args as unknown as Route.LoaderArgs);
 }
 
-async function renderPage(availability: string, offer: boolean) {
-  const loaderData = await loadPage(availability, offer);
+async function renderPage(availability: string, offer: boolean, deposit = false) {
+  const loaderData = await loadPage(availability, offer, deposit);
   const props = { loaderData, matches: [], params: {} } as unknown as Route.ComponentProps;
   // The root route's data the contact form reads (root.tsx): the privacy notice and the company's links.
   const root = {
@@ -93,5 +102,24 @@ describe("unit page: «احجز موعد زيارة»", () => {
     await renderPage("sold", true);
     expect(await screen.findByTestId("unit-price")).toHaveTextContent("مباعة");
     expect(screen.queryByTestId("visit-booking-link")).toBeNull();
+  });
+});
+
+describe('unit page: «احجز الآن بعربون» (docs/payments.md "Checkout")', () => {
+  it("links an available unit to its checkout with the deposit and the project's terms", async () => {
+    await renderPage("available", false, true);
+    const link = await screen.findByRole("link", { name: "احجز الآن بعربون" });
+    expect(link).toHaveAttribute("href", "/checkout/7/42");
+    expect(screen.getByText("يسترد العربون خلال ٧ أيام.")).toBeInTheDocument();
+  });
+
+  it("offers no checkout on a held or reserved unit, nor when the project takes no deposits", async () => {
+    await renderPage("reserved", false, true);
+    expect(await screen.findByRole("heading", { name: /الوحدة/, level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "احجز الآن بعربون" })).toBeNull();
+    cleanup();
+    await renderPage("available", false, false);
+    expect(await screen.findByRole("heading", { name: /الوحدة/, level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "احجز الآن بعربون" })).toBeNull();
   });
 });

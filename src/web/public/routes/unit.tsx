@@ -8,7 +8,8 @@
  * Licence (docs/compliance.md): the licence block shows the licence the unit is advertised under (its own, else the
  * project's; the API's `licence`), with its QR drawn on the server; a unit whose licence does not allow advertising
  * answers 410 (the API's licence-offline 404), like a project's page. When the project offers visits, «احجز موعد زيارة»
- * links to the booking page with the unit (docs/decisions/088-site-visits.md; not on a sold unit).
+ * links to the booking page with the unit (docs/decisions/088-site-visits.md; not on a sold unit). When the project takes
+ * deposits online and the unit is available, «احجز الآن بعربون» links to its checkout (docs/payments.md "Checkout").
  */
 import { MessageCircle } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
@@ -18,11 +19,13 @@ import { PRICE_ON_REQUEST, type PublicUnit } from "#domain/inventory-public.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project } from "#domain/types.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
+import { DepositCta } from "~/public/components/deposit-cta.tsx";
 import { ProjectContactSection } from "~/public/components/detail-sections.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { ResponsiveImage } from "~/public/components/responsive-image.tsx";
 import { UnitStatusBadge } from "~/public/components/unit-status-badge.tsx";
 import { loadAffordability } from "~/public/lib/affordability.server.ts";
+import { loadDepositOffer } from "~/public/lib/checkout.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { pageMeta, rootMetaData } from "~/public/lib/page-meta.ts";
 import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
@@ -44,10 +47,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const unitId = parseId(params.unitId);
   if (projectId === null || unitId === null) throw data(null, { status: 404 });
   const token = previewToken(request);
-  const [projectRes, unitRes, visitOffer] = await Promise.all([
+  const [projectRes, unitRes, visitOffer, depositOffer] = await Promise.all([
     context.api(withPreview(`/api/projects/${projectId}`, token)),
     context.api(withPreview(`/api/projects/${projectId}/units/${unitId}/public`, token)),
     loadVisitOffer(context.api, projectId),
+    loadDepositOffer(context.api, projectId),
   ]);
   if ([projectRes, unitRes].some(isLicenceOffline)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
   if ([projectRes.status, unitRes.status].some((s) => s === 404 || s === 400)) throw data(null, { status: 404 });
@@ -58,7 +62,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const affordability =
     unit.availability === "sold" ? null : await loadAffordability(context.api, new URL(request.url), unit.price ?? 0);
   const qr = await licenceQr(unit.licence.verificationUrl);
-  return { project, unit, affordability, qr, visitOffer };
+  return { project, unit, affordability, qr, visitOffer, depositOffer };
 }
 
 export const headers = previewDocumentHeaders;
@@ -123,7 +127,7 @@ const UNIT_CONTACT_ID = "unit-contact";
 const area = (value: number | null) => (value === null ? null : `${formatNumber(value)} م²`);
 
 export default function UnitPage({ loaderData, matches }: Route.ComponentProps) {
-  const { project, unit, affordability, qr, visitOffer } = loaderData;
+  const { project, unit, affordability, qr, visitOffer, depositOffer } = loaderData;
   const site = useSite();
   const origin = rootMetaData(matches)?.origin ?? "";
   const pageUrl = `${origin}/project/${project.id}/unit/${unit.id}`;
@@ -199,6 +203,15 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
       />
       <AffordabilitySection view={affordability} estimateFor={contactFormElementId(UNIT_CONTACT_ID)} />
 
+      {unit.availability === "available" && depositOffer && (
+        <DepositCta
+          projectId={project.id}
+          unitId={unit.id}
+          depositSar={depositOffer.depositSar}
+          termsText={depositOffer.termsText}
+          daysToSign={depositOffer.daysToSign}
+        />
+      )}
       {!sold && visitOffer && (
         <VisitBookingCta
           projectId={project.id}

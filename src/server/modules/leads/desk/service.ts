@@ -32,4 +32,4 @@ export {
   setAgentList,
   updateLostReason,
 } from "./settings.ts";
-export { changeLeadStage, logLeadActivity, mergeLeads, recordFirstContact } from "./stages.ts";
+export { changeLeadStage, logLeadActivity, mergeLeads, moveLeadStage, recordFirstContact } from "./stages.ts";

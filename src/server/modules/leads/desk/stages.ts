@@ -41,88 +41,103 @@ export async function changeLeadStage(
   now = new Date(),
 ) {
   try {
-    return await db.transaction(async (tx) => {
-      const lead = await lockWorkableLead(tx, viewer, id);
-      const stage: LeadStage = input.stage;
-      if (isClosedStage(lead.stage) && !isClosedStage(stage)) await refuseSecondOpenLead(tx, lead);
-      if (stage === "lost") {
-        const [reason] = await tx
-          .select()
-          .from(leadLostReasons)
-          .where(and(eq(leadLostReasons.name, input.lostReason ?? ""), eq(leadLostReasons.active, true)))
-          .limit(1);
-        if (!reason) throw badRequest({ lostReason: LEAD_TEXTS.lostReasonUnknown });
-      }
-      const holds = UNIT_STATUS_FOR_STAGE[stage];
-      // The units follow the stage (inventory/service.ts): a hold becomes a reservation at حجز, مفقود frees them.
-      const nextUnitId = await applyLeadStageToUnits(tx, {
-        leadId: id,
-        projectId: lead.projectId,
-        stage: stage === "reserved" || stage === "sold" || stage === "lost" ? stage : "other",
-        previousUnitId: lead.unitId,
-        nextUnitId: holds ? (input.unitId === undefined ? lead.unitId : input.unitId) : null,
-        named: input.unitId !== undefined,
-        actorId: viewer.id,
-        at: now,
-      });
-      if (lead.unitId !== null && lead.unitId !== nextUnitId) {
-        await addEvent(tx, id, "unit_unlinked", { actorId: viewer.id, data: { unitId: lead.unitId }, at: now });
-      }
-      await tx
-        .update(leads)
-        .set({
+    return await db.transaction((tx) => moveLeadStage(tx, viewer, id, input, now));
+  } catch (error) {
+    throw stageConflict(error);
+  }
+}
+
+/** The 409s of a unique violation during a stage change (else the error itself). */
+function stageConflict(error: unknown): unknown {
+  if (uniqueViolationOf(error)?.startsWith("leads_open_person")) {
+    return conflict(LEAD_TEXTS.personHasOpenLead, { stage: LEAD_TEXTS.personHasOpenLead });
+  }
+  if (isUniqueViolation(error)) return conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
+  return error;
+}
+
+/** The system as the one moving a lead (an online payment's reservation): it sees every lead, and acts as no one. */
+const SYSTEM_VIEWER: LeadViewer = { id: "", viewAll: true, ip: null };
+
+/**
+ * changeLeadStage inside the caller's transaction `tx`; `viewer` null is the system (an online payment reserving the
+ * unit: docs/payments.md "Checkout"), recorded as no one. Same output and errors (a unique violation is thrown as is).
+ */
+export async function moveLeadStage(tx: Tx, viewer: LeadViewer | null, id: number, input: LeadStageChange, now: Date) {
+  const actorId = viewer?.id ?? null;
+  const lead = await lockWorkableLead(tx, viewer ?? SYSTEM_VIEWER, id);
+  const stage: LeadStage = input.stage;
+  if (isClosedStage(lead.stage) && !isClosedStage(stage)) await refuseSecondOpenLead(tx, lead);
+  if (stage === "lost") {
+    const [reason] = await tx
+      .select()
+      .from(leadLostReasons)
+      .where(and(eq(leadLostReasons.name, input.lostReason ?? ""), eq(leadLostReasons.active, true)))
+      .limit(1);
+    if (!reason) throw badRequest({ lostReason: LEAD_TEXTS.lostReasonUnknown });
+  }
+  const holds = UNIT_STATUS_FOR_STAGE[stage];
+  // The units follow the stage (inventory/service.ts): a hold becomes a reservation at حجز, مفقود frees them.
+  const nextUnitId = await applyLeadStageToUnits(tx, {
+    leadId: id,
+    projectId: lead.projectId,
+    stage: stage === "reserved" || stage === "sold" || stage === "lost" ? stage : "other",
+    previousUnitId: lead.unitId,
+    nextUnitId: holds ? (input.unitId === undefined ? lead.unitId : input.unitId) : null,
+    named: input.unitId !== undefined,
+    actorId,
+    at: now,
+  });
+  if (lead.unitId !== null && lead.unitId !== nextUnitId) {
+    await addEvent(tx, id, "unit_unlinked", { actorId, data: { unitId: lead.unitId }, at: now });
+  }
+  await tx
+    .update(leads)
+    .set({
+      stage,
+      unitId: nextUnitId,
+      lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
+      stageChangedAt: now,
+    })
+    .where(eq(leads.id, id));
+  if (nextUnitId !== null && holds && nextUnitId !== lead.unitId) {
+    await addEvent(tx, id, "unit_linked", {
+      actorId,
+      data: { unitId: nextUnitId, status: holds },
+      at: now,
+    });
+  }
+  // Past جديد the "not contacted" steps no longer apply; a closed lead has no follow-up either.
+  if (stage !== "new") await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
+  if (isClosedStage(stage)) await cancelJobs(tx, id, ["follow_up"], now);
+  await addEvent(tx, id, "stage_changed", {
+    actorId,
+    fromStage: lead.stage,
+    toStage: stage,
+    note: input.note,
+    data: stage === "lost" ? { lostReason: input.lostReason } : {},
+    at: now,
+  });
+  await recordAudit(tx, actorOf(viewer), {
+    entityType: "contact_message",
+    entityId: id,
+    action: "stage",
+    previousState: { stage: lead.stage, unitId: lead.unitId, lostReason: lead.lostReason },
+    newState: { stage, unitId: nextUnitId, lostReason: stage === "lost" ? input.lostReason : null },
+  });
+  // The stage webhook and the conversion events hear of it through the lead listeners (../events.ts).
+  const told =
+    stage === lead.stage
+      ? {}
+      : await emitLeadEvent(tx, {
+          kind: "stage_changed",
+          lead: { ...lead, unitId: nextUnitId },
           stage,
-          unitId: nextUnitId,
+          previousStage: lead.stage,
           lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
-          stageChangedAt: now,
-        })
-        .where(eq(leads.id, id));
-      if (nextUnitId !== null && holds && nextUnitId !== lead.unitId) {
-        await addEvent(tx, id, "unit_linked", {
-          actorId: viewer.id,
-          data: { unitId: nextUnitId, status: holds },
           at: now,
         });
-      }
-      // Past جديد the "not contacted" steps no longer apply; a closed lead has no follow-up either.
-      if (stage !== "new") await cancelJobs(tx, id, CLOCK_JOB_KINDS, now);
-      if (isClosedStage(stage)) await cancelJobs(tx, id, ["follow_up"], now);
-      await addEvent(tx, id, "stage_changed", {
-        actorId: viewer.id,
-        fromStage: lead.stage,
-        toStage: stage,
-        note: input.note,
-        data: stage === "lost" ? { lostReason: input.lostReason } : {},
-        at: now,
-      });
-      await recordAudit(tx, actorOf(viewer), {
-        entityType: "contact_message",
-        entityId: id,
-        action: "stage",
-        previousState: { stage: lead.stage, unitId: lead.unitId, lostReason: lead.lostReason },
-        newState: { stage, unitId: nextUnitId, lostReason: stage === "lost" ? input.lostReason : null },
-      });
-      // The stage webhook and the conversion events hear of it through the lead listeners (../events.ts).
-      const told =
-        stage === lead.stage
-          ? {}
-          : await emitLeadEvent(tx, {
-              kind: "stage_changed",
-              lead: { ...lead, unitId: nextUnitId },
-              stage,
-              previousStage: lead.stage,
-              lostReason: stage === "lost" ? (input.lostReason ?? null) : null,
-              at: now,
-            });
-      return { stage, unitId: nextUnitId, webhookQueued: told.webhookQueued === true };
-    });
-  } catch (error) {
-    if (uniqueViolationOf(error)?.startsWith("leads_open_person")) {
-      throw conflict(LEAD_TEXTS.personHasOpenLead, { stage: LEAD_TEXTS.personHasOpenLead });
-    }
-    if (isUniqueViolation(error)) throw conflict(LEAD_TEXTS.unitTaken, { unitId: LEAD_TEXTS.unitTaken });
-    throw error;
-  }
+  return { stage, unitId: nextUnitId, webhookQueued: told.webhookQueued === true };
 }
 
 const isClosedStage = (stage: LeadStage) => stage === "lost" || stage === "sold";

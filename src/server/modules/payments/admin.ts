@@ -1,0 +1,97 @@
+/**
+ * The payments screen's API (docs/payments.md "Payments screen"): GET /api/payments (payments.view) lists every
+ * checkout with its state, unit, lead, gateway reference and the buyer's national ID masked to its last four digits;
+ * POST /api/payments/{id}/refund (payments.refund) refunds a paid deposit in full at the gateway (mada: a refund,
+ * never a void) with the manager's reason, audited. The reservation stays: the agent moves the lead if it ends.
+ * Errors (refund): 404 unknown; 409 not paid (or already refunded); 502 the gateway refused or could not be reached.
+ */
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { CHECKOUT_TEXTS, type PaymentRow } from "#domain/checkout.ts";
+import { maskSaudiId } from "#domain/national-id.ts";
+import { toHalalas } from "#domain/payments.ts";
+import { unitLabel } from "#domain/unit-label.ts";
+import { projects, units } from "#server/db/schema.ts";
+import { checkouts } from "#server/db/tables/payments.ts";
+import { conflict, HttpError, notFound } from "#server/lib/http-errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import type { PaymentDeps } from "./checkout.ts";
+import { GatewayError } from "./gateway.ts";
+import { credentialsOf } from "./settings.ts";
+
+/** Rows the list answers at most (newest first). */
+export const PAYMENTS_LIST_MAX = 500;
+
+/** GET /api/payments: the newest checkouts first. */
+export async function listPayments(deps: Pick<PaymentDeps, "db">): Promise<PaymentRow[]> {
+  const rows = await deps.db
+    .select({ c: checkouts, unitNumber: units.unitNumber, building: units.building, projectName: projects.name })
+    .from(checkouts)
+    .innerJoin(units, eq(units.id, checkouts.unitId))
+    .innerJoin(projects, eq(projects.id, checkouts.projectId))
+    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
+    .limit(PAYMENTS_LIST_MAX);
+  return rows.map(({ c, unitNumber, building, projectName }) => ({
+    id: c.id,
+    state: c.state,
+    projectId: c.projectId,
+    projectName,
+    unitId: c.unitId,
+    unitLabel: unitLabel({ unitNumber, building: building || null }),
+    leadId: c.leadId,
+    name: c.name,
+    phone: c.phone,
+    email: c.email,
+    nationalIdMasked: maskSaudiId(c.nationalIdLast4),
+    amountSar: c.amountSar,
+    refundedSar: c.refundedSar,
+    gatewayPaymentId: c.gatewayPaymentId,
+    createdAt: c.createdAt.toISOString(),
+    paidAt: c.paidAt?.toISOString() ?? null,
+    refundReason: c.refundReason,
+  }));
+}
+
+/**
+ * POST /api/payments/{id}/refund (see the module comment). The row is claimed first (paid → refunded, conditional
+ * update), so two managers pressing «استرداد» at once refund once: the second answers 409. A gateway refusal gives
+ * the claim back (paid) and answers 502.
+ */
+export async function refundPayment(deps: PaymentDeps, actor: AuditActor, id: number, reason: string, now: Date) {
+  const [claimed] = await deps.db
+    .update(checkouts)
+    .set({ state: "refunded", refundReason: reason, refundedBy: actor.userId })
+    .where(and(eq(checkouts.id, id), eq(checkouts.state, "paid"), isNotNull(checkouts.gatewayPaymentId)))
+    .returning();
+  if (!claimed) {
+    const [exists] = await deps.db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, id)).limit(1);
+    if (!exists) throw notFound(CHECKOUT_TEXTS.checkoutNotFound);
+    throw conflict(CHECKOUT_TEXTS.refundNotPaid, { id: CHECKOUT_TEXTS.refundNotPaid });
+  }
+  const credentials = await credentialsOf(deps.db, deps.secrets, claimed.projectId);
+  try {
+    if (!credentials) throw new GatewayError("no credentials", null);
+    await deps.gateway.refund(credentials, claimed.gatewayPaymentId ?? "", toHalalas(claimed.amountSar));
+  } catch (error) {
+    await deps.db
+      .update(checkouts)
+      .set({ state: "paid", refundReason: null, refundedBy: null })
+      .where(eq(checkouts.id, id));
+    if (error instanceof GatewayError) throw new HttpError(502, CHECKOUT_TEXTS.refundFailed);
+    throw error;
+  }
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(checkouts)
+      .set({ refundedSar: claimed.amountSar })
+      .where(eq(checkouts.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      entityType: "checkout",
+      entityId: id,
+      action: "refund",
+      previousState: { state: "paid" },
+      newState: { state: "refunded", refundedSar: claimed.amountSar, reason, at: now.toISOString() },
+    });
+    return { id: row.id, state: row.state, refundedSar: row.refundedSar };
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * The checkout's routes (docs/payments.md "Checkout", "Payments screen"):
+ * - POST /api/checkout (public, rate-limited like an enquiry; changes public pages: the unit shows محجوزة): body
+ *   checkoutSchema (#domain/checkout.ts) → 201 `{ token, url, expiresAt }`; the buyer is sent to `url`. Errors: see
+ *   ./checkout.ts.
+ * - GET /api/projects/{id}/deposit-offer (public): the deposit the unit pages offer, 404 when none (./checkout.ts).
+ * - POST /api/checkout/{token}/confirm (public; the buyer's return, may reserve the unit) → the buyer's view.
+ * - POST /api/payments/webhooks/moyasar (public; authenticated by its secret token, ./confirm.ts) → `{ received }`.
+ * - GET /api/payments (payments.view) → the payments list; POST /api/payments/{id}/refund (payments.refund).
+ * The expiry job "payments.checkouts" (jobs/engine.ts `due`) ends the checkouts whose hold ran out.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { checkoutSchema, checkoutViewSchema, paymentRowSchema, refundSchema } from "#domain/checkout.ts";
+import { idParam } from "#domain/schemas/common.ts";
+import { text } from "#domain/schemas/text.ts";
+import { actorOf } from "#server/plugins/auth.ts";
+import { leadRateLimit } from "../leads/rate-limit.ts";
+import { listPayments, refundPayment } from "./admin.ts";
+import { depositOffer, type PaymentDeps, startCheckout } from "./checkout.ts";
+import { confirmCheckout, handleWebhook } from "./confirm.ts";
+import { moyasarGateway } from "./moyasar.ts";
+import { expireCheckouts } from "./settle.ts";
+
+/** The expiry job's name. */
+export const CHECKOUT_EXPIRY_JOB = "payments.checkouts";
+
+const tokenParam = z.object({ token: z.uuid({ error: "طلب الحجز غير موجود" }) });
+
+export async function checkoutRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: PaymentDeps = {
+    db: app.db,
+    secrets: app.secrets,
+    gateway: moyasarGateway(app.config.payments.moyasarUrl),
+    publicUrl: app.config.publicUrl,
+    holdMinutes: app.config.payments.holdMinutes,
+  };
+  app.jobs.due(CHECKOUT_EXPIRY_JOB, (now) => expireCheckouts(deps, now));
+
+  r.get(
+    "/api/projects/:id/deposit-offer",
+    {
+      config: { access: "public" },
+      schema: {
+        params: idParam,
+        response: {
+          200: z.object({
+            projectId: z.number(),
+            depositSar: z.number(),
+            termsText: z.string(),
+            refundWindowDays: z.number(),
+            daysToSign: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => depositOffer(app.db, request.params.id),
+  );
+
+  r.post(
+    "/api/checkout",
+    {
+      config: { access: "public", rateLimit: leadRateLimit(app), changesPublicPages: true },
+      schema: {
+        body: checkoutSchema,
+        response: { 201: z.object({ token: z.string(), url: z.string(), expiresAt: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const started = await startCheckout(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? null,
+        consentVersion: app.site.privacy.version,
+        marketingConsentVersion: app.site.privacy.marketingConsent?.version ?? null,
+        now: app.clock(),
+      });
+      return reply.code(201).send(started);
+    },
+  );
+
+  r.post(
+    "/api/checkout/:token/confirm",
+    {
+      config: { access: "public", changesPublicPages: true },
+      schema: { params: tokenParam, response: { 200: checkoutViewSchema } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const view = await confirmCheckout(deps, request.params.token, app.clock());
+      if (view.state === "paid") app.conversionOutbox.kick();
+      return view;
+    },
+  );
+
+  r.post(
+    "/api/payments/webhooks/moyasar",
+    {
+      config: { access: "public", changesPublicPages: true },
+      schema: { response: { 200: z.object({ received: z.boolean() }) } },
+    },
+    async (request) => {
+      const settled = await handleWebhook(deps, request.body, app.clock());
+      if (settled === "reserved") app.conversionOutbox.kick();
+      return { received: true };
+    },
+  );
+
+  r.get(
+    "/api/payments",
+    {
+      config: { access: { permission: "payments.view" } },
+      schema: { response: { 200: z.object({ items: z.array(paymentRowSchema) }) } },
+    },
+    async () => ({ items: await listPayments(deps) }),
+  );
+
+  r.post(
+    "/api/payments/:id/refund",
+    {
+      config: { access: { permission: "payments.refund" } },
+      schema: {
+        params: idParam,
+        body: refundSchema,
+        response: { 200: z.object({ id: z.number(), state: text(), refundedSar: z.number() }) },
+      },
+    },
+    async (request) => refundPayment(deps, actorOf(request), request.params.id, request.body.reason, app.clock()),
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The checkout pages' server side (docs/payments.md "Checkout"): the deposit a project offers (GET
+ * /api/projects/{id}/deposit-offer in process; null when none or the answer failed, so a unit page never fails for
+ * it), the checkout form's plain POST (sent on to POST /api/checkout: a started checkout → a redirect to the gateway's
+ * hosted page; bad fields, a held unit «محجوزة حتى …», a pending checkout of the same person → their Arabic messages
+ * with the values kept), and the buyer's return (POST /api/checkout/{token}/confirm).
+ */
+import type { CheckoutView } from "#domain/checkout.ts";
+import type { ApiInit } from "~/context.ts";
+
+type Api = (path: string, init?: ApiInit) => Promise<Response>;
+
+export interface DepositOffer {
+  depositSar: number;
+  termsText: string;
+  refundWindowDays: number;
+  daysToSign: number;
+}
+
+export async function loadDepositOffer(api: Api, projectId: number): Promise<DepositOffer | null> {
+  const res = await api(`/api/projects/${projectId}/deposit-offer`).catch(() => null);
+  if (!res?.ok) return null;
+  const body = (await res.json()) as DepositOffer;
+  return {
+    depositSar: body.depositSar,
+    termsText: body.termsText,
+    refundWindowDays: body.refundWindowDays,
+    daysToSign: body.daysToSign,
+  };
+}
+
+/** What a refused post shows. */
+export interface CheckoutFormResult {
+  ok: false;
+  formError?: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+export type CheckoutPostOutcome = { redirect: string } | { result: CheckoutFormResult; status: number };
+
+const FAILED = "تعذّر إرسال الطلب، يرجى المحاولة مرة أخرى.";
+const VALUES = ["name", "phone", "email", "nationalId"] as const;
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** POST of the checkout form of unit `unitId` (fields name, phone, email, nationalId, acceptTerms, marketingConsent). */
+export async function postCheckout(request: Request, api: Api, unitId: number): Promise<CheckoutPostOutcome> {
+  const form = await request.formData();
+  const values = Object.fromEntries(VALUES.map((name) => [name, text(form, name)]));
+  const payload = {
+    unitId,
+    ...values,
+    ...(form.get("acceptTerms") === "on" ? { acceptTerms: true } : {}),
+    ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
+  };
+  const response = await api("/api/checkout", { method: "POST", body: payload }).catch(() => null);
+  if (response?.status === 201) {
+    const { url } = (await response.json()) as { url: string };
+    return { redirect: url };
+  }
+  const body = (await response?.json().catch(() => null)) as {
+    message?: unknown;
+    fields?: Record<string, unknown>;
+  } | null;
+  const fieldErrors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body?.fields ?? {})) {
+    if (typeof value === "string") fieldErrors[key] = value;
+  }
+  const status = response && [400, 409, 429, 503].includes(response.status) ? response.status : 502;
+  const formError =
+    status === 400
+      ? undefined
+      : (fieldErrors.unitId ?? (typeof body?.message === "string" && status !== 502 ? body.message : FAILED));
+  return { status, result: { ok: false, formError, fieldErrors, values } };
+}
+
+/** The buyer's return: settles the checkout if the gateway says it is paid, and reads it. Null: unknown token. */
+export async function confirmCheckout(api: Api, token: string): Promise<CheckoutView | null> {
+  const res = await api(`/api/checkout/${encodeURIComponent(token)}/confirm`, { method: "POST", body: {} });
+  if (res.status === 404 || res.status === 400) return null;
+  if (!res.ok) throw new Error(`checkout confirm answered ${res.status}`);
+  return (await res.json()) as CheckoutView;
+}
