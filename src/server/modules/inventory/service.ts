@@ -15,7 +15,6 @@ export {
 } from "./availability.ts";
 export { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
 export { applyLeadStageToUnits, type LeadStageUnits } from "./lead-stage.ts";
-export { holdEndsAt, stateAt } from "./state.ts";
 export {
   giveHoldToLead,
   type OnlineHold,
@@ -23,4 +22,5 @@ export {
   placeOnlineHold,
   releaseOnlineHold,
 } from "./online-hold.ts";
+export { holdEndsAt, stateAt } from "./state.ts";
 export { checkUnitEdit, placeUnits, type UnitEdit } from "./unit-writes.ts";

@@ -8,7 +8,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, contactMessages, leads, projects, units } from "#server/db/schema.ts";
+import { contactMessages, leads, projects, units } from "#server/db/schema.ts";
+import { auditLogs } from "#server/db/tables/access.ts";
 import { unitHolds } from "#server/db/tables/inventory.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
