@@ -373,28 +373,6 @@ export function useSaveLostReason() {
   );
 }
 
-/** How often the bell asks for new notifications, in ms. */
-export const NOTIFICATIONS_POLL_MS = 60_000;
-
-/** GET /api/notifications → the newest 50 and the unread count, polled every NOTIFICATIONS_POLL_MS. */
-export function useNotifications() {
-  return useQuery({
-    queryKey: ["notifications"],
-    queryFn: () => apiClient.request<NotificationList>("/api/notifications"),
-    refetchInterval: NOTIFICATIONS_POLL_MS,
-  });
-}
-
-/** POST /api/notifications/read: marks `ids` read (all when absent); the answer replaces the cached list. */
-export function useMarkNotificationsRead() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (ids?: number[]) =>
-      apiClient.request<NotificationList>("/api/notifications/read", { method: "POST", body: ids ? { ids } : {} }),
-    onSuccess: (list) => client.setQueryData(["notifications"], list),
-  });
-}
-
 /**
  * Leads found by name or phone in any form (GET /api/leads?search=, the list's own search; at most 10), key
  * ["leads", "search", query]: the merge dialog's picker (docs/decisions/075-merge-and-assign-by-what-people-know.md).
@@ -406,3 +384,5 @@ export function useLeadSearch(query: string, options: { enabled?: boolean } = {}
     ...options,
   });
 }
+
+export { NOTIFICATIONS_POLL_MS, useMarkNotificationsRead, useNotifications } from "./notifications-api.ts";
