@@ -72,6 +72,28 @@ describe("permissions screen (SPEC §2.18, §4.11, §6)", () => {
     expect([...sent.permissionIds].sort()).toEqual([1, 3]);
   });
 
+  it("asks before switching the role loses unsaved ticks; «البقاء في الصفحة» keeps them, «المغادرة دون حفظ» switches", async () => {
+    signInAs({ id: "me", role: "super_admin", isAdmin: true });
+    mockApi(base);
+    renderScreen(<PermissionsScreen />);
+    const role = await screen.findByLabelText("الدور");
+    await userEvent.selectOptions(role, "employee");
+    // Switching without a change asks nothing.
+    await userEvent.selectOptions(role, "photographer");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox", { name: /عرض الموظفين/ }));
+    await userEvent.selectOptions(role, "employee");
+    await screen.findByRole("alertdialog", { name: "لديك تغييرات غير محفوظة" });
+    await userEvent.click(screen.getByRole("button", { name: "البقاء في الصفحة" }));
+    expect(role).toHaveValue("photographer");
+    expect(screen.getByRole("checkbox", { name: /عرض الموظفين/ })).toBeChecked();
+    await userEvent.selectOptions(role, "employee");
+    await userEvent.click(await screen.findByRole("button", { name: "المغادرة دون حفظ" }));
+    expect(role).toHaveValue("employee");
+    expect(screen.getByRole("checkbox", { name: /حذف المشاريع/ })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: /عرض الموظفين/ })).not.toBeChecked();
+  });
+
   it("shows staff the Arabic names only, never the internal permission keys, on both tabs", async () => {
     signInAs({ id: "me", role: "super_admin", isAdmin: true });
     mockApi({ ...base, "GET /api/users/e1/permissions": () => json([]) });

@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { PERMISSION_CATALOGUE, ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import type { Permission } from "#domain/types.ts";
+import { UnsavedChangesDialog, UnsavedChangesGuard } from "~/admin/common/form/unsaved-changes.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -53,9 +54,14 @@ export function RolePermissionsTab({
   const readOnly = role === "super_admin";
   const groups = useMemo(() => groupByCategory(catalogue), [catalogue]);
 
+  const saved = useMemo(() => new Set((roleMap[role] ?? []).map((p) => p.id)), [role, roleMap]);
   useEffect(() => {
-    setChecked(new Set((roleMap[role] ?? []).map((p) => p.id)));
-  }, [role, roleMap]);
+    setChecked(new Set(saved));
+  }, [saved]);
+  // Ticks not yet saved: switching the role or leaving the screen asks first (docs/decisions/100-unsaved-changes-guard.md).
+  const dirty = !readOnly && (checked.size !== saved.size || [...checked].some((p) => !saved.has(p)));
+  const [pendingRole, setPendingRole] = useState<Role | null>(null);
+  const chooseRole = (next: Role) => (dirty ? setPendingRole(next) : setRole(next));
 
   const toggle = (permissionId: number, on: boolean) =>
     setChecked((current) => {
@@ -83,7 +89,7 @@ export function RolePermissionsTab({
           <select
             id={`${id}-role`}
             value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
+            onChange={(event) => chooseRole(event.target.value as Role)}
             className="h-10 min-w-48 rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
           >
             {roles.map((r) => (
@@ -98,6 +104,15 @@ export function RolePermissionsTab({
         </Button>
       </div>
       {readOnly ? <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-700">{T.superAdminReadOnly}</p> : null}
+      <UnsavedChangesGuard when={dirty} />
+      <UnsavedChangesDialog
+        open={pendingRole !== null}
+        onStay={() => setPendingRole(null)}
+        onLeave={() => {
+          if (pendingRole) setRole(pendingRole);
+          setPendingRole(null);
+        }}
+      />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {groups.map(([category, items]) => (
           <Card key={category}>

@@ -39,19 +39,40 @@ function RouterGuard({ when }: { when: boolean }) {
     window.addEventListener("beforeunload", ask);
     return () => window.removeEventListener("beforeunload", ask);
   }, [when]);
-  const blocked = blocker.state === "blocked";
   return (
-    <Dialog open={blocked} onOpenChange={(open) => !open && blocker.reset?.()}>
+    <UnsavedChangesDialog
+      open={blocker.state === "blocked"}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
+  );
+}
+
+/**
+ * The question itself, for a screen that loses unsaved changes without leaving (switching the role whose permissions
+ * are being ticked): «البقاء في الصفحة» calls `onStay`, «المغادرة دون حفظ» `onLeave`; closing the dialog is staying.
+ */
+export function UnsavedChangesDialog({
+  open,
+  onStay,
+  onLeave,
+}: {
+  open: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onStay()}>
       <DialogContent role="alertdialog" className="max-w-md">
         <DialogHeader>
           <DialogTitle>{UNSAVED_TEXTS.title}</DialogTitle>
           <DialogDescription>{UNSAVED_TEXTS.description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="outline" onClick={() => blocker.reset?.()}>
+          <Button variant="outline" onClick={onStay}>
             {UNSAVED_TEXTS.stay}
           </Button>
-          <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+          <Button variant="destructive" onClick={onLeave}>
             {UNSAVED_TEXTS.leave}
           </Button>
         </DialogFooter>
