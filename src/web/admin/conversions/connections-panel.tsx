@@ -164,7 +164,10 @@ function ConnectionCard({ connection: c }: { connection: ConnectionView }) {
                   toast(
                     r.ok
                       ? { variant: "success", title: T.testOk }
-                      : { variant: "destructive", title: T.testFailed(r.error ?? String(r.statusCode)) },
+                      : {
+                          variant: "destructive",
+                          title: r.statusCode === null ? T.testUnreachable : T.testRefused(r.statusCode),
+                        },
                   ),
                 onError: (error) => toast({ variant: "destructive", title: apiErrorMessage(error, T.saveFailed) }),
               })

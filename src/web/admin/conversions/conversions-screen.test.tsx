@@ -97,6 +97,24 @@ describe("conversions admin", () => {
     });
   });
 
+  it("connections: a test event that did not reach the platform says so in Arabic, a refusal gives the platform's code", async () => {
+    signInAs({ role: "manager", permissions: ["conversions.manage"] });
+    let answer = { ok: false, statusCode: null as number | null, error: "fetch failed" };
+    mockApi({
+      "GET /api/conversions/connections": () => json([snap]),
+      "POST /api/conversions/connections/snapchat/test": () => json(answer),
+    });
+    renderScreen(<ConnectionsPanel />);
+    const card = await screen.findByTestId("connection-snapchat");
+    await userEvent.click(within(card).getByRole("button", { name: "إرسال حدث تجريبي" }));
+    expect(await screen.findByText(/تعذّر الوصول إلى المنصة من الخادم/)).toBeInTheDocument();
+    expect(screen.queryByText(/fetch failed/)).not.toBeInTheDocument();
+    answer = { ok: false, statusCode: 401, error: "HTTP 401: Invalid token" };
+    await userEvent.click(within(card).getByRole("button", { name: "إرسال حدث تجريبي" }));
+    expect(await screen.findByText("رفضت المنصة الحدث التجريبي (رمز الاستجابة 401)")).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid token/)).not.toBeInTheDocument();
+  });
+
   it("report: one card per campaign with the funnel and the costs of the last 30 days", async () => {
     signInAs({ role: "manager", permissions: ["conversions.manage"] });
     const calls = mockApi({

@@ -46,7 +46,10 @@ export const CONVERSIONS_TEXTS = {
   saveFailed: "تعذّر حفظ الربط",
   test: "إرسال حدث تجريبي",
   testOk: "استقبلت المنصة الحدث التجريبي",
-  testFailed: (why: string) => `رفضت المنصة الحدث: ${why}`,
+  /** The platform answered and refused: its HTTP status (a code, Latin digits); its own text is in the delivery log. */
+  testRefused: (status: number) => `رفضت المنصة الحدث التجريبي (رمز الاستجابة ${status})`,
+  /** No answer from the platform (network, DNS, timeout): not the platform's refusal. */
+  testUnreachable: "تعذّر الوصول إلى المنصة من الخادم؛ تحقق من اتصال الخادم بالإنترنت ثم أعد المحاولة",
   counts: (delivered: string, pending: string, failed: string) =>
     `تم الإرسال: ${delivered} · قيد الانتظار: ${pending} · فشل: ${failed}`,
   allPlatforms: "كل المنصات",
