@@ -49,7 +49,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
           200: z.object({
             projectId: z.number(),
             depositSar: z.number(),
-            termsText: z.string(),
+            termsText: text(),
             refundWindowDays: z.number(),
             daysToSign: z.number(),
           }),
@@ -65,7 +65,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       config: { access: "public", rateLimit: leadRateLimit(app), changesPublicPages: true },
       schema: {
         body: checkoutSchema,
-        response: { 201: z.object({ token: z.string(), url: z.string(), expiresAt: z.string() }) },
+        response: { 201: z.object({ token: text(), url: text(), expiresAt: text() }) },
       },
     },
     async (request, reply) => {
