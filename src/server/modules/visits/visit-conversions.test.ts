@@ -284,7 +284,10 @@ describe("a visit booking's Schedule event", () => {
     };
     const bookedAt = now.getTime();
     const visit = await book(phone.local, "2026-12-02T17:30:00+03:00", true, attribution);
-    const [enquiry] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, visit.enquiryId ?? 0));
+    const [enquiry] = await t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, visit.enquiryId ?? 0));
     expect(enquiry).toMatchObject({ source: "visit", leadId: visit.leadId, campaignId, attribution });
     await drain();
     const [metaSchedule] = schedules(metaEvents(), visit.leadId);
