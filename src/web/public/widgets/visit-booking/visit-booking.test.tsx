@@ -10,7 +10,6 @@ import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { attributionFrom, visitAttribution } from "~/public/campaign/attribution.ts";
 import { postBooking } from "~/public/lib/visit-action.server.ts";
-import type { Route } from "~/public/routes/+types/visit-book";
 import VisitBookPage, { loader } from "~/public/routes/visit-book.tsx";
 import { enhanceVisitBooking } from "./visit-booking.island.ts";
 import { VisitBookingCta } from "./visit-booking.tsx";
@@ -39,8 +38,8 @@ async function api(path: string) {
 async function renderBookingPage(href: string, referer?: string) {
   const request = new Request(new URL(href, "https://example.sa"), referer ? { headers: { referer } } : undefined);
   const args = { params: { projectId: "7" }, context: { api }, request };
-  const loaderData = await loader(args as unknown as Route.LoaderArgs);
-  const props = { loaderData, matches: [], params: {} } as unknown as Route.ComponentProps;
+  const loaderData = await loader(args as unknown as Parameters<typeof loader>[0]);
+  const props = { loaderData, matches: [], params: {} } as unknown as Parameters<typeof VisitBookPage>[0];
   const root = { site: { privacy: { consentText: "بإرسال النموذج أوافق على معالجة بياناتي." } } };
   const Stub = createRoutesStub([
     {
