@@ -1,6 +1,6 @@
 /**
- * The booking form carries the ad link's attribution as the enquiry form does (docs/conversions.md; docs/decisions/
- * 088-site-visits.md): from a campaign page opened with ?fbclid=…&utm_source=…, the «احجز موعد زيارة» link carries
+ * The booking form carries the ad link's attribution as the enquiry form does (docs/conversions.md;
+ * docs/decisions/088-site-visits.md): from a campaign page opened with ?fbclid=…&utm_source=…, the «احجز موعد زيارة» link carries
  * the parameters to the booking page, whose form holds them as the hidden "attr_*" fields and whose post sends them
  * to POST /api/visits — without JavaScript; with it, the island fills the same fields from the visit's first page
  * (kept for the session) when the link carried none.
