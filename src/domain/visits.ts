@@ -7,6 +7,7 @@ import { z } from "zod";
 import { formatDateTime, formatHijri } from "./format.ts";
 import { normalizeSaudiPhone } from "./phone.ts";
 import { optionalEmail, optionalText, PHONE_INVALID, requiredText } from "./schemas/common.ts";
+import { attributionSchema } from "./schemas/contact.ts";
 import { text } from "./schemas/text.ts";
 import { TEXTS } from "./texts.ts";
 import type { SlotRules } from "./visit-slots.ts";
@@ -194,7 +195,9 @@ export const visitStartsAt = z.iso
 
 /**
  * POST /api/visits body (public): the slot, the person (name; Saudi phone stored as E.164; e-mail optional), what
- * the booking came from (unit, landing page, campaign), the separate marketing consent. `website` is the honeypot.
+ * the booking came from (unit, landing page, campaign), the ad link's attribution (click ids, UTM values, referrer:
+ * the enquiry form's own schema, #domain/schemas/contact.ts `attributionSchema`; docs/conversions.md), the separate
+ * marketing consent. `website` is the honeypot.
  */
 export const visitBookingSchema = z.object({
   projectId: z.coerce
@@ -209,6 +212,7 @@ export const visitBookingSchema = z.object({
   unitId: optionalId,
   landingPageId: optionalId,
   campaignId: optionalId,
+  attribution: attributionSchema.optional(),
   marketingConsent: z.boolean().optional(),
   website: text().max(500).optional(),
 });

@@ -30,7 +30,12 @@ export function enquiryWaitText(minutes: number): string {
   return `وصلتنا طلبات كثيرة خلال وقت قصير، يمكنك الإرسال مرة أخرى بعد ${wait} أو التواصل معنا الآن عبر واتساب أو الاتصال.`;
 }
 
-const attribution = z
+/**
+ * An enquiry's attribution (docs/product.md §10.4; docs/conversions.md): UTM values, the ad platforms' click ids
+ * (ScCid as `sccid`) and the referrer, each optional text (500 characters, the referrer 2000). The one schema of the
+ * attribution of every public channel: POST /api/contact and POST /api/visits (#domain/visits.ts).
+ */
+export const attributionSchema = z
   .object({
     utmSource: optionalText(200),
     utmMedium: optionalText(200),
@@ -45,7 +50,7 @@ const attribution = z
     referrer: optionalText(2000),
   })
   .partial();
-export type ContactAttribution = z.infer<typeof attribution>;
+export type ContactAttribution = z.infer<typeof attributionSchema>;
 // Every field of the schema is one of ATTRIBUTION_FIELDS and the reverse (a type error here otherwise).
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _fieldsMatch: SameKeys<keyof ContactAttribution, AttributionField> = true;
@@ -77,7 +82,7 @@ export const contactSchema = z
      * than config `CONTACT_MIN_FILL_MS` is a bot's (docs/decisions/053-enquiry-limits-that-survive-an-ad-burst.md).
      */
     elapsedMs: z.coerce.number<string | number>().int().min(0).max(2_147_483_647).optional(),
-    attribution: attribution.optional(),
+    attribution: attributionSchema.optional(),
     /** The separate, unticked marketing-consent box (docs/conversions.md "Consent"); absent = not given. */
     marketingConsent: z.boolean().optional(),
     /** The separate, unticked WhatsApp opt-in box «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"). */

@@ -6,8 +6,9 @@
  * 2. the seat: `visit_slot_counts` gains one in one statement only while `booked < capacity`, so the database keeps
  *    concurrent bookings within the capacity (the row lock of ON CONFLICT DO UPDATE orders them);
  * 3. the lead: the one intake function `createOrJoinLead` (an enquiry of source "visit", consent recorded with its
- *    version), then the lead moves forward to زيارة — from جديد, تم التواصل, مؤهل or مفقود — never back from حجز or
- *    بيع; the move is told to the lead listeners (the stage webhook; the Schedule conversion event);
+ *    version, the ad link's attribution kept as for a form enquiry: docs/conversions.md), then the lead moves
+ *    forward to زيارة — from جديد, تم التواصل, مؤهل or مفقود — never back from حجز or بيع; the move is told to the
+ *    lead listeners (the stage webhook; the Schedule conversion event, carrying the attribution's click id);
  * 4. the agent: the lead's owner when on duty for the project, else the next agent on duty by round robin;
  * 5. the visit row, its history entry, the agent's notification, the buyer's confirmation (./messages.ts) and the
  *    audit row.
@@ -164,7 +165,7 @@ export async function bookInTx(
       source: "visit",
       message: null,
       refs: { projectId: input.projectId, landingPageId: input.landingPageId, campaignId: input.campaignId },
-      attribution: {},
+      attribution: input.attribution ?? {},
       ip: meta.ip,
       userAgent: meta.userAgent,
       consentVersion: meta.consentVersion,

@@ -4,7 +4,8 @@
  * module's lead listener queues the stage's event in the conversions outbox. Local stand-ins of Meta's and TikTok's
  * endpoints (CONVERSIONS_*_URL), the job engine's timer off and the outbox drained by the test, a fake clock.
  * Asserted: with marketing consent the Schedule event leaves once per platform (not again on a second booking, a
- * move or an outcome) with the hashed phone and the click id of the campaign enquiry the lead came from; without
+ * move or an outcome) with the hashed phone and the click id of the campaign enquiry the lead came from, or of the
+ * ad link the booking itself came from (kept on the booking's enquiry as a form enquiry keeps it); without
  * consent nothing leaves, or only an identifier-free event to a platform set to accept those; after the consent was
  * withdrawn nothing leaves.
  */
@@ -15,7 +16,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_EVENT_MAPS } from "#domain/conversions.ts";
-import { landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { contactMessages, landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
 import { conversionEvents } from "#server/db/tables/conversions.ts";
 import { visits } from "#server/db/tables/visits.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
@@ -106,8 +107,8 @@ async function connect(platform: "meta" | "tiktok", sendAnonymous = false) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** POST /api/visits from the campaign's page. */
-async function book(phone: string, startsAt: string, consent: boolean) {
+/** POST /api/visits from the campaign's page, with the ad link's attribution when given. */
+async function book(phone: string, startsAt: string, consent: boolean, attribution?: Record<string, string>) {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/visits",
@@ -118,6 +119,7 @@ async function book(phone: string, startsAt: string, consent: boolean) {
       phone,
       landingPageId,
       campaignId,
+      ...(attribution ? { attribution } : {}),
       ...(consent ? { marketingConsent: true } : {}),
     },
     headers: { "user-agent": "Mozilla/5.0 (iPhone) test" },
@@ -268,6 +270,53 @@ describe("a visit booking's Schedule event", () => {
     expect(schedules(metaEvents(), leadId)[0].user_data.fbc).toBe(`fb.1.${openedAt}.fb-click-7`);
     expect(schedules(tiktokEvents(), leadId)[0].user).toMatchObject({ ttclid: "tt-click-7" });
     now = new Date("2026-11-29T07:00:00Z");
+  });
+
+  it("for a booking from an ad link, keeps its attribution on the enquiry and carries its click id", async () => {
+    const phone = newPhone();
+    const attribution = {
+      fbclid: "fb-book-9",
+      ttclid: "tt-book-9",
+      utmSource: "instagram",
+      utmMedium: "paid_social",
+      utmCampaign: "marjan-winter",
+      referrer: "https://l.instagram.com/",
+    };
+    const bookedAt = now.getTime();
+    const visit = await book(phone.local, "2026-12-02T17:30:00+03:00", true, attribution);
+    const [enquiry] = await t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, visit.enquiryId ?? 0));
+    expect(enquiry).toMatchObject({ source: "visit", leadId: visit.leadId, campaignId, attribution });
+    await drain();
+    const [metaSchedule] = schedules(metaEvents(), visit.leadId);
+    expect(metaSchedule.user_data.fbc).toBe(`fb.1.${bookedAt}.fb-book-9`);
+    expect(schedules(tiktokEvents(), visit.leadId)[0].user).toMatchObject({ ttclid: "tt-book-9" });
+  });
+
+  it("refuses a bad attribution value with 400 naming the field, as the enquiry form does", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/visits",
+      payload: {
+        projectId,
+        startsAt: "2026-12-02T18:15:00+03:00",
+        name: "مها",
+        phone: newPhone().local,
+        attribution: { fbclid: "x".repeat(501), utmSource: 7 },
+      },
+      remoteAddress: "203.0.113.24",
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(["attribution.fbclid", "attribution.utmSource"]);
+    const contact = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { name: "مها", phone: newPhone().local, message: "?", attribution: { fbclid: "x".repeat(501) } },
+      remoteAddress: "203.0.113.24",
+    });
+    expect(contact.json().fields["attribution.fbclid"]).toBe(res.json().fields["attribution.fbclid"]);
   });
 
   it("without marketing consent leaves nothing, or an identifier-free event where the platform accepts one", async () => {

@@ -51,6 +51,22 @@ export function attributionFrom(url: URL, referrer: string | null | undefined): 
   return result;
 }
 
+/**
+ * The landing URL's query parameters of `attribution` (the inverse of `attributionFrom`, ScCid for `sccid`; the
+ * referrer is no parameter and is left out): a link that carries the ad link's attribution on to the next page.
+ */
+export function attributionParams(attribution: Attribution): [param: string, value: string][] {
+  const out: [string, string][] = [];
+  const done = new Set<AttributionField>();
+  for (const [param, key] of Object.entries(ATTRIBUTION_PARAMS)) {
+    const value = attribution[key];
+    if (!value || done.has(key)) continue;
+    done.add(key);
+    out.push([param, value]);
+  }
+  return out;
+}
+
 /** Attribution posted by a form (fields "attr_{name}"); empty values are left out. */
 export function attributionFromForm(form: FormData): Attribution {
   const result: Attribution = {};
@@ -84,4 +100,32 @@ export function visitAttribution(fallback: Attribution = {}): Attribution {
   } catch {
     return { ...here, ...fallback };
   }
+}
+
+/**
+ * Browser only: replaces the hidden "attr_*" fields of `form` by the visit's attribution: what the first page of the
+ * visit carried, overridden by this page's parameters and by what the server rendered (`visitAttribution`). The one
+ * code path of every public form that posts attribution (the enquiry forms' and the visit booking's islands).
+ */
+export function addAttribution(form: HTMLFormElement): void {
+  const rendered: HTMLInputElement[] = [];
+  const fallback: Attribution = {};
+  for (const key of ATTRIBUTION_FIELDS) {
+    const input = form.elements.namedItem(attributionFieldName(key));
+    if (!(input instanceof HTMLInputElement) || input.type !== "hidden") continue;
+    rendered.push(input);
+    fallback[key] = input.value;
+  }
+  const fields = document.createDocumentFragment();
+  for (const [key, value] of Object.entries(visitAttribution(fallback))) {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = attributionFieldName(key);
+    input.value = value;
+    fields.append(input);
+  }
+  // Where the markup has them: after the honeypot.
+  const anchor = rendered[0] ?? form.querySelector('input[name="website"]')?.closest("[aria-hidden]")?.nextSibling;
+  (anchor?.parentNode ?? form).insertBefore(fields, anchor ?? null);
+  for (const input of rendered) input.remove();
 }

@@ -5,6 +5,7 @@
  * past slot → the Arabic message with the next free times, bad fields → their Arabic messages with the values kept.
  */
 import type { ApiInit } from "~/context.ts";
+import { attributionFromForm } from "~/public/campaign/attribution.ts";
 
 type Api = (path: string, init?: ApiInit) => Promise<Response>;
 
@@ -52,11 +53,15 @@ async function failure(response: Response | null, values: Record<string, string>
   };
 }
 
-/** POST of the booking form of project `projectId` (fields name, phone, email, startsAt, consent, origin ids). */
+/**
+ * POST of the booking form of project `projectId` (fields name, phone, email, startsAt, consent, origin ids, and the
+ * attribution's "attr_*" fields read as the enquiry form's are: campaign/attribution.ts `attributionFromForm`).
+ */
 export async function postBooking(request: Request, api: Api, projectId: number): Promise<VisitPostOutcome> {
   const form = await request.formData();
   const values = Object.fromEntries(VALUES.map((name) => [name, text(form, name)]));
   const id = (name: string) => (/^\d{1,9}$/.test(text(form, name)) ? Number(text(form, name)) : undefined);
+  const attribution = attributionFromForm(form);
   const payload = {
     projectId,
     startsAt: values.startsAt,
@@ -66,6 +71,7 @@ export async function postBooking(request: Request, api: Api, projectId: number)
     ...(id("unitId") ? { unitId: id("unitId") } : {}),
     ...(id("landingPageId") ? { landingPageId: id("landingPageId") } : {}),
     ...(id("campaignId") ? { campaignId: id("campaignId") } : {}),
+    ...(Object.keys(attribution).length ? { attribution } : {}),
     ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
     ...(text(form, "website") ? { website: text(form, "website") } : {}),
   };

@@ -139,7 +139,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
             projectId={campaign.project.id}
             placeKind={visitOffer.placeKind}
             placeName={visitOffer.placeName}
-            origin={{ landingPageId: campaign.landingPage.id, campaignId: campaign.campaign.id }}
+            origin={{ landingPageId: campaign.landingPage.id, campaignId: campaign.campaign.id, attribution }}
           />
         </div>
       )}

@@ -1,8 +1,10 @@
 /**
  * /visit/book/:projectId (docs/decisions/088-site-visits.md): the booking form «احجز موعد زيارة» of a project — the
  * day strip and the free times of the chosen day (./widgets/visit-booking), name, phone, optional e-mail, the privacy
- * consent — posted to this route's action without JavaScript; the island switches days in place. `?unit=`, `?lp=`,
- * `?c=` say what the booking comes from (a unit page, a campaign), `?day=` the day shown. Never cached: the free times
+ * consent, the ad link's attribution as the enquiry form's hidden "attr_*" fields — posted to this route's action
+ * without JavaScript; the island switches days in place and puts in the whole visit's attribution. `?unit=`, `?lp=`,
+ * `?c=` say what the booking comes from (a unit page, a campaign), the ad link's parameters (utm_*, fbclid, ttclid,
+ * ScCid…) its attribution (with the Referer), `?day=` the day shown. Never cached: the free times
  * change with every booking (server/pages/http-cache.ts; ARCHITECTURE resolution 24). A project that offers no
  * visits answers 404.
  */
@@ -10,10 +12,12 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { parseId } from "#domain/ids.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { VISIT_PLACE_LABELS, VISIT_TEXTS, type VisitPlaceKind } from "#domain/visits.ts";
+import { attributionFrom } from "~/public/campaign/attribution.ts";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
 import { postBooking } from "~/public/lib/visit-action.server.ts";
 import {
+  AttributionFields,
   ConsentTexts,
   FieldError,
   Honeypot,
@@ -35,7 +39,8 @@ interface Booking {
 
 function originOf(url: URL): VisitOrigin {
   const id = (name: string) => parseId(url.searchParams.get(name) ?? "") ?? undefined;
-  return { unitId: id("unit"), landingPageId: id("lp"), campaignId: id("c") };
+  // The ad link's parameters go on with every day link; the Referer is read for the form alone (the loader).
+  return { unitId: id("unit"), landingPageId: id("lp"), campaignId: id("c"), attribution: attributionFrom(url, null) };
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -65,6 +70,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     project: { id: project.id, name: project.name },
     booking,
     origin,
+    // Never cached, so the Referer is this visitor's own (a same-origin one, the site's own page, is no source).
+    attribution: attributionFrom(url, request.headers.get("referer")),
     day,
     days: dates.map((date) => ({ date, href: visitBookingPath(id, origin, date) })),
     times: free.filter((s) => s.slice(0, 10) === day),
@@ -92,7 +99,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 }
 
 export default function VisitBookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, booking, origin, day, days, times } = loaderData;
+  const { project, booking, origin, attribution, day, days, times } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   return (
@@ -163,6 +170,7 @@ export default function VisitBookPage({ loaderData, actionData }: Route.Componen
           <FieldError id="visit-email-error" message={errors.email} />
         </div>
         <Honeypot idPrefix="visit" />
+        <AttributionFields attribution={attribution} />
         <ConsentTexts idPrefix="visit" />
         <button
           type="submit"

@@ -1,10 +1,11 @@
 /**
  * Parts of the public contact form (contact-form.tsx): the input style, the required mark, a
- * field's error line, the honeypot, the consent texts, and the one phone field every public form uses (ARCHITECTURE resolution 3: a Saudi number —
+ * field's error line, the honeypot, the attribution's hidden fields, the consent texts, and the one phone field every public form uses (ARCHITECTURE resolution 3: a Saudi number —
  * 05XXXXXXXX, 5XXXXXXXX, +9665XXXXXXXX or a landline — checked by the one rule of #domain/phone.ts on the server).
  */
 import { Link } from "react-router";
 import { TEXTS } from "#domain/texts.ts";
+import { type Attribution, attributionFieldName } from "~/public/campaign/attribution.ts";
 import { dataProps } from "~/public/islands/contract.ts";
 import { CONTACT_TEXTS } from "~/public/lib/contact-texts.ts";
 import { useSite } from "~/root.tsx";
@@ -111,6 +112,21 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
       <label htmlFor={id}>اترك هذا الحقل فارغاً</label>
       <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+/**
+ * The visit's attribution as hidden "attr_*" fields (docs/product.md §10.4): what the server read from the landing
+ * request; every public form that posts attribution renders them here, after the honeypot, and its island replaces
+ * them by the whole visit's (campaign/attribution.ts `addAttribution`).
+ */
+export function AttributionFields({ attribution = {} }: { attribution?: Attribution }) {
+  return (
+    <>
+      {Object.entries(attribution).map(([key, value]) => (
+        <input key={key} type="hidden" name={attributionFieldName(key)} value={value} />
+      ))}
+    </>
   );
 }
 

@@ -24,12 +24,7 @@
  * islands) keeps its plain POST and only gets the phone, dismiss and attribution behaviour.
  */
 import { digitsOnly } from "#domain/digits.ts";
-import {
-  ATTRIBUTION_FIELDS,
-  type Attribution,
-  attributionFieldName,
-  visitAttribution,
-} from "~/public/campaign/attribution.ts";
+import { addAttribution } from "~/public/campaign/attribution.ts";
 import { attrSelector, claim, ENHANCED_ATTR, islandSelector } from "~/public/islands/contract.ts";
 import { wholeStylesheet } from "~/public/islands/stylesheet.ts";
 import { ELAPSED_FIELD } from "~/public/lib/contact-result.ts";
@@ -199,31 +194,4 @@ function settle(form: HTMLFormElement): void {
     .map((name) => (name ? form.elements.namedItem(name) : null))
     .find((el): el is HTMLInputElement | HTMLTextAreaElement => el instanceof HTMLElement);
   revealAndFocus(firstInvalid ?? status);
-}
-
-/**
- * Replaces the hidden "attr_*" fields by the visit's attribution: what the first page of the visit carried, overridden
- * by this page's parameters and by what the server rendered (campaign/attribution.ts `visitAttribution`).
- */
-function addAttribution(form: HTMLFormElement): void {
-  const rendered: HTMLInputElement[] = [];
-  const fallback: Attribution = {};
-  for (const key of ATTRIBUTION_FIELDS) {
-    const input = form.elements.namedItem(attributionFieldName(key));
-    if (!(input instanceof HTMLInputElement) || input.type !== "hidden") continue;
-    rendered.push(input);
-    fallback[key] = input.value;
-  }
-  const fields = document.createDocumentFragment();
-  for (const [key, value] of Object.entries(visitAttribution(fallback))) {
-    const input = document.createElement("input");
-    input.type = "hidden";
-    input.name = attributionFieldName(key);
-    input.value = value;
-    fields.append(input);
-  }
-  // Where the markup has them: after the honeypot.
-  const anchor = rendered[0] ?? form.querySelector('input[name="website"]')?.closest("[aria-hidden]")?.nextSibling;
-  (anchor?.parentNode ?? form).insertBefore(fields, anchor ?? null);
-  for (const input of rendered) input.remove();
 }

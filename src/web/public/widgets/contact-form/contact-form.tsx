@@ -20,11 +20,19 @@
 import { Form, useActionData, useFormAction } from "react-router";
 import { CAMPAIGN_FORM_RESET_MS } from "#domain/constants.ts";
 import { TEXTS } from "#domain/texts.ts";
-import { type Attribution, attributionFieldName } from "~/public/campaign/attribution.ts";
+import type { Attribution } from "~/public/campaign/attribution.ts";
 import { dataProps } from "~/public/islands/contract.ts";
 import type { ContactActionResult } from "~/public/lib/contact-result.ts";
 import { cx } from "~/shared/lib/cx.ts";
-import { ConsentTexts, FieldError, Honeypot, inputClass, PhoneField, RequiredMark } from "./contact-form-fields.tsx";
+import {
+  AttributionFields,
+  ConsentTexts,
+  FieldError,
+  Honeypot,
+  inputClass,
+  PhoneField,
+  RequiredMark,
+} from "./contact-form-fields.tsx";
 import { ContactResult } from "./contact-form-result.tsx";
 import { resultAnchor } from "./contact-reveal.ts";
 import { CONTACT_FORM, contactFormElementId } from "./contract.ts";
@@ -88,7 +96,6 @@ export function ContactForm({
   /** Home and campaign forms show the result as a plain status line and require email and phone. */
   const plain = home || campaign;
   const showStatus = result !== undefined;
-  const attribution = serverAttribution ?? {};
 
   return (
     <Form
@@ -121,9 +128,7 @@ export function ContactForm({
 
       <Honeypot idPrefix={idPrefix} />
 
-      {Object.entries(attribution).map(([key, value]) => (
-        <input key={key} type="hidden" name={attributionFieldName(key)} value={value} />
-      ))}
+      <AttributionFields attribution={serverAttribution} />
 
       <ConsentTexts idPrefix={idPrefix} />
 

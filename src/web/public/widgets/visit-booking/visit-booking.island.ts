@@ -3,9 +3,12 @@
  * of the strip is a link that reloads the booking page on that day; with it a tap on a day reads that day's slots from
  * GET /api/projects/{id}/visit-slots (never cached: ARCHITECTURE resolution 24), puts its free times in place of the
  * list, marks the day current and writes `?day=` into the address (so a reload keeps it). When the read fails the
- * link is followed as without the island. No React.
+ * link is followed as without the island. The picker's form gets the whole visit's attribution in its hidden "attr_*"
+ * fields by the enquiry forms' own code path (campaign/attribution.ts `addAttribution`: the first page of the visit,
+ * kept for the session, this page's parameters, what the server rendered). No React.
  */
 import { formatVisitClock } from "#domain/visit-format.ts";
+import { addAttribution } from "~/public/campaign/attribution.ts";
 import { VISIT_BOOKING_ATTRS, VISIT_BOOKING_ISLAND, VISIT_SLOT_FIELD } from "./contract.ts";
 
 interface Slot {
@@ -49,6 +52,8 @@ export function enhanceVisitBooking(root: ParentNode): void {
   for (const picker of root.querySelectorAll<HTMLElement>(`[data-island="${VISIT_BOOKING_ISLAND}"]`)) {
     if (picker.hasAttribute("data-enhanced")) continue;
     picker.setAttribute("data-enhanced", "");
+    const form = picker.closest("form");
+    if (form) addAttribution(form);
     picker.addEventListener("click", (event) => {
       const link = (event.target as Element | null)?.closest<HTMLAnchorElement>(`a[${VISIT_BOOKING_ATTRS.day}]`);
       const day = link?.getAttribute(VISIT_BOOKING_ATTRS.day);

@@ -2,7 +2,9 @@
  * The visit-booking widget's markup (docs/decisions/088-site-visits.md): stateless React, enhanced by
  * ./visit-booking.island.ts.
  * - `VisitBookingCta`: the «احجز موعد زيارة» section of the project, unit and campaign pages: a link to the booking
- *   page `/visit/book/{projectId}` carrying what the booking comes from (`unit`, `lp`, `c`). Pages stay cacheable:
+ *   page `/visit/book/{projectId}` carrying what the booking comes from (`unit`, `lp`, `c`) and the ad link's
+ *   attribution parameters (utm_*, fbclid, ttclid, ScCid…: campaign/attribution.ts), so a booking without
+ *   JavaScript is attributed as the page's enquiry form is (docs/conversions.md). Pages stay cacheable:
  *   the free times are read by the booking page, never cached (ARCHITECTURE resolution 24).
  * - `VisitSlotPicker`: the day strip (links `?day=YYYY-MM-DD`, so it works without JavaScript) and the free times of
  *   the chosen day as radio buttons named `startsAt`; the island swaps the times in place from the slots API.
@@ -10,21 +12,27 @@
 import { CalendarDays } from "lucide-react";
 import { formatVisitClock, visitDayLabel } from "#domain/visit-format.ts";
 import { VISIT_PLACE_LABELS, VISIT_TEXTS, type VisitPlaceKind } from "#domain/visits.ts";
+import { type Attribution, attributionParams } from "~/public/campaign/attribution.ts";
 import { VISIT_BOOKING_ATTRS, VISIT_BOOKING_ISLAND, VISIT_SLOT_FIELD } from "./contract.ts";
 
-/** Where a booking comes from: a unit page, a campaign (landing page and campaign ids). */
+/**
+ * Where a booking comes from: a unit page, a campaign (landing page and campaign ids), and the ad link's attribution
+ * read from the page's URL.
+ */
 export interface VisitOrigin {
   unitId?: number;
   landingPageId?: number;
   campaignId?: number;
+  attribution?: Attribution;
 }
 
-/** The booking page's path for `projectId` and `origin` (query `unit`, `lp`, `c`, `day`). */
+/** The booking page's path for `projectId` and `origin` (query `unit`, `lp`, `c`, the attribution's, `day`). */
 export function visitBookingPath(projectId: number, origin: VisitOrigin = {}, day?: string): string {
   const query = new URLSearchParams();
   if (origin.unitId) query.set("unit", String(origin.unitId));
   if (origin.landingPageId) query.set("lp", String(origin.landingPageId));
   if (origin.campaignId) query.set("c", String(origin.campaignId));
+  for (const [param, value] of attributionParams(origin.attribution ?? {})) query.set(param, value);
   if (day) query.set("day", day);
   const text = query.toString();
   return `/visit/book/${projectId}${text ? `?${text}` : ""}`;
