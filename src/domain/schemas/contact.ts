@@ -13,7 +13,7 @@ import { boundedIsoDate, optionalEmail, optionalSaudiPhone, optionalText, PHONE_
 import { text } from "./text.ts";
 
 /** Where a lead came from (attribution: docs/product.md §10.4). */
-export const CONTACT_SOURCES = ["home", "project", "update", "campaign", "whatsapp"] as const;
+export const CONTACT_SOURCES = ["home", "project", "update", "campaign", "whatsapp", "online_reservation"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 export const PHONE_OR_EMAIL_REQUIRED = "يرجى إدخال رقم الجوال أو البريد الإلكتروني";
@@ -30,7 +30,8 @@ export function enquiryWaitText(minutes: number): string {
   return `وصلتنا طلبات كثيرة خلال وقت قصير، يمكنك الإرسال مرة أخرى بعد ${wait} أو التواصل معنا الآن عبر واتساب أو الاتصال.`;
 }
 
-const attribution = z
+/** The ad link's attribution a public form carries (also the checkout's: #domain/checkout.ts). */
+export const attributionSchema = z
   .object({
     utmSource: optionalText(200),
     utmMedium: optionalText(200),
@@ -45,7 +46,8 @@ const attribution = z
     referrer: optionalText(2000),
   })
   .partial();
-export type ContactAttribution = z.infer<typeof attribution>;
+export type ContactAttribution = z.infer<typeof attributionSchema>;
+
 // Every field of the schema is one of ATTRIBUTION_FIELDS and the reverse (a type error here otherwise).
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _fieldsMatch: SameKeys<keyof ContactAttribution, AttributionField> = true;
@@ -77,7 +79,7 @@ export const contactSchema = z
      * than config `CONTACT_MIN_FILL_MS` is a bot's (docs/decisions/053-enquiry-limits-that-survive-an-ad-burst.md).
      */
     elapsedMs: z.coerce.number<string | number>().int().min(0).max(2_147_483_647).optional(),
-    attribution: attribution.optional(),
+    attribution: attributionSchema.optional(),
     /** The separate, unticked marketing-consent box (docs/conversions.md "Consent"); absent = not given. */
     marketingConsent: z.boolean().optional(),
     /** The separate, unticked WhatsApp opt-in box «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"). */
@@ -133,6 +135,7 @@ export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
   update: "صفحة التحديث",
   campaign: "حملة إعلانية",
   whatsapp: "واتساب",
+  online_reservation: "حجز إلكتروني بعربون",
 };
 
 /** The latest webhook delivery of a lead, as the admin list shows it. */

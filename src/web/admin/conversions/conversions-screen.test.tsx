@@ -46,6 +46,7 @@ function funnel(
     costPerEnquiry: null,
     costPerVisit: null,
     costPerReservation: null,
+    online: { reservations: 0, depositsSar: 0 },
     ...fields,
   };
 }

@@ -92,6 +92,7 @@ describe("dashboard (SPEC §2.11)", () => {
       costPerEnquiry: null,
       costPerVisit: null,
       costPerReservation: null,
+      online: { reservations: 0, depositsSar: 0 },
     });
     routes["/api/conversions/funnel"] = () =>
       json({ from: "2026-10-29", to: "2026-11-27", campaigns: [funnelRow(8, 2), funnelRow(9, null)] });
