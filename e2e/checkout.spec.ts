@@ -59,7 +59,7 @@ test("a buyer reserves a unit online and pays the deposit; the unit reads محج
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/project/${projectId}/unit/${unitId}`);
-  await page.getByRole("link", { name: "احجز الآن بعربون" }).click();
+  await page.getByRole("button", { name: "احجز الآن بعربون" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "احجز الآن بعربون" })).toBeVisible();
   const phone = `05${String(Date.now()).slice(-8)}`;
   await page.getByRole("textbox", { name: /الاسم الكامل/ }).fill("مشترية إلكترونية");
@@ -83,7 +83,7 @@ test("a buyer reserves a unit online and pays the deposit; the unit reads محج
 
   await page.goto(`/project/${projectId}/unit/${unitId}`);
   await expect(page.locator("[data-unit-status]")).toHaveText("محجوزة");
-  await expect(page.getByRole("link", { name: "احجز الآن بعربون" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "احجز الآن بعربون" })).toHaveCount(0);
 
   const leads = await (await request.get("/api/leads?search=مشترية إلكترونية", { headers })).json();
   expect(leads.items[0]).toMatchObject({ stage: "reserved" });
