@@ -13,6 +13,7 @@ import type { LeadActivityKind } from "#domain/lead-desk.ts";
 import { unitLabel } from "#domain/unit-label.ts";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
+import { LeadPaymentCard } from "~/admin/payments/lead-payment-card.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -174,6 +175,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
       </Card>
 
       {userCan(user, "whatsapp.view") && <WhatsappPane leadId={lead.id} canSend={userCan(user, "whatsapp.send")} />}
+      <LeadPaymentCard leadId={lead.id} stage={lead.stage} />
       <LeadEstimates estimates={detail.estimates} />
 
       {canWork && <ActivityForm leadId={lead.id} />}
