@@ -116,6 +116,26 @@ describe("conversions admin", () => {
     expect(calls.map((c) => c.key)).toContain("GET /api/conversions/funnel?from=2026-10-25&to=2026-11-23");
   });
 
+  it("report: a campaign's online reservations and deposits, each linking to its list", async () => {
+    signInAs({ role: "manager", permissions: ["conversions.manage"] });
+    mockApi({
+      "GET /api/conversions/funnel?from=2026-10-25&to=2026-11-23": () =>
+        json({
+          from: "2026-10-25",
+          to: "2026-11-23",
+          campaigns: [funnel(1, { online: { reservations: 2, depositsSar: 10000 } })],
+        }),
+    });
+    renderScreen(<CampaignsReport now={new Date("2026-11-23T09:00:00Z")} />);
+    const card = await screen.findByTestId("campaign-1");
+    const reservations = within(within(card).getByTestId("online-reservations")).getByRole("link");
+    expect(reservations).toHaveTextContent("٢");
+    expect(reservations).toHaveAttribute("href", "/admin/leads?campaignId=1&source=online_reservation");
+    const deposits = within(within(card).getByTestId("online-deposits")).getByRole("link");
+    expect(deposits).toHaveTextContent("١٠٬٠٠٠");
+    expect(deposits).toHaveAttribute("href", "/admin/payments");
+  });
+
   it("report: a campaign with booked visits shows booked → attended → reserved with the rates", async () => {
     signInAs({ role: "manager", permissions: ["conversions.manage"] });
     mockApi({
