@@ -1,9 +1,9 @@
 /**
  * Buying online (docs/payments.md "Checkout"): on a 390 px phone a buyer opens an available unit's page from an ad
  * link, computes what they can afford, chooses «احجز الآن بعربون», fills the checkout form (national ID checked by its
- * digit), pays on the Moyasar stand-in's hosted page, and returns to the confirmation with the receipt's details; the unit's page then reads محجوزة, the
- * lead desk holds the buyer at حجز with the unit, with the ad link's attribution and the buyer's estimate
- * (docs/affordability.md "Kept with an enquiry"), and the payments screen lists the payment.
+ * digit), pays on the Moyasar stand-in's hosted page, and returns to the confirmation with the receipt's details; the
+ * unit's page then reads محجوزة, the lead desk holds the buyer at حجز with the unit, with the ad link's attribution
+ * and the buyer's estimate (docs/affordability.md "Kept with an enquiry"), and the payments screen lists the payment.
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type MoyasarStandIn, startMoyasarStandIn } from "../src/server/modules/payments/moyasar-stand-in.ts";

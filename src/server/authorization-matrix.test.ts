@@ -252,6 +252,7 @@ describe("authorization matrix", () => {
       "PUT /api/leads/:id/owner": { ownerId: agentId },
       "POST /api/leads/:id/merge": { otherId: 2_000_000 },
       "DELETE /api/leads/:id/marketing-consent": undefined,
+      "GET /api/leads/:id/payments": undefined,
     };
     const leadRoutes = routes.filter((r) => r.url.startsWith("/api/leads/:id"));
     expect(leadRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(samples).sort());
