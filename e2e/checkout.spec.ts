@@ -1,8 +1,9 @@
 /**
- * Buying online (docs/payments.md "Checkout"): on a 390 px phone a buyer opens an available unit's page, chooses
- * «احجز الآن بعربون», fills the checkout form (national ID checked by its digit), pays on the Moyasar stand-in's
- * hosted page, and returns to the confirmation with the receipt's details; the unit's page then reads محجوزة, the
- * lead desk holds the buyer at حجز with the unit, and the payments screen lists the payment.
+ * Buying online (docs/payments.md "Checkout"): on a 390 px phone a buyer opens an available unit's page from an ad
+ * link, computes what they can afford, chooses «احجز الآن بعربون», fills the checkout form (national ID checked by its
+ * digit), pays on the Moyasar stand-in's hosted page, and returns to the confirmation with the receipt's details; the
+ * unit's page then reads محجوزة, the lead desk holds the buyer at حجز with the unit, with the ad link's attribution
+ * and the buyer's estimate (docs/affordability.md "Kept with an enquiry"), and the payments screen lists the payment.
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type MoyasarStandIn, startMoyasarStandIn } from "../src/server/modules/payments/moyasar-stand-in.ts";
@@ -58,8 +59,13 @@ test("a buyer reserves a unit online and pays the deposit; the unit reads محج
   const unitId = (await unitRes.json()).id as number;
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/project/${projectId}/unit/${unitId}`);
-  await page.getByRole("link", { name: "احجز الآن بعربون" }).click();
+  await page.goto(`/project/${projectId}/unit/${unitId}?utm_source=snapchat&ScCid=sc-e2e-1`);
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+  const calculator = page.locator("section#affordability");
+  await calculator.scrollIntoViewIfNeeded();
+  await calculator.getByLabel("الراتب الشهري (ريال)").fill("20000");
+  await expect(calculator.locator("[data-affordability-result]")).toBeVisible();
+  await page.getByRole("button", { name: "احجز الآن بعربون" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "احجز الآن بعربون" })).toBeVisible();
   const phone = `05${String(Date.now()).slice(-8)}`;
   await page.getByRole("textbox", { name: /الاسم الكامل/ }).fill("مشترية إلكترونية");
@@ -83,10 +89,13 @@ test("a buyer reserves a unit online and pays the deposit; the unit reads محج
 
   await page.goto(`/project/${projectId}/unit/${unitId}`);
   await expect(page.locator("[data-unit-status]")).toHaveText("محجوزة");
-  await expect(page.getByRole("link", { name: "احجز الآن بعربون" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "احجز الآن بعربون" })).toHaveCount(0);
 
   const leads = await (await request.get("/api/leads?search=مشترية إلكترونية", { headers })).json();
   expect(leads.items[0]).toMatchObject({ stage: "reserved" });
+  const detail = await (await request.get(`/api/leads/${leads.items[0].id}`, { headers })).json();
+  expect(detail.lead.attribution).toMatchObject({ utmSource: "snapchat", sccid: "sc-e2e-1" });
+  expect(detail.estimates[0]).toMatchObject({ kind: "buyer", input: { salary: 20000, price: 950000 } });
   const payments = await (await request.get("/api/payments", { headers })).json();
   expect(payments.items.find((p: { unitId: number }) => p.unitId === unitId)).toMatchObject({
     state: "paid",

@@ -77,7 +77,7 @@ const MODULE_GRAPH: Record<string, string[]> = {
   maintenance: ["auth"],
   media: [],
   // Online deposits (docs/payments.md): the reservation enters through leads' intake, the hold through inventory.
-  payments: ["audit", "inventory", "leads"],
+  payments: ["audit", "conversions", "inventory", "leads"],
   permissions: ["audit"],
   projects: ["audit", "leads", "publishing", "updates"],
   publishing: ["audit"],
@@ -96,7 +96,7 @@ const EDGES_TO_GO: [string, string][] = [];
 /** Files of a module that other modules may import besides its service.ts (its public face). */
 const MODULE_FACES: Record<string, string[]> = {
   auth: ["throttle.ts"],
-  conversions: ["funnel.ts", "outbox.ts", "platforms.ts"],
+  conversions: ["checkout-events.ts", "funnel.ts", "outbox.ts", "platforms.ts"],
   // The lead's three parts each have their service (docs/decisions/062-lead-modules-and-events.md).
   leads: [
     "desk/service.ts",

@@ -9,7 +9,9 @@ import { z } from "zod";
 import { formatDateTime } from "./format.ts";
 import { normalizeSaudiId } from "./national-id.ts";
 import { normalizeSaudiPhone } from "./phone.ts";
+import { affordabilityQuerySchema } from "./schemas/affordability.ts";
 import { PHONE_INVALID } from "./schemas/common.ts";
+import { attributionSchema } from "./schemas/contact.ts";
 import { text } from "./schemas/text.ts";
 import { TEXTS } from "./texts.ts";
 
@@ -92,6 +94,13 @@ export const checkoutSchema = z.object({
     }),
   acceptTerms: z.literal(true, { error: CHECKOUT_TEXTS.terms }),
   marketingConsent: z.boolean().optional(),
+  /** The ad link's click ids and UTM values, as the enquiry form carries them (docs/conversions.md). */
+  attribution: attributionSchema.optional(),
+  /**
+   * The calculator's inputs when the unit page showed the buyer a result before «احجز الآن» (docs/affordability.md
+   * "Kept with an enquiry"): the query of GET /api/affordability. An invalid estimate is dropped, never a refusal.
+   */
+  estimate: affordabilityQuerySchema.optional().catch(undefined),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 export type CheckoutRequest = z.output<typeof checkoutSchema>;
@@ -139,3 +148,47 @@ export const refundSchema = z.object({
     .min(1, CHECKOUT_TEXTS.refundReason)
     .max(500, CHECKOUT_TEXTS.refundReason),
 });
+
+/** GET /api/payments/summary query: Jeddah days, both included. */
+export const paymentsSummaryQuerySchema = z
+  .object({
+    from: z.iso.date({ error: "التاريخ غير صالح" }),
+    to: z.iso.date({ error: "التاريخ غير صالح" }),
+  })
+  .refine((q) => q.from <= q.to, { message: "تاريخ البداية بعد تاريخ النهاية", path: ["to"] });
+
+/**
+ * GET /api/payments/summary (payments.view; the dashboard): over the days, the online reservations (deposits paid
+ * that reserved their unit), the deposits received (every deposit paid, whole SAR) and what of them was refunded.
+ */
+export const paymentsSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  onlineReservations: z.number().int(),
+  depositsSar: z.number().int(),
+  refundedSar: z.number().int(),
+});
+export type PaymentsSummary = z.infer<typeof paymentsSummarySchema>;
+
+/**
+ * A lead's online payment as its page shows it (GET /api/leads/{id}/payments): amount, state and gateway reference;
+ * the national ID masked (`nationalIdMasked`) only for staff holding payments.view, else null. `refundable`: paid and
+ * not refunded; `withinRefundWindow`: paid no longer ago than the project's refund window (days), so cancelling the
+ * reservation offers the refund (docs/payments.md "Refunds from the lead page").
+ */
+export const leadPaymentSchema = z.object({
+  id: z.number(),
+  state: z.enum(CHECKOUT_STATES),
+  projectName: z.string(),
+  unitId: z.number(),
+  unitLabel: z.string(),
+  amountSar: z.number(),
+  refundedSar: z.number(),
+  gatewayPaymentId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  refundReason: z.string().nullable(),
+  nationalIdMasked: z.string().nullable(),
+  refundable: z.boolean(),
+  withinRefundWindow: z.boolean(),
+});
+export type LeadPayment = z.infer<typeof leadPaymentSchema>;

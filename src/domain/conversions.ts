@@ -6,7 +6,7 @@
  * Rules:
  * - Event kinds: a campaign page view, the enquiry, and each lead-desk stage of the pipeline (lead-desk.ts).
  * - Defaults (docs/conversions.md, the table of events): page view → PageView / PAGE_VIEW / ViewContent; enquiry →
- *   Lead / SIGN_UP; مؤهل → a qualified-lead event; زيارة → Schedule; حجز and بيع → Purchase with the unit price in SAR.
+ *   Lead / SIGN_UP; an online checkout started (docs/payments.md) → InitiateCheckout / START_CHECKOUT; مؤهل → a qualified-lead event; زيارة → Schedule; حجز and بيع → Purchase with the unit price in SAR.
  *   For Google the mapped value is the conversion action id, for X the event tag id (their APIs name events by id).
  * - An empty mapping sends nothing for that kind.
  * - The access token is write-only: answers carry `hasToken`, never the token.
@@ -57,6 +57,7 @@ export const PLATFORM_CLICK_ID: Record<ConversionPlatform, "sccid" | "ttclid" | 
 export const CONVERSION_EVENT_KINDS = [
   "page_view",
   "enquiry",
+  "checkout",
   "contacted",
   "qualified",
   "visit",
@@ -68,6 +69,7 @@ export type ConversionEventKind = (typeof CONVERSION_EVENT_KINDS)[number];
 export const CONVERSION_EVENT_KIND_LABELS: Record<ConversionEventKind, string> = {
   page_view: "زيارة صفحة الحملة",
   enquiry: "إرسال طلب تواصل",
+  checkout: "بدء الحجز الإلكتروني بعربون",
   contacted: "تم التواصل",
   qualified: "مؤهل",
   visit: "زيارة",
@@ -102,6 +104,7 @@ export const DEFAULT_EVENT_MAPS: Record<ConversionPlatform, Record<ConversionEve
   snapchat: {
     page_view: "PAGE_VIEW",
     enquiry: "SIGN_UP",
+    checkout: "START_CHECKOUT",
     contacted: "",
     qualified: "CUSTOM_EVENT_1",
     visit: "CUSTOM_EVENT_2",
@@ -111,6 +114,7 @@ export const DEFAULT_EVENT_MAPS: Record<ConversionPlatform, Record<ConversionEve
   tiktok: {
     page_view: "ViewContent",
     enquiry: "Lead",
+    checkout: "InitiateCheckout",
     contacted: "",
     qualified: "QualifiedLead",
     visit: "Schedule",
@@ -120,14 +124,15 @@ export const DEFAULT_EVENT_MAPS: Record<ConversionPlatform, Record<ConversionEve
   meta: {
     page_view: "PageView",
     enquiry: "Lead",
+    checkout: "InitiateCheckout",
     contacted: "",
     qualified: "QualifiedLead",
     visit: "Schedule",
     reserved: "Purchase",
     sold: "Purchase",
   },
-  google: { page_view: "", enquiry: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
-  x: { page_view: "", enquiry: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
+  google: { page_view: "", enquiry: "", checkout: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
+  x: { page_view: "", enquiry: "", checkout: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
 };
 
 export const CONVERSION_TEXTS = {
@@ -154,12 +159,17 @@ const eventName = z
   .max(100, CONVERSION_TEXTS.eventNameInvalid)
   .regex(/^[A-Za-z0-9_\- .:]*$/, CONVERSION_TEXTS.eventNameInvalid);
 
-export const eventMapSchema = z.object(
-  Object.fromEntries(CONVERSION_EVENT_KINDS.map((k) => [k, eventName])) as Record<
-    ConversionEventKind,
+/**
+ * A platform's event names by kind. "checkout" (added with online deposits, docs/payments.md) may be left out by an
+ * older client: the platform's default then applies (service.ts viewOf).
+ */
+export const eventMapSchema = z.object({
+  ...(Object.fromEntries(CONVERSION_EVENT_KINDS.map((k) => [k, eventName])) as Record<
+    Exclude<ConversionEventKind, "checkout">,
     typeof eventName
-  >,
-);
+  >),
+  checkout: eventName.optional(),
+});
 
 const idValue = z
   .string()
@@ -189,7 +199,7 @@ export const connectionViewSchema = z.object({
   enabled: z.boolean(),
   ids: z.record(z.string(), z.string()),
   hasToken: z.boolean(),
-  eventMap: eventMapSchema,
+  eventMap: eventMapSchema.required(),
   sendAnonymous: z.boolean(),
   testEventCode: z.string().nullable(),
   fields: z.array(z.object({ key: z.string(), label: z.string() })),
@@ -273,6 +283,11 @@ export const campaignFunnelSchema = z.object({
   costPerEnquiry: z.number().nullable(),
   costPerVisit: z.number().nullable(),
   costPerReservation: z.number().nullable(),
+  /**
+   * Online reservations of the campaign's leads whose deposit was paid in the range, and those deposits in whole SAR
+   * (docs/payments.md; docs/conversions.md "Campaigns report").
+   */
+  online: z.object({ reservations: z.number().int(), depositsSar: z.number().int() }),
 });
 export type CampaignFunnel = z.infer<typeof campaignFunnelSchema>;
 

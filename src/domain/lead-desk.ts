@@ -221,7 +221,7 @@ export const leadListQuerySchema = z.object({
   ownerId: z.union([z.uuid(), z.literal("none"), z.literal("me")]).optional(),
   projectId: id.optional(),
   campaignId: id.optional(),
-  source: z.enum(["home", "project", "update", "campaign", "whatsapp"]).optional(),
+  source: z.enum(["home", "project", "update", "campaign", "whatsapp", "online_reservation"]).optional(),
   from: z.iso.date({ error: LEAD_TEXTS.dateInvalid }).optional(),
   to: z.iso.date({ error: LEAD_TEXTS.dateInvalid }).optional(),
   overdue: z.enum(["true", "false"]).optional(),

@@ -157,6 +157,8 @@ describe("authorization matrix", () => {
         "POST /api/checkout/:token/confirm",
         "POST /api/payments/webhooks/moyasar",
         "GET /api/payments",
+        "GET /api/payments/summary",
+        "GET /api/leads/:id/payments",
         "POST /api/payments/:id/refund",
       ]),
     );
@@ -186,6 +188,9 @@ describe("authorization matrix", () => {
     expect(access("POST /api/checkout")).toBe("public");
     expect(access("POST /api/payments/webhooks/moyasar")).toBe("public");
     expect(access("GET /api/payments")).toEqual({ permission: "payments.view" });
+    expect(access("GET /api/payments/summary")).toEqual({ permission: "payments.view" });
+    // The lead page's payments: within the viewer's leads; the masked national ID only with payments.view.
+    expect(access("GET /api/leads/:id/payments")).toEqual({ permission: "leads.view_own" });
     expect(access("POST /api/payments/:id/refund")).toEqual({ permission: "payments.refund" });
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
@@ -247,6 +252,7 @@ describe("authorization matrix", () => {
       "PUT /api/leads/:id/owner": { ownerId: agentId },
       "POST /api/leads/:id/merge": { otherId: 2_000_000 },
       "DELETE /api/leads/:id/marketing-consent": undefined,
+      "GET /api/leads/:id/payments": undefined,
     };
     const leadRoutes = routes.filter((r) => r.url.startsWith("/api/leads/:id"));
     expect(leadRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(samples).sort());

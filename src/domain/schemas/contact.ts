@@ -13,7 +13,7 @@ import { boundedIsoDate, optionalEmail, optionalSaudiPhone, optionalText, PHONE_
 import { text } from "./text.ts";
 
 /** Where a lead came from (attribution: docs/product.md §10.4). */
-export const CONTACT_SOURCES = ["home", "project", "update", "campaign", "whatsapp"] as const;
+export const CONTACT_SOURCES = ["home", "project", "update", "campaign", "whatsapp", "online_reservation"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 export const PHONE_OR_EMAIL_REQUIRED = "يرجى إدخال رقم الجوال أو البريد الإلكتروني";
@@ -33,7 +33,7 @@ export function enquiryWaitText(minutes: number): string {
 /**
  * An enquiry's attribution (docs/product.md §10.4; docs/conversions.md): UTM values, the ad platforms' click ids
  * (ScCid as `sccid`) and the referrer, each optional text (500 characters, the referrer 2000). The one schema of the
- * attribution of every public channel: POST /api/contact and POST /api/visits (#domain/visits.ts).
+ * attribution of every public channel: POST /api/contact, POST /api/visits (#domain/visits.ts) and the checkout (#domain/checkout.ts).
  */
 export const attributionSchema = z
   .object({
@@ -138,6 +138,7 @@ export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
   update: "صفحة التحديث",
   campaign: "حملة إعلانية",
   whatsapp: "واتساب",
+  online_reservation: "حجز إلكتروني بعربون",
 };
 
 /** The latest webhook delivery of a lead, as the admin list shows it. */

@@ -6,7 +6,19 @@
  *   and the gateway with its credentials sealed with SECRETS_KEY (lib/secrets.ts; never answered, only `hasX`).
  */
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { CheckoutState } from "#domain/checkout.ts";
 import { leads, projects, units, users } from "../schema.ts";
 import { unitHolds } from "./inventory.ts";
@@ -78,6 +90,10 @@ export const checkouts = pgTable(
     paidAt: at("paid_at"),
     endedAt: at("ended_at"),
     refundReason: text("refund_reason"),
+    /** The ad link's click ids and UTM values the checkout form carried (string values only); given to the lead. */
+    attribution: jsonb("attribution").$type<Record<string, string>>().notNull().default({}),
+    /** The buyer's affordability estimate computed before «احجز الآن» (#domain/buyer-estimate.ts); null: none. */
+    estimate: jsonb("estimate").$type<BuyerEstimate>(),
     refundedBy: uuid("refunded_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [

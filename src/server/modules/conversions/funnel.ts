@@ -10,10 +10,13 @@
  * - rates: each step over the one before (null when that is 0);
  * - spend: the sum of campaign_spend days in the range, SAR (null when no day was entered); cost per enquiry, per
  *   visit (the زيارة stage) and per reservation = spend / count (null when either is missing or 0), 2 decimals.
+ * - online: the campaign's leads' online reservations whose deposit was paid in the range (paid checkouts that
+ *   became a reservation, docs/payments.md; a lead belongs to the campaign of its opening enquiry) and those deposits
+ *   in whole SAR, refunds not subtracted (deposits received).
  * Spend is typed in per day or imported from a platform's CSV export (`parseSpendCsv`).
  */
 import * as XLSX from "@e965/xlsx";
-import { and, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import {
   type CampaignFunnel,
   CONVERSION_TEXTS,
@@ -26,6 +29,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages, landingCampaigns, landingPages, leads, projects } from "../../db/schema.ts";
 import { campaignDailyVisits, campaignSpend } from "../../db/tables/conversions.ts";
 import { leadEvents } from "../../db/tables/lead-desk.ts";
+import { checkouts } from "../../db/tables/payments.ts";
 import { badRequest, notFound } from "../../lib/http-errors.ts";
 import { dayStart, jeddahDay } from "../../lib/jeddah-days.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -97,6 +101,24 @@ export async function campaignFunnels(
         eq(contactMessages.isTest, false),
       ),
     );
+  const online = await db
+    .select({
+      campaignId: contactMessages.campaignId,
+      n: sql<number>`count(*)::int`,
+      sar: sql<number>`coalesce(sum(${checkouts.amountSar}), 0)::int`,
+    })
+    .from(checkouts)
+    .innerJoin(contactMessages, eq(contactMessages.id, checkouts.leadId))
+    .where(
+      and(
+        inArray(contactMessages.campaignId, ids),
+        isNotNull(checkouts.leadId),
+        gte(checkouts.paidAt, start),
+        lt(checkouts.paidAt, end),
+        eq(contactMessages.isTest, false),
+      ),
+    )
+    .groupBy(contactMessages.campaignId);
   const reached = new Map(found.map((l) => [l.id, rankOf(l.stage)]));
   for (let i = 0; i < found.length; i += 1000) {
     const chunk = found.slice(i, i + 1000).map((l) => l.id);
@@ -140,6 +162,10 @@ export async function campaignFunnels(
       costPerEnquiry: per(sar, counts.enquiries),
       costPerVisit: per(sar, counts.visit),
       costPerReservation: per(sar, counts.reserved),
+      online: {
+        reservations: online.find((o) => o.campaignId === campaign.id)?.n ?? 0,
+        depositsSar: online.find((o) => o.campaignId === campaign.id)?.sar ?? 0,
+      },
     };
   });
   return { from: range.from, to: range.to, campaigns: rows };
@@ -278,6 +304,8 @@ export function funnelXlsx(report: FunnelReport): Buffer {
     "تكلفة الطلب": c.costPerEnquiry ?? "",
     "تكلفة الزيارة": c.costPerVisit ?? "",
     "تكلفة الحجز": c.costPerReservation ?? "",
+    "الحجوزات الإلكترونية": c.online.reservations,
+    "العرابين المستلمة (ر.س)": c.online.depositsSar,
   }));
   const book = XLSX.utils.book_new();
   const sheet = XLSX.utils.json_to_sheet(rows);

@@ -88,7 +88,7 @@ export const conversionsLeadListener: LeadListener = async (tx, event) => {
  * Queues the event of `kind` for `lead` to every enabled platform that maps the kind to an event name, in the
  * caller's transaction. Returns how many rows were queued. Nothing for a lead who withdrew marketing consent.
  * For reserved and sold, the held unit is read: `value` its price (SAR), `contentId` its id, `licenceNumber` the
- * number of the licence its project is advertised under (docs/conversions.md).
+ * number of the licence its project is advertised under, `depositSar` a paid online deposit (docs/conversions.md).
  */
 export async function queueLeadConversions(
   tx: Db | Tx,
@@ -101,8 +101,10 @@ export async function queueLeadConversions(
   const connections = (await tx.select().from(conversionConnections)).filter(usable);
   if (!connections.length) return 0;
   const consented = lead.marketingConsentAt !== null;
-  const { value, contentId, licenceNumber } =
-    (kind === "reserved" || kind === "sold") && lead.unitId !== null ? await unitFacts(tx, lead.unitId) : NO_UNIT;
+  const { value, contentId, licenceNumber, depositSar } =
+    (kind === "reserved" || kind === "sold") && lead.unitId !== null
+      ? await unitFacts(tx, lead.unitId, lead.id)
+      : NO_UNIT;
   let queued = 0;
   for (const connection of connections) {
     const platform = connection.platform as ConversionPlatform;
@@ -125,6 +127,7 @@ export async function queueLeadConversions(
       value,
       contentId,
       licenceNumber,
+      depositSar,
       leadId: lead.id,
       anonymous: !consented,
     };

@@ -31,6 +31,8 @@ export const snapBodySchema = z.object({
             value: z.number().optional(),
             item_ids: z.array(z.string().min(1)).optional(),
             licence_number: z.string().min(1).optional(),
+            /** The online deposit, whole SAR (docs/payments.md). */
+            deposit: z.number().optional(),
           })
           .optional(),
       }),
@@ -66,6 +68,8 @@ export const metaBodySchema = z.object({
             content_ids: z.array(z.string().min(1)).optional(),
             content_type: z.literal("product").optional(),
             licence_number: z.string().min(1).optional(),
+            /** The online deposit, whole SAR (docs/payments.md). */
+            deposit: z.number().optional(),
           })
           .optional(),
       }),
@@ -102,6 +106,8 @@ export const tiktokBodySchema = z.object({
               .array(z.object({ content_id: z.string().min(1), content_type: z.literal("product") }))
               .optional(),
             licence_number: z.string().min(1).optional(),
+            /** The online deposit, whole SAR (docs/payments.md). */
+            deposit: z.number().optional(),
           })
           .optional(),
       }),

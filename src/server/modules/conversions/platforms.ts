@@ -52,6 +52,8 @@ export interface NeutralEvent {
    */
   contentId?: string | null;
   licenceNumber?: string | null;
+  /** The deposit paid (or being paid) online for the unit, whole SAR (docs/payments.md), as the custom field `deposit`. */
+  depositSar?: number | null;
   leadId: number | null;
   anonymous: boolean;
 }
@@ -75,7 +77,7 @@ function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
 }
 /** Page view and enquiry happen on the website; the desk's stage changes are the company's own (CRM) events. */
-const onWebsite = (kind: ConversionEventKind) => kind === "page_view" || kind === "enquiry";
+const onWebsite = (kind: ConversionEventKind) => kind === "page_view" || kind === "enquiry" || kind === "checkout";
 
 /** An object with its empty keys left out, or undefined when nothing is left. */
 function orNone<T extends Record<string, unknown>>(value: T): Partial<T> | undefined {
@@ -109,6 +111,7 @@ function snapRequest(base: string, event: NeutralEvent, eventId: string, c: Conn
           value: event.value ?? undefined,
           item_ids: event.contentId ? [event.contentId] : undefined,
           licence_number: event.licenceNumber ?? undefined,
+          deposit: event.depositSar ?? undefined,
         }),
       }),
     ],
@@ -143,6 +146,7 @@ function metaRequest(base: string, event: NeutralEvent, eventId: string, c: Conn
             content_ids: event.contentId ? [event.contentId] : undefined,
             content_type: event.contentId ? "product" : undefined,
             licence_number: event.licenceNumber ?? undefined,
+            deposit: event.depositSar ?? undefined,
           }),
         }),
       ],
@@ -182,6 +186,7 @@ function tiktokRequest(base: string, event: NeutralEvent, eventId: string, c: Co
             content_type: event.contentId ? "product" : undefined,
             contents: event.contentId ? [{ content_id: event.contentId, content_type: "product" }] : undefined,
             licence_number: event.licenceNumber ?? undefined,
+            deposit: event.depositSar ?? undefined,
           }),
         }),
       ],

@@ -36,6 +36,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     gateway: moyasarGateway(app.config.payments.moyasarUrl),
     publicUrl: app.config.publicUrl,
     holdMinutes: app.config.payments.holdMinutes,
+    affordabilityRules: app.affordability,
   };
   app.jobs.due(CHECKOUT_EXPIRY_JOB, (now) => expireCheckouts(deps, now));
 
@@ -76,6 +77,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         marketingConsentVersion: app.site.privacy.marketingConsent?.version ?? null,
         now: app.clock(),
       });
+      app.conversionOutbox.kick();
       return reply.code(201).send(started);
     },
   );

@@ -4,12 +4,16 @@
  * online hold of PAYMENTS_HOLD_MINUTES (inventory/service.ts placeOnlineHold, the unit_holds_active_key guarantee),
  * and the checkout row (pending) is stored with the national ID sealed; the partial unique indexes keep one pending
  * checkout per phone, per national ID and per e-mail. Then the gateway's hosted page is created to expire with the
- * hold; when the gateway cannot be reached the hold is released at once (503, nothing was charged).
+ * hold; when the gateway cannot be reached the hold is released at once (503, nothing was charged). The checkout keeps
+ * the ad link's attribution and the buyer's affordability estimate for the lead (docs/affordability.md "Kept with an
+ * enquiry"), and queues the platforms' InitiateCheckout event in its transaction (../conversions/checkout-events.ts).
  * Errors: 400 {unitId} unknown unit; 409 {unitId} deposits not offered, held until … («محجوزة حتى …», with
  * `heldUntil`), or not available; 409 {phone|nationalId|email} the person already has a pending checkout; 503.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, lte, or } from "drizzle-orm";
+import type { AffordabilityRules } from "#domain/affordability-rules.ts";
+import { buyerEstimateOf } from "#domain/buyer-estimate.ts";
 import { CHECKOUT_TEXTS, type CheckoutRequest, heldUntilMessage } from "#domain/checkout.ts";
 import { toHalalas } from "#domain/payments.ts";
 import { unitLabel } from "#domain/unit-label.ts";
@@ -20,6 +24,7 @@ import { badRequest, conflict, HttpError, notFound } from "#server/lib/http-erro
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { uniqueViolationOf } from "#server/lib/sql.ts";
 import { recordAudit } from "../audit/service.ts";
+import { queueCheckoutConversions } from "../conversions/checkout-events.ts";
 import { placeOnlineHold, releaseOnlineHold } from "../inventory/service.ts";
 import { GatewayError, type PaymentGateway } from "./gateway.ts";
 import { credentialsOf } from "./settings.ts";
@@ -33,6 +38,8 @@ export interface PaymentDeps {
   publicUrl: string;
   /** PAYMENTS_HOLD_MINUTES. */
   holdMinutes: number;
+  /** The affordability rules loaded at start (`app.affordability`): a checkout's estimate is computed by them. */
+  affordabilityRules?: AffordabilityRules;
 }
 
 export interface CheckoutMeta {
@@ -162,8 +169,16 @@ export async function startCheckout(deps: PaymentDeps, input: CheckoutRequest, m
           userAgent: meta.userAgent?.slice(0, 1000) ?? null,
           expiresAt: hold.expiresAt,
           createdAt: now,
+          attribution: input.attribution
+            ? Object.fromEntries(
+                Object.entries(input.attribution).filter((e): e is [string, string] => typeof e[1] === "string"),
+              )
+            : {},
+          estimate:
+            input.estimate && deps.affordabilityRules ? buyerEstimateOf(input.estimate, deps.affordabilityRules) : null,
         })
         .returning();
+      await queueCheckoutConversions(tx, row, now, deps.publicUrl);
       await recordAudit(
         tx,
         { userId: null, ip: meta.ip },

@@ -3,7 +3,9 @@
  * - GET /api/projects/{id}/payment-settings (projects.edit): the project's deposit settings, credentials as `hasX`;
  * - PUT /api/projects/{id}/payment-settings (projects.edit; changes public pages: the unit pages' «احجز الآن بعربون»):
  *   body paymentSettingsInputSchema (#domain/payments.ts); 400 {field}, 404, 409 {first missing field};
- * - the checkout, the gateway's webhook and the payments screen: ./checkout-routes.ts.
+ * - the checkout, the gateway's webhook and the payments screen: ./checkout-routes.ts;
+ * - GET /api/payments/summary (payments.view): the dashboard's figures, ./summary.ts;
+ * - GET /api/leads/{id}/payments (leads.view_own, the viewer's leads): the lead page's payments, ./lead-payments.ts.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -11,11 +13,15 @@ import { paymentSettingsInputSchema, paymentSettingsSchema } from "#domain/payme
 import { idParam } from "#domain/schemas/common.ts";
 import { actorOf } from "#server/plugins/auth.ts";
 import { checkoutRoutes } from "./checkout-routes.ts";
+import { leadPaymentsRoutes } from "./lead-payments.ts";
 import { readPaymentSettings, savePaymentSettings } from "./settings.ts";
+import { paymentsSummaryRoutes } from "./summary.ts";
 
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await checkoutRoutes(app);
+  await paymentsSummaryRoutes(app);
+  await leadPaymentsRoutes(app);
   r.get(
     "/api/projects/:id/payment-settings",
     {

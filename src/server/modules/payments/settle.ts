@@ -50,7 +50,11 @@ async function holdRunning(tx: Tx, checkout: Checkout, now: Date): Promise<boole
   return Boolean(hold);
 }
 
-/** The reservation: the lead through intake, the hold given to it, the lead at حجز with the unit. Inside `tx`. */
+/**
+ * The reservation: the lead through intake (with the checkout's attribution and the buyer's estimate), the hold given
+ * to it, the checkout marked paid for it (so the حجز event finds its deposit: ../conversions/unit-facts.ts), and the
+ * lead at حجز with the unit. Inside `tx`. Output: the lead's id.
+ */
 async function reserve(tx: Tx, checkout: Checkout, publicUrl: string, now: Date): Promise<number> {
   const intake = await createOrJoinLead(
     tx,
@@ -59,18 +63,24 @@ async function reserve(tx: Tx, checkout: Checkout, publicUrl: string, now: Date)
       source: "online_reservation",
       message: `حجز إلكتروني بعربون ${checkout.amountSar} ر.س. (دفعة البوابة ${checkout.gatewayPaymentId ?? ""})`,
       refs: { projectId: checkout.projectId, unitId: checkout.unitId },
-      attribution: {},
+      attribution: checkout.attribution,
       ip: checkout.ipAddress,
       userAgent: checkout.userAgent,
       consentVersion: checkout.consentVersion,
       marketingConsentVersion: checkout.marketingConsentVersion,
       publicUrl,
       at: now,
+      estimate: checkout.estimate,
     },
   );
-  if (checkout.holdId !== null) await giveHoldToLead(tx, checkout.holdId, intake.lead.id);
-  await moveLeadStage(tx, null, intake.lead.id, { stage: "reserved", unitId: checkout.unitId }, now);
-  return intake.lead.id;
+  const leadId = intake.lead.id;
+  if (checkout.holdId !== null) await giveHoldToLead(tx, checkout.holdId, leadId);
+  await tx
+    .update(checkouts)
+    .set({ state: "paid", gatewayPaymentId: checkout.gatewayPaymentId, leadId, paidAt: now, endedAt: now })
+    .where(eq(checkouts.id, checkout.id));
+  await moveLeadStage(tx, null, leadId, { stage: "reserved", unitId: checkout.unitId }, now);
+  return leadId;
 }
 
 /** Whether `payment` (as fetched from the gateway) is the payment of `checkout`'s page for its amount in SAR. */
@@ -99,10 +109,6 @@ export async function settlePayment(
       const withPayment = { ...checkout, gatewayPaymentId: payment.id };
       if (checkout.state === "pending" && (await holdRunning(tx, checkout, now))) {
         const leadId = await reserve(tx, withPayment, deps.publicUrl, now);
-        await tx
-          .update(checkouts)
-          .set({ state: "paid", gatewayPaymentId: payment.id, leadId, paidAt: now, endedAt: now })
-          .where(eq(checkouts.id, checkoutId));
         await recordAudit(tx, SYSTEM, {
           entityType: "checkout",
           entityId: checkoutId,

@@ -1,11 +1,14 @@
 /**
  * The campaigns report (docs/conversions.md "Campaigns report"): for a date range (Jeddah days, last 30 by
  * default), each campaign's funnel — visits → enquiries → contacted → qualified → visit → reserved → sold with the
- * rate of each step — its spend and its cost per enquiry, per visit and per reservation; spend typed in per day or
+ * rate of each step — its spend and its cost per enquiry, per visit and per reservation, its online reservations
+ * (linking to the leads list filtered by campaign and source) and the deposits received (linking to the payments
+ * screen; docs/payments.md); spend typed in per day or
  * imported from a platform's CSV export; export to XLSX. One card per campaign, so it reads on a phone.
  */
 import { DownloadIcon, UploadIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { type CampaignFunnel, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "#domain/conversions.ts";
 import { formatNumber, formatPercent } from "#domain/format.ts";
 import { CampaignLink } from "~/admin/common/campaign-link.tsx";
@@ -130,6 +133,18 @@ export function CampaignCard({ campaign: c, visits }: { campaign: CampaignFunnel
           <dt className="text-muted">{T.costPerReservation}</dt>
           <dd data-testid="cost-per-reservation">
             <RiyalAmount amount={c.costPerReservation} />
+          </dd>
+          <dt className="text-muted">{T.onlineReservations}</dt>
+          <dd data-testid="online-reservations">
+            <Link className="underline" to={`/admin/leads?campaignId=${c.campaignId}&source=online_reservation`}>
+              {formatNumber(c.online.reservations)}
+            </Link>
+          </dd>
+          <dt className="text-muted">{T.depositsReceived}</dt>
+          <dd data-testid="online-deposits">
+            <Link className="underline" to="/admin/payments">
+              <RiyalAmount amount={c.online.depositsSar} />
+            </Link>
           </dd>
         </dl>
       </CardContent>

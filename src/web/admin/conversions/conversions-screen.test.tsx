@@ -46,6 +46,7 @@ function funnel(
     costPerEnquiry: null,
     costPerVisit: null,
     costPerReservation: null,
+    online: { reservations: 0, depositsSar: 0 },
     ...fields,
   };
 }
@@ -131,6 +132,26 @@ describe("conversions admin", () => {
     expect(card.querySelector('[data-step="reserved"]')).toHaveTextContent("٢");
     expect(within(card).getByTestId("cost-per-reservation")).toHaveTextContent("٥٠٠");
     expect(calls.map((c) => c.key)).toContain("GET /api/conversions/funnel?from=2026-10-25&to=2026-11-23");
+  });
+
+  it("report: a campaign's online reservations and deposits, each linking to its list", async () => {
+    signInAs({ role: "manager", permissions: ["conversions.manage"] });
+    mockApi({
+      "GET /api/conversions/funnel?from=2026-10-25&to=2026-11-23": () =>
+        json({
+          from: "2026-10-25",
+          to: "2026-11-23",
+          campaigns: [funnel(1, { online: { reservations: 2, depositsSar: 10000 } })],
+        }),
+    });
+    renderScreen(<CampaignsReport now={new Date("2026-11-23T09:00:00Z")} />);
+    const card = await screen.findByTestId("campaign-1");
+    const reservations = within(within(card).getByTestId("online-reservations")).getByRole("link");
+    expect(reservations).toHaveTextContent("٢");
+    expect(reservations).toHaveAttribute("href", "/admin/leads?campaignId=1&source=online_reservation");
+    const deposits = within(within(card).getByTestId("online-deposits")).getByRole("link");
+    expect(deposits).toHaveTextContent("١٠٬٠٠٠");
+    expect(deposits).toHaveAttribute("href", "/admin/payments");
   });
 
   it("report: a campaign with booked visits shows booked → attended → reserved with the rates", async () => {

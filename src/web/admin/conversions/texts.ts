@@ -20,6 +20,8 @@ export const CONVERSIONS_TEXTS = {
   costPerEnquiry: "تكلفة الطلب",
   costPerVisit: "تكلفة الزيارة",
   costPerReservation: "تكلفة الحجز",
+  onlineReservations: "الحجوزات الإلكترونية",
+  depositsReceived: "العرابين المستلمة",
   spendTitle: "إنفاق الحملات",
   campaign: "الحملة",
   day: "اليوم",

@@ -27,6 +27,7 @@ import { ComplianceCard } from "./compliance-card.tsx";
 import { computeDashboardStats } from "./dashboard-stats.ts";
 import { InventoryCard } from "./inventory-card.tsx";
 import { LeadCards } from "./lead-cards.tsx";
+import { OnlinePaymentsCard } from "./online-payments-card.tsx";
 import { TopCampaignsCard } from "./top-campaigns-card.tsx";
 import { VisitsCard } from "./visits-card.tsx";
 
@@ -68,6 +69,7 @@ export function DashboardScreen() {
       {userCan(user, "leads.view_own") && <LeadCards />}
       {userCan(user, "inventory.view") && <InventoryCard />}
       {userCan(user, "visits.work") && <VisitsCard />}
+      {userCan(user, "payments.view") && <OnlinePaymentsCard />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentProjects query={projects} />
         <LatestUpdates query={updates} />

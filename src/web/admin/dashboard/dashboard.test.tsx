@@ -92,6 +92,7 @@ describe("dashboard (SPEC §2.11)", () => {
       costPerEnquiry: null,
       costPerVisit: null,
       costPerReservation: null,
+      online: { reservations: 0, depositsSar: 0 },
     });
     routes["/api/conversions/funnel"] = () =>
       json({ from: "2026-10-29", to: "2026-11-27", campaigns: [funnelRow(8, 2), funnelRow(9, null)] });
@@ -178,6 +179,32 @@ describe("dashboard (SPEC §2.11)", () => {
     const rate = visits.getByRole("link", { name: /نسبة عدم الحضور هذا الأسبوع/ });
     expect(rate).toHaveTextContent("٢٥");
     expect(rate).toHaveAttribute("href", "/admin/visits?period=week&status=no_show");
+  });
+
+  it("with payments.view: the deposits received and the online reservations, each a link to its list", async () => {
+    routes["/api/payments/summary"] = () =>
+      json({ from: "2026-10-29", to: "2026-11-27", onlineReservations: 3, depositsSar: 15000, refundedSar: 0 });
+    signInAs({ permissions: ["dashboard.view", "payments.view"] });
+    renderScreen(<Dashboard />, "/admin");
+
+    const online = within(
+      (await screen.findByRole("heading", { name: "الدفع الإلكتروني" })).parentElement?.parentElement as HTMLElement,
+    );
+    const deposits = await online.findByRole("link", { name: /العرابين المستلمة/ });
+    expect(deposits).toHaveTextContent("١٥٬٠٠٠");
+    expect(deposits).toHaveAttribute("href", "/admin/payments");
+    const reservations = online.getByRole("link", { name: /الحجوزات الإلكترونية/ });
+    expect(reservations).toHaveTextContent("٣ حجوزات");
+    expect(reservations).toHaveAttribute("href", "/admin/leads?source=online_reservation");
+    expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith("/api/payments/summary?from="))).toBe(true);
+  });
+
+  it("without payments.view asks no payment figures", async () => {
+    signInAs({ permissions: ["dashboard.view", "projects.view"] });
+    renderScreen(<Dashboard />, "/admin");
+    expect(await within(card("إجمالي المشاريع")).findByText("٧")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith("/api/payments/summary"))).toBe(false);
+    expect(screen.queryByRole("heading", { name: "الدفع الإلكتروني" })).toBeNull();
   });
 
   it("without visits.work asks no visit figures", async () => {

@@ -34,6 +34,7 @@ describe("campaign card funnel line", () => {
               costPerEnquiry: 83.33,
               costPerVisit: 375,
               costPerReservation: 750,
+              online: { reservations: 0, depositsSar: 0 },
             },
           ],
         }),

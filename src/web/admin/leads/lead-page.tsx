@@ -29,6 +29,7 @@ import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 import { LeadClockLine } from "./lead-clock.tsx";
 import { LeadEstimates } from "./lead-estimate.tsx";
 import { MergeDialog, PersonRequests, ReassignDialog } from "./lead-manager-actions.tsx";
+import { LeadPaymentCard } from "./lead-payment-card.tsx";
 import { LeadTimeline } from "./lead-timeline.tsx";
 import { StageDialog } from "./stage-dialog.tsx";
 import { WhatsappPane } from "./whatsapp-pane.tsx";
@@ -174,6 +175,7 @@ export function LeadView({ detail }: { detail: LeadDetail }) {
       </Card>
 
       {userCan(user, "whatsapp.view") && <WhatsappPane leadId={lead.id} canSend={userCan(user, "whatsapp.send")} />}
+      <LeadPaymentCard leadId={lead.id} stage={lead.stage} />
       <LeadEstimates estimates={detail.estimates} />
 
       {canWork && <ActivityForm leadId={lead.id} />}

@@ -1,10 +1,16 @@
 /**
  * «احجز الآن بعربون» on an available unit's page (docs/payments.md "Checkout"): the deposit in SAR and the project's
- * terms, with a link to the checkout form (/checkout/{projectId}/{unitId}). Markup only: the form is a page of its
- * own that works without JavaScript.
+ * terms, with a GET form (no JavaScript needed) opening the checkout form (/checkout/{projectId}/{unitId}). The form
+ * carries on what the enquiry form carries: the visit's ad-link attribution as hidden "attr_*" fields (docs/product.md
+ * §10.4; docs/conversions.md) and, by the `form` attribute of the calculator's hidden copies, the buyer's
+ * affordability estimate while a result shows (docs/affordability.md "Kept with an enquiry"). Markup only.
  */
 import { CHECKOUT_TEXTS } from "#domain/checkout.ts";
 import { countNoun, formatSAR, NOUNS } from "#domain/format.ts";
+import { type Attribution, attributionFieldName } from "~/public/campaign/attribution.ts";
+
+/** The «احجز الآن بعربون» form's id (the calculator's estimate copies name it). */
+export const DEPOSIT_FORM_ID = "reserve-form";
 
 export function DepositCta(props: {
   projectId: number;
@@ -12,6 +18,8 @@ export function DepositCta(props: {
   depositSar: number;
   termsText: string;
   daysToSign: number;
+  /** The unit page's ad-link attribution (its address and referrer), carried to the checkout. */
+  attribution?: Attribution;
 }) {
   return (
     <section
@@ -26,12 +34,17 @@ export function DepositCta(props: {
         العربون {formatSAR(props.depositSar)}، ويوقَّع العقد خلال {countNoun(props.daysToSign, NOUNS.day)}.
       </p>
       <p className="whitespace-pre-line text-sm text-muted">{props.termsText}</p>
-      <a
-        href={`/checkout/${props.projectId}/${props.unitId}`}
-        className="justify-self-start rounded-xl bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-900"
-      >
-        {CHECKOUT_TEXTS.button}
-      </a>
+      <form id={DEPOSIT_FORM_ID} method="get" action={`/checkout/${props.projectId}/${props.unitId}`}>
+        {Object.entries(props.attribution ?? {}).map(([key, value]) => (
+          <input key={key} type="hidden" name={attributionFieldName(key)} value={value} />
+        ))}
+        <button
+          type="submit"
+          className="justify-self-start rounded-xl bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-900"
+        >
+          {CHECKOUT_TEXTS.button}
+        </button>
+      </form>
     </section>
   );
 }

@@ -3,10 +3,22 @@
  * /api/projects/{id}/deposit-offer in process; null when none or the answer failed, so a unit page never fails for
  * it), the checkout form's plain POST (sent on to POST /api/checkout: a started checkout → a redirect to the gateway's
  * hosted page; bad fields, a held unit «محجوزة حتى …», a pending checkout of the same person → their Arabic messages
- * with the values kept), and the buyer's return (POST /api/checkout/{token}/confirm).
+ * with the values kept), and the buyer's return (POST /api/checkout/{token}/confirm). The form carries, as the
+ * enquiry form does, the ad link's attribution ("attr_*" fields, docs/product.md §10.4) and the buyer's affordability
+ * estimate ("estimate.*" fields, docs/affordability.md "Kept with an enquiry"), which the unit page's «احجز الآن
+ * بعربون» form puts in the checkout page's address (`carriedFields`).
  */
 import type { CheckoutView } from "#domain/checkout.ts";
 import type { ApiInit } from "~/context.ts";
+import {
+  ATTRIBUTION_FIELDS,
+  type Attribution,
+  attributionFieldName,
+  attributionFrom,
+  attributionFromForm,
+} from "~/public/campaign/attribution.ts";
+import { AFFORDABILITY_INPUTS, ESTIMATE_FIELD_PREFIX } from "~/public/widgets/affordability/contract.ts";
+import { estimateFromForm } from "./contact-action.server.ts";
 
 type Api = (path: string, init?: ApiInit) => Promise<Response>;
 
@@ -29,6 +41,26 @@ export async function loadDepositOffer(api: Api, projectId: number): Promise<Dep
   };
 }
 
+/**
+ * The hidden fields the checkout form carries from its page's address `url`: the attribution the unit page sent as
+ * "attr_*" (or an ad link's own UTM parameters and click ids on the checkout address) and the calculator's
+ * "estimate.*" inputs. Field name → value; values are cut to the enquiry form's lengths.
+ */
+export function carriedFields(url: URL): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const attribution: Attribution = { ...attributionFrom(url, null) };
+  for (const key of ATTRIBUTION_FIELDS) {
+    const value = url.searchParams.get(attributionFieldName(key))?.trim();
+    if (value) attribution[key] = value.slice(0, key === "referrer" ? 2000 : 500);
+  }
+  for (const [key, value] of Object.entries(attribution)) if (value) fields[attributionFieldName(key)] = value;
+  for (const name of AFFORDABILITY_INPUTS) {
+    const value = url.searchParams.get(`${ESTIMATE_FIELD_PREFIX}${name}`);
+    if (value) fields[`${ESTIMATE_FIELD_PREFIX}${name}`] = value.slice(0, 30);
+  }
+  return fields;
+}
+
 /** What a refused post shows. */
 export interface CheckoutFormResult {
   ok: false;
@@ -47,15 +79,22 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/** POST of the checkout form of unit `unitId` (fields name, phone, email, nationalId, acceptTerms, marketingConsent). */
+/**
+ * POST of the checkout form of unit `unitId` (fields name, phone, email, nationalId, acceptTerms, marketingConsent,
+ * and the carried "attr_*" and "estimate.*").
+ */
 export async function postCheckout(request: Request, api: Api, unitId: number): Promise<CheckoutPostOutcome> {
   const form = await request.formData();
   const values = Object.fromEntries(VALUES.map((name) => [name, text(form, name)]));
+  const attribution = attributionFromForm(form);
+  const estimate = estimateFromForm(form);
   const payload = {
     unitId,
     ...values,
     ...(form.get("acceptTerms") === "on" ? { acceptTerms: true } : {}),
     ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
+    ...(Object.keys(attribution).length ? { attribution } : {}),
+    ...(estimate ? { estimate } : {}),
   };
   const response = await api("/api/checkout", { method: "POST", body: payload }).catch(() => null);
   if (response?.status === 201) {

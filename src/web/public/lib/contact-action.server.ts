@@ -123,7 +123,7 @@ export async function readContactForm(request: Request): Promise<{
  * The calculator's inputs the page's calculator put beside the form (ESTIMATE_FIELD_PREFIX + the query names of
  * GET /api/affordability: docs/affordability.md "Kept with an enquiry"), or null when there are none.
  */
-function estimateFromForm(form: FormData): Record<string, string> | null {
+export function estimateFromForm(form: FormData): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const name of AFFORDABILITY_INPUTS) {
     const value = form.get(`${ESTIMATE_FIELD_PREFIX}${name}`);

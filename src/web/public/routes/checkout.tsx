@@ -4,7 +4,9 @@
  * privacy consent as on every form — posted to this route's action without JavaScript, which starts the checkout
  * (the unit held online for PAYMENTS_HOLD_MINUTES) and sends the buyer on to the gateway's hosted page (a page that
  * moves there by itself with a link to it: form-action 'self' forbids redirecting a form post); no card data touches
- * this server. A held unit answers «محجوزة حتى …». Never cached (server/pages/http-cache.ts). A project offering no
+ * this server. The form carries on, as hidden fields, the ad-link attribution and the buyer's affordability estimate
+ * the unit page's «احجز الآن بعربون» form sent in the address (checkout.server.ts `carriedFields`). A held unit
+ * answers «محجوزة حتى …». Never cached (server/pages/http-cache.ts). A project offering no
  * deposit, or a unit not available, answers 404.
  */
 import { data, isRouteErrorResponse } from "react-router";
@@ -14,7 +16,7 @@ import { parseId } from "#domain/ids.ts";
 import type { PublicUnit } from "#domain/inventory-public.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
-import { loadDepositOffer, postCheckout } from "~/public/lib/checkout.server.ts";
+import { carriedFields, loadDepositOffer, postCheckout } from "~/public/lib/checkout.server.ts";
 import { pageMeta } from "~/public/lib/page-meta.ts";
 import {
   ConsentTexts,
@@ -25,7 +27,7 @@ import {
 } from "~/public/widgets/contact-form/contact-form-fields.tsx";
 import type { Route } from "./+types/checkout";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const projectId = parseId(params.projectId);
   const unitId = parseId(params.unitId);
   if (projectId === null || unitId === null) throw data(null, { status: 404 });
@@ -36,7 +38,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (unitRes.status === 404 || unitRes.status === 400 || !offer) throw data(null, { status: 404 });
   if (!unitRes.ok) throw data(null, { status: 502 });
   const unit = (await unitRes.json()) as PublicUnit;
-  return { projectId, unit: { id: unit.id, unitNumber: unit.unitNumber, availability: unit.availability }, offer };
+  return {
+    projectId,
+    unit: { id: unit.id, unitNumber: unit.unitNumber, availability: unit.availability },
+    offer,
+    carried: carriedFields(new URL(request.url)),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -108,7 +115,7 @@ function ToGateway({ url }: { url: string }) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { unit, offer } = loaderData;
+  const { unit, offer, carried } = loaderData;
   if (actionData?.ok) return <ToGateway url={actionData.gatewayUrl} />;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
@@ -136,6 +143,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </p>
       ) : (
         <form method="post" className="grid gap-5 rounded-3xl bg-surface p-5 ring-1 ring-black/5" noValidate>
+          {Object.entries(carried).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           {actionData?.formError && (
             <p role="alert" className="rounded-xl bg-danger/10 p-3 font-medium text-ink">
               {actionData.formError}

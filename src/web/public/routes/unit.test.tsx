@@ -1,7 +1,8 @@
 /**
  * The unit page's visit offer (docs/decisions/088-site-visits.md): when the project offers visits, the page links
  * «احجز موعد زيارة» to the booking page carrying the unit; without an offer, or on a sold unit, it offers none. When the
- * project takes deposits online, an available unit links «احجز الآن بعربون» to its checkout (docs/payments.md).
+ * project takes deposits online, an available unit's «احجز الآن بعربون» opens its checkout carrying the ad link's
+ * attribution (docs/payments.md; docs/conversions.md).
  */
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
@@ -43,7 +44,7 @@ const unit = (availability: string) => ({
 });
 
 /** The page's loader over an API answering the project, the unit and (when `offer`) the project's visit offer. */
-async function loadPage(availability: string, offer: boolean, deposit = false) {
+async function loadPage(availability: string, offer: boolean, deposit = false, address = "http://x/") {
   const api = async (path: string) => {
     if (path === "/api/projects/7") return Response.json(project);
     if (path === "/api/projects/7/units/42/public") return Response.json(unit(availability));
@@ -59,12 +60,12 @@ async function loadPage(availability: string, offer: boolean, deposit = false) {
       });
     return Response.json({ message: "غير موجود" }, { status: 404 });
   };
-  const args = { params: { projectId: "7", unitId: "42" }, context: { api }, request: new Request("http://x/") };
+  const args = { params: { projectId: "7", unitId: "42" }, context: { api }, request: new Request(address) };
   return loader(args as unknown as Route.LoaderArgs);
 }
 
-async function renderPage(availability: string, offer: boolean, deposit = false) {
-  const loaderData = await loadPage(availability, offer, deposit);
+async function renderPage(availability: string, offer: boolean, deposit = false, address?: string) {
+  const loaderData = await loadPage(availability, offer, deposit, address);
   const props = { loaderData, matches: [], params: {} } as unknown as Route.ComponentProps;
   // The root route's data the contact form reads (root.tsx): the privacy notice and the company's links.
   const root = {
@@ -106,20 +107,29 @@ describe("unit page: «احجز موعد زيارة»", () => {
 });
 
 describe('unit page: «احجز الآن بعربون» (docs/payments.md "Checkout")', () => {
-  it("links an available unit to its checkout with the deposit and the project's terms", async () => {
+  it("opens an available unit's checkout with the deposit and the project's terms", async () => {
     await renderPage("available", false, true);
-    const link = await screen.findByRole("link", { name: "احجز الآن بعربون" });
-    expect(link).toHaveAttribute("href", "/checkout/7/42");
+    const button = await screen.findByRole("button", { name: "احجز الآن بعربون" });
+    const form = button.closest("form");
+    expect(form).toHaveAttribute("action", "/checkout/7/42");
+    expect(form).toHaveAttribute("method", "get");
     expect(screen.getByText("يسترد العربون خلال ٧ أيام.")).toBeInTheDocument();
+  });
+
+  it("carries the ad link's click ids and UTM values of the page's address to the checkout", async () => {
+    await renderPage("available", false, true, "http://x/project/7/unit/42?utm_source=snapchat&ScCid=sc-1&gclid=g-9");
+    const form = (await screen.findByRole("button", { name: "احجز الآن بعربون" })).closest("form");
+    const carried = Object.fromEntries(new FormData(form ?? undefined));
+    expect(carried).toEqual({ attr_utmSource: "snapchat", attr_sccid: "sc-1", attr_gclid: "g-9" });
   });
 
   it("offers no checkout on a held or reserved unit, nor when the project takes no deposits", async () => {
     await renderPage("reserved", false, true);
     expect(await screen.findByRole("heading", { name: /الوحدة/, level: 1 })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "احجز الآن بعربون" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "احجز الآن بعربون" })).toBeNull();
     cleanup();
     await renderPage("available", false, false);
     expect(await screen.findByRole("heading", { name: /الوحدة/, level: 1 })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "احجز الآن بعربون" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "احجز الآن بعربون" })).toBeNull();
   });
 });

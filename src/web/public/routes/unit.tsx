@@ -18,8 +18,9 @@ import { parseId } from "#domain/ids.ts";
 import { PRICE_ON_REQUEST, type PublicUnit } from "#domain/inventory-public.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { Project } from "#domain/types.ts";
+import { attributionFrom } from "~/public/campaign/attribution.ts";
 import { Breadcrumb } from "~/public/components/breadcrumb.tsx";
-import { DepositCta } from "~/public/components/deposit-cta.tsx";
+import { DEPOSIT_FORM_ID, DepositCta } from "~/public/components/deposit-cta.tsx";
 import { ProjectContactSection } from "~/public/components/detail-sections.tsx";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { ResponsiveImage } from "~/public/components/responsive-image.tsx";
@@ -62,7 +63,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const affordability =
     unit.availability === "sold" ? null : await loadAffordability(context.api, new URL(request.url), unit.price ?? 0);
   const qr = await licenceQr(unit.licence.verificationUrl);
-  return { project, unit, affordability, qr, visitOffer, depositOffer };
+  // The ad link's attribution «احجز الآن بعربون» carries to the checkout: from the address only (a referrer would be
+  // another visitor's in a cached copy), as the campaign page reads it.
+  const attribution = attributionFrom(new URL(request.url), null);
+  return { project, unit, affordability, qr, visitOffer, depositOffer, attribution };
 }
 
 export const headers = previewDocumentHeaders;
@@ -127,7 +131,8 @@ const UNIT_CONTACT_ID = "unit-contact";
 const area = (value: number | null) => (value === null ? null : `${formatNumber(value)} م²`);
 
 export default function UnitPage({ loaderData, matches }: Route.ComponentProps) {
-  const { project, unit, affordability, qr, visitOffer, depositOffer } = loaderData;
+  const { project, unit, affordability, qr, visitOffer, depositOffer, attribution } = loaderData;
+  const reservable = unit.availability === "available" && depositOffer !== null;
   const site = useSite();
   const origin = rootMetaData(matches)?.origin ?? "";
   const pageUrl = `${origin}/project/${project.id}/unit/${unit.id}`;
@@ -201,15 +206,21 @@ export default function UnitPage({ loaderData, matches }: Route.ComponentProps) 
         qr={qr}
         extra={unit.licence.source === "project" ? extraLicences(project) : []}
       />
-      <AffordabilitySection view={affordability} estimateFor={contactFormElementId(UNIT_CONTACT_ID)} />
+      <AffordabilitySection
+        view={affordability}
+        estimateFor={
+          reservable ? [contactFormElementId(UNIT_CONTACT_ID), DEPOSIT_FORM_ID] : contactFormElementId(UNIT_CONTACT_ID)
+        }
+      />
 
-      {unit.availability === "available" && depositOffer && (
+      {reservable && depositOffer && (
         <DepositCta
           projectId={project.id}
           unitId={unit.id}
           depositSar={depositOffer.depositSar}
           termsText={depositOffer.termsText}
           daysToSign={depositOffer.daysToSign}
+          attribution={attribution}
         />
       )}
       {!sold && visitOffer && (

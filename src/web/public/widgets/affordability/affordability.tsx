@@ -182,9 +182,16 @@ function EstimateCopies({ view, formId }: { view: AffordabilityView; formId: str
 
 /**
  * The calculator section; `view` from loadAffordability (null: no section). `estimateFor`: the id of the page's
- * enquiry form, which then carries the buyer's estimate while a result shows.
+ * enquiry form (or the ids of its forms: the unit page's «احجز الآن بعربون» form too), which then carries the buyer's
+ * estimate while a result shows.
  */
-export function AffordabilitySection({ view, estimateFor }: { view: AffordabilityView | null; estimateFor?: string }) {
+export function AffordabilitySection({
+  view,
+  estimateFor,
+}: {
+  view: AffordabilityView | null;
+  estimateFor?: string | readonly string[];
+}) {
   if (!view) return null;
   return (
     <section
@@ -235,7 +242,9 @@ export function AffordabilitySection({ view, estimateFor }: { view: Affordabilit
         </button>
       </form>
       <ResultBlock result={view.result} />
-      {estimateFor && <EstimateCopies view={view} formId={estimateFor} />}
+      {(typeof estimateFor === "string" ? [estimateFor] : (estimateFor ?? [])).map((formId) => (
+        <EstimateCopies key={formId} view={view} formId={formId} />
+      ))}
     </section>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "checkouts" ADD COLUMN "attribution" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "checkouts" ADD COLUMN "estimate" jsonb;
