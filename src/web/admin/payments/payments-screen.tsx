@@ -23,6 +23,7 @@ import {
   DialogTitle,
 } from "~/shared/ui/dialog.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
+import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { usePayments, useRefundPayment } from "./api.ts";
 
@@ -55,7 +56,7 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRow; onClose: () =
         <label htmlFor="refund-reason" className="font-medium text-ink">
           سبب الاسترداد
         </label>
-        <textarea
+        <Textarea
           id="refund-reason"
           value={reason}
           onChange={(e) => setReason(e.target.value)}

@@ -34,7 +34,7 @@ export function DepositCta(props: {
         العربون {formatSAR(props.depositSar)}، ويوقَّع العقد خلال {countNoun(props.daysToSign, NOUNS.day)}.
       </p>
       <p className="whitespace-pre-line text-sm text-muted">{props.termsText}</p>
-      <form id={DEPOSIT_FORM_ID} method="get" action={`/checkout/${props.projectId}/${props.unitId}`}>
+      <form id={DEPOSIT_FORM_ID} method="get" action={`/checkout/${props.projectId}/${props.unitId}`} noValidate>
         {Object.entries(props.attribution ?? {}).map(([key, value]) => (
           <input key={key} type="hidden" name={attributionFieldName(key)} value={value} />
         ))}

@@ -8,6 +8,7 @@
  * estimate ("estimate.*" fields, docs/affordability.md "Kept with an enquiry"), which the unit page's «احجز الآن
  * بعربون» form puts in the checkout page's address (`carriedFields`).
  */
+import { data } from "react-router";
 import type { CheckoutView } from "#domain/checkout.ts";
 import type { ApiInit } from "~/context.ts";
 import {
@@ -121,6 +122,7 @@ export async function postCheckout(request: Request, api: Api, unitId: number): 
 export async function confirmCheckout(api: Api, token: string): Promise<CheckoutView | null> {
   const res = await api(`/api/checkout/${encodeURIComponent(token)}/confirm`, { method: "POST", body: {} });
   if (res.status === 404 || res.status === 400) return null;
-  if (!res.ok) throw new Error(`checkout confirm answered ${res.status}`);
+  // Anything else (the API failing) is the error page's 502, as the campaign page answers.
+  if (!res.ok) throw data(null, { status: 502 });
   return (await res.json()) as CheckoutView;
 }
