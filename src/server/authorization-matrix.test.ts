@@ -158,6 +158,8 @@ describe("authorization matrix", () => {
         "POST /api/payments/webhooks/moyasar",
         "GET /api/payments",
         "POST /api/payments/:id/refund",
+        "GET /api/checkout/:token/receipt.pdf",
+        "GET /api/payments/:id/receipt.pdf",
       ]),
     );
     // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment
@@ -187,6 +189,9 @@ describe("authorization matrix", () => {
     expect(access("POST /api/payments/webhooks/moyasar")).toBe("public");
     expect(access("GET /api/payments")).toEqual({ permission: "payments.view" });
     expect(access("POST /api/payments/:id/refund")).toEqual({ permission: "payments.refund" });
+    // The receipt: the buyer's by the checkout's token, staff's under payments.view (docs/payments.md "Receipt").
+    expect(access("GET /api/checkout/:token/receipt.pdf")).toBe("public");
+    expect(access("GET /api/payments/:id/receipt.pdf")).toEqual({ permission: "payments.view" });
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

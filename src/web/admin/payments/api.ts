@@ -1,6 +1,7 @@
 /**
  * The payments screen's data (docs/payments.md "Payments screen"): GET /api/payments (payments.view) and
- * POST /api/payments/{id}/refund (payments.refund).
+ * POST /api/payments/{id}/refund (payments.refund); GET /api/payments/{id}/receipt.pdf (payments.view) saves the
+ * deposit's receipt (docs/payments.md "Receipt").
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PaymentRow } from "#domain/checkout.ts";
@@ -28,4 +29,14 @@ export function useRefundPayment() {
       await client.invalidateQueries({ queryKey: ["payments"] });
     },
   });
+}
+
+/** Saves the receipt of payment `id` as a PDF (GET /api/payments/{id}/receipt.pdf, payments.view). */
+export function downloadReceipt(id: number) {
+  return apiClient.download(`/api/payments/${id}/receipt.pdf`, `receipt-${id}.pdf`);
+}
+
+/** Whether payment row `p` has a receipt: its deposit reserved the unit (paid, or refunded after reserving). */
+export function hasReceipt(p: PaymentRow): boolean {
+  return p.state === "paid" || (p.state === "refunded" && p.leadId !== null);
 }

@@ -1,7 +1,8 @@
 /**
  * «المدفوعات» (docs/payments.md "Payments screen"): every online deposit, newest first, with its state, unit, lead,
  * the buyer (national ID masked to its last four digits), the amount, the gateway's reference and the dates; a paid
- * deposit offers «استرداد» to holders of payments.refund, asking the reason (the refund is audited on the server).
+ * deposit offers «استرداد» to holders of payments.refund, asking the reason (the refund is audited on the server), and
+ * a deposit that reserved its unit offers «الإيصال» (the receipt as a PDF; docs/payments.md "Receipt").
  */
 import { useState } from "react";
 import { Link } from "react-router";
@@ -24,7 +25,7 @@ import {
 } from "~/shared/ui/dialog.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { usePayments, useRefundPayment } from "./api.ts";
+import { downloadReceipt, hasReceipt, usePayments, useRefundPayment } from "./api.ts";
 
 export const PAYMENTS_TITLE = "المدفوعات";
 
@@ -145,7 +146,21 @@ export function PaymentsScreen() {
                       "-"
                     )}
                   </td>
-                  <td className="p-3">
+                  <td className="flex gap-2 p-3">
+                    {hasReceipt(p) && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`إيصال دفعة ${p.name}`}
+                        onClick={() =>
+                          downloadReceipt(p.id).catch((e: unknown) =>
+                            toast({ title: apiErrorMessage(e, "تعذّر تنزيل الإيصال"), variant: "destructive" }),
+                          )
+                        }
+                      >
+                        الإيصال
+                      </Button>
+                    )}
                     {canRefund && p.state === "paid" && (
                       <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
                         استرداد
