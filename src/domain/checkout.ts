@@ -10,6 +10,7 @@ import { formatDateTime } from "./format.ts";
 import { normalizeSaudiId } from "./national-id.ts";
 import { normalizeSaudiPhone } from "./phone.ts";
 import { PHONE_INVALID } from "./schemas/common.ts";
+import { pageQueryShape } from "./schemas/paging.ts";
 import { text } from "./schemas/text.ts";
 import { TEXTS } from "./texts.ts";
 
@@ -139,3 +140,34 @@ export const refundSchema = z.object({
     .min(1, CHECKOUT_TEXTS.refundReason)
     .max(500, CHECKOUT_TEXTS.refundReason),
 });
+
+/** Arabic messages of the payments list's filters. */
+export const PAYMENTS_FILTER_TEXTS = {
+  state: "حالة الدفعة غير صالحة",
+  date: "أدخل التاريخ بالصيغة YYYY-MM-DD",
+  range: "تاريخ النهاية يجب ألا يسبق تاريخ البداية",
+} as const;
+
+const validRangeOf = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+const filterDay = z.iso.date({ error: PAYMENTS_FILTER_TEXTS.date }).optional();
+
+/**
+ * The filters of GET /api/payments and GET /api/payments/export (payments.view; docs/payments.md "Payments screen"):
+ * the state, and the days (YYYY-MM-DD, Asia/Riyadh, both included) the checkout was started. `to` before `from` →
+ * 400 {to}.
+ */
+export const paymentFilterShape = {
+  state: z.enum(CHECKOUT_STATES, { error: PAYMENTS_FILTER_TEXTS.state }).optional(),
+  from: filterDay,
+  to: filterDay,
+};
+export const paymentFiltersSchema = z
+  .object(paymentFilterShape)
+  .refine(validRangeOf, { path: ["to"], message: PAYMENTS_FILTER_TEXTS.range });
+export type PaymentFilters = z.infer<typeof paymentFiltersSchema>;
+
+/** GET /api/payments: the filters and a page (`limit` 1–200, default 50; `cursor` of the previous page). */
+export const paymentsPageQuerySchema = z
+  .object({ ...paymentFilterShape, ...pageQueryShape })
+  .refine(validRangeOf, { path: ["to"], message: PAYMENTS_FILTER_TEXTS.range });
+export type PaymentsPageQuery = z.infer<typeof paymentsPageQuerySchema>;

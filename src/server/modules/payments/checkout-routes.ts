@@ -6,7 +6,9 @@
  * - GET /api/projects/{id}/deposit-offer (public): the deposit the unit pages offer, 404 when none (./checkout.ts).
  * - POST /api/checkout/{token}/confirm (public; the buyer's return, may reserve the unit) → the buyer's view.
  * - POST /api/payments/webhooks/moyasar (public; authenticated by its secret token, ./confirm.ts) → `{ received }`.
- * - GET /api/payments (payments.view) → the payments list; POST /api/payments/{id}/refund (payments.refund).
+ * - GET /api/payments (payments.view; filters state, from, to; paged by limit and cursor) → `{ items, nextCursor,
+ *   total }`; GET /api/payments/export (payments.view; the same filters) → .xlsx (./export.ts);
+ *   POST /api/payments/{id}/refund (payments.refund).
  * - GET /api/checkout/{token}/receipt.pdf (public, the token authorises) and GET /api/payments/{id}/receipt.pdf
  *   (payments.view): the deposit receipt (./receipt.ts), 404 when the checkout reserved nothing.
  * The expiry job "payments.checkouts" (jobs/engine.ts `due`) ends the checkouts whose hold ran out; with SMTP_URL the
@@ -17,8 +19,17 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkoutSchema, checkoutViewSchema, paymentRowSchema, refundSchema } from "#domain/checkout.ts";
+import {
+  checkoutSchema,
+  checkoutViewSchema,
+  paymentFiltersSchema,
+  paymentRowSchema,
+  paymentsPageQuerySchema,
+  refundSchema,
+} from "#domain/checkout.ts";
+import { riyadhDay } from "#domain/licence.ts";
 import { idParam } from "#domain/schemas/common.ts";
+import { pageSchema } from "#domain/schemas/paging.ts";
 import { text } from "#domain/schemas/text.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
 import { actorOf } from "#server/plugins/auth.ts";
@@ -27,6 +38,7 @@ import { leadRateLimit } from "../leads/rate-limit.ts";
 import { listPayments, refundPayment } from "./admin.ts";
 import { depositOffer, type PaymentDeps, startCheckout } from "./checkout.ts";
 import { confirmCheckout, handleWebhook } from "./confirm.ts";
+import { paymentsXlsx } from "./export.ts";
 import { PAYMENT_MAIL_QUEUE, paymentMailOutboxOptions } from "./mail.ts";
 import { moyasarGateway } from "./moyasar.ts";
 import { receiptFileName, receiptPdf } from "./receipt.ts";
@@ -144,9 +156,22 @@ export async function checkoutRoutes(app: FastifyInstance) {
     "/api/payments",
     {
       config: { access: { permission: "payments.view" } },
-      schema: { response: { 200: z.object({ items: z.array(paymentRowSchema) }) } },
+      schema: { querystring: paymentsPageQuerySchema, response: { 200: pageSchema(paymentRowSchema) } },
     },
-    async () => ({ items: await listPayments(deps) }),
+    async (request) => listPayments(deps, request.query),
+  );
+
+  r.get(
+    "/api/payments/export",
+    { config: { access: { permission: "payments.view" } }, schema: { querystring: paymentFiltersSchema } },
+    async (request, reply) => {
+      const day = riyadhDay(app.clock());
+      return reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="payments-${day}.xlsx"`)
+        .header("cache-control", "private, no-store")
+        .send(await paymentsXlsx(app.db, request.query));
+    },
   );
 
   r.post(
