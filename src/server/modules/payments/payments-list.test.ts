@@ -126,7 +126,7 @@ describe("GET /api/payments/export", () => {
     const book = XLSX.read(res.rawPayload, { type: "buffer", cellNF: true });
     expect(book.Workbook?.Views?.[0]?.RTL).toBe(true);
     expect(book.SheetNames).toEqual(["المدفوعات"]);
-    const sheet = book.Sheets["المدفوعات"];
+    const sheet = book.Sheets[book.SheetNames[0]];
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
     expect(rows.map((r) => r["رقم الدفعة"])).toEqual([ids.later3, ids.paid2]);
     expect(rows[1]).toMatchObject({ الحالة: "مدفوع", "المبلغ (ر.س.)": 12_500, الهوية: "••••••0016" });
