@@ -144,7 +144,7 @@ export const refundSchema = z.object({
 /** Arabic messages of the payments list's filters. */
 export const PAYMENTS_FILTER_TEXTS = {
   state: "حالة الدفعة غير صالحة",
-  date: "أدخل التاريخ بالصيغة YYYY-MM-DD",
+  date: "أدخل تاريخًا صحيحًا: سنة-شهر-يوم",
   range: "تاريخ النهاية يجب ألا يسبق تاريخ البداية",
 } as const;
 
