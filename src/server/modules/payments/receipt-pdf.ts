@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PDFDocument, type PDFFont, rgb } from "@cantoo/pdf-lib";
-import bidiFactory from "bidi-js";
+import type { Bidi } from "bidi-js";
 import * as fontkit from "fontkit";
 
 /** One line of the receipt: an Arabic label and its value (either may mix Arabic, digits and Latin). */
@@ -27,8 +27,12 @@ export interface ReceiptContent {
   footer: string;
 }
 
+const require = createRequire(import.meta.url);
+// bidi-js is CommonJS whose module.exports is the factory, but its types declare an ES default export, which
+// TypeScript's NodeNext resolution reads as `{ default }`: required, its shape is the one the package documents.
+const bidiFactory: () => Bidi = require("bidi-js");
 const bidi = bidiFactory();
-const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve("@fontsource/ibm-plex-sans-arabic")), "files");
+const FONT_DIR = join(dirname(require.resolve("@fontsource/ibm-plex-sans-arabic")), "files");
 const fontFile = (subset: "arabic" | "latin", weight: 400 | 700) =>
   readFileSync(join(FONT_DIR, `ibm-plex-sans-arabic-${subset}-${weight}-normal.woff`));
 
@@ -63,7 +67,7 @@ export function visualRuns(input: string): Run[] {
     if (BIDI_CONTROL.test(ch)) continue;
     const level = levels[i];
     const last = runs.at(-1);
-    const arabic = ch === " " && last?.level === level ? last.arabic : ARABIC_FILE.test(ch);
+    const arabic = ch === " " && last !== undefined && last.level === level ? last.arabic : ARABIC_FILE.test(ch);
     if (last && last.level === level && last.arabic === arabic) last.text += ch;
     else runs.push({ text: ch, level, arabic });
   }
