@@ -12,6 +12,7 @@ import { normalizeSaudiPhone } from "./phone.ts";
 import { affordabilityQuerySchema } from "./schemas/affordability.ts";
 import { PHONE_INVALID } from "./schemas/common.ts";
 import { attributionSchema } from "./schemas/contact.ts";
+import { pageQueryShape } from "./schemas/paging.ts";
 import { text } from "./schemas/text.ts";
 import { TEXTS } from "./texts.ts";
 
@@ -192,3 +193,33 @@ export const leadPaymentSchema = z.object({
   withinRefundWindow: z.boolean(),
 });
 export type LeadPayment = z.infer<typeof leadPaymentSchema>;
+/** Arabic messages of the payments list's filters. */
+export const PAYMENTS_FILTER_TEXTS = {
+  state: "حالة الدفعة غير صالحة",
+  date: "أدخل تاريخًا صحيحًا: سنة-شهر-يوم",
+  range: "تاريخ النهاية يجب ألا يسبق تاريخ البداية",
+} as const;
+
+const validRangeOf = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+const filterDay = z.iso.date({ error: PAYMENTS_FILTER_TEXTS.date }).optional();
+
+/**
+ * The filters of GET /api/payments and GET /api/payments/export (payments.view; docs/payments.md "Payments screen"):
+ * the state, and the days (YYYY-MM-DD, Asia/Riyadh, both included) the checkout was started. `to` before `from` →
+ * 400 {to}.
+ */
+export const paymentFilterShape = {
+  state: z.enum(CHECKOUT_STATES, { error: PAYMENTS_FILTER_TEXTS.state }).optional(),
+  from: filterDay,
+  to: filterDay,
+};
+export const paymentFiltersSchema = z
+  .object(paymentFilterShape)
+  .refine(validRangeOf, { path: ["to"], message: PAYMENTS_FILTER_TEXTS.range });
+export type PaymentFilters = z.infer<typeof paymentFiltersSchema>;
+
+/** GET /api/payments: the filters and a page (`limit` 1–200, default 50; `cursor` of the previous page). */
+export const paymentsPageQuerySchema = z
+  .object({ ...paymentFilterShape, ...pageQueryShape })
+  .refine(validRangeOf, { path: ["to"], message: PAYMENTS_FILTER_TEXTS.range });
+export type PaymentsPageQuery = z.infer<typeof paymentsPageQuerySchema>;

@@ -160,6 +160,9 @@ describe("authorization matrix", () => {
         "GET /api/payments/summary",
         "GET /api/leads/:id/payments",
         "POST /api/payments/:id/refund",
+        "GET /api/checkout/:token/receipt.pdf",
+        "GET /api/payments/:id/receipt.pdf",
+        "GET /api/payments/export",
       ]),
     );
     // Bulk «إعادة الإسناد» from the leads list is opened by the key of one lead's reassignment
@@ -192,6 +195,10 @@ describe("authorization matrix", () => {
     // The lead page's payments: within the viewer's leads; the masked national ID only with payments.view.
     expect(access("GET /api/leads/:id/payments")).toEqual({ permission: "leads.view_own" });
     expect(access("POST /api/payments/:id/refund")).toEqual({ permission: "payments.refund" });
+    // The receipt: the buyer's by the checkout's token, staff's under payments.view (docs/payments.md "Receipt").
+    expect(access("GET /api/checkout/:token/receipt.pdf")).toBe("public");
+    expect(access("GET /api/payments/:id/receipt.pdf")).toEqual({ permission: "payments.view" });
+    expect(access("GET /api/payments/export")).toEqual({ permission: "payments.view" });
     // The affordability calculator is answered to anyone (docs/affordability.md).
     expect(routes.filter((r) => r.url.startsWith("/api/affordability")).map((r) => r.access)).toEqual([
       "public",

@@ -6,27 +6,65 @@
  * - GET /api/projects/{id}/deposit-offer (public): the deposit the unit pages offer, 404 when none (./checkout.ts).
  * - POST /api/checkout/{token}/confirm (public; the buyer's return, may reserve the unit) → the buyer's view.
  * - POST /api/payments/webhooks/moyasar (public; authenticated by its secret token, ./confirm.ts) → `{ received }`.
- * - GET /api/payments (payments.view) → the payments list; POST /api/payments/{id}/refund (payments.refund).
- * The expiry job "payments.checkouts" (jobs/engine.ts `due`) ends the checkouts whose hold ran out.
+ * - GET /api/payments (payments.view; filters state, from, to; paged by limit and cursor) → `{ items, nextCursor,
+ *   total }`; GET /api/payments/export (payments.view; the same filters) → .xlsx (./export.ts);
+ *   POST /api/payments/{id}/refund (payments.refund).
+ * - GET /api/checkout/{token}/receipt.pdf (public, the token authorises) and GET /api/payments/{id}/receipt.pdf
+ *   (payments.view): the deposit receipt (./receipt.ts), 404 when the checkout reserved nothing.
+ * The expiry job "payments.checkouts" (jobs/engine.ts `due`) ends the checkouts whose hold ran out; with SMTP_URL the
+ * outbox queue "payment-mail" (./mail.ts) sends the buyer's e-mails, kicked when a payment settles.
  */
-import type { FastifyInstance } from "fastify";
+
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkoutSchema, checkoutViewSchema, paymentRowSchema, refundSchema } from "#domain/checkout.ts";
+import {
+  checkoutSchema,
+  checkoutViewSchema,
+  paymentFiltersSchema,
+  paymentRowSchema,
+  paymentsPageQuerySchema,
+  refundSchema,
+} from "#domain/checkout.ts";
+import { riyadhDay } from "#domain/licence.ts";
 import { idParam } from "#domain/schemas/common.ts";
+import { pageSchema } from "#domain/schemas/paging.ts";
 import { text } from "#domain/schemas/text.ts";
+import { checkouts } from "#server/db/tables/payments.ts";
 import { actorOf } from "#server/plugins/auth.ts";
+import { createMailTransport } from "../leads/mail.ts";
 import { leadRateLimit } from "../leads/rate-limit.ts";
 import { listPayments, refundPayment } from "./admin.ts";
 import { depositOffer, type PaymentDeps, startCheckout } from "./checkout.ts";
 import { confirmCheckout, handleWebhook } from "./confirm.ts";
+import { paymentsXlsx } from "./export.ts";
+import { PAYMENT_MAIL_QUEUE, paymentMailOutboxOptions } from "./mail.ts";
 import { moyasarGateway } from "./moyasar.ts";
+import { receiptFileName, receiptPdf } from "./receipt.ts";
 import { expireCheckouts } from "./settle.ts";
 
 /** The expiry job's name. */
 export const CHECKOUT_EXPIRY_JOB = "payments.checkouts";
 
 const tokenParam = z.object({ token: z.uuid({ error: "طلب الحجز غير موجود" }) });
+
+/** The buyer's e-mail outbox (./mail.ts), null without SMTP_URL. */
+function mailOutbox(app: FastifyInstance) {
+  const smtp = app.config.smtp;
+  if (!smtp) return null;
+  const transport = createMailTransport(smtp.url);
+  return app.jobs.outbox(
+    PAYMENT_MAIL_QUEUE,
+    paymentMailOutboxOptions(transport, {
+      from: smtp.from,
+      publicUrl: app.config.publicUrl,
+      site: app.site,
+      licencePolicy: app.licencePolicy,
+    }),
+    () => transport.close(),
+  );
+}
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +76,12 @@ export async function checkoutRoutes(app: FastifyInstance) {
     holdMinutes: app.config.payments.holdMinutes,
     affordabilityRules: app.affordability,
   };
-  app.jobs.due(CHECKOUT_EXPIRY_JOB, (now) => expireCheckouts(deps, now));
+  const mail = mailOutbox(app);
+  app.jobs.due(CHECKOUT_EXPIRY_JOB, async (now) => {
+    const expired = await expireCheckouts(deps, now);
+    mail?.kick();
+    return expired;
+  });
 
   r.get(
     "/api/projects/:id/deposit-offer",
@@ -92,6 +135,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       reply.header("cache-control", "private, no-store");
       const view = await confirmCheckout(deps, request.params.token, app.clock());
       if (view.state === "paid") app.conversionOutbox.kick();
+      mail?.kick();
       return view;
     },
   );
@@ -105,6 +149,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     async (request) => {
       const settled = await handleWebhook(deps, request.body, app.clock());
       if (settled === "reserved") app.conversionOutbox.kick();
+      if (settled !== "unchanged") mail?.kick();
       return { received: true };
     },
   );
@@ -113,9 +158,22 @@ export async function checkoutRoutes(app: FastifyInstance) {
     "/api/payments",
     {
       config: { access: { permission: "payments.view" } },
-      schema: { response: { 200: z.object({ items: z.array(paymentRowSchema) }) } },
+      schema: { querystring: paymentsPageQuerySchema, response: { 200: pageSchema(paymentRowSchema) } },
     },
-    async () => ({ items: await listPayments(deps) }),
+    async (request) => listPayments(deps, request.query),
+  );
+
+  r.get(
+    "/api/payments/export",
+    { config: { access: { permission: "payments.view" } }, schema: { querystring: paymentFiltersSchema } },
+    async (request, reply) => {
+      const day = riyadhDay(app.clock());
+      return reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="payments-${day}.xlsx"`)
+        .header("cache-control", "private, no-store")
+        .send(await paymentsXlsx(app.db, request.query));
+    },
   );
 
   r.post(
@@ -129,5 +187,32 @@ export async function checkoutRoutes(app: FastifyInstance) {
       },
     },
     async (request) => refundPayment(deps, actorOf(request), request.params.id, request.body.reason, app.clock()),
+  );
+
+  const sendPdf = (reply: FastifyReply, id: number, pdf: Uint8Array) =>
+    reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `inline; filename="${receiptFileName(id)}"`)
+      .header("cache-control", "private, no-store")
+      .send(Buffer.from(pdf));
+
+  r.get(
+    "/api/checkout/:token/receipt.pdf",
+    { config: { access: "public" }, schema: { params: tokenParam } },
+    async (request, reply) => {
+      const where = eq(checkouts.token, request.params.token);
+      const { id, pdf } = await receiptPdf(app.db, where, app.site, await app.licencePolicy());
+      return sendPdf(reply, id, pdf);
+    },
+  );
+
+  r.get(
+    "/api/payments/:id/receipt.pdf",
+    { config: { access: { permission: "payments.view" } }, schema: { params: idParam } },
+    async (request, reply) => {
+      const where = eq(checkouts.id, request.params.id);
+      const { id, pdf } = await receiptPdf(app.db, where, app.site, await app.licencePolicy());
+      return sendPdf(reply, id, pdf);
+    },
   );
 }

@@ -10,7 +10,8 @@
  * - paid after the hold ended (expired, released, failed): kept with `refundDue`; the refund is asked of the gateway
  *   after the commit (and retried by the expiry job until it succeeds), and the buyer's page says why;
  * - failed while pending: the checkout fails and its hold is released.
- * The gateway's payment id is stored once (unique), so a repeated webhook finds its work done.
+ * The gateway's payment id is stored once (unique), so a repeated webhook finds its work done. The buyer's e-mail
+ * (the receipt on a reservation, the reason on an automatic refund) is queued in the same transaction (./mail.ts).
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { CHECKOUT_TEXTS } from "#domain/checkout.ts";
@@ -24,6 +25,7 @@ import { moveLeadStage } from "../leads/desk/service.ts";
 import { createOrJoinLead } from "../leads/intake/service.ts";
 import type { PaymentDeps } from "./checkout.ts";
 import { GatewayError, type GatewayPayment } from "./gateway.ts";
+import { queueCheckoutMail } from "./mail.ts";
 import { credentialsOf } from "./settings.ts";
 
 type Checkout = typeof checkouts.$inferSelect;
@@ -109,6 +111,7 @@ export async function settlePayment(
       const withPayment = { ...checkout, gatewayPaymentId: payment.id };
       if (checkout.state === "pending" && (await holdRunning(tx, checkout, now))) {
         const leadId = await reserve(tx, withPayment, deps.publicUrl, now);
+        await queueCheckoutMail(tx, checkoutId, "receipt", checkout.email, now);
         await recordAudit(tx, SYSTEM, {
           entityType: "checkout",
           entityId: checkoutId,
@@ -177,6 +180,7 @@ export async function refundLate(deps: PaymentDeps, checkoutId: number, now: Dat
       .update(checkouts)
       .set({ state: "refunded", refundedSar: checkout.amountSar, refundReason: CHECKOUT_TEXTS.lateRefunded })
       .where(eq(checkouts.id, checkoutId));
+    await queueCheckoutMail(tx, checkoutId, "late_refund", checkout.email, now);
     await recordAudit(tx, SYSTEM, {
       entityType: "checkout",
       entityId: checkoutId,

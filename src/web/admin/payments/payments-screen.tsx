@@ -1,13 +1,16 @@
 /**
  * «المدفوعات» (docs/payments.md "Payments screen"): every online deposit, newest first, with its state, unit, lead,
  * the buyer (national ID masked to its last four digits), the amount, the gateway's reference and the dates; a paid
- * deposit offers «استرداد» to holders of payments.refund, asking the reason (the refund is audited on the server).
+ * deposit offers «استرداد» to holders of payments.refund, asking the reason (the refund is audited on the server), and
+ * a deposit that reserved its unit offers «الإيصال» (the receipt as a PDF; docs/payments.md "Receipt"). Filtered by
+ * state and days (./payment-filters.tsx, in the URL), loaded page by page, exported as a workbook.
  */
 import { useState } from "react";
 import { Link } from "react-router";
 import { CHECKOUT_STATE_LABELS, type PaymentRow } from "#domain/checkout.ts";
 import { formatDateTime } from "#domain/format.ts";
 import { ListScreen, listState } from "~/admin/common/list-screen.tsx";
+import { PagedLoadMore } from "~/admin/common/load-more.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -25,7 +28,8 @@ import {
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
-import { usePayments, useRefundPayment } from "./api.ts";
+import { downloadReceipt, hasReceipt, usePaymentPages, useRefundPayment } from "./api.ts";
+import { PaymentFilters, usePaymentFilters } from "./payment-filters.tsx";
 
 export const PAYMENTS_TITLE = "المدفوعات";
 
@@ -85,13 +89,15 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRow; onClose: () =
 export function PaymentsScreen() {
   const user = useCurrentUser();
   const canRefund = userCan(user, "payments.refund");
-  const payments = usePayments();
-  const items = payments.data?.items ?? [];
+  const [filters, setFilter] = usePaymentFilters();
+  const payments = usePaymentPages(filters);
+  const items = payments.data?.pages.flatMap((page) => page.items) ?? [];
   const [refunding, setRefunding] = useState<PaymentRow | null>(null);
   return (
     <>
       <ListScreen
         title={PAYMENTS_TITLE}
+        filters={<PaymentFilters filters={filters} onChange={setFilter} />}
         state={listState(payments, items.length)}
         pending={<Skeleton className="h-40 w-full rounded-xl" />}
         error={<QueryError message="تعذّر تحميل المدفوعات" onRetry={() => void payments.refetch()} />}
@@ -146,7 +152,21 @@ export function PaymentsScreen() {
                       "-"
                     )}
                   </td>
-                  <td className="p-3">
+                  <td className="flex gap-2 p-3">
+                    {hasReceipt(p) && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`إيصال دفعة ${p.name}`}
+                        onClick={() =>
+                          downloadReceipt(p.id).catch((e: unknown) =>
+                            toast({ title: apiErrorMessage(e, "تعذّر تنزيل الإيصال"), variant: "destructive" }),
+                          )
+                        }
+                      >
+                        الإيصال
+                      </Button>
+                    )}
                     {canRefund && p.state === "paid" && (
                       <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
                         استرداد
@@ -158,6 +178,7 @@ export function PaymentsScreen() {
             </tbody>
           </table>
         </div>
+        <PagedLoadMore query={payments} shown={items.length} />
       </ListScreen>
       {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
     </>

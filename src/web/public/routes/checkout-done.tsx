@@ -3,7 +3,8 @@
  * to settle the checkout from the gateway (POST /api/checkout/{token}/confirm: the webhook may not have come yet)
  * and shows its state in Arabic: reserved — with the unit, the deposit, the date (Gregorian with the Hijri date
  * beside it, ARCHITECTURE resolution 17) and the gateway's reference —, still waiting, failed, expired, or refunded
- * with the reason (a payment after the hold's end). Never cached (server/pages/http-cache.ts). Unknown token: 404.
+ * with the reason (a payment after the hold's end). A reserved unit's receipt downloads as a PDF
+ * (GET /api/checkout/{token}/receipt.pdf; docs/payments.md "Receipt"). Never cached (server/pages/http-cache.ts). Unknown token: 404.
  */
 import { data, isRouteErrorResponse } from "react-router";
 import { CHECKOUT_STATE_LABELS } from "#domain/checkout.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/checkout-done";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const view = await confirmCheckout(context.api, params.token);
   if (!view) throw data(null, { status: 404 });
-  return { view };
+  return { view, receiptUrl: `/api/checkout/${encodeURIComponent(params.token)}/receipt.pdf` };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -28,7 +29,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function CheckoutDonePage({ loaderData }: Route.ComponentProps) {
-  const { view } = loaderData;
+  const { view, receiptUrl } = loaderData;
   const paid = view.state === "paid";
   return (
     <article className="mx-auto grid max-w-xl gap-6 px-4 py-8">
@@ -66,6 +67,11 @@ export default function CheckoutDonePage({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </dl>
+        {paid && (
+          <a href={receiptUrl} download className="font-medium text-brand-700 underline underline-offset-4">
+            تنزيل الإيصال (PDF)
+          </a>
+        )}
       </section>
       <a
         href={`/project/${view.projectId}/unit/${view.unitId}`}

@@ -1,0 +1,158 @@
+/**
+ * The deposit receipt as a PDF (docs/payments.md "Receipt"; docs/decisions/125-receipt-pdf-and-mail.md), through the
+ * API on a fresh database with the local Moyasar stand-in: the buyer's by the checkout's token without signing in,
+ * staff's with payments.view; the PDF parses and reads, in Arabic, the company's name, commercial registration and
+ * licence numbers, the licence that covered the unit, the unit, the amount in SAR, the paid day on the Gregorian and
+ * Hijri calendars and the gateway's reference, and never the national ID; a checkout that reserved nothing has none.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatHijri, formatSAR } from "#domain/format.ts";
+import { projects, units } from "#server/db/schema.ts";
+import { checkouts } from "#server/db/tables/payments.ts";
+import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import { pdfLines } from "#server/test-utils/pdf-text.ts";
+import { type MoyasarStandIn, startMoyasarStandIn } from "./moyasar-stand-in.ts";
+
+const SECRET_KEY = "sk_test_receipt";
+const WEBHOOK_SECRET = "whsec_receipt";
+const PAID = new Date("2026-12-01T09:00:00.000Z");
+const NATIONAL_ID = "1000000008";
+const now = PAID;
+
+let t: TestApp;
+let standIn: MoyasarStandIn;
+let manager: TestUser;
+let projectId: number;
+let unitId: number;
+
+beforeAll(async () => {
+  standIn = await startMoyasarStandIn(SECRET_KEY, WEBHOOK_SECRET);
+  t = await createTestApp({ clock: () => now, env: { PAYMENTS_MOYASAR_URL: standIn.url, JOBS_INTERVAL_MS: "0" } });
+  manager = await t.signIn("manager");
+  const [project] = await t.db
+    .insert(projects)
+    .values({
+      name: "أبراج الكورنيش",
+      city: "جدة",
+      advertisingLicenseNumber: "7200001234",
+      advertisingLicenseExpiresOn: "2027-06-30",
+    })
+    .returning();
+  projectId = project.id;
+  const [unit] = await t.db
+    .insert(units)
+    .values({ projectId, unitNumber: "R-7", building: "B", floor: 3, price: 950_000 })
+    .returning();
+  unitId = unit.id;
+  const saved = await t.app.inject({
+    method: "PUT",
+    url: `/api/projects/${projectId}/payment-settings`,
+    headers: t.bearer(manager.token),
+    payload: {
+      enabled: true,
+      depositSar: 5000,
+      termsText: "يسترد العربون خلال ٧ أيام.",
+      refundWindowDays: 7,
+      daysToSign: 14,
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+    },
+  });
+  expect(saved.statusCode).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
+
+async function startCheckout(unit: number, n: number) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/checkout",
+    remoteAddress: "203.0.113.60",
+    payload: {
+      unitId: unit,
+      name: "نورة العتيبي",
+      phone: `05${50_100_000 + n}`,
+      email: `receipt${n}@example.com`,
+      nationalId: n === 1 ? NATIONAL_ID : "1000000016",
+      acceptTerms: true,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { token: string; url: string };
+}
+
+const receipt = (token: string) => t.app.inject({ method: "GET", url: `/api/checkout/${token}/receipt.pdf` });
+
+describe("the receipt", () => {
+  let token = "";
+  let checkoutId = 0;
+  let paymentId = "";
+
+  it("is the buyer's by the checkout's token once paid: an Arabic PDF with the company, licence, unit, amount, dates and reference", async () => {
+    const started = await startCheckout(unitId, 1);
+    token = started.token;
+    expect((await receipt(token)).statusCode).toBe(404);
+    const { webhook, payment } = standIn.pay(started.url.split("/i/")[1]);
+    paymentId = payment.id;
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/payments/webhooks/moyasar", payload: webhook })).statusCode,
+    ).toBe(200);
+    const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, token));
+    expect(row.state).toBe("paid");
+    checkoutId = row.id;
+
+    const res = await receipt(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const lines = await pdfLines(res.rawPayload);
+    const text = lines.join("\n");
+    const line = (label: string) => lines.find((l) => l.startsWith(label)) ?? "";
+    expect(lines[0]).toBe("إيصال دفع العربون");
+    expect(text).toContain(t.app.site.name);
+    expect(line("السجل التجاري")).toContain(t.app.site.commercialRegistration ?? "missing");
+    expect(line("رقم الترخيص")).toContain(t.app.site.licenseNumber ?? "missing");
+    expect(line("ترخيص الإعلان العقاري")).toContain("7200001234");
+    expect(line("المشروع")).toContain("أبراج الكورنيش");
+    expect(line("الوحدة")).toContain("R-7");
+    expect(line("المبلغ المدفوع")).toContain(
+      formatSAR(5000).replace(/[\u200f\u00a0]/g, (c) => (c === "\u00a0" ? " " : "")),
+    );
+    expect(line("تاريخ الدفع")).toContain("١ ديسمبر ٢٠٢٦");
+    expect(line("التاريخ الهجري")).toContain(formatHijri(PAID));
+    expect(line("مرجع عملية الدفع")).toContain(paymentId);
+    expect(line("اسم العميل")).toContain("نورة العتيبي");
+    expect(text).not.toContain(NATIONAL_ID);
+    expect(text).not.toContain("\ufffd");
+  });
+
+  it("is staff's with payments.view from the payments screen, and no one else's", async () => {
+    const url = `/api/payments/${checkoutId}/receipt.pdf`;
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    const agent = await t.signIn("sales_agent");
+    expect((await t.app.inject({ method: "GET", url, headers: t.bearer(agent.token) })).statusCode).toBe(403);
+    const res = await t.app.inject({ method: "GET", url, headers: t.bearer(manager.token) });
+    expect(res.statusCode).toBe(200);
+    expect((await pdfLines(res.rawPayload)).join("\n")).toContain(paymentId);
+  });
+
+  it("does not exist for a checkout that reserved nothing, nor for an unknown token", async () => {
+    const [other] = await t.db.insert(units).values({ projectId, unitNumber: "R-8", price: 900_000 }).returning();
+    const pending = await startCheckout(other.id, 2);
+    const res = await receipt(pending.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("لا يوجد إيصال لهذا الطلب");
+    expect((await receipt("9b2f8c1e-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await receipt("not-a-token")).statusCode).toBe(400);
+    const staff = await t.app.inject({
+      method: "GET",
+      url: "/api/payments/999999/receipt.pdf",
+      headers: t.bearer(manager.token),
+    });
+    expect(staff.statusCode).toBe(404);
+  });
+});
