@@ -49,7 +49,12 @@ export async function complianceReport(db: Db, ctx: LicenceContext): Promise<Com
   const rows: ComplianceRow[] = [];
   for (const p of projectRows) {
     const licence = effectiveLicence({ project: p }, ctx.today, ctx.policy);
-    const campaigns = campaignRows.filter((c) => c.projectId === p.id).length;
+    // A campaign with a licence of its own is advertised under it alone: it does not go offline with the project's.
+    const campaigns = campaignRows.filter(
+      (c) =>
+        c.projectId === p.id &&
+        effectiveLicence({ project: p, campaign: c.campaign }, ctx.today, ctx.policy).source === "project",
+    ).length;
     rows.push({
       entityType: "project",
       id: p.id,
