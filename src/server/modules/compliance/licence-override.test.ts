@@ -122,6 +122,7 @@ async function listedUnits(f: Fixture): Promise<number[]> {
 interface Row {
   entityType: string;
   id: number;
+  name: string;
   offline: string[];
   licence: { source: string; number: string | null; state: string };
 }
@@ -236,5 +237,12 @@ describe("a licensed project whose unit's and campaign's own licences lapsed", (
       offline: ["صفحة الحملة", "احتساب زيارات رابط الحملة"],
     });
     expect(rows.get(`campaign:${f.plainCampaign.id}`)).toMatchObject({ offline: [] });
+  });
+
+  it("isolates the Latin link and unit number in the names, so they keep their place right to left", async () => {
+    const rows = await complianceRows(f);
+    // FSI … PDI, the text form of <bdi>.
+    expect(rows.get(`campaign:${f.ownCampaign.id}`)?.name).toBe(`سناب شات (\u2068${f.ownCampaign.urlSlug}\u2069)`);
+    expect(rows.get(`unit:${f.ownUnit}`)?.name).toBe("وحدة \u20680101\u2069 - \u2068A\u2069");
   });
 });

@@ -17,7 +17,7 @@ const BADGE: Record<LicenceState, string> = {
 
 export function StateBadge({ state }: { state: LicenceState }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-1 text-xs font-bold ${BADGE[state]}`}>
+    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-bold ${BADGE[state]}`}>
       {LICENCE_STATE_LABELS[state]}
     </span>
   );
@@ -27,6 +27,17 @@ export function StateBadge({ state }: { state: LicenceState }) {
 export function licenceDay(day: string): string {
   const at = riyadhDayStart(day);
   return `${formatDateLong(at)} (${formatHijri(at)})`;
+}
+
+/** A table cell's licence day: the Gregorian date, and the Hijri date on its own line below (no split parenthesis). */
+export function LicenceDayLines({ day }: { day: string }) {
+  const at = riyadhDayStart(day);
+  return (
+    <>
+      <span className="block whitespace-nowrap">{formatDateLong(at)}</span>
+      <span className="block text-xs text-muted">{formatHijri(at)}</span>
+    </>
+  );
 }
 
 /** While missing licences are not yet enforced: what will go offline, and from which day. */

@@ -14,7 +14,7 @@ import { QueryError } from "~/admin/common/query-error.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useCompliance } from "./api.ts";
-import { EnforcementBanner, licenceDay, StateBadge } from "./compliance-parts.tsx";
+import { EnforcementBanner, LicenceDayLines, StateBadge } from "./compliance-parts.tsx";
 import { COMPLIANCE_TEXTS as T } from "./compliance-texts.ts";
 
 type SortKey = "urgency" | "days" | "name";
@@ -55,7 +55,7 @@ function Row({ row }: { row: ComplianceRow }) {
         {licence.number ? <bdi data-latin-digits="licence">{licence.number}</bdi> : T.noNumber}
       </td>
       <td data-label={T.expires} className={RT.td}>
-        {licence.expiresOn ? licenceDay(licence.expiresOn) : "-"}
+        {licence.expiresOn ? <LicenceDayLines day={licence.expiresOn} /> : "-"}
       </td>
       <td data-label={T.daysLeft} className={RT.td}>
         {daysText(licence.daysLeft)}
@@ -67,7 +67,10 @@ function Row({ row }: { row: ComplianceRow }) {
         {row.offline.length ? row.offline.join("، ") : T.nothingOffline}
       </td>
       <td className={RT.actions}>
-        <Link to={row.editPath} className="font-bold text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={row.editPath}
+          className="whitespace-nowrap font-bold text-brand-700 underline-offset-4 hover:underline"
+        >
           {T.edit}
         </Link>
       </td>
