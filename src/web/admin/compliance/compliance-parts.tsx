@@ -3,6 +3,7 @@
  * date, and the grace-period banner.
  */
 import { AlertTriangleIcon } from "lucide-react";
+import { Fragment, type ReactNode } from "react";
 import { formatDateLong, formatHijri } from "#domain/format.ts";
 import { LICENCE_STATE_LABELS, type LicenceState, riyadhDayStart } from "#domain/licence.ts";
 import type { ComplianceReport } from "#domain/schemas/licence-view.ts";
@@ -27,6 +28,35 @@ export function StateBadge({ state }: { state: LicenceState }) {
 export function licenceDay(day: string): string {
   const at = riyadhDayStart(day);
   return `${formatDateLong(at)} (${formatHijri(at)})`;
+}
+
+/**
+ * A name from GET /api/compliance whose Latin parts (a campaign link, a unit number) sit between FSI and PDI
+ * (src/server/modules/compliance/service.ts `isolated`): each such part is drawn as its own left-to-right box, so a
+ * long link that wraps stays whole inside its box and the brackets around it stay in place.
+ */
+export function IsolatedName({ name }: { name: string }) {
+  const nodes: ReactNode[] = [];
+  let offset = 0;
+  name.split(/[\u2068\u2069]/).forEach((part, i) => {
+    // Odd parts sat between FSI and PDI; the key is the part's place in the name, which never changes.
+    nodes.push(
+      i % 2 === 1 ? (
+        <bdi
+          key={offset}
+          dir="ltr"
+          data-latin-digits={part.includes("/") ? "url" : "unit"}
+          className="inline-block max-w-full break-all"
+        >
+          {part}
+        </bdi>
+      ) : (
+        <Fragment key={offset}>{part}</Fragment>
+      ),
+    );
+    offset += part.length + 1;
+  });
+  return <>{nodes}</>;
 }
 
 /** A table cell's licence day: the Gregorian date, and the Hijri date on its own line below (no split parenthesis). */

@@ -14,7 +14,7 @@ import { QueryError } from "~/admin/common/query-error.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useCompliance } from "./api.ts";
-import { EnforcementBanner, LicenceDayLines, StateBadge } from "./compliance-parts.tsx";
+import { EnforcementBanner, IsolatedName, LicenceDayLines, StateBadge } from "./compliance-parts.tsx";
 import { COMPLIANCE_TEXTS as T } from "./compliance-texts.ts";
 
 type SortKey = "urgency" | "days" | "name";
@@ -43,7 +43,9 @@ function Row({ row }: { row: ComplianceRow }) {
   return (
     <tr className={RT.tr} data-testid="compliance-row" data-entity={row.entityType} data-state={licence.state}>
       <th scope="row" className={RT.rowHeader}>
-        <span className="block">{row.name}</span>
+        <span className="block">
+          <IsolatedName name={row.name} />
+        </span>
         {row.entityType !== "project" && (
           <span className="block text-xs font-normal text-muted">{row.projectName}</span>
         )}
