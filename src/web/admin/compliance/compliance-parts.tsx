@@ -32,8 +32,8 @@ export function licenceDay(day: string): string {
 
 /**
  * A name from GET /api/compliance whose Latin parts (a campaign link, a unit number) sit between FSI and PDI
- * (src/server/modules/compliance/service.ts `isolated`): each such part is drawn as its own left-to-right box, so a
- * long link that wraps stays whole inside its box and the brackets around it stay in place.
+ * (src/server/modules/compliance/service.ts `isolated`): each such part is drawn left to right in a <bdi>, unbroken in
+ * the table (md and up) so the brackets around a link stay beside it; on a phone's card it may wrap.
  */
 export function IsolatedName({ name }: { name: string }) {
   const nodes: ReactNode[] = [];
@@ -46,7 +46,7 @@ export function IsolatedName({ name }: { name: string }) {
           key={offset}
           dir="ltr"
           data-latin-digits={part.includes("/") ? "url" : "unit"}
-          className="inline-block max-w-full break-all"
+          className="md:whitespace-nowrap"
         >
           {part}
         </bdi>
@@ -65,7 +65,7 @@ export function LicenceDayLines({ day }: { day: string }) {
   return (
     <>
       <span className="block whitespace-nowrap">{formatDateLong(at)}</span>
-      <span className="block text-xs text-muted">{formatHijri(at)}</span>
+      <span className="block text-xs text-muted md:whitespace-nowrap">{formatHijri(at)}</span>
     </>
   );
 }

@@ -59,7 +59,7 @@ function Row({ row }: { row: ComplianceRow }) {
       <td data-label={T.expires} className={RT.td}>
         {licence.expiresOn ? <LicenceDayLines day={licence.expiresOn} /> : "-"}
       </td>
-      <td data-label={T.daysLeft} className={RT.td}>
+      <td data-label={T.daysLeft} className={`${RT.td} md:whitespace-nowrap`}>
         {daysText(licence.daysLeft)}
       </td>
       <td data-label={T.state} className={RT.td}>
