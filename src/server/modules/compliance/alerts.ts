@@ -20,7 +20,7 @@ import { licenceAlerts } from "../../db/tables/compliance.ts";
 import { leadAgents } from "../../db/tables/lead-desk.ts";
 import { notify } from "../leads/desk/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
-import { campaignName } from "./service.ts";
+import { campaignName, isolated } from "./service.ts";
 
 /** How often one instance looks for alerts to send, ms of the app's clock. */
 export const ALERT_SCAN_MS = 10_000;
@@ -72,7 +72,7 @@ async function licencesWithExpiry(db: Db | Tx): Promise<Due[]> {
       entityType: "unit",
       entityId: u.id,
       projectId: u.projectId,
-      name: `وحدة ${u.unitNumber}`,
+      name: `وحدة ${isolated(u.unitNumber)}`,
       expiresOn: u.advertisingLicenseExpiresOn as string,
     });
   }

@@ -19,9 +19,22 @@ import { type AuditActor, recordAudit } from "../audit/service.ts";
 
 export const CAMPAIGN_NOT_FOUND = "الحملة غير موجودة";
 
+/**
+ * `text` between FSI and PDI (the text form of <bdi>), so a Latin link or unit number inside an Arabic name keeps its
+ * place when shown right to left (ARCHITECTURE resolution 11: such identifiers stay in Latin digits).
+ */
+export function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** The Arabic name of a campaign: its display name, else its platform and link. */
 export function campaignName(c: { displayName: string | null; platformName: string; urlSlug: string }): string {
-  return c.displayName || `${CAMPAIGN_PLATFORM_LABELS[c.platformName] ?? c.platformName} (${c.urlSlug})`;
+  return c.displayName || `${CAMPAIGN_PLATFORM_LABELS[c.platformName] ?? c.platformName} (${isolated(c.urlSlug)})`;
+}
+
+/** The Arabic name of a unit: «وحدة 0101 - A», its number and building isolated. */
+export function unitName(u: { unitNumber: string; building: string | null }): string {
+  return `وحدة ${isolated(u.unitNumber)}${u.building ? ` - ${isolated(u.building)}` : ""}`;
 }
 
 function offlineOf(licence: EffectiveLicence, what: string[]): string[] {
@@ -49,7 +62,12 @@ export async function complianceReport(db: Db, ctx: LicenceContext): Promise<Com
   const rows: ComplianceRow[] = [];
   for (const p of projectRows) {
     const licence = effectiveLicence({ project: p }, ctx.today, ctx.policy);
-    const campaigns = campaignRows.filter((c) => c.projectId === p.id).length;
+    // A campaign with a licence of its own is advertised under it alone: it does not go offline with the project's.
+    const campaigns = campaignRows.filter(
+      (c) =>
+        c.projectId === p.id &&
+        effectiveLicence({ project: p, campaign: c.campaign }, ctx.today, ctx.policy).source === "project",
+    ).length;
     rows.push({
       entityType: "project",
       id: p.id,
@@ -89,7 +107,7 @@ export async function complianceReport(db: Db, ctx: LicenceContext): Promise<Com
     rows.push({
       entityType: "unit",
       id: unit.id,
-      name: `وحدة ${unit.unitNumber}${unit.building ? ` - ${unit.building}` : ""}`,
+      name: unitName(unit),
       projectId: unit.projectId,
       projectName: project.name,
       editPath: `/admin/units/${unit.id}/edit`,

@@ -14,7 +14,7 @@ import { QueryError } from "~/admin/common/query-error.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useCompliance } from "./api.ts";
-import { EnforcementBanner, licenceDay, StateBadge } from "./compliance-parts.tsx";
+import { EnforcementBanner, IsolatedName, LicenceDayLines, StateBadge } from "./compliance-parts.tsx";
 import { COMPLIANCE_TEXTS as T } from "./compliance-texts.ts";
 
 type SortKey = "urgency" | "days" | "name";
@@ -43,7 +43,9 @@ function Row({ row }: { row: ComplianceRow }) {
   return (
     <tr className={RT.tr} data-testid="compliance-row" data-entity={row.entityType} data-state={licence.state}>
       <th scope="row" className={RT.rowHeader}>
-        <span className="block">{row.name}</span>
+        <span className="block">
+          <IsolatedName name={row.name} />
+        </span>
         {row.entityType !== "project" && (
           <span className="block text-xs font-normal text-muted">{row.projectName}</span>
         )}
@@ -55,9 +57,9 @@ function Row({ row }: { row: ComplianceRow }) {
         {licence.number ? <bdi data-latin-digits="licence">{licence.number}</bdi> : T.noNumber}
       </td>
       <td data-label={T.expires} className={RT.td}>
-        {licence.expiresOn ? licenceDay(licence.expiresOn) : "-"}
+        {licence.expiresOn ? <LicenceDayLines day={licence.expiresOn} /> : "-"}
       </td>
-      <td data-label={T.daysLeft} className={RT.td}>
+      <td data-label={T.daysLeft} className={`${RT.td} md:whitespace-nowrap`}>
         {daysText(licence.daysLeft)}
       </td>
       <td data-label={T.state} className={RT.td}>
@@ -67,7 +69,10 @@ function Row({ row }: { row: ComplianceRow }) {
         {row.offline.length ? row.offline.join("، ") : T.nothingOffline}
       </td>
       <td className={RT.actions}>
-        <Link to={row.editPath} className="font-bold text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={row.editPath}
+          className="whitespace-nowrap font-bold text-brand-700 underline-offset-4 hover:underline"
+        >
           {T.edit}
         </Link>
       </td>
