@@ -11,9 +11,12 @@
  * [data-unit]`) is in the DOM, when the count reaches `units`, and "painted": the second animation frame after that
  * (the frame that drew the last cell has been presented). The stacking plan renders every building in one commit
  * (src/web/admin/inventory/stacking-plan.tsx), so the first and the last cell normally arrive together; both are
- * printed. `runs` runs (median of each figure) after one warm-up.
+ * printed, with the moments the page asked for the stacking plan (GET /api/projects/{id}/stacking-plan) and its answer
+ * had arrived (Resource Timing startTime / responseEnd), to tell the app's start, the server's share and the browser's
+ * drawing apart. `runs` runs (median of each
+ * figure) after one warm-up.
  *
- * `measureGrid(options)` resolves to `{ firstCell, lastCell, painted }` medians in ms, plus `all` (each run's
+ * `measureGrid(options)` resolves to `{ planAsked, planAnswer, firstCell, lastCell, painted }` medians in ms, plus `all` (each run's
  * painted figure); throws when the server does not start, the sign-in fails or the grid never reaches `units` cells
  * (60 s per run). The server is stopped and the browser closed in every case.
  */
@@ -34,6 +37,9 @@ export interface GridOptions {
 }
 
 export interface GridFigures {
+  /** When the page asked for the stacking plan and when its answer had arrived (-1 when it did not fetch it). */
+  planAsked: number;
+  planAnswer: number;
   firstCell: number;
   lastCell: number;
   painted: number;
@@ -42,6 +48,9 @@ export interface GridFigures {
 }
 
 interface DrawMarks {
+  /** startTime and responseEnd of the stacking plan's GET (Resource Timing), ms since navigation start. */
+  asked?: number;
+  plan?: number;
   first?: number;
   last?: number;
   painted?: number;
@@ -73,6 +82,11 @@ function watchGrid(expected: number) {
     if (count >= expected && marks.last === undefined) {
       marks.last = performance.now();
       observer.disconnect();
+      const answer = performance.getEntriesByType("resource").find((e) => e.name.includes("/stacking-plan")) as
+        | PerformanceResourceTiming
+        | undefined;
+      marks.asked = answer?.startTime ?? -1;
+      marks.plan = answer?.responseEnd ?? -1;
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
           marks.painted = performance.now();
@@ -115,6 +129,8 @@ export async function measureGrid(options: GridOptions): Promise<GridFigures> {
       if (i > 0) runs.push(marks); // run 0 is the warm-up
     }
     return {
+      planAsked: median(runs.map((r) => r.asked)),
+      planAnswer: median(runs.map((r) => r.plan)),
       firstCell: median(runs.map((r) => r.first)),
       lastCell: median(runs.map((r) => r.last)),
       painted: median(runs.map((r) => r.painted)),
