@@ -4,21 +4,20 @@
  * bench's own database (`databaseUrl`, SEED=none), a staff user signed in through /admin/login in Debian's Chromium
  * (/usr/bin/chromium or CHROME_PATH, via playwright; never a downloaded browser), at 1280 × 900.
  *
- * One run = a new tab of the signed-in context (so the session is restored from its cookie and the assets come from
- * the browser's cache, as when a staff member reopens the grid) going to /admin/inventory?project={projectId}. A
- * script installed before the page's own (addInitScript) watches the DOM with a MutationObserver and records
+ * One run = a new tab of the signed-in context (so the session is restored from its cookie and the assets come from the
+ * browser's cache, as when a staff member reopens the grid) going to /admin/inventory?project={projectId}. A script
+ * installed before the page's own (addInitScript) watches the DOM with a MutationObserver and records
  * `performance.now()` — ms since navigation start — when the first unit cell (`[data-testid="stacking-plan"]
  * [data-unit]`) is in the DOM, when the count reaches `units`, and "painted": the second animation frame after that
  * (the frame that drew the last cell has been presented). The stacking plan renders every building in one commit
  * (src/web/admin/inventory/stacking-plan.tsx), so the first and the last cell normally arrive together; both are
  * printed, with the moments the page asked for the stacking plan (GET /api/projects/{id}/stacking-plan) and its answer
  * had arrived (Resource Timing startTime / responseEnd), to tell the app's start, the server's share and the browser's
- * drawing apart. `runs` runs (median of each
- * figure) after one warm-up.
+ * drawing apart. `runs` runs (median of each figure) after one warm-up.
  *
- * `measureGrid(options)` resolves to `{ planAsked, planAnswer, firstCell, lastCell, painted }` medians in ms, plus `all` (each run's
- * painted figure); throws when the server does not start, the sign-in fails or the grid never reaches `units` cells
- * (60 s per run). The server is stopped and the browser closed in every case.
+ * `measureGrid(options)` resolves to `{ planAsked, planAnswer, firstCell, lastCell, painted }` medians in ms, plus
+ * `all` (each run's painted figure); throws when the server does not start, the sign-in fails or the grid never reaches
+ * `units` cells (60 s per run). The server is stopped and the browser closed in every case.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";

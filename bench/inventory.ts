@@ -4,17 +4,17 @@
  * Needs DATABASE_URL (a PostgreSQL server you may create databases on): creates a throwaway database, migrates it,
  * gives its project a valid advertising licence (visitors see only advertised units; the bench stops when the public
  * answer does not list every unit), generates UNITS units (default 2,000: 4 buildings × 25 floors × 20 units,
- * through POST /api/projects/{id}/units/generate), holds every tenth one, and measures in-process through app.inject, REQUESTS requests each (default 100)
- * after 10 warm-ups:
+ * through POST /api/projects/{id}/units/generate), holds every tenth one, and measures in-process through
+ * app.inject, REQUESTS requests each (default 100) after 10 warm-ups:
  *   - GET /api/projects/{id}/inventory (public) and GET /api/projects/{id}/stacking-plan (staff): p50 / p95 in ms;
  *   - live updates: a grid's event stream open on instance 1 (HTTP on 127.0.0.1), a hold made through instance 2 (its
  *     own pool): ms from the hold's request to the `change` event, LIVE rounds (default 20), p50 / p95;
- *   - the staff grid drawn in the browser (bench/inventory-grid.ts): the production build (built when stale) served on
- *     127.0.0.1 against this same database, the manager signed in in Debian's Chromium (/usr/bin/chromium or
- *     CHROME_PATH, through playwright), /admin/inventory?project={id} at 1280 × 900 opened in a new tab of the signed-in
- *     session; ms from navigation start (performance.now() in the page) to the stacking plan's request and answer
- *     (Resource Timing), to the first unit cell in the DOM, to the 2,000th, and to the second animation frame after
- *     it (painted). The grid draws every building in one commit, so the first and the last cell arrive together.
+ *   - the staff grid drawn in the browser (bench/inventory-grid.ts): the production build (built when stale) served
+ *     on 127.0.0.1 against this same database, the manager signed in in Debian's Chromium (/usr/bin/chromium or
+ *     CHROME_PATH, through playwright), /admin/inventory?project={id} at 1280 × 900 opened in a new tab of the
+ *     signed-in session; ms from navigation start (performance.now() in the page) to the stacking plan's request and
+ *     answer (Resource Timing), to the first unit cell in the DOM, to the 2,000th, and to the second animation frame
+ *     after it (painted). The grid draws every building in one commit, so the first and the last cell arrive together.
  *     Median of GRID_RUNS runs (default 5) after one warm-up.
  * Targets: inventory p95 ≤ 100 ms; live p95 ≤ 2,000 ms; grid painted (median) ≤ 1,000 ms. Exit code 1 when one is
  * missed. The server is stopped and the database dropped at the end (also on failure).
