@@ -28,6 +28,7 @@ import {
   refundSchema,
 } from "#domain/checkout.ts";
 import { riyadhDay } from "#domain/licence.ts";
+import { fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { pageSchema } from "#domain/schemas/paging.ts";
 import { text } from "#domain/schemas/text.ts";
@@ -42,6 +43,10 @@ import { paymentsXlsx } from "./export.ts";
 import { PAYMENT_MAIL_QUEUE, paymentMailOutboxOptions } from "./mail.ts";
 import { moyasarGateway } from "./moyasar.ts";
 import { receiptFileName, receiptPdf } from "./receipt.ts";
+
+/** The receipt's content type. */
+const PDF_TYPE = "application/pdf";
+
 import { expireCheckouts } from "./settle.ts";
 
 /** The expiry job's name. */
@@ -165,7 +170,13 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/payments/export",
-    { config: { access: { permission: "payments.view" } }, schema: { querystring: paymentFiltersSchema } },
+    {
+      config: { access: { permission: "payments.view" } },
+      schema: {
+        querystring: paymentFiltersSchema,
+        response: { 200: fileResponse("The payments as a spreadsheet (attachment)", [XLSX_TYPE]) },
+      },
+    },
     async (request, reply) => {
       const day = riyadhDay(app.clock());
       return reply
@@ -198,7 +209,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/checkout/:token/receipt.pdf",
-    { config: { access: "public" }, schema: { params: tokenParam } },
+    {
+      config: { access: "public" },
+      schema: { params: tokenParam, response: { 200: fileResponse("The deposit receipt (PDF)", [PDF_TYPE]) } },
+    },
     async (request, reply) => {
       const where = eq(checkouts.token, request.params.token);
       const { id, pdf } = await receiptPdf(app.db, where, app.site, await app.licencePolicy());
@@ -208,7 +222,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/payments/:id/receipt.pdf",
-    { config: { access: { permission: "payments.view" } }, schema: { params: idParam } },
+    {
+      config: { access: { permission: "payments.view" } },
+      schema: { params: idParam, response: { 200: fileResponse("The deposit receipt (PDF)", [PDF_TYPE]) } },
+    },
     async (request, reply) => {
       const where = eq(checkouts.id, request.params.id);
       const { id, pdf } = await receiptPdf(app.db, where, app.site, await app.licencePolicy());
