@@ -202,7 +202,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   const sendPdf = (reply: FastifyReply, id: number, pdf: Uint8Array) =>
     reply
-      .header("content-type", "application/pdf")
+      .header("content-type", PDF_TYPE)
       .header("content-disposition", `inline; filename="${receiptFileName(id)}"`)
       .header("cache-control", "private, no-store")
       .send(Buffer.from(pdf));
