@@ -33,7 +33,12 @@ test("a buyer reserves a unit online and pays the deposit; the unit reads محج
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const created = await request.post("/api/projects", {
-    data: { name: `برج العربون ${Date.now()}`, city: "جدة", price: 900000 },
+    // Arabic-Indic digits: the public pages' numeral rule (e2e/numerals.spec.ts) reads every project name shown.
+    data: {
+      name: `برج العربون ${new Intl.NumberFormat("ar-SA", { useGrouping: false }).format(Date.now())}`,
+      city: "جدة",
+      price: 900000,
+    },
     headers,
   });
   const projectId = (await created.json()).id as number;

@@ -24,7 +24,8 @@ test("a unit page shows the unit, its state and offer; sold leaves the sitemap; 
 }) => {
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
-  const name = `برج الوحدات ${Date.now()}`;
+  // Arabic-Indic digits: the public pages' numeral rule (e2e/numerals.spec.ts) reads every project name shown.
+  const name = `برج الوحدات ${new Intl.NumberFormat("ar-SA", { useGrouping: false }).format(Date.now())}`;
   const created = await request.post("/api/projects", { data: { name, city: "جدة", price: 900000 }, headers });
   const projectId = (await created.json()).id as number;
   expect((await request.post(`/api/projects/${projectId}/publish`, { headers })).status()).toBe(200);
