@@ -126,6 +126,42 @@ export function mailBody(text: string, leadId: number | null, publicUrl: string)
   return `${text}\n\nافتح مكتب العملاء: ${link}\n`;
 }
 
+/** The columns an e-mail outbox row of the payments' and visits' queues shares (status, lease, retry schedule). */
+export interface MailRowWrite {
+  status?: "sent" | "failed" | "pending";
+  sentAt?: Date;
+  lockedUntil: null;
+  attempts?: number;
+  error?: string | null;
+  nextAt?: Date;
+}
+
+/**
+ * What the result of attempt number `attempts` (1-based) of an e-mail writes on its outbox row: released (the lease
+ * given back, the attempt not counted), delivered, retried after MAIL_RETRY_DELAYS_MS, or failed after
+ * MAIL_MAX_ATTEMPTS attempts or a permanent refusal. Used by the payments' and visits' e-mail queues.
+ */
+export function mailAttemptWrite(
+  attempts: number,
+  result: AttemptResult,
+  now: Date,
+): { outcome: AttemptOutcome; values: MailRowWrite } {
+  const last = attempts >= MAIL_MAX_ATTEMPTS || Boolean(result.permanent);
+  const outcome: AttemptOutcome = result.aborted ? "released" : result.ok ? "delivered" : last ? "failed" : "retrying";
+  const values: MailRowWrite =
+    outcome === "released"
+      ? { lockedUntil: null, attempts: attempts - 1 }
+      : outcome === "delivered"
+        ? { status: "sent", sentAt: now, lockedUntil: null, error: null }
+        : {
+            status: last ? "failed" : "pending",
+            error: result.error,
+            lockedUntil: null,
+            nextAt: new Date(now.getTime() + (MAIL_RETRY_DELAYS_MS[attempts - 1] ?? 0)),
+          };
+  return { outcome, values };
+}
+
 /** Writes an attempt's outcome, only while the row still carries the claim's lease (a later claim sets a later one). */
 async function recordMail(db: Db, claim: ClaimedMail, result: AttemptResult, now: Date): Promise<AttemptOutcome> {
   const last = claim.attempts >= MAIL_MAX_ATTEMPTS;

@@ -17,7 +17,7 @@ import {
   type OutboxQueue,
 } from "#server/jobs/outbox.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
-import { MAIL_IN_FLIGHT, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAYS_MS } from "../leads/mail.ts";
+import { MAIL_IN_FLIGHT, MAIL_LEASE_MS, mailAttemptWrite } from "../leads/mail.ts";
 import { EMAIL_CHANNEL, type VisitMessageKind } from "./channels.ts";
 import { visitView } from "./manage.ts";
 import { renderVisitMessage } from "./messages.ts";
@@ -74,19 +74,7 @@ async function claim(db: Db, now: Date, leaseMs: number): Promise<ClaimedVisitMa
 }
 
 async function record(db: Db, c: ClaimedVisitMail, result: AttemptResult, now: Date): Promise<AttemptOutcome> {
-  const last = c.attempts >= MAIL_MAX_ATTEMPTS || Boolean(result.permanent);
-  const outcome: AttemptOutcome = result.aborted ? "released" : result.ok ? "delivered" : last ? "failed" : "retrying";
-  const values: Partial<typeof visitMessages.$inferInsert> =
-    outcome === "released"
-      ? { lockedUntil: null, attempts: c.attempts - 1 }
-      : outcome === "delivered"
-        ? { status: "sent", sentAt: now, lockedUntil: null, error: null }
-        : {
-            status: last ? "failed" : "pending",
-            error: result.error,
-            lockedUntil: null,
-            nextAt: new Date(now.getTime() + (MAIL_RETRY_DELAYS_MS[c.attempts - 1] ?? 0)),
-          };
+  const { outcome, values } = mailAttemptWrite(c.attempts, result, now);
   const written = await db
     .update(visitMessages)
     .set(values)
