@@ -5,27 +5,21 @@
  * status, and the reserving lead's link turned into the unit's active reservation. PGlite, and PostgreSQL when
  * DATABASE_URL is set.
  */
-import { rm } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyDatabase, migrateWith, migrationsUpTo, rows, runStatements } from "../test-utils/migrations.ts";
+import { databaseAt, type PreviousVersion, rows } from "../test-utils/migrations.ts";
 import type { Database } from "./connection.ts";
-import { runMigrations } from "./migrate.ts";
 
 const PREVIOUS_VERSION = "0015_leads-off-enquiries";
 
 describe("migration: the live unit inventory", () => {
+  let previous: PreviousVersion;
   let database: Database;
-  let drop: () => Promise<void>;
-  let previous: string;
   const agent = "00000000-0000-4000-8000-000000000001";
 
   beforeAll(async () => {
-    ({ database, drop } = await emptyDatabase());
-    previous = await migrationsUpTo(PREVIOUS_VERSION);
-    await migrateWith(database, previous);
-    await runStatements(
-      database,
+    previous = await databaseAt(
+      PREVIOUS_VERSION,
       `
       insert into users (id, username, password_hash, role, name) values ('${agent}', 'agent', 'x', 'sales_agent', 'وكيل');
       insert into projects (id, name, description, price, city) values (7, 'مشروع', '', 1000000, 'جدة'), (8, 'آخر', '', 1, 'جدة');
@@ -43,13 +37,11 @@ describe("migration: the live unit inventory", () => {
         (102, 'sold', '${agent}', 72, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z')
     `,
     );
-    await runMigrations(database);
+    database = previous.database;
+    await previous.upgrade();
   });
 
-  afterAll(async () => {
-    await drop();
-    await rm(previous, { recursive: true, force: true });
-  });
+  afterAll(() => previous.close());
 
   it("keeps every unit with its status, each given the inventory state its status means", async () => {
     const units = await rows<Record<string, unknown>>(

@@ -5,77 +5,20 @@
  * is kept, with the others' enquiries and history attached and each join in the audit log; a closed lead and a lead
  * holding a unit stay apart. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
-import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { withDatabase } from "../test-utils/global-setup.ts";
-import { type Database, openDatabase } from "./connection.ts";
-import { MIGRATIONS_FOLDER, runMigrations } from "./migrate.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseAt, type PreviousVersion, rows } from "../test-utils/migrations.ts";
+import type { Database } from "./connection.ts";
 
 const PREVIOUS_VERSION = "0015_leads-off-enquiries";
 
-/** A copy of the migrations folder that ends at `lastTag`. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "migrations-"));
-  await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-/** An empty database of its own (PostgreSQL when the suite runs on it, else in-memory PGlite). */
-async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const databaseUrl = inject("databaseUrl");
-  if (!databaseUrl) return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
-  const name = `migration_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 2 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 describe("migration: one open lead per person", () => {
+  let previous: PreviousVersion;
   let database: Database;
-  let drop: () => Promise<void>;
-  let previous: string;
   const agentA = "00000000-0000-4000-8000-00000000000a";
   const agentB = "00000000-0000-4000-8000-00000000000b";
 
   beforeAll(async () => {
-    ({ database, drop } = await emptyDatabase());
-    previous = await migrationsUpTo(PREVIOUS_VERSION);
-    const config = { migrationsFolder: previous };
-    if (database.kind === "postgres") {
-      await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], config);
-    } else {
-      await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], config);
-    }
     // Sara: 201 (oldest, agent A, contacted), 202 (same phone, agent B, with a note and a pending clock step),
     // 203 (another phone, Sara's e-mail as on 202), 204 (same phone, lost), 205 (same phone, holding a unit at حجز).
     // Khalid: 206, alone.
@@ -107,14 +50,12 @@ describe("migration: one open lead per person", () => {
         (2, 206, 'reassign', '2026-11-05T09:30:00Z');
       select setval(pg_get_serial_sequence('lead_events', 'id'), 2)
     `;
-    for (const statement of statements.split(";\n")) await database.db.execute(sql.raw(statement));
-    await runMigrations(database);
+    previous = await databaseAt(PREVIOUS_VERSION, statements);
+    database = previous.database;
+    await previous.upgrade();
   }, 120_000);
 
-  afterAll(async () => {
-    await drop();
-    await rm(previous, { recursive: true, force: true });
-  });
+  afterAll(() => previous.close());
 
   it("joins the open duplicates into the oldest open lead, its owner kept", async () => {
     const leadRows = await rows<Record<string, unknown>>(

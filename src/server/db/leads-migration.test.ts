@@ -1,80 +1,23 @@
 /**
- * The enquiries/leads split (drizzle/0013_leads-table.sql, 0014_leads-off-enquiries.sql;
+ * The enquiries/leads split (drizzle/0014_leads-table.sql, 0015_leads-off-enquiries.sql;
  * docs/decisions/061-enquiries-and-leads.md): a database of the previous version (migrated to 0012, with enquiries
  * worked on the desk) is upgraded to the head with every enquiry, lead, assignment, activity, permission grant and
  * reference kept. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
-import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { withDatabase } from "../test-utils/global-setup.ts";
-import { type Database, openDatabase } from "./connection.ts";
-import { MIGRATIONS_FOLDER, runMigrations } from "./migrate.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseAt, type PreviousVersion, rows } from "../test-utils/migrations.ts";
+import type { Database } from "./connection.ts";
 
 const PREVIOUS_VERSION = "0012_conversions";
 
-/** A copy of the migrations folder that ends at `lastTag`. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "migrations-"));
-  await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-/** An empty database of its own (PostgreSQL when the suite runs on it, else in-memory PGlite). */
-async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const databaseUrl = inject("databaseUrl");
-  if (!databaseUrl) return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
-  const name = `migration_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 2 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 describe("migration: enquiries and leads apart", () => {
+  let previous: PreviousVersion;
   let database: Database;
-  let drop: () => Promise<void>;
-  let previous: string;
   const agent = "00000000-0000-4000-8000-000000000001";
   const manager = "00000000-0000-4000-8000-000000000002";
 
   beforeAll(async () => {
-    ({ database, drop } = await emptyDatabase());
-    previous = await migrationsUpTo(PREVIOUS_VERSION);
-    const config = { migrationsFolder: previous };
-    if (database.kind === "postgres") {
-      await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], config);
-    } else {
-      await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], config);
-    }
     // The previous version's rows: two staff, a project with a unit, a page with a campaign, three enquiries (one
     // worked and holding the unit, one merged into it, one untouched), their history, jobs, notifications,
     // conversion events, webhook deliveries, permission grants of a role and of a user, and an audit row.
@@ -115,14 +58,12 @@ describe("migration: enquiries and leads apart", () => {
       insert into user_permissions (user_id, permission_id, granted) values ('${agent}', 2, true), ('${manager}', 4, false);
       insert into audit_logs (user_id, entity_type, entity_id, action) values ('${agent}', 'contact_message', '101', 'stage')
     `;
-    for (const statement of statements.split(";\n")) await database.db.execute(sql.raw(statement));
-    await runMigrations(database);
+    previous = await databaseAt(PREVIOUS_VERSION, statements);
+    database = previous.database;
+    await previous.upgrade();
   });
 
-  afterAll(async () => {
-    await drop();
-    await rm(previous, { recursive: true, force: true });
-  });
+  afterAll(() => previous.close());
 
   it("keeps every enquiry with its id and references, each pointing at its lead", async () => {
     const enquiries = await rows<Record<string, unknown>>(

@@ -1,10 +1,11 @@
 /**
- * Helpers of the migration tests (src/server/db/*-migration.test.ts): a database of its own, migrated to a previous
- * version, then upgraded to the head. PGlite in memory, or a new database on the PostgreSQL server when DATABASE_URL
- * is set.
+ * Helpers of the migration tests (src/server/db/*-migration.test.ts, src/server/db/upgrade.test.ts): a database of its
+ * own, migrated to a previous version and filled with that version's rows, then upgraded to the head as a start-up
+ * does (`databaseAt`). PGlite in memory, or a new database on the PostgreSQL server when DATABASE_URL is set, so a
+ * migration test never touches another test's database.
  */
 import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
@@ -13,7 +14,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/connection.ts";
-import { MIGRATIONS_FOLDER } from "../db/migrate.ts";
+import { MIGRATIONS_FOLDER, runMigrations } from "../db/migrate.ts";
 import { withDatabase } from "./global-setup.ts";
 
 /** A copy of the migrations folder that ends at `lastTag` (a folder of its own; remove it when done). */
@@ -32,7 +33,10 @@ export async function migrationsUpTo(lastTag: string): Promise<string> {
 /** An empty database of its own (PostgreSQL when the suite runs on it, else in-memory PGlite). */
 export async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const databaseUrl = inject("databaseUrl");
-  if (!databaseUrl) return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
+  if (!databaseUrl) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    return { database, drop: () => database.close() };
+  }
   const name = `migration_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -70,4 +74,33 @@ export async function rows<T>(database: Database, query: SQL): Promise<T[]> {
 /** Runs statements separated by ";\n" one by one. */
 export async function runStatements(database: Database, statements: string): Promise<void> {
   for (const statement of statements.split(";\n")) await database.db.execute(sql.raw(statement));
+}
+
+/** A database at a previous version: `upgrade()` applies every later migration, `close()` drops it. */
+export interface PreviousVersion {
+  database: Database;
+  /** Applies every migration after the previous version (runMigrations, as a start-up does). */
+  upgrade(): Promise<void>;
+  /** Drops the database and the copy of the migrations folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A database of its own migrated up to `lastTag` (a tag of drizzle/meta/_journal.json) and filled by `seed`
+ * (statements of that version separated by ";\n"; see runStatements). Errors: `no migration <tag>` for an unknown tag;
+ * a seed statement the version refuses rejects with the database's error.
+ */
+export async function databaseAt(lastTag: string, seed: string): Promise<PreviousVersion> {
+  const { database, drop } = await emptyDatabase();
+  const folder = await migrationsUpTo(lastTag);
+  await migrateWith(database, folder);
+  await runStatements(database, seed);
+  return {
+    database,
+    upgrade: () => runMigrations(database),
+    async close() {
+      await drop();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
 }
