@@ -41,7 +41,7 @@ describe("migration: the live unit inventory", () => {
     await previous.upgrade();
   });
 
-  afterAll(() => previous.close());
+  afterAll(() => previous?.close());
 
   it("keeps every unit with its status, each given the inventory state its status means", async () => {
     const units = await rows<Record<string, unknown>>(

@@ -55,7 +55,7 @@ describe("migration: one open lead per person", () => {
     await previous.upgrade();
   }, 120_000);
 
-  afterAll(() => previous.close());
+  afterAll(() => previous?.close());
 
   it("joins the open duplicates into the oldest open lead, its owner kept", async () => {
     const leadRows = await rows<Record<string, unknown>>(

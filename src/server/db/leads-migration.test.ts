@@ -63,7 +63,7 @@ describe("migration: enquiries and leads apart", () => {
     await previous.upgrade();
   });
 
-  afterAll(() => previous.close());
+  afterAll(() => previous?.close());
 
   it("keeps every enquiry with its id and references, each pointing at its lead", async () => {
     const enquiries = await rows<Record<string, unknown>>(

@@ -93,14 +93,56 @@ export interface PreviousVersion {
 export async function databaseAt(lastTag: string, seed: string): Promise<PreviousVersion> {
   const { database, drop } = await emptyDatabase();
   const folder = await migrationsUpTo(lastTag);
-  await migrateWith(database, folder);
-  await runStatements(database, seed);
-  return {
-    database,
-    upgrade: () => runMigrations(database),
-    async close() {
-      await drop();
-      await rm(folder, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await drop();
+    await rm(folder, { recursive: true, force: true });
   };
+  try {
+    await migrateWith(database, folder);
+    await runStatements(database, seed);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { database, upgrade: () => runMigrations(database), close };
+}
+
+/** Every row of every table of the public schema, by table name (values as the driver answers them). */
+export async function tableRows(database: Database): Promise<Record<string, Record<string, unknown>[]>> {
+  const tables = await rows<{ name: string }>(
+    database,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const all: Record<string, Record<string, unknown>[]> = {};
+  for (const { name } of tables) all[name] = await rows(database, sql`select * from ${sql.identifier(name)}`);
+  return all;
+}
+
+/**
+ * The rows of `before` (tableRows of the previous version) that `after` (tableRows of the upgraded database) no longer
+ * holds as they were: a row is kept when a row of its table after the upgrade has the same values in every column the
+ * table still has (columns a migration dropped or added are not compared; a dropped table loses every row). Answers
+ * table → the lost rows' `id` (the whole row for a table without an `id`), only for tables that lost rows.
+ */
+export function lostRows(
+  before: Record<string, Record<string, unknown>[]>,
+  after: Record<string, Record<string, unknown>[]>,
+): Record<string, unknown[]> {
+  const lost: Record<string, unknown[]> = {};
+  for (const [table, previousRows] of Object.entries(before)) {
+    const previousColumns = Object.keys(previousRows[0] ?? {});
+    const columns = Object.keys(after[table]?.[0] ?? {})
+      .filter((c) => previousColumns.includes(c))
+      .sort();
+    const shape = (row: Record<string, unknown>) => JSON.stringify(columns.map((c) => [c, row[c]]));
+    const left = new Map<string, number>();
+    for (const row of after[table] ?? []) left.set(shape(row), (left.get(shape(row)) ?? 0) + 1);
+    for (const row of previousRows) {
+      const count = left.get(shape(row)) ?? 0;
+      if (count > 0) left.set(shape(row), count - 1);
+      else (lost[table] ??= []).push("id" in row ? row.id : row);
+    }
+  }
+  return lost;
 }
