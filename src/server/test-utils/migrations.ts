@@ -141,7 +141,7 @@ export function lostRows(
     for (const row of previousRows) {
       const count = left.get(shape(row)) ?? 0;
       if (count > 0) left.set(shape(row), count - 1);
-      else (lost[table] ??= []).push("id" in row ? row.id : row);
+      else lost[table] = [...(lost[table] ?? []), "id" in row ? row.id : row];
     }
   }
   return lost;
