@@ -6,46 +6,36 @@
  * DATABASE_URL is set.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseAt, type PreviousVersion, rows } from "../test-utils/migrations.ts";
-import type { Database } from "./connection.ts";
+import { describe, expect, it } from "vitest";
+import { rows, staffRows, upgradedInSuite } from "../test-utils/migrations.ts";
 
 const PREVIOUS_VERSION = "0015_leads-off-enquiries";
 
+const agent = "00000000-0000-4000-8000-000000000001";
+
+const SEED = `
+  ${staffRows([agent, "agent", "sales_agent", "وكيل"])};
+  insert into projects (id, name, description, price, city) values (7, 'مشروع', '', 1000000, 'جدة'), (8, 'آخر', '', 1, 'جدة');
+  insert into units (id, project_id, unit_number, building, price, status, floor) values
+    (70, 7, '0101', 'A', 900000, 'محجوزة', 1),
+    (71, 7, '0301', 'A', 950000, 'متاحة', 3),
+    (72, 7, 'B-1', 'B', 800000, 'مباعة', -1),
+    (73, 7, 'G1', 'B', null, 'متاحة', null),
+    (80, 8, '1', '', 100, 'محجوزة', 0);
+  insert into contact_messages (id, project_id, source, name, phone, created_at)
+    values (101, 7, 'project', 'سارة', '+966500000001', '2026-11-01T09:00:00Z'),
+           (102, 7, 'project', 'خالد', '+966500000002', '2026-11-01T09:00:00Z');
+  insert into leads (id, stage, owner_id, unit_id, stage_changed_at, created_at) values
+    (101, 'reserved', '${agent}', 70, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z'),
+    (102, 'sold', '${agent}', 72, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z')
+`;
+
 describe("migration: the live unit inventory", () => {
-  let previous: PreviousVersion;
-  let database: Database;
-  const agent = "00000000-0000-4000-8000-000000000001";
-
-  beforeAll(async () => {
-    previous = await databaseAt(
-      PREVIOUS_VERSION,
-      `
-      insert into users (id, username, password_hash, role, name) values ('${agent}', 'agent', 'x', 'sales_agent', 'وكيل');
-      insert into projects (id, name, description, price, city) values (7, 'مشروع', '', 1000000, 'جدة'), (8, 'آخر', '', 1, 'جدة');
-      insert into units (id, project_id, unit_number, building, price, status, floor) values
-        (70, 7, '0101', 'A', 900000, 'محجوزة', 1),
-        (71, 7, '0301', 'A', 950000, 'متاحة', 3),
-        (72, 7, 'B-1', 'B', 800000, 'مباعة', -1),
-        (73, 7, 'G1', 'B', null, 'متاحة', null),
-        (80, 8, '1', '', 100, 'محجوزة', 0);
-      insert into contact_messages (id, project_id, source, name, phone, created_at)
-        values (101, 7, 'project', 'سارة', '+966500000001', '2026-11-01T09:00:00Z'),
-               (102, 7, 'project', 'خالد', '+966500000002', '2026-11-01T09:00:00Z');
-      insert into leads (id, stage, owner_id, unit_id, stage_changed_at, created_at) values
-        (101, 'reserved', '${agent}', 70, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z'),
-        (102, 'sold', '${agent}', 72, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z')
-    `,
-    );
-    database = previous.database;
-    await previous.upgrade();
-  });
-
-  afterAll(() => previous?.close());
+  const upgraded = upgradedInSuite(PREVIOUS_VERSION, SEED);
 
   it("keeps every unit with its status, each given the inventory state its status means", async () => {
     const units = await rows<Record<string, unknown>>(
-      database,
+      upgraded.database,
       sql`select id, unit_number, building, price, status, inventory_state from units order by id`,
     );
     expect(units).toEqual([
@@ -59,7 +49,7 @@ describe("migration: the live unit inventory", () => {
 
   it("puts each unit in a building of its project, tall and deep enough for its floor", async () => {
     const placed = await rows<Record<string, unknown>>(
-      database,
+      upgraded.database,
       sql`select u.id, b.project_id, b.name, b.floors, b.basements from units u join buildings b on b.id = u.building_id
           order by u.id`,
     );
@@ -74,7 +64,7 @@ describe("migration: the live unit inventory", () => {
 
   it("turns the reserving lead's unit link into the unit's one active reservation at its price", async () => {
     const holds = await rows<Record<string, unknown>>(
-      database,
+      upgraded.database,
       sql`select unit_id, lead_id, kind, held_by, price, expires_at, released_at from unit_holds order by id`,
     );
     expect(holds).toEqual([
@@ -90,7 +80,7 @@ describe("migration: the live unit inventory", () => {
     ]);
     // The database refuses a second active row for the unit.
     await expect(
-      database.db.execute(
+      upgraded.database.db.execute(
         sql`insert into unit_holds (unit_id, kind, created_at) values (70, 'hold', '2026-11-03T00:00:00Z')`,
       ),
     ).rejects.toThrow();

@@ -273,23 +273,18 @@ describe("upgrade from the previous version: enquiries, leads and their referenc
     expect(enquiries[2]).toMatchObject({ landing_page_id: 8, campaign_id: 10, attribution: { utm_source: "tiktok" } });
     expect(enquiries[8]).toMatchObject({ project_id: 7, update_id: 5 });
     // Every reference to an enquiry or a lead is a foreign key the database keeps.
-    const keys = await rows<{ referencing: string; referenced: string }>(
+    const keys = await rows<{ key: string }>(
       database,
-      sql`select conrelid::regclass::text || '.' || a.attname as referencing, confrelid::regclass::text as referenced
+      sql`select conrelid::regclass::text || '.' || a.attname || ' → ' || confrelid::regclass::text as key
           from pg_constraint k join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
           where k.contype = 'f' and k.confrelid in ('contact_messages'::regclass, 'leads'::regclass) order by 1`,
     );
-    expect(keys).toEqual(
+    expect(keys.map((k) => k.key)).toEqual(
       expect.arrayContaining([
-        { referencing: "contact_messages.lead_id", referenced: "leads" },
-        { referencing: "conversion_events.lead_id", referenced: "leads" },
-        { referencing: "lead_events.lead_id", referenced: "leads" },
-        { referencing: "lead_jobs.lead_id", referenced: "leads" },
-        { referencing: "leads.id", referenced: "contact_messages" },
-        { referencing: "leads.merged_into_id", referenced: "leads" },
-        { referencing: "notifications.lead_id", referenced: "leads" },
-        { referencing: "unit_holds.lead_id", referenced: "leads" },
-        { referencing: "webhook_deliveries.contact_message_id", referenced: "contact_messages" },
+        ...["contact_messages.lead_id → leads", "conversion_events.lead_id → leads", "lead_events.lead_id → leads"],
+        ...["lead_jobs.lead_id → leads", "leads.merged_into_id → leads", "notifications.lead_id → leads"],
+        ...["unit_holds.lead_id → leads", "leads.id → contact_messages"],
+        "webhook_deliveries.contact_message_id → contact_messages",
       ]),
     );
   });

@@ -12,7 +12,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase } from "../db/connection.ts";
 import { MIGRATIONS_FOLDER, runMigrations } from "../db/migrate.ts";
 import { withDatabase } from "./global-setup.ts";
@@ -146,3 +146,32 @@ export function lostRows(
   }
   return lost;
 }
+
+/**
+ * Registers the hooks of a migration suite: before its tests, a database at `lastTag` filled by `seed` (databaseAt)
+ * and upgraded to the head; after them, dropped. Read `.database` inside the tests.
+ */
+export function upgradedInSuite(lastTag: string, seed: string): { readonly database: Database } {
+  let previous: PreviousVersion | undefined;
+  beforeAll(async () => {
+    previous = await databaseAt(lastTag, seed);
+    await previous.upgrade();
+  }, 120_000);
+  afterAll(() => previous?.close());
+  return {
+    get database() {
+      if (!previous) throw new Error("the upgraded database is made before the suite's tests");
+      return previous.database;
+    },
+  };
+}
+
+/** A seed statement inserting staff (`[id, username, role, name]` each) as every version since 0000_initial accepts. */
+export function staffRows(...staff: [id: string, username: string, role: string, name: string][]): string {
+  const values = staff.map(([id, username, role, name]) => `('${id}', '${username}', 'x', '${role}', '${name}')`);
+  return `insert into users (id, username, password_hash, role, name) values ${values.join(", ")}`;
+}
+
+/** Seed statements of project 7 (جدة) with its unit 70 (A1, محجوزة), as every version since 0000_initial accepts. */
+export const PROJECT_WITH_UNIT = `insert into projects (id, name, description, price, city) values (7, 'مشروع', '', 1000000, 'جدة');
+  insert into units (id, project_id, unit_number, building, price, status) values (70, 7, 'A1', 'A', 900000, 'محجوزة')`;
