@@ -345,6 +345,31 @@ describe("upgrade from the previous version: enquiries, leads and their referenc
     ]);
   });
 
+  it("keeps the desk's references: notifications, conversion events, deliveries, agents, spend and audit rows", async () => {
+    const counts = await rows<Record<string, number>>(
+      database,
+      sql`select
+        (select count(*)::int from notifications where lead_id in (101, 103, 104)) as notifications,
+        (select count(*)::int from conversion_events where lead_id in (101, 103)) as conversions,
+        (select count(*)::int from webhook_deliveries where contact_message_id in (101, 103)) as deliveries,
+        (select count(*)::int from lead_agents where project_id = 7) as agents,
+        (select count(*)::int from campaign_daily_visits) as visit_days,
+        (select count(*)::int from campaign_spend where campaign_id = 9) as spend_days,
+        (select count(*)::int from audit_logs where user_id is not null or action = 'erase') as audits`,
+    );
+    expect(counts[0]).toEqual({
+      notifications: 3,
+      conversions: 2,
+      deliveries: 2,
+      agents: 2,
+      visit_days: 2,
+      spend_days: 1,
+      audits: 5,
+    });
+  });
+});
+
+describe("upgrade from the previous version: units reserved by leads", () => {
   it("turns each unit a lead reserved into the unit's active reservation, held by the lead's owner", async () => {
     const holds = await rows<Record<string, unknown>>(
       database,
@@ -376,29 +401,6 @@ describe("upgrade from the previous version: enquiries, leads and their referenc
       sql`select inventory_state from units where id = 72`,
     );
     expect(sold).toEqual([{ inventory_state: "sold" }]);
-  });
-
-  it("keeps the desk's references: notifications, conversion events, deliveries, agents, spend and audit rows", async () => {
-    const counts = await rows<Record<string, number>>(
-      database,
-      sql`select
-        (select count(*)::int from notifications where lead_id in (101, 103, 104)) as notifications,
-        (select count(*)::int from conversion_events where lead_id in (101, 103)) as conversions,
-        (select count(*)::int from webhook_deliveries where contact_message_id in (101, 103)) as deliveries,
-        (select count(*)::int from lead_agents where project_id = 7) as agents,
-        (select count(*)::int from campaign_daily_visits) as visit_days,
-        (select count(*)::int from campaign_spend where campaign_id = 9) as spend_days,
-        (select count(*)::int from audit_logs where user_id is not null or action = 'erase') as audits`,
-    );
-    expect(counts[0]).toEqual({
-      notifications: 3,
-      conversions: 2,
-      deliveries: 2,
-      agents: 2,
-      visit_days: 2,
-      spend_days: 1,
-      audits: 5,
-    });
   });
 });
 
