@@ -2,7 +2,7 @@
  * The desk on an agent's phone and a manager's merge (docs/decisions/073-one-open-lead-per-person.md, 074-a-clock-the-
  * agent-sees.md, 075-merge-and-assign-by-what-people-know.md), at 390 px: an agent signs in and lands on «عملائي»,
  * opens a new lead and sees its wait counting live («ينتظر منذ ٣ دقائق», the browser's clock moved by Playwright), taps
- * WhatsApp (the text names the agent) and logs it with the prompt in view, then sets a follow-up with a day and a time
+ * WhatsApp (the text names the agent) and logs it with the prompt in view (the toast at the top), then sets a follow-up with a day and a time
  * (a past time is refused in Arabic); a manager finds the person's second lead by a phone typed in Arabic-Indic digits,
  * sees both leads side by side, merges, and the merged lead's page says into which lead, read-only. Screenshots of the
  * lead page, the merge check and the merged page at 390 and 1280 px go to e2e-output/lead-desk-phone/.
@@ -121,6 +121,9 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   await prompt.getByRole("button", { name: "تم الرد" }).click();
   await prompt.getByRole("button", { name: "بدون خطوة" }).click();
   await expect(agent.getByText("تم تسجيل التواصل").first()).toBeVisible();
+  // On a phone the toast sits at the top of the screen, clear of the card's buttons in the thumb's reach.
+  const toastBox = await agent.locator("[data-slot=toast]").first().boundingBox();
+  expect(toastBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844 / 4);
   await expect(leadClock).toBeHidden();
 
   // 4. A follow-up with a day and a time, in Riyadh time; a time already past is refused in Arabic.

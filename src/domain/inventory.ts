@@ -83,6 +83,14 @@ export const INVENTORY_TEXTS = {
 } as const;
 
 /**
+ * The Arabic 409 message of a unit sold through a lead (a lead at بيع linked to it): its status and price change
+ * only through that lead's stage (docs/decisions/130-a-unit-sold-through-a-lead-changes-through-the-lead.md).
+ */
+export function soldToMessage(buyer: string): string {
+  return `لا يمكن تغيير حالة الوحدة أو سعرها بعد بيعها للعميل ${buyer}، غيّر مرحلة العميل من صفحته`;
+}
+
+/**
  * The Arabic 409 message naming who holds a unit until when (staff only; visitors only ever see «محجوزة»).
  * `until` is null for a reservation (no expiry). `when` is the formatted local time (the caller formats it).
  */

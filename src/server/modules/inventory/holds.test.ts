@@ -230,6 +230,32 @@ describe("holds and the lead's stage", () => {
     expect(last).toMatchObject({ fromState: "reserved", toState: "available", reason: "lost", leadId });
   });
 
+  it("refuses a status or price change of a unit sold through a lead, naming the lead; other fields still save", async () => {
+    now = START;
+    const unitId = await newUnit(820_000);
+    const leadId = await newLead(agent.id, "مها");
+    expect((await stage(agent, leadId, { stage: "sold", unitId })).json()).toEqual({ stage: "sold", unitId });
+    expect(await unitOf(unitId)).toMatchObject({ inventoryState: "sold", status: "مباعة" });
+    const current = (
+      await t.app.inject({ method: "GET", url: `/api/units/${unitId}`, headers: t.bearer(manager.token) })
+    ).json();
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PUT", url: `/api/units/${unitId}`, payload, headers: t.bearer(manager.token) });
+    const reopened = await put({ ...current, status: "متاحة" });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toMatchObject({ leadId, fields: { status: expect.stringContaining("مها") } });
+    expect(reopened.json().message).toContain("بيعها للعميل مها");
+    expect(Object.keys((await put({ ...current, price: 700_000 })).json().fields)).toEqual(["price"]);
+    expect(await unitOf(unitId)).toMatchObject({ inventoryState: "sold", status: "مباعة", price: 820_000 });
+    expect((await put({ ...current, rooms: 3 })).statusCode).toBe(200);
+    // Once the lead leaves بيع through its page, the unit is free to edit again.
+    expect((await stage(agent, leadId, { stage: "lost", lostReason: "السعر" })).statusCode).toBe(200);
+    const freed = (
+      await t.app.inject({ method: "GET", url: `/api/units/${unitId}`, headers: t.bearer(manager.token) })
+    ).json();
+    expect((await put({ ...freed, status: "مباعة" })).statusCode).toBe(200);
+  });
+
   it("refuses another lead's reservation of a held unit with the 409 naming the holder", async () => {
     now = START;
     const unitId = await newUnit();

@@ -1,17 +1,23 @@
 /**
  * The inventory's side of SPEC's unit writes (POST/PUT /api/units, the spreadsheet import;
  * docs/decisions/076-unit-inventory-states-and-holds.md; ARCHITECTURE resolution 25):
- * - `checkUnitEdit`: while a lead holds or reserves a unit, its status and price change only through that lead
- *   (409 naming `status`/`price` and the lead); otherwise the SPEC status written sets the inventory state (a
+ * - `checkUnitEdit`: while a lead holds, reserves or bought a unit (a lead at بيع linked to it), its status and price
+ *   change only through that lead (409 naming `status`/`price` and the lead, with its `leadId`); otherwise the SPEC status written sets the inventory state (a
  *   transition) and a new price is kept in the price history.
  * - `placeUnits`: every unit of a project sits in the building its `building` name names (made when missing, tall
  *   and deep enough for its floors), and its inventory state agrees with a status written without one.
  */
-import { eq, sql } from "drizzle-orm";
-import { heldByMessage, INVENTORY_TEXTS, type InventoryState, stateOfStatus } from "#domain/inventory.ts";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  heldByMessage,
+  INVENTORY_TEXTS,
+  type InventoryState,
+  soldToMessage,
+  stateOfStatus,
+} from "#domain/inventory.ts";
 import type { UnitStatus } from "#domain/project-rules.ts";
 import type { Tx } from "#server/db/connection.ts";
-import { contactMessages, units } from "#server/db/schema.ts";
+import { contactMessages, leads, units } from "#server/db/schema.ts";
 import { buildings, unitPriceChanges } from "#server/db/tables/inventory.ts";
 import { HttpError } from "#server/lib/http-errors.ts";
 import { notifyInventory } from "./live.ts";
@@ -25,18 +31,40 @@ export interface UnitEdit {
   at: Date;
 }
 
+/** The 409 refusing a change of a unit bound to a lead: the message on each changed field, the lead's id beside. */
+function boundConflict(message: string, leadId: number | null, changes: { status: boolean; price: boolean }) {
+  const fields: Record<string, string> = {};
+  if (changes.status) fields.status = message;
+  if (changes.price) fields.price = message;
+  return new HttpError(409, message, fields, { leadId });
+}
+
+/** The lead at بيع linked to the unit (its id and name), if any: the unit was sold through it. */
+async function soldThrough(tx: Tx, unitId: number): Promise<{ id: number; name: string } | undefined> {
+  const [lead] = await tx
+    .select({ id: leads.id, name: contactMessages.name })
+    .from(leads)
+    .innerJoin(contactMessages, eq(contactMessages.id, leads.id))
+    .where(and(eq(leads.unitId, unitId), eq(leads.stage, "sold")))
+    .limit(1);
+  return lead;
+}
+
 /**
  * Before PUT /api/units/{id} writes: refuses a change of status or price of a unit bound to a hold or reservation,
- * then moves the inventory state the new status means and records a price change. Output: the state to store.
- * Errors: 404 is the caller's; 409 { fields: { status?, price? } } naming the holding lead.
+ * or sold through a lead (a lead at بيع linked to it), then moves the inventory state the new status means and
+ * records a price change. Output: the state to store.
+ * Errors: 404 is the caller's; 409 { fields: { status?, price? }, leadId } naming the holding or buying lead.
  */
 export async function checkUnitEdit(tx: Tx, edit: UnitEdit): Promise<InventoryState | null> {
   const unit = await lockUnit(tx, edit.unitId);
   if (!unit) return null;
   const active = await dropExpiredHold(tx, unit, edit.at);
-  const statusChanges = stateOfStatus(edit.status, unit.inventoryState) !== unit.inventoryState;
-  const priceChanges = edit.price !== unit.price;
-  if (active && (statusChanges || priceChanges)) {
+  const changes = {
+    status: stateOfStatus(edit.status, unit.inventoryState) !== unit.inventoryState,
+    price: edit.price !== unit.price,
+  };
+  if (active && (changes.status || changes.price)) {
     const [lead] =
       active.leadId === null
         ? []
@@ -45,15 +73,13 @@ export async function checkUnitEdit(tx: Tx, edit: UnitEdit): Promise<InventorySt
             .from(contactMessages)
             .where(eq(contactMessages.id, active.leadId));
     const holder = heldByMessage(lead?.name ?? INVENTORY_TEXTS.walkIn, active.kind, null);
-    const message = `${INVENTORY_TEXTS.boundField} (${holder})`;
-    const fields: Record<string, string> = {};
-    if (statusChanges) fields.status = message;
-    if (priceChanges) fields.price = message;
-    throw new HttpError(409, message, fields, { leadId: active.leadId });
+    throw boundConflict(`${INVENTORY_TEXTS.boundField} (${holder})`, active.leadId, changes);
   }
+  const buyer = !active && (changes.status || changes.price) ? await soldThrough(tx, unit.id) : undefined;
+  if (buyer) throw boundConflict(soldToMessage(buyer.name), buyer.id, changes);
   const state = stateOfStatus(edit.status, unit.inventoryState);
   await moveUnit(tx, unit, state, { actorId: edit.actorId, reason: "edit", at: edit.at });
-  if (priceChanges) {
+  if (changes.price) {
     await notifyInventory(tx, unit.projectId);
     await tx
       .insert(unitPriceChanges)

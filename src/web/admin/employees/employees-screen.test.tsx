@@ -73,6 +73,22 @@ describe("employees screen (SPEC §2.17)", () => {
     expect(within(counter("المدراء")).getByText("١")).toBeInTheDocument();
   });
 
+  it("counts sales agents and photographers among the active staff (every role but the general manager)", async () => {
+    signInAs({ id: "me", role: "super_admin", isAdmin: true });
+    const team: PublicUser[] = [
+      people[0],
+      { id: "a1", username: "sara", name: "سارة", role: "sales_agent", accountId: "me", createdAt: "" },
+      { id: "a2", username: "fahad", name: "فهد", role: "sales_agent", accountId: "me", createdAt: "" },
+      { id: "p1", username: "photo", name: "نواف", role: "photographer", accountId: "me", createdAt: "" },
+    ];
+    mockApi({ [FIRST_PAGE]: () => page(team) });
+    renderScreen(<EmployeesScreen />);
+    await screen.findByRole("rowheader", { name: "فهد" });
+    const counter = (label: string) => screen.getByRole("heading", { name: label }).parentElement as HTMLElement;
+    expect(within(counter("الموظفون النشطون")).getByText("٣")).toBeInTheDocument();
+    expect(within(counter("إجمالي الموظفين")).getByText("٤")).toBeInTheDocument();
+  });
+
   it("searches by name or username, ignoring case", async () => {
     expect(filterEmployees(people, "sara").map((u) => u.id)).toEqual(["u2"]);
     expect(filterEmployees(people, " عمر ").map((u) => u.id)).toEqual(["u3"]);

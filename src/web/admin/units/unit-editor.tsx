@@ -1,8 +1,10 @@
 /**
  * /admin/units/new?project=ID and /admin/units/{unitId}/edit (SPEC §2.14 view 3): the unit form page with a back
  * button. On success it returns to the project's units (?project=ID) with a toast; server field errors show under
- * their fields, other failures in a destructive toast (SPEC §8.5). Client-only route.
+ * their fields, other failures in a destructive toast (SPEC §8.5); a 409 naming the lead that holds, reserves or
+ * bought the unit also shows why above the form, linking to that lead (unit-bound-notice.tsx). Client-only route.
  */
+import { useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import type { UnitValues } from "#domain/schemas/unit.ts";
 import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
@@ -16,6 +18,7 @@ import { toast } from "~/shared/ui/use-toast.ts";
 import { useCreateUnit, useUnit, useUpdateUnit } from "./api.ts";
 import { BackLink } from "./back-link.tsx";
 import { positiveIdParam } from "./project-param.ts";
+import { UnitBoundNotice } from "./unit-bound-notice.tsx";
 import { UnitForm } from "./unit-form.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 
@@ -43,12 +46,15 @@ export default function UnitFormScreen() {
   const unit = useUnit(editing ? unitId : null);
   const create = useCreateUnit();
   const update = useUpdateUnit();
+  // The last failed save: a 409 naming the lead that binds the unit shows why, with a link to that lead.
+  const [saveError, setSaveError] = useState<unknown>(null);
 
   const projectId = editing ? (unit.data?.projectId ?? null) : positiveIdParam(search.get("project"));
   const backTo = projectId ? `/admin/units?project=${projectId}` : "/admin/units";
   const allowed = userCan(user, editing ? "units.edit" : "units.create");
 
   const save = async (values: UnitValues): Promise<Record<string, string> | null> => {
+    setSaveError(null);
     try {
       const saved =
         editing && unit.data
@@ -58,6 +64,7 @@ export default function UnitFormScreen() {
       navigate(`/admin/units?project=${saved.projectId}`);
       return null;
     } catch (error) {
+      setSaveError(error);
       toast({
         title: editing ? UNIT_TEXTS.updateError : UNIT_TEXTS.createError,
         description: apiErrorMessage(error, UNIT_TEXTS.genericError),
@@ -87,13 +94,16 @@ export default function UnitFormScreen() {
     body = <Skeleton className="h-96" />;
   } else {
     body = (
-      <UnitForm
-        unit={unit.data}
-        defaultProjectId={projectId}
-        projects={projects.data ?? []}
-        onSubmit={save}
-        onCancel={() => navigate(backTo)}
-      />
+      <div className="flex flex-col gap-4">
+        <UnitBoundNotice error={saveError} />
+        <UnitForm
+          unit={unit.data}
+          defaultProjectId={projectId}
+          projects={projects.data ?? []}
+          onSubmit={save}
+          onCancel={() => navigate(backTo)}
+        />
+      </div>
     );
   }
 

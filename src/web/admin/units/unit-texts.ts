@@ -41,6 +41,7 @@ export const UNIT_TEXTS = {
   unitNotFound: "الوحدة غير موجودة",
   loading: "جاري التحميل...",
   noPermission: "لا تملك الصلاحية للقيام بهذا الإجراء",
+  openBindingLead: "فتح صفحة العميل",
   // Form
   newUnitTitle: "إضافة وحدة جديدة",
   editUnitTitle: "تعديل الوحدة",
