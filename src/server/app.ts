@@ -165,6 +165,11 @@ function helmetOptions(config: AppConfig): FastifyHelmetOptions {
   };
 }
 
+/**
+ * The Fastify application: the shared services of `deps` decorated on it, the plugins (errors, operations, host,
+ * security headers, compression, cookies, multipart, OpenAPI, auth), the job engine and every module's queues and
+ * routes, then the public pages when `deps.pages` is given. Throws what a plugin's start throws.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
