@@ -7,7 +7,7 @@ import type { ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -121,6 +121,55 @@ const APP_VERSION = "0.1.0";
 /** Body limits in bytes: JSON bodies are small; uploads have their own per-kind limits (multipart). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * The security headers of every answer (helmet): a nonce CSP for scripts (docs/decisions/019-script-nonce.md), frames
+ * only from the video and map hosts, the referrer policy of docs/decisions/044-referrer-policy.md, HSTS on https.
+ */
+function helmetOptions(config: AppConfig): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // React Router inlines its hydration data and route manifest as scripts: they carry this response's nonce
+        // (cspNonceOf), nothing else may run inline. Vite's development server injects its own inline scripts, so
+        // development alone keeps 'unsafe-inline' (docs/decisions/019-script-nonce.md).
+        scriptSrc:
+          config.env === "development"
+            ? ["'self'", "'unsafe-inline'"]
+            : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as ServerResponse)}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", ...(config.env === "development" ? ["ws:", "wss:"] : [])],
+        frameSrc: [
+          "https://www.youtube-nocookie.com",
+          "https://www.youtube.com",
+          "https://www.openstreetmap.org",
+          "https://maps.google.com",
+          "https://www.google.com",
+        ],
+        mediaSrc: ["'self'", "blob:", "https:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": under it a browser sends `Origin: null` with a page's own form post, and the
+    // page bridge's action check (React Router's CSRF guard) refuses it, so every enquiry sent before the scripts
+    // run was answered "Bad Request" and lost (docs/decisions/044-referrer-policy.md).
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: config.publicUrl.startsWith("https://") ? { maxAge: 31536000 } : false,
+  };
+}
+
+/**
+ * The Fastify application: the shared services of `deps` decorated on it, the plugins (errors, operations, host,
+ * security headers, compression, cookies, multipart, OpenAPI, auth), the job engine and every module's queues and
+ * routes, then the public pages when `deps.pages` is given. Throws what a plugin's start throws.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -174,43 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRoute", (route) => {
     route.bodyLimit ??= JSON_BODY_LIMIT_BYTES;
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // React Router inlines its hydration data and route manifest as scripts: they carry this response's nonce
-        // (cspNonceOf), nothing else may run inline. Vite's development server injects its own inline scripts, so
-        // development alone keeps 'unsafe-inline' (docs/decisions/019-script-nonce.md).
-        scriptSrc:
-          deps.config.env === "development"
-            ? ["'self'", "'unsafe-inline'"]
-            : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as ServerResponse)}'`],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...(deps.config.env === "development" ? ["ws:", "wss:"] : [])],
-        frameSrc: [
-          "https://www.youtube-nocookie.com",
-          "https://www.youtube.com",
-          "https://www.openstreetmap.org",
-          "https://maps.google.com",
-          "https://www.google.com",
-        ],
-        mediaSrc: ["'self'", "blob:", "https:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Not helmet's "no-referrer": under it a browser sends `Origin: null` with a page's own form post, and the
-    // page bridge's action check (React Router's CSRF guard) refuses it, so every enquiry sent before the scripts
-    // run was answered "Bad Request" and lost (docs/decisions/044-referrer-policy.md).
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: deps.config.publicUrl.startsWith("https://") ? { maxAge: 31536000 } : false,
-  });
+  await app.register(helmet, helmetOptions(deps.config));
   await app.register(compress, { global: true, threshold: 1024, zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH } });
   await app.register(cookie);
   await app.register(multipart, {

@@ -1,32 +1,15 @@
-/**
- * Demo content for a first start (SEED=demo, README.md): seven residential projects in real Jeddah districts,
- * their units, construction updates with photos, a landing page with its six platform campaigns, and a few
- * contact messages — everything a visitor and a staff member expect to see on a fresh install.
- *
- * Images are illustrations drawn by demo-images.ts and stored through storeImage, so they follow the same
- * path as uploads (content check, WebP variants, file_hashes). Dates are relative to the time of seeding,
- * so the site looks current whenever it is first started.
- */
-import { sql } from "drizzle-orm";
 import { VISIT_DEFAULTS } from "#domain/visits.ts";
 import { loadSiteConfig } from "../lib/site-config.ts";
 import type { Storage } from "../lib/storage.ts";
 import { storeImage } from "../modules/media/service.ts";
 import type { Db } from "./connection.ts";
+import { daysAgo } from "./demo-dates.ts";
 import { type DemoImageKind, renderDemoImage } from "./demo-images.ts";
+import { insertDemoEnquiries, insertDemoLanding } from "./demo-landing.ts";
 import { demoLicence } from "./demo-licences.ts";
 import { CITY, DIRECTIONS, PROJECTS, type ProjectSeed, type UnitPlan } from "./demo-projects.ts";
 import { UPDATES } from "./demo-updates.ts";
-import {
-  contactMessages,
-  type LandingItemRow,
-  landingCampaigns,
-  landingPages,
-  leads,
-  projects,
-  projectUpdates,
-  units,
-} from "./schema.ts";
+import { projects, projectUpdates, units } from "./schema.ts";
 import { visitSettings } from "./tables/visits.ts";
 
 /** Even seeds draw finished rooms, odd seeds rooms under construction (see demo-images.ts). */
@@ -34,35 +17,6 @@ const INTERIOR_SEEDS = [2, 3, 4, 5, 6, 7, 8, 9];
 const AERIAL_SEEDS = [11, 12, 13, 14, 15, 16];
 /** Project images start at this seed and take consecutive seeds per project. */
 const EXTERIOR_SEED_BASE = 100;
-const LANDING_SLUG = "alsahel-residence";
-
-const CAMPAIGN_NAMES = {
-  x: "حملة إكس",
-  tiktok: "حملة تيك توك",
-  instagram: "حملة إنستغرام",
-  snapchat: "حملة سناب شات",
-  google: "حملة جوجل",
-  facebook: "حملة فيسبوك",
-} as const;
-type Platform = keyof typeof CAMPAIGN_NAMES;
-const CAMPAIGN_VISITS: Record<Platform, number> = {
-  x: 214,
-  tiktok: 1302,
-  instagram: 876,
-  snapchat: 1945,
-  google: 655,
-  facebook: 189,
-};
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A moment `days` before `now`, at hour:minute Jeddah time (UTC+3). */
-function daysAgo(now: Date, days: number, hour = 10, minute = 0): Date {
-  const d = new Date(now.getTime() - days * DAY_MS);
-  d.setUTCHours(hour - 3, minute, 0, 0);
-  return d;
-}
-
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the order of results. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -254,134 +208,15 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<void> {
       }),
     );
 
-    // 5. Landing page of the featured project, with one campaign per advertised platform.
-    const item = (text: string, image: string | null): LandingItemRow => ({ text, image });
-    const landingCreated = daysAgo(now, 45, 13);
-    const [page] = await tx
-      .insert(landingPages)
-      .values({
-        projectId: projectId("sahel"),
-        slug: LANDING_SLUG,
-        poster: posterUrl,
-        images: [landingExterior, interiors[0], interiors[2]],
-        videoUrl: null,
-        features: [
-          item("واجهات زجاجية عازلة للحرارة بإطلالة على البحر", landingExterior),
-          item("مدخل فندقي بارتفاع مزدوج ومصعدان لكل عمارة", interiors[4]),
-          item("مواقف خاصة في القبو لكل شقة", null),
-          item("نظام أمن ومراقبة بالكاميرات على مدار الساعة", null),
-        ],
-        guarantees: [
-          item("ضمان ٢٠ عامًا على الهيكل الإنشائي", null),
-          item("ضمان ٥ سنوات على السباكة", null),
-          item("ضمان ٥ سنوات على اللوحات والتمديدات الكهربائية", null),
-          item("ضمان ١٠ سنوات على العزل المائي للأسطح", interiors[6]),
-        ],
-        buildingSpecs: [
-          item("خرسانة مقاومة للأملاح مناسبة للمواقع الساحلية", aerials[0]),
-          item("عزل حراري ومائي للأسطح والجدران وفق كود البناء السعودي", null),
-          item("نوافذ ألمنيوم بزجاج مزدوج عازل للصوت والحرارة", null),
-          item("أرضيات بورسلان فاخرة ومطابخ مجهزة", interiors[0]),
-          item("تمديدات تكييف مخفية وسخانات مركزية", null),
-        ],
-        webhookUrl: null,
-        publishedAt: landingCreated,
-        createdAt: landingCreated,
-        updatedAt: landingCreated,
-      })
-      .returning({ id: landingPages.id });
-    const platforms = Object.keys(CAMPAIGN_NAMES) as Platform[];
-    const campaigns = await tx
-      .insert(landingCampaigns)
-      .values(
-        platforms.map((platform) => ({
-          landingPageId: page.id,
-          platformName: platform,
-          urlSlug: `${platform}/${LANDING_SLUG}`,
-          isCustom: false,
-          displayName: CAMPAIGN_NAMES[platform],
-          visits: CAMPAIGN_VISITS[platform],
-          createdAt: landingCreated,
-          updatedAt: landingCreated,
-        })),
-      )
-      .returning({ id: landingCampaigns.id, platformName: landingCampaigns.platformName });
-    const campaignId = (platform: Platform) => campaigns.find((c) => c.platformName === platform)?.id ?? null;
-
-    // 6. Contact messages (the duplicate repeats a phone number received three days earlier).
-    const message = (
-      days: number,
-      hour: number,
-      fields: Omit<typeof contactMessages.$inferInsert, "createdAt" | "consentAt" | "consentVersion">,
-    ) => {
-      const at = daysAgo(now, days, hour, 20);
-      return { ...fields, consentVersion, consentAt: at, createdAt: at };
-    };
-    const campaignLead = (platform: Platform) => ({
-      source: "campaign",
-      landingPageId: page.id,
-      campaignId: campaignId(platform),
+    // 5. The landing page with its campaigns, then the enquiries (demo-landing.ts).
+    const landing = await insertDemoLanding(tx, {
       projectId: projectId("sahel"),
-      attribution: { utmSource: platform, utmMedium: "paid_social", utmCampaign: LANDING_SLUG },
+      posterUrl,
+      landingExterior,
+      interiors,
+      aerials,
+      now,
     });
-    const enquiries = await tx
-      .insert(contactMessages)
-      .values([
-        message(21, 19, {
-          source: "project",
-          projectId: projectId("naeem"),
-          name: "خالد العتيبي",
-          email: "khalid.alotaibi@example.com",
-          phone: "+966590001122",
-          message: "هل ما زالت هناك شقق متاحة بأربع غرف في واحة النعيم؟ وهل يمكن زيارة الشقة النموذجية يوم السبت؟",
-          ipAddress: "203.0.113.24",
-        }),
-        message(14, 21, {
-          ...campaignLead("instagram"),
-          name: "ريم القحطاني",
-          email: "reem.q@example.com",
-          phone: "+966562223344",
-          message: "أرغب في معرفة أسعار الشقق ذات الإطلالة البحرية وموعد التسليم المتوقع.",
-          ipAddress: "203.0.113.57",
-        }),
-        message(9, 20, {
-          ...campaignLead("snapchat"),
-          name: "فيصل الزهراني",
-          email: "faisal.alzahrani@example.com",
-          phone: "+966541112233",
-          message: "هل يتوفر تمويل عقاري بالتعاون مع البنوك؟ وما هي الدفعة الأولى المطلوبة؟",
-          ipAddress: "203.0.113.81",
-        }),
-        message(6, 22, {
-          ...campaignLead("snapchat"),
-          isDuplicate: true,
-          name: "فيصل الزهراني",
-          email: "faisal.alzahrani@example.com",
-          phone: "+966541112233",
-          message: "أعيد إرسال طلبي: أرجو التواصل معي بخصوص شقة بخمس غرف في الساحل ريزيدنس.",
-          ipAddress: "203.0.113.81",
-        }),
-        message(5, 11, {
-          source: "project",
-          projectId: projectId("rawdah"),
-          name: "نورة الحربي",
-          email: "noura.alharbi@example.com",
-          phone: "+966551239876",
-          message: "أرغب في حجز موعد لزيارة مشروع أبراج الروضة والاطلاع على الشقق في الأدوار العليا.",
-          ipAddress: "203.0.113.102",
-        }),
-        message(2, 17, {
-          source: "home",
-          name: "عبدالله الغامدي",
-          email: "abdullah.alghamdi@example.com",
-          phone: "+966501234567",
-          message: "السلام عليكم، أرغب في معرفة المشاريع المتاحة حاليًا في شمال جدة وطرق الدفع المتوفرة.",
-          ipAddress: "203.0.113.140",
-        }),
-      ])
-      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-    // Each demo enquiry opens its own lead, under its id (docs/decisions/061-enquiries-and-leads.md).
-    await tx.insert(leads).values(enquiries.map((e) => ({ id: e.id, createdAt: e.createdAt })));
-    await tx.update(contactMessages).set({ leadId: sql`${contactMessages.id}` });
+    await insertDemoEnquiries(tx, { ...landing, projectId, consentVersion, now });
   });
 }

@@ -9,37 +9,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ROLES } from "#domain/roles.ts";
-import { passwordChangeSchema } from "#domain/schemas/account.ts";
-import {
-  authResponseSchema,
-  okSchema,
-  recoveryCodesSchema,
-  roleTwoFactorRowSchema,
-  sessionInfoSchema,
-  sessionUserSchema,
-  twoFactorChallengeSchema,
-  twoFactorSetupSchema,
-  twoFactorStatusSchema,
-} from "#domain/schemas/api.ts";
-import {
-  currentPasswordSchema,
-  loginSchema,
-  loginSecondFactorSchema,
-  roleTwoFactorSchema,
-  TWO_FACTOR_TEXTS,
-  twoFactorCodeSchema,
-} from "#domain/schemas/auth.ts";
-import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/http-errors.ts";
+import { authResponseSchema, okSchema, sessionUserSchema, twoFactorChallengeSchema } from "#domain/schemas/api.ts";
+import { loginSchema, loginSecondFactorSchema } from "#domain/schemas/auth.ts";
+import { forbidden, unauthorized } from "../../lib/http-errors.ts";
 import { requireAuth } from "../../plugins/auth.ts";
+import { accountRoutes } from "./account-routes.ts";
 import {
   ACCESS_TOKEN_TTL_MS,
-  changePassword,
-  confirmCurrentPassword,
   currentSessionUser,
-  endOwnSession,
   type LoginDone,
-  listSessions,
   login,
   loginSecondFactor,
   logout,
@@ -47,23 +25,17 @@ import {
   refresh,
   revokeSession,
 } from "./service.ts";
-import { endOtherSessions } from "./sessions.ts";
-import { ThrottledError } from "./throttle.ts";
-import {
-  confirmEnrolment,
-  disableTwoFactor,
-  listRoleTwoFactor,
-  roleRequiresTwoFactor,
-  setRoleTwoFactor,
-  startEnrolment,
-  twoFactorStatus,
-} from "./two-factor.ts";
+import { withRetryAfter } from "./throttle.ts";
 
 export const REFRESH_COOKIE = "refresh_token";
 export const SIGNED_IN_COOKIE = "signed_in";
 export const DEVICE_COOKIE = "device";
 export const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+/**
+ * Registers the sign-in, session and account routes of this file's header, and the account routes
+ * (account-routes.ts). Errors are answered as http-errors.ts shapes (401 sign-in, 403 origin, 409, 429 throttled).
+ */
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -112,14 +84,6 @@ export async function authRoutes(app: FastifyInstance) {
     userAgent: request.headers["user-agent"] ?? null,
     deviceToken: request.cookies[DEVICE_COOKIE] ?? null,
   });
-  const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ThrottledError) reply.header("retry-after", String(error.retryAfterSeconds));
-      throw error;
-    }
-  };
   // The service wrote the session and its "login" audit row together.
   const startSession = (reply: FastifyReply, issued: LoginDone) => {
     setSessionCookies(reply, issued.refreshToken);
@@ -153,120 +117,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    "/api/auth/password",
-    { config: { access: "signed-in" }, schema: { body: passwordChangeSchema, response: { 200: okSchema } } },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      await withRetryAfter(reply, () =>
-        changePassword(app.db, { userId: auth.user.id, sessionId: auth.sessionId, ip: request.ip }, request.body),
-      );
-      return { ok: true };
-    },
-  );
-
-  r.get(
-    "/api/auth/sessions",
-    { config: { access: "signed-in" }, schema: { response: { 200: z.array(sessionInfoSchema) } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      return listSessions(app.db, auth.user.id, auth.sessionId);
-    },
-  );
-
-  r.delete(
-    "/api/auth/sessions/:id",
-    {
-      config: { access: "signed-in" },
-      schema: { params: z.object({ id: z.uuid({ error: "الجلسة غير موجودة" }) }), response: { 200: okSchema } },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const actor = { userId: auth.user.id, ip: request.ip };
-      if (!(await endOwnSession(app.db, actor, request.params.id))) throw notFound("الجلسة غير موجودة");
-      return { ok: true };
-    },
-  );
-
-  r.post(
-    "/api/auth/sessions/end-others",
-    { config: { access: "signed-in" }, schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      return {
-        ended: await endOtherSessions(app.db, { userId: auth.user.id, sessionId: auth.sessionId, ip: request.ip }),
-      };
-    },
-  );
-
-  r.get(
-    "/api/auth/two-factor",
-    { config: { access: "signed-in" }, schema: { response: { 200: twoFactorStatusSchema } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      return twoFactorStatus(app.db, auth.user);
-    },
-  );
-
-  r.post(
-    "/api/auth/two-factor/setup",
-    { config: { access: "signed-in" }, schema: { response: { 200: twoFactorSetupSchema } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      return startEnrolment(app.db, app.secrets, auth.user);
-    },
-  );
-
-  r.post(
-    "/api/auth/two-factor/enable",
-    { config: { access: "signed-in" }, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      const actor = { userId: auth.user.id, ip: request.ip };
-      const codes = await confirmEnrolment(app.db, app.secrets, actor, request.body.code);
-      if (!codes) throw badRequest({ code: TWO_FACTOR_TEXTS.codeWrong });
-      return { recoveryCodes: codes };
-    },
-  );
-
-  r.post(
-    "/api/auth/two-factor/disable",
-    { config: { access: "signed-in" }, schema: { body: currentPasswordSchema, response: { 200: okSchema } } },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      if (await roleRequiresTwoFactor(app.db, auth.user.role)) {
-        throw conflict("دورك يتطلب التحقق بخطوتين، لا يمكن إيقافه");
-      }
-      await withRetryAfter(reply, () => confirmCurrentPassword(app.db, auth.user.id, request.body.currentPassword));
-      await disableTwoFactor(app.db, { userId: auth.user.id, ip: request.ip });
-      return { ok: true };
-    },
-  );
-
-  r.get(
-    "/api/roles/two-factor",
-    { config: { access: "admin" }, schema: { response: { 200: z.array(roleTwoFactorRowSchema) } } },
-    async () => listRoleTwoFactor(app.db),
-  );
-
-  r.put(
-    "/api/roles/:role/two-factor",
-    {
-      config: { access: "admin" },
-      schema: {
-        params: z.object({ role: z.enum(ROLES, { error: "الدور غير صالح" }) }),
-        body: roleTwoFactorSchema,
-        response: { 200: roleTwoFactorRowSchema },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { role } = request.params;
-      const { requireTwoFactor } = request.body;
-      await setRoleTwoFactor(app.db, { userId: auth.user.id, ip: request.ip }, role, requireTwoFactor);
-      return { role, requireTwoFactor };
-    },
-  );
+  await accountRoutes(app);
 
   r.post(
     "/api/auth/refresh",

@@ -10,7 +10,9 @@
  * now + the rule's delay for the new count: none for the first `free` failures, then `baseDelayMs` doubling per
  * failure up to `maxDelayMs`. Failures older than LOGIN_WINDOW_MS start the count again; a success clears the key.
  */
+
 import { eq, sql } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import { countNoun, NOUNS } from "#domain/format.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { loginThrottle } from "../../db/tables/auth.ts";
@@ -83,4 +85,14 @@ export async function claimAttempt(db: Db | Tx, key: string, rule: ThrottleRule,
 /** Forgets the failures of `key` (after a success). */
 export async function clearAttempts(db: Db | Tx, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}
+
+/** Runs `work`; a throttled attempt's error also sets Retry-After (seconds) on the answer before it is rethrown. */
+export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ThrottledError) reply.header("retry-after", String(error.retryAfterSeconds));
+    throw error;
+  }
 }

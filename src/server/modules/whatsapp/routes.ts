@@ -16,9 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fileResponse } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
-import { text } from "#domain/schemas/text.ts";
 import {
   conversationSchema,
   greetingUpdateSchema,
@@ -39,12 +37,9 @@ import { listGreetings, saveGreeting } from "./greeting.ts";
 import { fetchDueMedia, type MediaContext } from "./media.ts";
 import { whatsappSendQueue } from "./outbox.ts";
 import { resendMessage, reviewMessage } from "./review.ts";
-import { safeEqual, signatureMatches, storeNotification } from "./webhook.ts";
+import { whatsappWebhookRoutes } from "./webhook-routes.ts";
 
 const manage = { access: { permission: "whatsapp.manage" } } as const;
-
-/** Meta's notifications are small; 3 MB leaves room for a batch. */
-const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
 
 async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
   const auth = requireAuth(request);
@@ -53,12 +48,6 @@ async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
 
 /** A lead's message in a URL path: /leads/{id}/messages/{messageId}. */
 const messageParams = idParam.extend({ messageId: idParam.shape.id });
-
-const subscriptionQuery = z.object({
-  "hub.mode": text().max(50),
-  "hub.verify_token": text().max(500),
-  "hub.challenge": text().max(500),
-});
 
 export async function whatsappRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -99,55 +88,7 @@ export async function whatsappRoutes(app: FastifyInstance) {
     async () => connectionView(await refreshTemplates(ctx), app.config.publicUrl),
   );
 
-  r.get(
-    "/api/whatsapp/webhook",
-    {
-      config: { access: "public" },
-      schema: {
-        querystring: subscriptionQuery,
-        response: { 200: fileResponse("Meta's hub.challenge, echoed as plain text", ["text/plain"]) },
-      },
-    },
-    async (request, reply) => {
-      const connection = await readConnection(app.db);
-      const q = request.query;
-      if (q["hub.mode"] !== "subscribe" || !connection || !safeEqual(q["hub.verify_token"], connection.verifyToken)) {
-        throw new HttpError(403, WHATSAPP_TEXTS.verifyTokenWrong);
-      }
-      return reply.type("text/plain").send(q["hub.challenge"]);
-    },
-  );
-
-  // The raw body is kept for the signature: this scope reads every body as bytes.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      "/api/whatsapp/webhook",
-      {
-        config: { access: "public" },
-        bodyLimit: WEBHOOK_BODY_LIMIT,
-        schema: { response: { 200: z.object({ ok: z.boolean() }) } },
-      },
-      async (request, reply) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const connection = await readConnection(app.db);
-        const header = request.headers["x-hub-signature-256"];
-        const secret = connection?.appSecret ? app.secrets.open(connection.appSecret) : null;
-        if (!secret || !signatureMatches(raw, typeof header === "string" ? header : undefined, secret)) {
-          throw new HttpError(401, WHATSAPP_TEXTS.signatureInvalid);
-        }
-        let body: unknown;
-        try {
-          body = JSON.parse(raw.toString("utf8"));
-        } catch {
-          return reply.code(200).send({ ok: true });
-        }
-        await storeNotification(ctx, body);
-        return reply.code(200).send({ ok: true });
-      },
-    );
-  });
+  await whatsappWebhookRoutes(app, ctx);
 
   r.get(
     "/api/whatsapp/leads/:id/conversation",
