@@ -8,18 +8,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatHijri, formatSAR } from "#domain/format.ts";
-import { projects, units } from "#server/db/schema.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
 import { pdfLines } from "#server/test-utils/pdf-text.ts";
-import { type MoyasarStandIn, startMoyasarStandIn } from "./moyasar-stand-in.ts";
+import { invoiceOf, type PaymentsTest, startPaymentsTest } from "#server/test-utils/payments.ts";
+import type { MoyasarStandIn } from "./moyasar-stand-in.ts";
 
-const SECRET_KEY = "sk_test_receipt";
-const WEBHOOK_SECRET = "whsec_receipt";
 const PAID = new Date("2026-12-01T09:00:00.000Z");
 const NATIONAL_ID = "1000000008";
 const now = PAID;
 
+let p: PaymentsTest;
 let t: TestApp;
 let standIn: MoyasarStandIn;
 let manager: TestUser;
@@ -27,52 +26,20 @@ let projectId: number;
 let unitId: number;
 
 beforeAll(async () => {
-  standIn = await startMoyasarStandIn(SECRET_KEY, WEBHOOK_SECRET);
-  t = await createTestApp({ clock: () => now, env: { PAYMENTS_MOYASAR_URL: standIn.url, JOBS_INTERVAL_MS: "0" } });
-  manager = await t.signIn("manager");
-  const [project] = await t.db
-    .insert(projects)
-    .values({
-      name: "أبراج الكورنيش",
-      city: "جدة",
-      advertisingLicenseNumber: "7200001234",
-      advertisingLicenseExpiresOn: "2027-06-30",
-    })
-    .returning();
-  projectId = project.id;
-  const [unit] = await t.db
-    .insert(units)
-    .values({ projectId, unitNumber: "R-7", building: "B", floor: 3, price: 950_000 })
-    .returning();
-  unitId = unit.id;
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: `/api/projects/${projectId}/payment-settings`,
-    headers: t.bearer(manager.token),
-    payload: {
-      enabled: true,
-      depositSar: 5000,
-      termsText: "يسترد العربون خلال ٧ أيام.",
-      refundWindowDays: 7,
-      daysToSign: 14,
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-    },
-  });
-  expect(saved.statusCode).toBe(200);
+  p = await startPaymentsTest({ name: "receipt", clock: () => now });
+  ({ t, standIn, manager } = p);
+  projectId = await p.depositProject(
+    { name: "أبراج الكورنيش", city: "جدة", advertisingLicenseNumber: "7200001234", advertisingLicenseExpiresOn: "2027-06-30" },
+    5000,
+  );
+  unitId = await p.newUnit(projectId, { unitNumber: "R-7", building: "B", floor: 3, price: 950_000 });
 }, 120_000);
 
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+afterAll(() => p.close());
 
 async function startCheckout(unit: number, n: number) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    remoteAddress: "203.0.113.60",
-    payload: {
+  const res = await p.checkout(
+    {
       unitId: unit,
       name: "نورة العتيبي",
       phone: `05${50_100_000 + n}`,
@@ -80,7 +47,8 @@ async function startCheckout(unit: number, n: number) {
       nationalId: n === 1 ? NATIONAL_ID : "1000000016",
       acceptTerms: true,
     },
-  });
+    { ip: "203.0.113.60" },
+  );
   expect(res.statusCode).toBe(201);
   return res.json() as { token: string; url: string };
 }
@@ -96,11 +64,9 @@ describe("the receipt", () => {
     const started = await startCheckout(unitId, 1);
     token = started.token;
     expect((await receipt(token)).statusCode).toBe(404);
-    const { webhook, payment } = standIn.pay(started.url.split("/i/")[1]);
+    const { webhook, payment } = standIn.pay(invoiceOf(started.url));
     paymentId = payment.id;
-    expect(
-      (await t.app.inject({ method: "POST", url: "/api/payments/webhooks/moyasar", payload: webhook })).statusCode,
-    ).toBe(200);
+    expect((await p.webhookSettled(webhook)).statusCode).toBe(200);
     const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, token));
     expect(row.state).toBe("paid");
     checkoutId = row.id;
@@ -141,8 +107,7 @@ describe("the receipt", () => {
   });
 
   it("does not exist for a checkout that reserved nothing, nor for an unknown token", async () => {
-    const [other] = await t.db.insert(units).values({ projectId, unitNumber: "R-8", price: 900_000 }).returning();
-    const pending = await startCheckout(other.id, 2);
+    const pending = await startCheckout(await p.newUnit(projectId, { unitNumber: "R-8", price: 900_000 }), 2);
     const res = await receipt(pending.token);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("لا يوجد إيصال لهذا الطلب");

@@ -25,6 +25,7 @@ import {
   PhoneField,
   RequiredMark,
 } from "~/public/widgets/contact-form/contact-form-fields.tsx";
+import { CHECKOUT_ORIGIN } from "~/public/widgets/checkout-origin/contract.ts";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -142,7 +143,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           {CHECKOUT_TEXTS.notAvailable}
         </p>
       ) : (
-        <form method="post" className="grid gap-5 rounded-3xl bg-surface p-5 ring-1 ring-black/5" noValidate>
+        <form
+          method="post"
+          data-island={CHECKOUT_ORIGIN.island}
+          className="grid gap-5 rounded-3xl bg-surface p-5 ring-1 ring-black/5"
+          noValidate
+        >
           {Object.entries(carried).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
