@@ -12,6 +12,7 @@ import { checkouts } from "#server/db/tables/payments.ts";
 import type { TestApp, TestUser } from "#server/test-utils/app.ts";
 import { pdfLines } from "#server/test-utils/pdf-text.ts";
 import { invoiceOf, type PaymentsTest, startPaymentsTest } from "#server/test-utils/payments.ts";
+import { RECEIPT_PAGE, receiptLayout, renderReceiptPdf } from "./receipt-pdf.ts";
 import type { MoyasarStandIn } from "./moyasar-stand-in.ts";
 
 const PAID = new Date("2026-12-01T09:00:00.000Z");
@@ -119,5 +120,43 @@ describe("the receipt", () => {
       headers: t.bearer(manager.token),
     });
     expect(staff.statusCode).toBe(404);
+  });
+});
+
+describe("the receipt's layout", () => {
+  const longName = "عبدالرحمن بن عبدالعزيز بن محمد بن سليمان بن عبدالله آل الشيخ القحطاني الدوسري العتيبي الزهراني الغامدي";
+  const longProject = "مشروع أبراج الواجهة البحرية الشمالية على كورنيش جدة الجديد — المرحلة الثالثة من الأبراج السكنية الفاخرة";
+  const longEmail = `abdulrahman.abdulaziz.mohammed.sulaiman.alqahtani.${"x".repeat(40)}@very-long-company-domain.example.com.sa`;
+  const content = {
+    title: "إيصال دفع العربون",
+    header: [`شركة التطوير العقاري ${longProject}`, "السجل التجاري: ٤٠٣٠٠٠٠٠٠٠"],
+    lines: [
+      { label: "اسم العميل", value: longName },
+      { label: "المشروع", value: longProject },
+      { label: "البريد الإلكتروني", value: longEmail },
+      { label: "المبلغ المدفوع", value: formatSAR(5000) },
+    ],
+    footer: "هذا الإيصال صادر إلكترونيًا ولا يحتاج إلى توقيع.",
+  };
+
+  it("wraps long names, project names and e-mail addresses within the page's margins, losing nothing", async () => {
+    const drawn = await receiptLayout(content);
+    for (const piece of drawn) {
+      expect(piece.left, piece.text).toBeGreaterThanOrEqual(RECEIPT_PAGE.left - 0.01);
+      expect(piece.right, piece.text).toBeLessThanOrEqual(RECEIPT_PAGE.right + 0.01);
+      expect(piece.y, piece.text).toBeGreaterThan(RECEIPT_PAGE.bottom);
+    }
+    // Each long value took several lines, and its words all reached the page in order.
+    const linesOf = (value: string) => drawn.filter((d) => value.includes(d.text));
+    expect(linesOf(longName).length).toBeGreaterThan(1);
+    expect(linesOf(longProject).length).toBeGreaterThan(1);
+    expect(linesOf(longEmail).length).toBeGreaterThan(1);
+    expect(linesOf(longName).map((d) => d.text).join(" ")).toBe(longName);
+    expect(linesOf(longEmail).map((d) => d.text).join("")).toBe(longEmail);
+    // No two lines on one baseline overlap.
+    const ys = drawn.map((d) => `${d.y}:${d.text}`);
+    expect(new Set(ys).size).toBe(ys.length);
+    const text = (await pdfLines(await renderReceiptPdf(content))).join("\n");
+    for (const word of longName.split(" ")) expect(text).toContain(word);
   });
 });
