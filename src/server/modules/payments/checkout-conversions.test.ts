@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_EVENT_MAPS } from "#domain/conversions.ts";
-import { contactMessages, landingCampaigns, landingPages, projects, units } from "#server/db/schema.ts";
+import { contactMessages, landingCampaigns, landingPages } from "#server/db/schema.ts";
 import { auditLogs } from "#server/db/tables/access.ts";
 import { conversionEvents } from "#server/db/tables/conversions.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
@@ -129,7 +129,10 @@ async function startCheckout(extra: Record<string, unknown>) {
     acceptTerms: true,
     ...extra,
   };
-  const res = await p.checkout(body, { ip: "203.0.113.77", headers: { "user-agent": "Mozilla/5.0 (iPhone) checkout" } });
+  const res = await p.checkout(body, {
+    ip: "203.0.113.77",
+    headers: { "user-agent": "Mozilla/5.0 (iPhone) checkout" },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const started = res.json() as { token: string; url: string };
   const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, started.token));
@@ -185,9 +188,7 @@ describe("a paid online reservation", () => {
     expect((await webhook(paid)).statusCode).toBe(200);
     const leadId = await leadOf(started.token);
     // The buyer's return and a repeated webhook change nothing, and queue nothing more.
-    expect((await confirm(started.token)).json().state).toBe(
-      "paid",
-    );
+    expect((await confirm(started.token)).json().state).toBe("paid");
     expect((await webhook(paid)).statusCode).toBe(200);
     await drain();
     await drain();
@@ -258,9 +259,7 @@ describe("the buyer's affordability estimate", () => {
   it("computed on the unit page before «احجز الآن» is kept on the lead as the buyer's estimate", async () => {
     const started = await startCheckout({ estimate });
     standIn.pay(invoiceOf(started.url));
-    expect((await confirm(started.token)).statusCode).toBe(
-      200,
-    );
+    expect((await confirm(started.token)).statusCode).toBe(200);
     const leadId = await leadOf(started.token);
     const detail = await t.app.inject({ url: `/api/leads/${leadId}`, headers: t.bearer(manager.token) });
     expect(detail.statusCode).toBe(200);

@@ -200,7 +200,14 @@ describe("the payment", () => {
     const { payment, webhook: paid } = standIn.pay(invoiceOf(url));
     const fetches = () => standIn.requests.filter((r) => r.path === `/v1/payments/${payment.id}`).length;
     const peer = await t.openPeerDatabase();
-    const second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
+    const second = await buildApp({
+      db: peer.db,
+      config: t.config,
+      site: t.site,
+      storage: t.storage,
+      logger: false,
+      clock,
+    });
     try {
       for (let i = 0; i < 2; i += 1) {
         const answer = await p.webhook(paid);

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatHijri, formatSAR } from "#domain/format.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
 import type { TestApp, TestUser } from "#server/test-utils/app.ts";
-import { pdfLines } from "#server/test-utils/pdf-text.ts";
 import { invoiceOf, type PaymentsTest, startPaymentsTest } from "#server/test-utils/payments.ts";
-import { RECEIPT_PAGE, receiptLayout, renderReceiptPdf } from "./receipt-pdf.ts";
+import { pdfLines } from "#server/test-utils/pdf-text.ts";
 import type { MoyasarStandIn } from "./moyasar-stand-in.ts";
+import { RECEIPT_PAGE, receiptLayout, renderReceiptPdf } from "./receipt-pdf.ts";
 
 const PAID = new Date("2026-12-01T09:00:00.000Z");
 const NATIONAL_ID = "1000000008";
@@ -30,7 +30,12 @@ beforeAll(async () => {
   p = await startPaymentsTest({ name: "receipt", clock: () => now });
   ({ t, standIn, manager } = p);
   projectId = await p.depositProject(
-    { name: "أبراج الكورنيش", city: "جدة", advertisingLicenseNumber: "7200001234", advertisingLicenseExpiresOn: "2027-06-30" },
+    {
+      name: "أبراج الكورنيش",
+      city: "جدة",
+      advertisingLicenseNumber: "7200001234",
+      advertisingLicenseExpiresOn: "2027-06-30",
+    },
     5000,
   );
   unitId = await p.newUnit(projectId, { unitNumber: "R-7", building: "B", floor: 3, price: 950_000 });
@@ -124,8 +129,10 @@ describe("the receipt", () => {
 });
 
 describe("the receipt's layout", () => {
-  const longName = "عبدالرحمن بن عبدالعزيز بن محمد بن سليمان بن عبدالله آل الشيخ القحطاني الدوسري العتيبي الزهراني الغامدي";
-  const longProject = "مشروع أبراج الواجهة البحرية الشمالية على كورنيش جدة الجديد — المرحلة الثالثة من الأبراج السكنية الفاخرة";
+  const longName =
+    "عبدالرحمن بن عبدالعزيز بن محمد بن سليمان بن عبدالله آل الشيخ القحطاني الدوسري العتيبي الزهراني الغامدي";
+  const longProject =
+    "مشروع أبراج الواجهة البحرية الشمالية على كورنيش جدة الجديد — المرحلة الثالثة من الأبراج السكنية الفاخرة";
   const longEmail = `abdulrahman.abdulaziz.mohammed.sulaiman.alqahtani.${"x".repeat(40)}@very-long-company-domain.example.com.sa`;
   const content = {
     title: "إيصال دفع العربون",
@@ -151,8 +158,16 @@ describe("the receipt's layout", () => {
     expect(linesOf(longName).length).toBeGreaterThan(1);
     expect(linesOf(longProject).length).toBeGreaterThan(1);
     expect(linesOf(longEmail).length).toBeGreaterThan(1);
-    expect(linesOf(longName).map((d) => d.text).join(" ")).toBe(longName);
-    expect(linesOf(longEmail).map((d) => d.text).join("")).toBe(longEmail);
+    expect(
+      linesOf(longName)
+        .map((d) => d.text)
+        .join(" "),
+    ).toBe(longName);
+    expect(
+      linesOf(longEmail)
+        .map((d) => d.text)
+        .join(""),
+    ).toBe(longEmail);
     // No two lines on one baseline overlap.
     const ys = drawn.map((d) => `${d.y}:${d.text}`);
     expect(new Set(ys).size).toBe(ys.length);

@@ -98,9 +98,7 @@ export function StageDialog({
         onSuccess: async () => {
           toast({ variant: "success", title: DESK_TEXTS.stageSaved });
           if (cancelsReservation(lead.stage, stage)) {
-            const payments = await client
-              .fetchQuery({ ...leadPaymentsQuery(lead.id), staleTime: 0 })
-              .catch(() => null);
+            const payments = await client.fetchQuery({ ...leadPaymentsQuery(lead.id), staleTime: 0 }).catch(() => null);
             const offer = payments && cancelledDepositOffer(payments);
             if (offer) {
               setRefundable(offer);

@@ -18,6 +18,7 @@ import { TEXTS } from "#domain/texts.ts";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { carriedFields, loadDepositOffer, postCheckout } from "~/public/lib/checkout.server.ts";
 import { pageMeta } from "~/public/lib/page-meta.ts";
+import { CHECKOUT_ORIGIN } from "~/public/widgets/checkout-origin/contract.ts";
 import {
   ConsentTexts,
   FieldError,
@@ -25,7 +26,6 @@ import {
   PhoneField,
   RequiredMark,
 } from "~/public/widgets/contact-form/contact-form-fields.tsx";
-import { CHECKOUT_ORIGIN } from "~/public/widgets/checkout-origin/contract.ts";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

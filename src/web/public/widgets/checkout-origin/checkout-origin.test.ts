@@ -19,7 +19,8 @@ describe("the checkout forms' visit origin (docs/payments.md «Counted»)", () =
   it("carries the campaign page the visit began on and its ad link's attribution from the unit page to the checkout", () => {
     // The visit begins on a campaign page reached by an ad link.
     window.history.replaceState(null, "", "/c/snapchat/shati?utm_source=snapchat&ScCid=SC-1");
-    document.body.innerHTML = '<span hidden data-island="campaign-visit" data-visit-url="/api/campaign/snapchat/shati"></span>';
+    document.body.innerHTML =
+      '<span hidden data-island="campaign-visit" data-visit-url="/api/campaign/snapchat/shati"></span>';
     window.fetch = () => Promise.resolve(new Response("{}"));
     enhanceCampaignVisit();
     // A form of the campaign page keeps the visit's attribution, as the enquiry form's island does there.
