@@ -7,6 +7,7 @@
  * settles the checkout, retrying on the lead desk's schedule (1, 4, 16, 64 min) while the gateway does not answer.
  */
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { outboxRowColumns } from "./payment-mails.ts";
 import { checkouts } from "./payments.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -22,14 +23,8 @@ export const paymentWebhookEvents = pgTable(
     gatewayPaymentId: text("gateway_payment_id").notNull(),
     /** The event's type as the gateway names it ("payment_paid", "payment_failed", …); for the record only. */
     eventType: text("event_type").notNull(),
-    /** "pending" until settled; "sent" once settled (the outbox's word); "failed" after the last retry. */
-    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAt: at("next_at").notNull(),
-    lockedUntil: at("locked_until"),
-    error: text("error"),
-    /** When the checkout was settled from it. */
-    sentAt: at("sent_at"),
+    /** status "sent" once the checkout was settled from it (the outbox's word), sentAt then. */
+    ...outboxRowColumns(),
     receivedAt: at("received_at").notNull(),
   },
   (t) => [
