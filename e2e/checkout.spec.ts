@@ -5,7 +5,7 @@
  * unit's page then reads محجوزة, the lead desk holds the buyer at حجز with the unit, with the ad link's attribution
  * and the buyer's estimate (docs/affordability.md "Kept with an enquiry"), and the payments screen lists the payment.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type MoyasarStandIn, startMoyasarStandIn } from "../src/server/modules/payments/moyasar-stand-in.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
@@ -26,10 +26,8 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return (await login.json()).token as string;
 }
 
-test("a buyer reserves a unit online and pays the deposit; the unit reads محجوزة and the lead is at حجز", async ({
-  page,
-  request,
-}) => {
+/** A published project offering deposits with one available unit, through the API. */
+async function depositUnit(request: APIRequestContext) {
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const created = await request.post("/api/projects", {
@@ -61,7 +59,14 @@ test("a buyer reserves a unit online and pays the deposit; the unit reads محج
     headers,
   });
   expect(unitRes.status()).toBe(201);
-  const unitId = (await unitRes.json()).id as number;
+  return { projectId, unitId: (await unitRes.json()).id as number, headers };
+}
+
+test("a buyer reserves a unit online and pays the deposit; the unit reads محجوزة and the lead is at حجز", async ({
+  page,
+  request,
+}) => {
+  const { projectId, unitId, headers } = await depositUnit(request);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/project/${projectId}/unit/${unitId}?utm_source=snapchat&ScCid=sc-e2e-1`);
@@ -106,4 +111,43 @@ test("a buyer reserves a unit online and pays the deposit; the unit reads محج
     state: "paid",
     nationalIdMasked: "••••••0008",
   });
+});
+
+/** Whether the page scrolls sideways (something wider than the screen). */
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test("at 360 px the calculator and the checkout read right to left within the screen, with and without JavaScript", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { projectId, unitId } = await depositUnit(request);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/project/${projectId}/unit/${unitId}`);
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+  const calculator = page.locator("section#affordability");
+  await calculator.getByLabel("الراتب الشهري (ريال)").fill("20000");
+  await expect(calculator.locator("[data-affordability-result]")).toBeVisible();
+  expect(await overflows(page)).toBe(false);
+  await calculator.screenshot({ path: test.info().outputPath("affordability-360-js.png") });
+  await page.getByRole("button", { name: "احجز الآن بعربون" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "احجز الآن بعربون" })).toBeVisible();
+  expect(await overflows(page)).toBe(false);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await page.screenshot({ path: test.info().outputPath("checkout-360-js.png"), fullPage: true });
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+  const plain = await noJs.newPage();
+  await skipEntrance(plain);
+  await plain.goto(`/project/${projectId}/unit/${unitId}?salary=20000#affordability`);
+  const served = plain.locator("section#affordability");
+  await expect(served.locator("[data-affordability-result]")).toBeVisible();
+  expect(await overflows(plain)).toBe(false);
+  await served.screenshot({ path: test.info().outputPath("affordability-360-nojs.png") });
+  await plain.goto(`/checkout/${projectId}/${unitId}`);
+  await plain.getByRole("button", { name: "متابعة إلى الدفع" }).click();
+  await expect(plain.getByText(/رقم الهوية الوطنية أو الإقامة/).first()).toBeVisible();
+  expect(await overflows(plain)).toBe(false);
+  await plain.screenshot({ path: test.info().outputPath("checkout-360-nojs.png"), fullPage: true });
+  await noJs.close();
 });

@@ -98,6 +98,12 @@ export const checkoutSchema = z.object({
   /** The ad link's click ids and UTM values, as the enquiry form carries them (docs/conversions.md). */
   attribution: attributionSchema.optional(),
   /**
+   * The URL slug of the campaign page this visit began on ("snapchat/shati"; docs/payments.md "Counted"), kept by the
+   * browser for the visit: a first-time buyer's lead opens under that campaign as the campaign page's enquiry does.
+   * Unknown or unreadable slugs are ignored, never refusing the checkout.
+   */
+  campaign: text().max(200).optional().catch(undefined),
+  /**
    * The calculator's inputs when the unit page showed the buyer a result before «احجز الآن» (docs/affordability.md
    * "Kept with an enquiry"): the query of GET /api/affordability. An invalid estimate is dropped, never a refusal.
    */

@@ -65,6 +65,7 @@ describe("the app's queues", () => {
       "visit-reminders",
       "visit-morning-list",
       "inventory_hold_expiry",
+      "payment-webhooks",
       "payments.checkouts",
       "whatsapp-send",
       "whatsapp-media",

@@ -12,6 +12,20 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 
 export type CheckoutMailKind = "receipt" | "late_refund";
 
+/**
+ * The columns of a payments outbox row (this table, ./payment-webhooks.ts), as jobs/outbox.ts claims and
+ * server/modules/leads/mail.ts `mailAttemptWrite` records them: pending → sent | failed, the attempts made, when the
+ * next is due, the claim's lease, the last error and when it was sent (settled).
+ */
+export const outboxRowColumns = () => ({
+  status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+  attempts: integer("attempts").notNull().default(0),
+  nextAt: at("next_at").notNull(),
+  lockedUntil: at("locked_until"),
+  error: text("error"),
+  sentAt: at("sent_at"),
+});
+
 export const checkoutMails = pgTable(
   "checkout_mails",
   {
@@ -22,12 +36,7 @@ export const checkoutMails = pgTable(
     kind: text("kind").$type<CheckoutMailKind>().notNull(),
     /** The buyer's e-mail address. */
     recipient: text("recipient").notNull(),
-    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAt: at("next_at").notNull(),
-    lockedUntil: at("locked_until"),
-    error: text("error"),
-    sentAt: at("sent_at"),
+    ...outboxRowColumns(),
     createdAt: at("created_at").notNull(),
   },
   (t) => [

@@ -20,7 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { CheckoutState } from "#domain/checkout.ts";
-import { leads, projects, units, users } from "../schema.ts";
+import { landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
 import { unitHolds } from "./inventory.ts";
 
 export const projectPaymentSettings = pgTable("project_payment_settings", {
@@ -92,6 +92,9 @@ export const checkouts = pgTable(
     refundReason: text("refund_reason"),
     /** The ad link's click ids and UTM values the checkout form carried (string values only); given to the lead. */
     attribution: jsonb("attribution").$type<Record<string, string>>().notNull().default({}),
+    /** The campaign page the visit began on (its landing page and campaign), when the buyer came through one. */
+    landingPageId: integer("landing_page_id").references(() => landingPages.id, { onDelete: "set null" }),
+    campaignId: integer("campaign_id").references(() => landingCampaigns.id, { onDelete: "set null" }),
     /** The buyer's affordability estimate computed before «احجز الآن» (#domain/buyer-estimate.ts); null: none. */
     estimate: jsonb("estimate").$type<BuyerEstimate>(),
     refundedBy: uuid("refunded_by").references(() => users.id, { onDelete: "set null" }),

@@ -5,10 +5,12 @@
  * the checkout's own transaction, through the same outbox and consent rules as a lead's events (./outbox.ts): with
  * the marketing consent ticked it carries the hashed phone and e-mail, the IP address, the browser and the ad link's
  * click id of the checkout form; without it, only an identifier-free event to a platform set to accept those. There
- * is no lead yet: the event id is "checkout{id}-{event name}" (one per checkout and platform). Value: the deposit in
+ * is no lead yet: the event id is "checkout{id}-{event name}" (one per checkout and platform); the reservation gives
+ * it its lead (`linkCheckoutConversions`). Value: the deposit in
  * SAR (also the custom field `deposit`), the unit as the content id and its project's licence number. The national
  * ID is never part of it.
  */
+import { and, eq, isNull, like } from "drizzle-orm";
 import { type ConversionPlatform, DEFAULT_EVENT_MAPS, PLATFORM_CLICK_ID } from "#domain/conversions.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
@@ -37,6 +39,27 @@ export interface CheckoutSubject {
 /** The event id of a checkout's event. */
 export const checkoutEventId = (checkoutId: number, eventName: string) =>
   `checkout${checkoutId}-${eventName.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+
+/**
+ * Gives the checkout's events their lead once the checkout reserved the unit for lead `leadId`, in the reservation's
+ * transaction, so the lead's consent rules reach them as they reach its own events (./service.ts
+ * `withdrawMarketingConsent` cancels a lead's queued events; ./outbox.ts refuses to send one of a lead whose marketing
+ * consent was withdrawn). Output: rows linked.
+ */
+export async function linkCheckoutConversions(tx: Db | Tx, checkoutId: number, leadId: number): Promise<number> {
+  const linked = await tx
+    .update(conversionEvents)
+    .set({ leadId })
+    .where(
+      and(
+        eq(conversionEvents.kind, "checkout"),
+        isNull(conversionEvents.leadId),
+        like(conversionEvents.eventId, `${checkoutEventId(checkoutId, "")}%`),
+      ),
+    )
+    .returning({ id: conversionEvents.id });
+  return linked.length;
+}
 
 /**
  * Queues the checkout's event to every enabled platform that names the "checkout" kind, in the caller's

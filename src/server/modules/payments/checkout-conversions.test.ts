@@ -9,17 +9,17 @@
  * and the lead keeps the checkout's attribution and the buyer's affordability estimate; the national ID never leaves.
  */
 import { createHash } from "node:crypto";
-import { once } from "node:events";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_EVENT_MAPS } from "#domain/conversions.ts";
-import { contactMessages, landingCampaigns, landingPages, projects, units } from "#server/db/schema.ts";
+import { contactMessages, landingCampaigns, landingPages } from "#server/db/schema.ts";
 import { auditLogs } from "#server/db/tables/access.ts";
+import { conversionEvents } from "#server/db/tables/conversions.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
-import { type MoyasarStandIn, startMoyasarStandIn } from "./moyasar-stand-in.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { type JsonReceiver, startJsonReceiver } from "#server/test-utils/json-receiver.ts";
+import { invoiceOf, type PaymentsTest, startPaymentsTest, validNationalId } from "#server/test-utils/payments.ts";
+import type { MoyasarStandIn } from "./moyasar-stand-in.ts";
 
 interface MetaEvent {
   event_name: string;
@@ -35,47 +35,14 @@ interface TikTokEvent {
   properties?: { value?: number; deposit?: number };
 }
 
-/** A platform stand-in on 127.0.0.1: records each request's JSON body, answers 200. */
-async function startReceiver() {
-  const received: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => {
-      body += c;
-    });
-    req.on("end", () => {
-      raw.push(body);
-      received.push(JSON.parse(body));
-      res.statusCode = 200;
-      res.end('{"code":0}');
-    });
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    received,
-    raw,
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-const SECRET_KEY = "sk_test_conversions";
-const WEBHOOK_SECRET = "whsec_conversions";
 const PRICE = 950_000;
 const DEPOSIT = 5000;
 let now = new Date("2026-12-01T09:00:00.000Z");
+let p: PaymentsTest;
 let t: TestApp;
 let standIn: MoyasarStandIn;
-let meta: Receiver;
-let tiktok: Receiver;
+let meta: JsonReceiver;
+let tiktok: JsonReceiver;
 let projectId: number;
 let campaignId: number;
 let landingPageId: number;
@@ -87,45 +54,26 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const metaEvents = () => meta.received.flatMap((b) => b.data as MetaEvent[]);
 const tiktokEvents = () => tiktok.received.flatMap((b) => b.data as TikTokEvent[]);
 const drain = () => t.app.conversionOutbox.drain();
-const invoiceOf = (url: string) => url.split("/i/")[1];
 
 beforeAll(async () => {
-  standIn = await startMoyasarStandIn(SECRET_KEY, WEBHOOK_SECRET);
-  meta = await startReceiver();
-  tiktok = await startReceiver();
-  t = await createTestApp({
+  meta = await startJsonReceiver();
+  tiktok = await startJsonReceiver();
+  p = await startPaymentsTest({
+    name: "conversions",
     clock: () => now,
     env: {
-      PAYMENTS_MOYASAR_URL: standIn.url,
-      JOBS_INTERVAL_MS: "0",
       CONTACT_RATE_LIMIT_MAX: "1000",
       PUBLIC_URL: "https://example.sa",
       CONVERSIONS_META_URL: meta.base,
       CONVERSIONS_TIKTOK_URL: tiktok.base,
     },
   });
-  manager = await t.signIn("manager");
+  ({ t, standIn, manager } = p);
   agent = await t.signIn("sales_agent");
-  const [project] = await t.db
-    .insert(projects)
-    .values({ name: "أبراج الشاطئ", city: "جدة", publishedAt: now, advertisingLicenseNumber: "7200123456" })
-    .returning();
-  projectId = project.id;
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: `/api/projects/${projectId}/payment-settings`,
-    headers: t.bearer(manager.token),
-    payload: {
-      enabled: true,
-      depositSar: DEPOSIT,
-      termsText: "يسترد العربون خلال ٧ أيام.",
-      refundWindowDays: 7,
-      daysToSign: 14,
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  projectId = await p.depositProject(
+    { name: "أبراج الشاطئ", city: "جدة", publishedAt: now, advertisingLicenseNumber: "7200123456" },
+    DEPOSIT,
+  );
   const [page] = await t.db
     .insert(landingPages)
     .values({ projectId, slug: "shati", poster: "/media/poster.webp", publishedAt: now })
@@ -157,66 +105,42 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await t.close();
-  await standIn.close();
+  await p.close();
   await meta.close();
   await tiktok.close();
 });
 
 beforeEach(() => {
-  meta.received.length = 0;
-  meta.raw.length = 0;
-  tiktok.received.length = 0;
-  tiktok.raw.length = 0;
+  meta.clear();
+  tiktok.clear();
   now = new Date(now.getTime() + 60 * 60_000);
 });
 
-/** A valid national ID (Luhn) distinct per call. */
-function nationalId(n: number): string {
-  const body = `2${String(n).padStart(8, "0")}`;
-  for (let check = 0; check <= 9; check += 1) {
-    const id = `${body}${check}`;
-    let sum = 0;
-    for (let i = 0; i < 10; i += 1) {
-      const d = Number(id[i]) * (i % 2 === 0 ? 2 : 1);
-      sum += d > 9 ? d - 9 : d;
-    }
-    if (sum % 10 === 0) return id;
-  }
-  throw new Error("unreachable");
-}
-
 async function startCheckout(extra: Record<string, unknown>) {
   counter += 1;
-  const [unit] = await t.db
-    .insert(units)
-    .values({ projectId, unitNumber: `K-${counter}`, building: "B", floor: 3, price: PRICE })
-    .returning({ id: units.id });
+  const unitId = await p.newUnit(projectId, { unitNumber: `K-${counter}`, building: "B", floor: 3, price: PRICE });
   const local = `05${String(60_000_000 + counter)}`;
   const body = {
-    unitId: unit.id,
+    unitId,
     name: "ريم الزهراني",
     phone: local,
     email: `conv${counter}@example.com`,
-    nationalId: nationalId(counter * 13),
+    nationalId: validNationalId(counter * 13, "2"),
     acceptTerms: true,
     ...extra,
   };
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    payload: body,
+  const res = await p.checkout(body, {
+    ip: "203.0.113.77",
     headers: { "user-agent": "Mozilla/5.0 (iPhone) checkout" },
-    remoteAddress: "203.0.113.77",
   });
   expect(res.statusCode, res.body).toBe(201);
   const started = res.json() as { token: string; url: string };
   const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, started.token));
-  return { ...started, unitId: unit.id, checkoutId: row.id, digits: `966${local.slice(1)}`, body };
+  return { ...started, unitId, checkoutId: row.id, digits: `966${local.slice(1)}`, body };
 }
 
-const webhook = (payload: unknown) =>
-  t.app.inject({ method: "POST", url: "/api/payments/webhooks/moyasar", payload: payload as object });
+const webhook = (payload: unknown) => p.webhookSettled(payload);
+const confirm = (token: string) => p.confirm(token);
 
 async function leadOf(token: string): Promise<number> {
   const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, token));
@@ -264,9 +188,7 @@ describe("a paid online reservation", () => {
     expect((await webhook(paid)).statusCode).toBe(200);
     const leadId = await leadOf(started.token);
     // The buyer's return and a repeated webhook change nothing, and queue nothing more.
-    expect((await t.app.inject({ method: "POST", url: `/api/checkout/${started.token}/confirm` })).json().state).toBe(
-      "paid",
-    );
+    expect((await confirm(started.token)).json().state).toBe("paid");
     expect((await webhook(paid)).statusCode).toBe(200);
     await drain();
     await drain();
@@ -292,6 +214,35 @@ describe("a paid online reservation", () => {
   });
 });
 
+describe("the marketing consent withdrawn", () => {
+  it("cancels the checkout's event still queued once the reservation's lead withdraws it, and sends nothing", async () => {
+    const started = await startCheckout({ marketingConsent: true, attribution: ATTRIBUTION });
+    // Queued, not yet sent; the buyer returns paid (the reservation), then withdraws the consent on the lead.
+    standIn.pay(invoiceOf(started.url));
+    expect((await confirm(started.token)).json().state).toBe("paid");
+    const leadId = await leadOf(started.token);
+    const withdrawn = await t.app.inject({
+      method: "DELETE",
+      url: `/api/leads/${leadId}/marketing-consent`,
+      headers: t.bearer(manager.token),
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().cancelledEvents).toBeGreaterThanOrEqual(2);
+    await drain();
+    const ours = (id: string) => id.startsWith(`checkout${started.checkoutId}-`) || id.startsWith(`lead${leadId}-`);
+    expect(metaEvents().filter((e) => ours(e.event_id))).toEqual([]);
+    expect(tiktokEvents().filter((e) => ours(e.event_id))).toEqual([]);
+    const events = await t.db
+      .select()
+      .from(conversionEvents)
+      .where(and(eq(conversionEvents.kind, "checkout"), eq(conversionEvents.leadId, leadId)));
+    expect(events.map((e) => [e.status, e.lastError])).toEqual([
+      ["failed", "marketing consent withdrawn"],
+      ["failed", "marketing consent withdrawn"],
+    ]);
+  });
+});
+
 describe("the buyer's affordability estimate", () => {
   const estimate = {
     price: String(PRICE),
@@ -308,9 +259,7 @@ describe("the buyer's affordability estimate", () => {
   it("computed on the unit page before «احجز الآن» is kept on the lead as the buyer's estimate", async () => {
     const started = await startCheckout({ estimate });
     standIn.pay(invoiceOf(started.url));
-    expect((await t.app.inject({ method: "POST", url: `/api/checkout/${started.token}/confirm` })).statusCode).toBe(
-      200,
-    );
+    expect((await confirm(started.token)).statusCode).toBe(200);
     const leadId = await leadOf(started.token);
     const detail = await t.app.inject({ url: `/api/leads/${leadId}`, headers: t.bearer(manager.token) });
     expect(detail.statusCode).toBe(200);
@@ -327,7 +276,7 @@ describe("the buyer's affordability estimate", () => {
   it("is dropped when not valid, never refusing the checkout, and absent without one", async () => {
     const bad = await startCheckout({ estimate: { ...estimate, salary: "كثير" } });
     standIn.pay(invoiceOf(bad.url));
-    await t.app.inject({ method: "POST", url: `/api/checkout/${bad.token}/confirm` });
+    await confirm(bad.token);
     const [enquiry] = await t.db
       .select()
       .from(contactMessages)
@@ -352,7 +301,7 @@ describe("counted", () => {
     expect(enquiry.statusCode, enquiry.body).toBe(201);
     const started = await startCheckout({ phone });
     standIn.pay(invoiceOf(started.url));
-    await t.app.inject({ method: "POST", url: `/api/checkout/${started.token}/confirm` });
+    await confirm(started.token);
     // The campaign's lead took the reservation (one open lead per person).
     expect(await leadOf(started.token)).toBe(enquiry.json().leadId);
     // A checkout that is never paid counts nowhere.
@@ -380,6 +329,28 @@ describe("counted", () => {
     expect(before.json()).toMatchObject({ onlineReservations: 0, depositsSar: 0 });
   });
 
+  it("a first-time buyer whose visit began on the campaign page counts under that campaign, as its enquiry would", async () => {
+    now = new Date(now.getTime() + 3 * 24 * 60 * 60_000);
+    const day = jeddahDay(now);
+    const started = await startCheckout({ campaign: "snapchat/shati", attribution: { utmSource: "snapchat" } });
+    standIn.pay(invoiceOf(started.url));
+    expect((await confirm(started.token)).json().state).toBe("paid");
+    const leadId = await leadOf(started.token);
+    const [enquiry] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, leadId));
+    expect(enquiry).toMatchObject({ campaignId, landingPageId, source: "online_reservation" });
+    // An unknown campaign is ignored, never refusing the checkout.
+    expect((await startCheckout({ campaign: "nowhere/none" })).checkoutId).toBeGreaterThan(0);
+
+    const funnel = await t.app.inject({
+      url: `/api/conversions/funnel?from=${day}&to=${day}&campaignId=${campaignId}`,
+      headers: t.bearer(manager.token),
+    });
+    expect(funnel.statusCode, funnel.body).toBe(200);
+    const [row] = funnel.json().campaigns;
+    expect(row.counts).toMatchObject({ enquiries: 1, reserved: 1 });
+    expect(row.online).toEqual({ reservations: 1, depositsSar: DEPOSIT });
+  });
+
   it("the dashboard's figures need payments.view and a valid range", async () => {
     const q = "/api/payments/summary?from=2026-12-05&to=2026-12-01";
     expect((await t.app.inject({ url: q, headers: t.bearer(agent.token) })).statusCode).toBe(403);
@@ -400,7 +371,7 @@ describe("the lead page's payment", () => {
     expect(agents.statusCode, agents.body).toBe(200);
     const started = await startCheckout({});
     const { payment } = standIn.pay(invoiceOf(started.url));
-    await t.app.inject({ method: "POST", url: `/api/checkout/${started.token}/confirm` });
+    await confirm(started.token);
     const leadId = await leadOf(started.token);
     const url = `/api/leads/${leadId}/payments`;
 

@@ -5,7 +5,8 @@
  *   ./checkout.ts.
  * - GET /api/projects/{id}/deposit-offer (public): the deposit the unit pages offer, 404 when none (./checkout.ts).
  * - POST /api/checkout/{token}/confirm (public; the buyer's return, may reserve the unit) → the buyer's view.
- * - POST /api/payments/webhooks/moyasar (public; authenticated by its secret token, ./confirm.ts) → `{ received }`.
+ * - POST /api/payments/webhooks/moyasar (public; authenticated by its secret token, ./confirm.ts) → `{ received }` at
+ *   once; the outbox queue "payment-webhooks" (./webhook-queue.ts) fetches the payment and settles it after.
  * - GET /api/payments (payments.view; filters state, from, to; paged by limit and cursor) → `{ items, nextCursor,
  *   total }`; GET /api/payments/export (payments.view; the same filters) → .xlsx (./export.ts);
  *   POST /api/payments/{id}/refund (payments.refund).
@@ -43,6 +44,7 @@ import { paymentsXlsx } from "./export.ts";
 import { PAYMENT_MAIL_QUEUE, paymentMailOutboxOptions } from "./mail.ts";
 import { moyasarGateway } from "./moyasar.ts";
 import { receiptFileName, receiptPdf } from "./receipt.ts";
+import { PAYMENT_WEBHOOK_QUEUE, webhookEventQueue } from "./webhook-queue.ts";
 
 /** The receipt's content type. */
 const PDF_TYPE = "application/pdf";
@@ -81,6 +83,15 @@ export async function checkoutRoutes(app: FastifyInstance) {
     holdMinutes: app.config.payments.holdMinutes,
     affordabilityRules: app.affordability,
   };
+  // Before the e-mails' queue, so one engine pass sends the receipt of what it settled.
+  const webhookEvents = app.jobs.outbox(PAYMENT_WEBHOOK_QUEUE, {
+    queue: webhookEventQueue(deps, (settled) => {
+      if (settled === "reserved") app.conversionOutbox.kick();
+      if (settled !== "unchanged") mail?.kick();
+    }),
+    allowPrivate: true,
+    perDestination: 4,
+  });
   const mail = mailOutbox(app);
   app.jobs.due(CHECKOUT_EXPIRY_JOB, async (now) => {
     const expired = await expireCheckouts(deps, now);
@@ -152,9 +163,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
       schema: { response: { 200: z.object({ received: z.boolean() }) } },
     },
     async (request) => {
-      const settled = await handleWebhook(deps, request.body, app.clock());
-      if (settled === "reserved") app.conversionOutbox.kick();
-      if (settled !== "unchanged") mail?.kick();
+      await handleWebhook(deps, request.body, app.clock());
+      webhookEvents.kick();
       return { received: true };
     },
   );

@@ -18,7 +18,7 @@ import { CHECKOUT_TEXTS, type CheckoutRequest, heldUntilMessage } from "#domain/
 import { toHalalas } from "#domain/payments.ts";
 import { unitLabel } from "#domain/unit-label.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { projects, units } from "#server/db/schema.ts";
+import { landingCampaigns, projects, units } from "#server/db/schema.ts";
 import { checkouts, projectPaymentSettings } from "#server/db/tables/payments.ts";
 import { badRequest, conflict, HttpError, notFound } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
@@ -135,6 +135,13 @@ export async function startCheckout(deps: PaymentDeps, input: CheckoutRequest, m
     throw conflict(CHECKOUT_TEXTS.notOffered, { unitId: CHECKOUT_TEXTS.notOffered });
   }
   const idHash = deps.secrets.digest(NATIONAL_ID_DIGEST, input.nationalId);
+  const [campaign] = input.campaign
+    ? await deps.db
+        .select({ id: landingCampaigns.id, landingPageId: landingCampaigns.landingPageId })
+        .from(landingCampaigns)
+        .where(eq(landingCampaigns.urlSlug, input.campaign))
+        .limit(1)
+    : [];
   const token = randomUUID();
   let checkout: typeof checkouts.$inferSelect;
   try {
@@ -174,6 +181,8 @@ export async function startCheckout(deps: PaymentDeps, input: CheckoutRequest, m
                 Object.entries(input.attribution).filter((e): e is [string, string] => typeof e[1] === "string"),
               )
             : {},
+          landingPageId: campaign?.landingPageId ?? null,
+          campaignId: campaign?.id ?? null,
           estimate:
             input.estimate && deps.affordabilityRules ? buyerEstimateOf(input.estimate, deps.affordabilityRules) : null,
         })

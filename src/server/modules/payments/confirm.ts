@@ -2,8 +2,9 @@
  * The gateway's webhook and the buyer's return (docs/payments.md "Checkout"; ARCHITECTURE resolution 19), both
  * settled by ./settle.ts from the payment as the gateway's API reports it:
  * - webhook: the body names a hosted page (untrusted) → its checkout → the project's webhook secret must match the
- *   body's (constant time) → the payment is fetched from the API → settled. Errors: 404 no checkout of that page;
- *   401 forged; 502 the gateway could not be asked (the gateway retries).
+ *   body's (constant time) → the event is stored once per payment id and answered at once; the job engine's queue
+ *   (./webhook-queue.ts) then fetches the payment from the API and settles it. Errors: 404 no checkout of that page;
+ *   401 forged.
  * - return (POST /api/checkout/{token}/confirm): a pending checkout asks the gateway for its hosted page's payment
  *   and settles it (the webhook may not have come yet); then answers the buyer's view. Errors: 404 unknown token.
  */
@@ -16,13 +17,13 @@ import { HttpError, notFound } from "#server/lib/http-errors.ts";
 import type { PaymentDeps } from "./checkout.ts";
 import { GatewayError } from "./gateway.ts";
 import { credentialsOf } from "./settings.ts";
-import { type Settled, settlePayment } from "./settle.ts";
+import { settlePayment } from "./settle.ts";
+import { storeWebhookEvent } from "./webhook-queue.ts";
 
 const WEBHOOK_FORGED = "إشعار غير موثّق";
-const GATEWAY_UNREACHABLE = "تعذر التحقق من الدفعة لدى بوابة الدفع";
 
-/** POST /api/payments/webhooks/moyasar (public, authenticated by its secret token). */
-export async function handleWebhook(deps: PaymentDeps, body: unknown, now: Date): Promise<Settled> {
+/** POST /api/payments/webhooks/moyasar (public, authenticated by its secret token): stores the verified event. */
+export async function handleWebhook(deps: PaymentDeps, body: unknown, now: Date): Promise<void> {
   const hostedId = deps.gateway.webhookHostedId(body);
   const [checkout] = hostedId
     ? await deps.db.select().from(checkouts).where(eq(checkouts.hostedId, hostedId)).limit(1)
@@ -31,13 +32,7 @@ export async function handleWebhook(deps: PaymentDeps, body: unknown, now: Date)
   const credentials = await credentialsOf(deps.db, deps.secrets, checkout.projectId);
   const verified = credentials ? deps.gateway.verifyWebhook(credentials, body) : null;
   if (!credentials || !verified) throw new HttpError(401, WEBHOOK_FORGED);
-  try {
-    const payment = await deps.gateway.fetchPayment(credentials, verified.paymentId);
-    return await settlePayment(deps, checkout.id, payment, now);
-  } catch (error) {
-    if (error instanceof GatewayError) throw new HttpError(502, GATEWAY_UNREACHABLE);
-    throw error;
-  }
+  await storeWebhookEvent(deps.db, checkout.id, verified, now);
 }
 
 /** The buyer's view of checkout `token` (its state's Arabic message; a late payment's refund explained). */

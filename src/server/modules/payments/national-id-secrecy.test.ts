@@ -7,24 +7,21 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { projects, units } from "#server/db/schema.ts";
-import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
+import type { TestApp } from "#server/test-utils/app.ts";
+import { invoiceOf, type PaymentsTest, startPaymentsTest } from "#server/test-utils/payments.ts";
 import { buildApp } from "../../app.ts";
-import { type MoyasarStandIn, startMoyasarStandIn } from "./moyasar-stand-in.ts";
 
-const SECRET_KEY = "sk_test_secrecy";
-const WEBHOOK_SECRET = "whsec_secrecy";
 const NATIONAL_ID = "2000000006";
 
+let p: PaymentsTest;
 let t: TestApp;
 let app: FastifyInstance;
-let standIn: MoyasarStandIn;
 const lines: string[] = [];
 const now = new Date("2026-12-01T09:00:00.000Z");
 
 beforeAll(async () => {
-  standIn = await startMoyasarStandIn(SECRET_KEY, WEBHOOK_SECRET);
-  t = await createTestApp({ clock: () => now, env: { PAYMENTS_MOYASAR_URL: standIn.url, JOBS_INTERVAL_MS: "0" } });
+  p = await startPaymentsTest({ name: "secrecy", clock: () => now });
+  t = p.t;
   // The same database and configuration, with a log written where the test reads it.
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -45,34 +42,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  await t.close();
-  await standIn.close();
+  await p.close();
 });
 
 it("never writes the buyer's national ID into a log line, from the checkout to the refund", async () => {
-  const manager = await t.signIn("manager");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع اللؤلؤ", city: "جدة" }).returning();
-  const [unit] = await t.db
-    .insert(units)
-    .values({ projectId: project.id, unitNumber: "L-1", price: 700_000 })
-    .returning();
-  const settings = await app.inject({
-    method: "PUT",
-    url: `/api/projects/${project.id}/payment-settings`,
-    headers: t.bearer(manager.token),
-    payload: {
-      enabled: true,
-      depositSar: 2000,
-      termsText: "يسترد العربون خلال ٧ أيام.",
-      refundWindowDays: 7,
-      daysToSign: 14,
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-    },
-  });
-  expect(settings.statusCode).toBe(200);
+  const { manager } = p;
+  const projectId = await p.depositProject({ name: "مشروع اللؤلؤ", city: "جدة" }, 2000);
+  const unitId = await p.newUnit(projectId, { unitNumber: "L-1", price: 700_000 });
   const buyer = {
-    unitId: unit.id,
+    unitId,
     name: "سارة القحطاني",
     phone: "0550002001",
     email: "s@example.com",
@@ -91,14 +69,16 @@ it("never writes the buyer's national ID into a log line, from the checkout to t
   });
   expect(started.statusCode).toBe(201);
   const { token, url } = started.json();
-  const { webhook } = standIn.pay(url.split("/i/")[1]);
+  const { webhook } = p.standIn.pay(invoiceOf(url));
   for (let i = 0; i < 2; i++) {
     const res = await app.inject({ method: "POST", url: "/api/payments/webhooks/moyasar", payload: webhook });
     expect(res.statusCode).toBe(200);
   }
+  // The logging instance's queues settle the stored webhook (the gateway fetched, the lead reserved).
+  await app.jobs.runDue();
   expect((await app.inject({ method: "POST", url: `/api/checkout/${token}/confirm` })).json().state).toBe("paid");
   const list = await app.inject({ method: "GET", url: "/api/payments", headers: t.bearer(manager.token) });
-  const row = list.json().items.find((p: { unitId: number }) => p.unitId === unit.id);
+  const row = list.json().items.find((p: { unitId: number }) => p.unitId === unitId);
   expect(row.nationalIdMasked).toBe("••••••0006");
   expect(list.body).not.toContain(NATIONAL_ID);
   expect((await app.inject({ method: "GET", url: `/api/checkout/${token}/receipt.pdf` })).statusCode).toBe(200);

@@ -11,21 +11,18 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHECKOUT_TEXTS } from "#domain/checkout.ts";
 import type { Database } from "#server/db/connection.ts";
-import { projects, units } from "#server/db/schema.ts";
-import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
+import type { TestApp } from "#server/test-utils/app.ts";
+import { invoiceOf, type PaymentsTest, startPaymentsTest } from "#server/test-utils/payments.ts";
 import { pdfLines } from "#server/test-utils/pdf-text.ts";
 import { buildApp } from "../../app.ts";
-import { type MoyasarStandIn, startMoyasarStandIn } from "./moyasar-stand-in.ts";
 
-const SECRET_KEY = "sk_test_mail";
-const WEBHOOK_SECRET = "whsec_mail";
 interface Received {
   to: string[];
   raw: string;
 }
 const received: Received[] = [];
 let smtp: SMTPServer;
-let standIn: MoyasarStandIn;
+let p: PaymentsTest;
 let t: TestApp;
 let peer: Database;
 let second: FastifyInstance;
@@ -63,61 +60,36 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
   const port = (smtp.server.address() as AddressInfo).port;
-  standIn = await startMoyasarStandIn(SECRET_KEY, WEBHOOK_SECRET);
-  t = await createTestApp({
-    clock,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PAYMENTS_MOYASAR_URL: standIn.url, JOBS_INTERVAL_MS: "0" },
-  });
+  p = await startPaymentsTest({ name: "mail", clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  t = p.t;
   peer = await t.openPeerDatabase();
   second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
   await second.ready();
-  const manager = await t.signIn("manager");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();
-  projectId = project.id;
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: `/api/projects/${projectId}/payment-settings`,
-    headers: t.bearer(manager.token),
-    payload: {
-      enabled: true,
-      depositSar: 3000,
-      termsText: "يسترد العربون خلال ٧ أيام.",
-      refundWindowDays: 7,
-      daysToSign: 14,
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-    },
-  });
-  expect(saved.statusCode).toBe(200);
+  projectId = await p.depositProject({ name: "مشروع المرجان", city: "جدة" }, 3000);
 }, 120_000);
 
 afterAll(async () => {
   await second.close();
   await peer.close();
-  await t.close();
-  await standIn.close();
+  await p.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 async function startCheckout(unitNumber: string, email: string, phone: string, nationalId: string) {
-  const [unit] = await t.db.insert(units).values({ projectId, unitNumber, building: "M", price: 800_000 }).returning();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    remoteAddress: "203.0.113.70",
-    payload: { unitId: unit.id, name: "خالد الزهراني", phone, email, nationalId, acceptTerms: true },
-  });
+  const unitId = await p.newUnit(projectId, { unitNumber, building: "M", price: 800_000 });
+  const res = await p.checkout(
+    { unitId, name: "خالد الزهراني", phone, email, nationalId, acceptTerms: true },
+    { ip: "203.0.113.70" },
+  );
   expect(res.statusCode).toBe(201);
   return res.json() as { token: string; url: string };
 }
-const webhook = (payload: unknown) =>
-  t.app.inject({ method: "POST", url: "/api/payments/webhooks/moyasar", payload: payload as object });
 
 it("mails the buyer the confirmation with the receipt PDF attached, once across two instances", async () => {
   const started = await startCheckout("M-1", "paid@example.com", "0550001001", "1000000008");
-  const { webhook: paid, payment } = standIn.pay(started.url.split("/i/")[1]);
-  expect((await webhook(paid)).statusCode).toBe(200);
-  expect((await webhook(paid)).statusCode).toBe(200);
+  const { webhook: paid, payment } = p.standIn.pay(invoiceOf(started.url));
+  expect((await p.webhook(paid)).statusCode).toBe(200);
+  expect((await p.webhook(paid)).statusCode).toBe(200);
   await bothRun();
   await bothRun();
   const mails = to("paid@example.com");
@@ -138,9 +110,9 @@ it("mails the buyer why a payment after the hold's end was refunded, once", asyn
   const started = await startCheckout("M-2", "late@example.com", "0550001002", "1000000016");
   now = new Date(now.getTime() + 16 * 60_000);
   await bothRun();
-  const { webhook: paid } = standIn.pay(started.url.split("/i/")[1]);
-  expect((await webhook(paid)).statusCode).toBe(200);
-  expect((await webhook(paid)).statusCode).toBe(200);
+  const { webhook: paid } = p.standIn.pay(invoiceOf(started.url));
+  expect((await p.webhook(paid)).statusCode).toBe(200);
+  expect((await p.webhook(paid)).statusCode).toBe(200);
   await bothRun();
   await bothRun();
   const mails = to("late@example.com");

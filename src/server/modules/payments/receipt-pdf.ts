@@ -93,9 +93,57 @@ interface Fonts {
   latin: PDFFont;
 }
 
-/** Draws `text` ending at `right` (points from the page's left edge), right to left. Output: its width in points. */
+/** One piece of text as drawn: its right-to-left line's left and right edges and baseline (points from bottom left). */
+export interface DrawnText {
+  text: string;
+  left: number;
+  right: number;
+  y: number;
+}
+
+type Page = ReturnType<PDFDocument["addPage"]>;
+
+/** The width of `text` at `size` in points, laid out as drawn (each run in its font file). */
+function widthOf(fonts: Fonts, text: string, size: number): number {
+  return visualRuns(text).reduce(
+    (sum, run) => sum + (run.arabic ? fonts.arabic : fonts.latin).widthOfTextAtSize(run.text, size),
+    0,
+  );
+}
+
+/**
+ * `text` cut into lines no wider than `maxWidth` points at `size`: at spaces (never at the no-break space between an
+ * amount and «ر.س.»), and a word wider than a line (a long e-mail address) at characters. Output: at least one line.
+ */
+function wrapText(fonts: Fonts, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/ +/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (widthOf(fonts, candidate, size) <= maxWidth) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = "";
+    for (const ch of Array.from(word)) {
+      if (line && widthOf(fonts, line + ch, size) > maxWidth) {
+        lines.push(line);
+        line = ch;
+      } else line += ch;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [""];
+}
+
+/**
+ * Draws `text` ending at `right` (points from the page's left edge), right to left, and records it in `drawn`.
+ * Output: its width in points.
+ */
 function drawRtl(
-  page: ReturnType<PDFDocument["addPage"]>,
+  page: Page,
+  drawn: DrawnText[],
   fonts: Fonts,
   text: string,
   at: { right: number; y: number; size: number; grey?: boolean },
@@ -106,6 +154,7 @@ function drawRtl(
   });
   const total = runs.reduce((sum, r) => sum + r.width, 0);
   let x = at.right - total;
+  drawn.push({ text, left: x, right: at.right, y: at.y });
   const color = at.grey ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0);
   for (const { run, font, width } of runs) {
     page.drawText(run.text, { x, y: at.y, size: at.size, font, color });
@@ -117,11 +166,11 @@ function drawRtl(
 /** A4 in points, and the margins. */
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 
-/**
- * Renders `content` as a one-page PDF. Output: the file's bytes (application/pdf). Lines longer than the page are not
- * wrapped: the receipt's values are short (names, numbers, references).
- */
-export async function renderReceiptPdf(content: ReceiptContent): Promise<Uint8Array> {
+/** The page's printable area, for tests of the layout: [left, right] in points from the left edge, bottom margin. */
+export const RECEIPT_PAGE = { left: PAGE.margin, right: PAGE.width - PAGE.margin, bottom: PAGE.margin };
+
+/** Draws `content` on one A4 page of a new document. Output: the document and every text drawn. */
+async function layOut(content: ReceiptContent): Promise<{ doc: PDFDocument; drawn: DrawnText[] }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(content.title);
@@ -135,12 +184,20 @@ export async function renderReceiptPdf(content: ReceiptContent): Promise<Uint8Ar
     latin: await doc.embedFont(fontFile("latin", 700), { subset: true }),
   };
   const page = doc.addPage([PAGE.width, PAGE.height]);
+  const drawn: DrawnText[] = [];
   const right = PAGE.width - PAGE.margin;
   let y = PAGE.height - PAGE.margin - 20;
-  drawRtl(page, bold, content.title, { right, y, size: 20 });
+  /** Draws `text` wrapped within [PAGE.margin, at.right], each line `step` points below the one before. */
+  const paragraph = (fonts: Fonts, text: string, at: { right: number; size: number; step: number; grey?: boolean }) => {
+    for (const [i, line] of wrapText(fonts, text, at.size, at.right - PAGE.margin).entries()) {
+      if (i > 0) y -= at.step;
+      drawRtl(page, drawn, fonts, line, { ...at, y });
+    }
+  };
+  paragraph(bold, content.title, { right, size: 20, step: 26 });
   y -= 34;
   for (const line of content.header) {
-    drawRtl(page, regular, line, { right, y, size: 11, grey: true });
+    paragraph(regular, line, { right, size: 11, step: 16, grey: true });
     y -= 18;
   }
   y -= 10;
@@ -152,11 +209,22 @@ export async function renderReceiptPdf(content: ReceiptContent): Promise<Uint8Ar
   });
   y -= 18;
   for (const line of content.lines) {
-    const labelWidth = drawRtl(page, bold, `${line.label}:`, { right, y, size: 12 });
-    drawRtl(page, regular, line.value, { right: right - labelWidth - 8, y, size: 12 });
+    // The label (a short fixed text) on the right; its value wraps in the rest of the line, under itself.
+    const labelWidth = drawRtl(page, drawn, bold, `${line.label}:`, { right, y, size: 12 });
+    paragraph(regular, line.value, { right: right - labelWidth - 8, size: 12, step: 18 });
     y -= 24;
   }
   y -= 16;
-  drawRtl(page, regular, content.footer, { right, y, size: 10, grey: true });
-  return doc.save();
+  paragraph(regular, content.footer, { right, size: 10, step: 14, grey: true });
+  return { doc, drawn };
+}
+
+/** Renders `content` as a one-page PDF, every line wrapped within the margins. Output: the file's bytes. */
+export async function renderReceiptPdf(content: ReceiptContent): Promise<Uint8Array> {
+  return (await layOut(content)).doc.save();
+}
+
+/** What `renderReceiptPdf` draws for `content`, for tests of the layout (the same fonts and wrapping). */
+export async function receiptLayout(content: ReceiptContent): Promise<DrawnText[]> {
+  return (await layOut(content)).drawn;
 }

@@ -8,18 +8,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatHijri, formatSAR } from "#domain/format.ts";
-import { projects, units } from "#server/db/schema.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { invoiceOf, type PaymentsTest, startPaymentsTest } from "#server/test-utils/payments.ts";
 import { pdfLines } from "#server/test-utils/pdf-text.ts";
-import { type MoyasarStandIn, startMoyasarStandIn } from "./moyasar-stand-in.ts";
+import type { MoyasarStandIn } from "./moyasar-stand-in.ts";
+import { RECEIPT_PAGE, receiptLayout, renderReceiptPdf } from "./receipt-pdf.ts";
 
-const SECRET_KEY = "sk_test_receipt";
-const WEBHOOK_SECRET = "whsec_receipt";
 const PAID = new Date("2026-12-01T09:00:00.000Z");
 const NATIONAL_ID = "1000000008";
 const now = PAID;
 
+let p: PaymentsTest;
 let t: TestApp;
 let standIn: MoyasarStandIn;
 let manager: TestUser;
@@ -27,52 +27,25 @@ let projectId: number;
 let unitId: number;
 
 beforeAll(async () => {
-  standIn = await startMoyasarStandIn(SECRET_KEY, WEBHOOK_SECRET);
-  t = await createTestApp({ clock: () => now, env: { PAYMENTS_MOYASAR_URL: standIn.url, JOBS_INTERVAL_MS: "0" } });
-  manager = await t.signIn("manager");
-  const [project] = await t.db
-    .insert(projects)
-    .values({
+  p = await startPaymentsTest({ name: "receipt", clock: () => now });
+  ({ t, standIn, manager } = p);
+  projectId = await p.depositProject(
+    {
       name: "أبراج الكورنيش",
       city: "جدة",
       advertisingLicenseNumber: "7200001234",
       advertisingLicenseExpiresOn: "2027-06-30",
-    })
-    .returning();
-  projectId = project.id;
-  const [unit] = await t.db
-    .insert(units)
-    .values({ projectId, unitNumber: "R-7", building: "B", floor: 3, price: 950_000 })
-    .returning();
-  unitId = unit.id;
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: `/api/projects/${projectId}/payment-settings`,
-    headers: t.bearer(manager.token),
-    payload: {
-      enabled: true,
-      depositSar: 5000,
-      termsText: "يسترد العربون خلال ٧ أيام.",
-      refundWindowDays: 7,
-      daysToSign: 14,
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
     },
-  });
-  expect(saved.statusCode).toBe(200);
+    5000,
+  );
+  unitId = await p.newUnit(projectId, { unitNumber: "R-7", building: "B", floor: 3, price: 950_000 });
 }, 120_000);
 
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+afterAll(() => p.close());
 
 async function startCheckout(unit: number, n: number) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    remoteAddress: "203.0.113.60",
-    payload: {
+  const res = await p.checkout(
+    {
       unitId: unit,
       name: "نورة العتيبي",
       phone: `05${50_100_000 + n}`,
@@ -80,7 +53,8 @@ async function startCheckout(unit: number, n: number) {
       nationalId: n === 1 ? NATIONAL_ID : "1000000016",
       acceptTerms: true,
     },
-  });
+    { ip: "203.0.113.60" },
+  );
   expect(res.statusCode).toBe(201);
   return res.json() as { token: string; url: string };
 }
@@ -96,11 +70,9 @@ describe("the receipt", () => {
     const started = await startCheckout(unitId, 1);
     token = started.token;
     expect((await receipt(token)).statusCode).toBe(404);
-    const { webhook, payment } = standIn.pay(started.url.split("/i/")[1]);
+    const { webhook, payment } = standIn.pay(invoiceOf(started.url));
     paymentId = payment.id;
-    expect(
-      (await t.app.inject({ method: "POST", url: "/api/payments/webhooks/moyasar", payload: webhook })).statusCode,
-    ).toBe(200);
+    expect((await p.webhookSettled(webhook)).statusCode).toBe(200);
     const [row] = await t.db.select().from(checkouts).where(eq(checkouts.token, token));
     expect(row.state).toBe("paid");
     checkoutId = row.id;
@@ -141,8 +113,7 @@ describe("the receipt", () => {
   });
 
   it("does not exist for a checkout that reserved nothing, nor for an unknown token", async () => {
-    const [other] = await t.db.insert(units).values({ projectId, unitNumber: "R-8", price: 900_000 }).returning();
-    const pending = await startCheckout(other.id, 2);
+    const pending = await startCheckout(await p.newUnit(projectId, { unitNumber: "R-8", price: 900_000 }), 2);
     const res = await receipt(pending.token);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("لا يوجد إيصال لهذا الطلب");
@@ -154,5 +125,53 @@ describe("the receipt", () => {
       headers: t.bearer(manager.token),
     });
     expect(staff.statusCode).toBe(404);
+  });
+});
+
+describe("the receipt's layout", () => {
+  const longName =
+    "عبدالرحمن بن عبدالعزيز بن محمد بن سليمان بن عبدالله آل الشيخ القحطاني الدوسري العتيبي الزهراني الغامدي";
+  const longProject =
+    "مشروع أبراج الواجهة البحرية الشمالية على كورنيش جدة الجديد — المرحلة الثالثة من الأبراج السكنية الفاخرة";
+  const longEmail = `abdulrahman.abdulaziz.mohammed.sulaiman.alqahtani.${"x".repeat(40)}@very-long-company-domain.example.com.sa`;
+  const content = {
+    title: "إيصال دفع العربون",
+    header: [`شركة التطوير العقاري ${longProject}`, "السجل التجاري: ٤٠٣٠٠٠٠٠٠٠"],
+    lines: [
+      { label: "اسم العميل", value: longName },
+      { label: "المشروع", value: longProject },
+      { label: "البريد الإلكتروني", value: longEmail },
+      { label: "المبلغ المدفوع", value: formatSAR(5000) },
+    ],
+    footer: "هذا الإيصال صادر إلكترونيًا ولا يحتاج إلى توقيع.",
+  };
+
+  it("wraps long names, project names and e-mail addresses within the page's margins, losing nothing", async () => {
+    const drawn = await receiptLayout(content);
+    for (const piece of drawn) {
+      expect(piece.left, piece.text).toBeGreaterThanOrEqual(RECEIPT_PAGE.left - 0.01);
+      expect(piece.right, piece.text).toBeLessThanOrEqual(RECEIPT_PAGE.right + 0.01);
+      expect(piece.y, piece.text).toBeGreaterThan(RECEIPT_PAGE.bottom);
+    }
+    // Each long value took several lines, and its words all reached the page in order.
+    const linesOf = (value: string) => drawn.filter((d) => value.includes(d.text));
+    expect(linesOf(longName).length).toBeGreaterThan(1);
+    expect(linesOf(longProject).length).toBeGreaterThan(1);
+    expect(linesOf(longEmail).length).toBeGreaterThan(1);
+    expect(
+      linesOf(longName)
+        .map((d) => d.text)
+        .join(" "),
+    ).toBe(longName);
+    expect(
+      linesOf(longEmail)
+        .map((d) => d.text)
+        .join(""),
+    ).toBe(longEmail);
+    // No two lines on one baseline overlap.
+    const ys = drawn.map((d) => `${d.y}:${d.text}`);
+    expect(new Set(ys).size).toBe(ys.length);
+    const text = (await pdfLines(await renderReceiptPdf(content))).join("\n");
+    for (const word of longName.split(" ")) expect(text).toContain(word);
   });
 });

@@ -20,6 +20,7 @@ import type { Tx } from "#server/db/connection.ts";
 import { unitHolds } from "#server/db/tables/inventory.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
 import { recordAudit } from "../audit/service.ts";
+import { linkCheckoutConversions } from "../conversions/checkout-events.ts";
 import { giveHoldToLead, releaseOnlineHold } from "../inventory/service.ts";
 import { moveLeadStage } from "../leads/desk/service.ts";
 import { createOrJoinLead } from "../leads/intake/service.ts";
@@ -53,9 +54,10 @@ async function holdRunning(tx: Tx, checkout: Checkout, now: Date): Promise<boole
 }
 
 /**
- * The reservation: the lead through intake (with the checkout's attribution and the buyer's estimate), the hold given
- * to it, the checkout marked paid for it (so the حجز event finds its deposit: ../conversions/unit-facts.ts), and the
- * lead at حجز with the unit. Inside `tx`. Output: the lead's id.
+ * The reservation: the lead through intake (with the checkout's attribution and the buyer's estimate), the checkout's
+ * conversion events made the lead's (a later withdrawal of consent cancels those still queued), the hold given to it,
+ * the checkout marked paid for it (so the حجز event finds its deposit: ../conversions/unit-facts.ts), and the lead at
+ * حجز with the unit. Inside `tx`. Output: the lead's id.
  */
 async function reserve(tx: Tx, checkout: Checkout, publicUrl: string, now: Date): Promise<number> {
   const intake = await createOrJoinLead(
@@ -64,7 +66,12 @@ async function reserve(tx: Tx, checkout: Checkout, publicUrl: string, now: Date)
     {
       source: "online_reservation",
       message: `حجز إلكتروني بعربون ${checkout.amountSar} ر.س. (دفعة البوابة ${checkout.gatewayPaymentId ?? ""})`,
-      refs: { projectId: checkout.projectId, unitId: checkout.unitId },
+      refs: {
+        projectId: checkout.projectId,
+        unitId: checkout.unitId,
+        landingPageId: checkout.landingPageId,
+        campaignId: checkout.campaignId,
+      },
       attribution: checkout.attribution,
       ip: checkout.ipAddress,
       userAgent: checkout.userAgent,
@@ -76,6 +83,7 @@ async function reserve(tx: Tx, checkout: Checkout, publicUrl: string, now: Date)
     },
   );
   const leadId = intake.lead.id;
+  await linkCheckoutConversions(tx, checkout.id, leadId);
   if (checkout.holdId !== null) await giveHoldToLead(tx, checkout.holdId, leadId);
   await tx
     .update(checkouts)

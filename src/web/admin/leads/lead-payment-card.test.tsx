@@ -11,6 +11,7 @@ import type { LeadPayment } from "#domain/checkout.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
 import { json, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
 import { LeadPaymentCard } from "./lead-payment-card.tsx";
+import { StageDialog } from "./stage-dialog.tsx";
 
 const PAID: LeadPayment = {
   id: 31,
@@ -39,6 +40,10 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), "http://localhost").pathname;
       if (path === "/api/leads/5/payments") return json(answer);
+      if (path === "/api/leads/5/stage" && init?.method === "PATCH") {
+        posted.push({ path, body: JSON.parse(String(init.body)) });
+        return json({ stage: "qualified", unitId: null });
+      }
       if (path === "/api/payments/31/refund" && init?.method === "POST") {
         posted.push({ path, body: JSON.parse(String(init.body)) });
         answer = {
@@ -75,7 +80,7 @@ describe("the lead page's online payment", () => {
     await waitFor(() => expect(posted).toEqual([{ path: "/api/payments/31/refund", body: { reason: "ألغى الحجز" } }]));
     await waitFor(() => expect(screen.getByTestId("lead-payment-state")).toHaveTextContent("مسترد"));
     expect(screen.queryByRole("button", { name: "استرداد" })).toBeNull();
-  });
+  }, 30_000);
 
   it("offers the refund when the reservation was cancelled within the refund window", async () => {
     renderScreen(<LeadPaymentCard leadId={5} stage="qualified" />);
@@ -99,5 +104,46 @@ describe("the lead page's online payment", () => {
     renderScreen(<LeadPaymentCard leadId={5} stage="new" />);
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     expect(screen.queryByTestId("lead-payments")).toBeNull();
+  });
+});
+
+describe("the stage dialog moving a lead out of حجز", () => {
+  const lead = { id: 5, name: "ريم", stage: "reserved" as const, projectId: null, unitId: 42 };
+
+  async function moveToQualified() {
+    const onOpenChange = vi.fn();
+    renderScreen(<StageDialog lead={lead} open onOpenChange={onOpenChange} />);
+    const dialog = await screen.findByRole("dialog", { name: "تغيير المرحلة" });
+    await userEvent.selectOptions(within(dialog).getByLabelText("المرحلة الجديدة"), "qualified");
+    await userEvent.click(within(dialog).getByRole("button", { name: "حفظ" }));
+    await waitFor(() => expect(posted.map((p) => p.path)).toContain("/api/leads/5/stage"));
+    return onOpenChange;
+  }
+
+  it("offers the deposit's refund at once, within the refund window, to a holder of payments.refund", async () => {
+    const onOpenChange = await moveToQualified();
+    const refund = await screen.findByRole("dialog", { name: "استرداد العربون" });
+    expect(within(refund).getByRole("status")).toHaveTextContent("ضمن مدة الاسترداد");
+    await userEvent.click(within(refund).getByLabelText("سبب الاسترداد"));
+    await userEvent.paste("ألغى الحجز");
+    await userEvent.click(within(refund).getByRole("button", { name: "استرداد" }));
+    await waitFor(() =>
+      expect(posted.at(-1)).toEqual({ path: "/api/payments/31/refund", body: { reason: "ألغى الحجز" } }),
+    );
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  }, 30_000);
+
+  it("closes without an offer past the refund window", async () => {
+    answer = { items: [{ ...PAID, withinRefundWindow: false }], canRefund: true };
+    const onOpenChange = await moveToQualified();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(screen.queryByRole("dialog", { name: "استرداد العربون" })).toBeNull();
+  });
+
+  it("closes without an offer for a user without payments.refund", async () => {
+    answer = { items: [PAID], canRefund: false };
+    const onOpenChange = await moveToQualified();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(screen.queryByRole("dialog", { name: "استرداد العربون" })).toBeNull();
   });
 });

@@ -4,7 +4,8 @@
  * masked to its last four digits for holders of payments.view only (the server leaves it out for the others). A paid
  * deposit offers «استرداد» to holders of payments.refund (POST /api/payments/{id}/refund with a reason, the existing
  * refund, audited on the server); when the reservation was cancelled (the lead moved back from حجز) within the
- * project's refund window, the card says so and offers it first. Nothing when the lead paid nothing.
+ * project's refund window, the card says so and offers it first, and the stage dialog that moved it offers it at once
+ * (`cancelledDepositOffer`, `RefundDialog`). Nothing when the lead paid nothing.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -40,6 +41,7 @@ const T = {
   refundText: "يُعاد المبلغ كاملًا إلى وسيلة الدفع نفسها.",
   refunding: "جارٍ الاسترداد…",
   cancel: "إلغاء",
+  later: "ليس الآن",
   refunded: "تم استرداد العربون",
   refundFailed: "تعذّر تنفيذ الاسترداد",
   cancelledOffer: "أُلغي حجز هذا العميل والعربون ما زال مدفوعًا، وهو ضمن مدة الاسترداد: يمكنك استرداده الآن.",
@@ -54,7 +56,33 @@ export const leadPaymentsQuery = (leadId: number) =>
     queryFn: () => apiClient.request<{ items: LeadPayment[]; canRefund: boolean }>(`/api/leads/${leadId}/payments`),
   });
 
-function RefundDialog({ leadId, payment, onClose }: { leadId: number; payment: LeadPayment; onClose: () => void }) {
+/**
+ * The deposit to offer back when a lead leaves حجز/بيع (the stage dialog): with payments.refund (`canRefund`), the
+ * first paid, refundable deposit still within its project's refund window; null when there is none.
+ */
+export function cancelledDepositOffer(payments: { items: LeadPayment[]; canRefund: boolean }): LeadPayment | null {
+  if (!payments.canRefund) return null;
+  return payments.items.find((p) => p.refundable && p.withinRefundWindow) ?? null;
+}
+
+/** Whether moving a lead from stage `from` to `to` cancels its reservation (it leaves حجز/بيع). */
+export const cancelsReservation = (from: LeadStage, to: LeadStage) => HOLDING.includes(from) && !HOLDING.includes(to);
+
+/**
+ * The refund of `payment` with a reason (POST /api/payments/{id}/refund); `notice` (the stage dialog's «أُلغي حجز
+ * هذا العميل…») is shown above the reason.
+ */
+export function RefundDialog({
+  leadId,
+  payment,
+  onClose,
+  notice,
+}: {
+  leadId: number;
+  payment: LeadPayment;
+  onClose: () => void;
+  notice?: boolean;
+}) {
   const client = useQueryClient();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -78,6 +106,11 @@ function RefundDialog({ leadId, payment, onClose }: { leadId: number; payment: L
           <DialogTitle>{T.refundTitle}</DialogTitle>
           <DialogDescription>{`${T.refundText} (الوحدة ${payment.unitLabel})`}</DialogDescription>
         </DialogHeader>
+        {notice && (
+          <p role="status" className="rounded-lg bg-accent-400/15 p-2 text-sm font-medium text-ink">
+            {T.cancelledOffer}
+          </p>
+        )}
         <label htmlFor="lead-refund-reason" className="font-medium text-ink">
           {T.refundReason}
         </label>
@@ -95,7 +128,7 @@ function RefundDialog({ leadId, payment, onClose }: { leadId: number; payment: L
         )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={refund.isPending}>
-            {T.cancel}
+            {notice ? T.later : T.cancel}
           </Button>
           <Button variant="destructive" onClick={() => refund.mutate()} disabled={refund.isPending}>
             {refund.isPending ? T.refunding : T.refund}

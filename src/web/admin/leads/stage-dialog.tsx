@@ -2,9 +2,13 @@
  * The stage change of one lead (docs/product.md §2.16 leads; rules in #domain/lead-desk.ts): any stage to any other,
  * مفقود asks for a reason from the editable list, حجز/بيع offer a unit of the lead's project (the available ones and
  * the one it already holds, each with building, floor, rooms and price: #domain/unit-label.ts), an optional note. The server's answer decides: a 409 (the
- * unit is held by another lead) or a 400 is shown inline in Arabic, and the dialog stays open.
+ * unit is held by another lead) or a 400 is shown inline in Arabic, and the dialog stays open. A move out of حجز/بيع
+ * of a lead whose online deposit is still within its refund window offers that refund next to holders of
+ * payments.refund (docs/payments.md "Refunds from the lead page"; ./lead-payment-card.tsx).
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
+import type { LeadPayment } from "#domain/checkout.ts";
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage, stageHoldsUnit, UNIT_STATUS_FREE } from "#domain/lead-desk.ts";
 import { unitLabel } from "#domain/unit-label.ts";
 import { useProjectUnits } from "~/admin/units/api.ts";
@@ -23,6 +27,7 @@ import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { type LeadSummary, useChangeLeadStage, useLostReasons } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
+import { cancelledDepositOffer, cancelsReservation, leadPaymentsQuery, RefundDialog } from "./lead-payment-card.tsx";
 
 export const selectClass =
   "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink focus-visible:ring-3 focus-visible:ring-accent-400/50";
@@ -58,6 +63,8 @@ export function StageDialog({
   const holds = stageHoldsUnit(stage);
   const units = useProjectUnits(open && holds ? lead.projectId : null);
   const change = useChangeLeadStage();
+  const client = useQueryClient();
+  const [refundable, setRefundable] = useState<LeadPayment | null>(null);
 
   useEffect(() => {
     if (open) {
@@ -66,6 +73,7 @@ export function StageDialog({
       setUnitId(lead.unitId ? String(lead.unitId) : "");
       setNote("");
       setError(null);
+      setRefundable(null);
     }
   }, [open, initialStage, lead.stage, lead.unitId]);
 
@@ -87,14 +95,30 @@ export function StageDialog({
         unitId: holds ? (unitId ? Number(unitId) : null) : undefined,
       },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           toast({ variant: "success", title: DESK_TEXTS.stageSaved });
+          if (cancelsReservation(lead.stage, stage)) {
+            const payments = await client.fetchQuery({ ...leadPaymentsQuery(lead.id), staleTime: 0 }).catch(() => null);
+            const offer = payments && cancelledDepositOffer(payments);
+            if (offer) {
+              setRefundable(offer);
+              return;
+            }
+          }
           onOpenChange(false);
         },
         onError: (e) => setError(errorText(e)),
       },
     );
   };
+
+  if (open && refundable) {
+    const done = () => {
+      setRefundable(null);
+      onOpenChange(false);
+    };
+    return <RefundDialog leadId={lead.id} payment={refundable} onClose={done} notice />;
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -129,3 +129,41 @@ export function addAttribution(form: HTMLFormElement): void {
   (anchor?.parentNode ?? form).insertBefore(fields, anchor ?? null);
   for (const input of rendered) input.remove();
 }
+
+const CAMPAIGN_KEY = "lead.campaign";
+
+/**
+ * The form field of the campaign page a visit began on (its URL slug, "snapchat/shati"): the checkout posts it so a
+ * first-time online buyer's lead opens under that campaign, as the campaign page's own enquiry does
+ * (docs/payments.md "Counted").
+ */
+export const VISIT_CAMPAIGN_FIELD = "campaign";
+
+/** Browser only: keeps campaign page `slug` for the visit (sessionStorage), unless an earlier one is kept. */
+export function rememberCampaignPage(slug: string): void {
+  try {
+    if (slug && !window.sessionStorage.getItem(CAMPAIGN_KEY)) window.sessionStorage.setItem(CAMPAIGN_KEY, slug);
+  } catch {
+    // storage refused: nothing kept
+  }
+}
+
+/**
+ * Browser only: the whole visit's attribution in `form` (`addAttribution`) and, when the visit began on a campaign
+ * page and the form carries none yet, that page's slug as a hidden VISIT_CAMPAIGN_FIELD.
+ */
+export function addVisitOrigin(form: HTMLFormElement): void {
+  addAttribution(form);
+  let slug: string | null = null;
+  try {
+    slug = window.sessionStorage.getItem(CAMPAIGN_KEY);
+  } catch {
+    slug = null;
+  }
+  if (!slug || form.elements.namedItem(VISIT_CAMPAIGN_FIELD)) return;
+  const input = document.createElement("input");
+  input.type = "hidden";
+  input.name = VISIT_CAMPAIGN_FIELD;
+  input.value = slug;
+  form.prepend(input);
+}

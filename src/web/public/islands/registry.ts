@@ -13,6 +13,8 @@ import { enhanceCampaignVisit } from "~/public/widgets/campaign-visit/campaign-v
 import { CAMPAIGN_VISIT } from "~/public/widgets/campaign-visit/contract.ts";
 import { enhanceCardLists } from "~/public/widgets/card-list/card-list.island.ts";
 import { CARD_LIST } from "~/public/widgets/card-list/contract.ts";
+import { enhanceCheckoutOrigin } from "~/public/widgets/checkout-origin/checkout-origin.island.ts";
+import { CHECKOUT_ORIGIN } from "~/public/widgets/checkout-origin/contract.ts";
 import { enhanceContactForms } from "~/public/widgets/contact-form/contact-form.island.ts";
 import { CONTACT_FORM } from "~/public/widgets/contact-form/contract.ts";
 import { ENTRANCE_WIDGET } from "~/public/widgets/entrance/contract.ts";
@@ -57,6 +59,7 @@ export const ISLANDS: Readonly<Record<string, Enhancer>> = {
   [CONTACT_FORM.island]: enhanceContactForms,
   [AFFORDABILITY.island]: enhanceAffordability,
   [VISIT_BOOKING.island]: enhanceVisitBooking,
+  [CHECKOUT_ORIGIN.island]: enhanceCheckoutOrigin,
   [HERO.island]: enhanceHero,
   [MARQUEE.island]: enhanceMarquees,
   [PROJECTS_CAROUSEL.island]: enhanceCarousels,

@@ -17,6 +17,7 @@ import {
   attributionFieldName,
   attributionFrom,
   attributionFromForm,
+  VISIT_CAMPAIGN_FIELD,
 } from "~/public/campaign/attribution.ts";
 import { AFFORDABILITY_INPUTS, ESTIMATE_FIELD_PREFIX } from "~/public/widgets/affordability/contract.ts";
 import { estimateFromForm } from "./contact-action.server.ts";
@@ -44,8 +45,8 @@ export async function loadDepositOffer(api: Api, projectId: number): Promise<Dep
 
 /**
  * The hidden fields the checkout form carries from its page's address `url`: the attribution the unit page sent as
- * "attr_*" (or an ad link's own UTM parameters and click ids on the checkout address) and the calculator's
- * "estimate.*" inputs. Field name → value; values are cut to the enquiry form's lengths.
+ * "attr_*" (or an ad link's own UTM parameters and click ids on the checkout address), the campaign page the visit
+ * began on ("campaign", its URL slug) and the calculator's "estimate.*" inputs. Field name → value; values are cut to the enquiry form's lengths.
  */
 export function carriedFields(url: URL): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -55,6 +56,8 @@ export function carriedFields(url: URL): Record<string, string> {
     if (value) attribution[key] = value.slice(0, key === "referrer" ? 2000 : 500);
   }
   for (const [key, value] of Object.entries(attribution)) if (value) fields[attributionFieldName(key)] = value;
+  const campaign = url.searchParams.get(VISIT_CAMPAIGN_FIELD)?.trim();
+  if (campaign) fields[VISIT_CAMPAIGN_FIELD] = campaign.slice(0, 200);
   for (const name of AFFORDABILITY_INPUTS) {
     const value = url.searchParams.get(`${ESTIMATE_FIELD_PREFIX}${name}`);
     if (value) fields[`${ESTIMATE_FIELD_PREFIX}${name}`] = value.slice(0, 30);
@@ -82,13 +85,14 @@ function text(form: FormData, name: string): string {
 
 /**
  * POST of the checkout form of unit `unitId` (fields name, phone, email, nationalId, acceptTerms, marketingConsent,
- * and the carried "attr_*" and "estimate.*").
+ * and the carried "attr_*", "campaign" and "estimate.*").
  */
 export async function postCheckout(request: Request, api: Api, unitId: number): Promise<CheckoutPostOutcome> {
   const form = await request.formData();
   const values = Object.fromEntries(VALUES.map((name) => [name, text(form, name)]));
   const attribution = attributionFromForm(form);
   const estimate = estimateFromForm(form);
+  const campaign = text(form, VISIT_CAMPAIGN_FIELD).trim();
   const payload = {
     unitId,
     ...values,
@@ -96,6 +100,7 @@ export async function postCheckout(request: Request, api: Api, unitId: number): 
     ...(form.get("marketingConsent") === "on" ? { marketingConsent: true } : {}),
     ...(Object.keys(attribution).length ? { attribution } : {}),
     ...(estimate ? { estimate } : {}),
+    ...(campaign ? { campaign } : {}),
   };
   const response = await api("/api/checkout", { method: "POST", body: payload }).catch(() => null);
   if (response?.status === 201) {

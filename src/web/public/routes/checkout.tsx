@@ -18,6 +18,7 @@ import { TEXTS } from "#domain/texts.ts";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { carriedFields, loadDepositOffer, postCheckout } from "~/public/lib/checkout.server.ts";
 import { pageMeta } from "~/public/lib/page-meta.ts";
+import { CHECKOUT_ORIGIN } from "~/public/widgets/checkout-origin/contract.ts";
 import {
   ConsentTexts,
   FieldError,
@@ -142,7 +143,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           {CHECKOUT_TEXTS.notAvailable}
         </p>
       ) : (
-        <form method="post" className="grid gap-5 rounded-3xl bg-surface p-5 ring-1 ring-black/5" noValidate>
+        <form
+          method="post"
+          data-island={CHECKOUT_ORIGIN.island}
+          className="grid gap-5 rounded-3xl bg-surface p-5 ring-1 ring-black/5"
+          noValidate
+        >
           {Object.entries(carried).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
