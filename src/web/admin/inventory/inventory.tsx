@@ -1,24 +1,37 @@
 /**
  * /admin/inventory?project=ID (inventory.view; docs/decisions/078-stacking-plan-and-bulk-generation.md): the
- * stacking plan of a project, kept live by server-sent events; without ?project a project select. Client-only route.
+ * stacking plan of a project, kept live by server-sent events; without ?project a project select. Client-only route;
+ * its clientLoader starts the plan's request (prefetchStackingPlan) without waiting for it, so the answer is on its way
+ * while the screen renders (docs/performance/inventory.md).
  */
 import { useSearchParams } from "react-router";
 import { clientOnly } from "~/admin/common/client-only.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
+import { getQueryClient } from "~/admin/shell/query-client.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import type { Route } from "./+types/inventory";
+import { prefetchStackingPlan } from "./api.ts";
 import { GeneratePanel } from "./generate-panel.tsx";
 import { INVENTORY_UI } from "./inventory-texts.ts";
 import { PricePanel } from "./price-panel.tsx";
 import { StackingPlanScreen } from "./stacking-plan.tsx";
 import { UnitTypesPanel } from "./unit-types-panel.tsx";
 
-export const { clientLoader, HydrateFallback, meta } = clientOnly({ title: INVENTORY_UI.title });
+export const { HydrateFallback, meta } = clientOnly({ title: INVENTORY_UI.title });
 
 function parseProject(value: string | null): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 }
+
+/** Loads nothing itself (the screen's queries hold the data); starts the ?project plan's request and returns null. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const projectId = parseProject(new URL(request.url).searchParams.get("project"));
+  if (projectId !== null) void prefetchStackingPlan(getQueryClient(), projectId);
+  return null;
+}
+clientLoader.hydrate = true as const;
 
 export default function InventoryScreen() {
   const [params, setParams] = useSearchParams();

@@ -3,8 +3,11 @@
  * rooms, price range), then one block per building with its floors top to bottom, each unit a cell with its number,
  * type, price and state written out; below 768 px a floor-by-floor list. A click opens the unit's drawer. Live: the
  * plan is refetched when the server says the project changed (useLiveInventory).
+ * Drawn one building at a time (docs/performance/inventory.md): the first commit holds the first building's cells,
+ * the others follow in a transition once that frame has painted, and a floor out of the viewport skips its style,
+ * layout and paint (`content-visibility: auto`, sized by an estimate until first drawn) until scrolled to.
  */
-import { useMemo, useState } from "react";
+import { type CSSProperties, startTransition, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { formatSAR } from "#domain/format.ts";
 import { INVENTORY_STATE_LABELS, INVENTORY_STATES, type InventoryState } from "#domain/inventory.ts";
@@ -23,6 +26,8 @@ interface Filters {
   priceMin: string;
   priceMax: string;
 }
+
+type GridBuilding = StackingPlan["buildings"][number];
 
 const NO_FILTERS: Filters = { state: "", typeId: "", rooms: "", priceMin: "", priceMax: "" };
 
@@ -133,10 +138,78 @@ function FilterBar({
   );
 }
 
+/**
+ * How many of `total` buildings to draw: the first alone, then (once that frame has painted) all of them, in a
+ * transition so input is never blocked. A live refetch keeps them all drawn.
+ */
+function useBuildingsDrawn(total: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all || total <= 1) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame's callback runs before it paints; the task queued from it runs after the paint.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAll(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [all, total]);
+  return all ? total : Math.min(1, total);
+}
+
+/**
+ * A floor out of the viewport skips its style, layout and paint (`content-visibility: auto`), laid out until first
+ * drawn with an estimate of its size: a cell is 6 rem wide with a 0.375 rem gap and about 5.5 rem tall; on a phone
+ * the floor is a label over two columns of cells, as wide as the screen.
+ */
+function floorSize(units: number, mobile: boolean): CSSProperties {
+  if (mobile) return { contentVisibility: "auto", containIntrinsicHeight: `auto ${2 + Math.ceil(units / 2) * 5.9}rem` };
+  return {
+    contentVisibility: "auto",
+    containIntrinsicWidth: `auto ${6.5 + units * 6.375}rem`,
+    containIntrinsicHeight: "auto 5.5rem",
+  };
+}
+
+function BuildingBlock({
+  building,
+  mobile,
+  filters,
+  onOpen,
+}: {
+  building: GridBuilding;
+  mobile: boolean;
+  filters: Filters;
+  onOpen: (unit: GridUnit) => void;
+}) {
+  return (
+    <section className="grid min-w-0 max-w-full gap-2 overflow-x-auto rounded-xl bg-surface p-3 ring-1 ring-black/5">
+      <h2 className="font-bold text-ink">{`${INVENTORY_UI.building} ${building.name}`}</h2>
+      {building.floors.map((floor) => (
+        <div
+          key={floor.number ?? "none"}
+          className={cn("gap-2", mobile ? "grid" : "grid grid-cols-[6rem_1fr] items-center")}
+          style={floorSize(floor.units.length, mobile)}
+        >
+          <h3 className="text-sm font-medium text-muted">{floor.label}</h3>
+          <div className={cn("gap-1.5", mobile ? "grid grid-cols-2" : "flex")}>
+            {floor.units.map((unit) => (
+              <UnitCell key={unit.id} unit={unit} dim={!matches(unit, filters)} onOpen={onOpen} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
 export function StackingPlanScreen({ projectId }: { projectId: number }) {
   const plan = useStackingPlan(projectId);
   useLiveInventory(projectId);
   const mobile = useIsMobile();
+  const drawn = useBuildingsDrawn(plan.data?.buildings.length ?? 0);
   // The dashboard links here with ?state= (a state's units of this project).
   const [params] = useSearchParams();
   const initialState = params.get("state");
@@ -159,26 +232,8 @@ export function StackingPlanScreen({ projectId }: { projectId: number }) {
     <div className="grid gap-4" data-testid="stacking-plan">
       <FilterBar plan={plan.data} filters={filters} onChange={setFilters} />
       <div className={cn("flex min-w-0 gap-6", mobile ? "flex-col" : "flex-wrap items-start")}>
-        {plan.data.buildings.map((building) => (
-          <section
-            key={building.name}
-            className="grid min-w-0 max-w-full gap-2 overflow-x-auto rounded-xl bg-surface p-3 ring-1 ring-black/5"
-          >
-            <h2 className="font-bold text-ink">{`${INVENTORY_UI.building} ${building.name}`}</h2>
-            {building.floors.map((floor) => (
-              <div
-                key={floor.number ?? "none"}
-                className={cn("gap-2", mobile ? "grid" : "grid grid-cols-[6rem_1fr] items-center")}
-              >
-                <h3 className="text-sm font-medium text-muted">{floor.label}</h3>
-                <div className={cn("gap-1.5", mobile ? "grid grid-cols-2" : "flex")}>
-                  {floor.units.map((unit) => (
-                    <UnitCell key={unit.id} unit={unit} dim={!matches(unit, filters)} onOpen={onOpen} />
-                  ))}
-                </div>
-              </div>
-            ))}
-          </section>
+        {plan.data.buildings.slice(0, drawn).map((building) => (
+          <BuildingBlock key={building.name} building={building} mobile={mobile} filters={filters} onOpen={onOpen} />
         ))}
       </div>
       <UnitDrawer projectId={projectId} unit={open} onClose={() => setOpenId(null)} />
