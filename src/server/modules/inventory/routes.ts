@@ -31,13 +31,11 @@ import {
 import { fileResponse, noContentSchema, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
 import { text } from "#domain/schemas/text.ts";
-import { unauthorized } from "../../lib/http-errors.ts";
-import type { SecretBox } from "../../lib/secrets.ts";
 import { requireAuth } from "../../plugins/auth.ts";
 import { generateUnits, setBlocked } from "./generate.ts";
 import { inventorySummary, stackingPlan, unitHistory } from "./grid.ts";
 import { type InventoryActor, placeHold, releaseExpiredHolds, releaseHold } from "./holds.ts";
-import { streamChanges, TICKET_TTL_MS } from "./live.ts";
+import { inventoryLiveRoutes } from "./live-routes.ts";
 import { changePrices, priceListXlsx } from "./prices.ts";
 import { unitTypeRoutes } from "./unit-types.ts";
 
@@ -57,9 +55,11 @@ async function inventoryActor(request: FastifyRequest): Promise<InventoryActor> 
 
 const holdSchema = z.object({ id: z.number(), unitId: z.number(), expiresAt: text() }).meta({ id: "UnitHold" });
 
+/** Registers the inventory routes of this file's header, the unit types' and the live updates' (live-routes.ts). */
 export async function inventoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await unitTypeRoutes(app);
+  await inventoryLiveRoutes(app);
 
   app.jobs.every(HOLD_EXPIRY_JOB, HOLD_EXPIRY_PERIOD_MS, async (tx, now) => {
     const released = await releaseExpiredHolds(tx, now);
@@ -152,37 +152,6 @@ export async function inventoryRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    "/api/inventory/stream-ticket",
-    {
-      config: { access: { permission: "inventory.view" } },
-      schema: { response: { 200: z.object({ ticket: text() }) } },
-    },
-    async (request) => {
-      const expires = app.clock().getTime() + TICKET_TTL_MS;
-      return { ticket: app.secrets.seal(JSON.stringify({ u: requireAuth(request).user.id, e: expires })) };
-    },
-  );
-
-  r.get(
-    "/api/projects/:id/inventory/events",
-    {
-      config: { access: "public" },
-      schema: {
-        params: idParam,
-        querystring: z.object({ ticket: text({ error: "التذكرة مطلوبة" }).min(1).max(1000) }),
-        response: {
-          200: fileResponse("Server-sent events: one `change` event per committed change", ["text/event-stream"]),
-        },
-      },
-    },
-    async (request, reply) => {
-      if (!validTicket(app.secrets, request.query.ticket, app.clock().getTime())) throw unauthorized();
-      reply.hijack();
-      streamChanges(app, reply.raw, request.params.id);
-    },
-  );
-
-  r.post(
     "/api/projects/:id/prices",
     {
       config: { access: { permission: "inventory.manage" }, changesPublicPages: true },
@@ -207,14 +176,4 @@ export async function inventoryRoutes(app: FastifyInstance) {
         .send(bytes);
     },
   );
-}
-
-/** Whether a stream ticket opens and has not expired at `nowMs`. */
-function validTicket(secrets: SecretBox, ticket: string, nowMs: number): boolean {
-  try {
-    const { e } = JSON.parse(secrets.open(ticket)) as { e?: unknown };
-    return typeof e === "number" && e > nowMs;
-  } catch {
-    return false;
-  }
 }

@@ -29,27 +29,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  agentAwaySchema,
   LEAD_STAGES,
   leadActivitySchema,
-  leadAgentsSchema,
   leadAssignSchema,
   leadDetailSchema,
   leadMergeSchema,
-  leadSettingsSchema,
   leadStageChangeSchema,
-  lostReasonSchema,
-  lostReasonViewSchema,
-  notificationListSchema,
 } from "#domain/lead-desk.ts";
-import {
-  activityLoggedSchema,
-  agentAwayStateSchema,
-  agentListSavedSchema,
-  agentListSchema,
-  leadStatsSchema,
-  ownerSetSchema,
-} from "#domain/lead-desk-api.ts";
+import { activityLoggedSchema, leadStatsSchema, ownerSetSchema } from "#domain/lead-desk-api.ts";
 import {
   leadBulkAssignedSchema,
   leadBulkAssignSchema,
@@ -58,30 +45,20 @@ import {
 } from "#domain/lead-list.ts";
 import { CSV_TYPE, fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
-import { actorOf, requireAuth } from "#server/plugins/auth.ts";
+import { requireAuth } from "#server/plugins/auth.ts";
 import { EXPORT_BATCH, streamLeadExport } from "./export.ts";
 import {
-  assignBacklog,
   changeLeadStage,
-  createLostReason,
   getLeadDetail,
   type LeadViewer,
   leadPage,
-  listAgentLists,
   listLeads,
-  listLostReasons,
-  listNotifications,
   logLeadActivity,
-  markNotificationsRead,
   mergeLeads,
-  readLeadSettings,
   reassignLead,
   reassignLeads,
-  saveLeadSettings,
-  setAgentAway,
-  setAgentList,
-  updateLostReason,
 } from "./service.ts";
+import { leadDeskSettingsRoutes } from "./settings-routes.ts";
 import { leadStats } from "./stats.ts";
 
 /** The signed-in viewer of a request, with whether they see every lead. */
@@ -90,9 +67,11 @@ async function viewerOf(request: FastifyRequest): Promise<LeadViewer> {
   return { id: auth.user.id, viewAll: await auth.can("leads.view_all"), ip: request.ip };
 }
 
+/** Registers the lead desk routes of this file's header on `app` (the settings and the bell: settings-routes.ts). */
 export async function leadDeskRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => app.leadDesk.clock();
+  await leadDeskSettingsRoutes(app);
 
   r.get(
     "/api/leads",
@@ -110,99 +89,6 @@ export async function leadDeskRoutes(app: FastifyInstance) {
       schema: { response: { 200: leadStatsSchema } },
     },
     async (request) => leadStats(app.db, await viewerOf(request), now()),
-  );
-
-  r.get(
-    "/api/leads/lost-reasons",
-    {
-      config: { access: { permission: "leads.view_own" } },
-      schema: { response: { 200: z.array(lostReasonViewSchema) } },
-    },
-    async () => listLostReasons(app.db),
-  );
-
-  r.post(
-    "/api/leads/lost-reasons",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: { body: lostReasonSchema, response: { 201: lostReasonViewSchema } },
-    },
-    async (request, reply) => reply.code(201).send(await createLostReason(app.db, actorOf(request), request.body)),
-  );
-
-  r.put(
-    "/api/leads/lost-reasons/:id",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: { params: idParam, body: lostReasonSchema, response: { 200: lostReasonViewSchema } },
-    },
-    async (request) => updateLostReason(app.db, actorOf(request), request.params.id, request.body),
-  );
-
-  r.get(
-    "/api/leads/agents",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: {
-        response: {
-          200: z.array(agentListSchema),
-        },
-      },
-    },
-    async () => listAgentLists(app.db),
-  );
-
-  r.put(
-    "/api/leads/agents",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: {
-        body: leadAgentsSchema,
-        response: { 200: agentListSavedSchema },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      return setAgentList(app.db, actor, request.body.projectId, request.body.userIds, (tx) =>
-        assignBacklog(tx, actor, now()),
-      );
-    },
-  );
-
-  r.put(
-    "/api/leads/agents/:userId/away",
-    {
-      config: { access: { permission: "leads.assign" } },
-      schema: {
-        params: z.object({ userId: z.uuid() }),
-        body: agentAwaySchema,
-        response: { 200: agentAwayStateSchema },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      return setAgentAway(app.db, actor, request.params.userId, request.body.away, (tx) =>
-        assignBacklog(tx, actor, now()),
-      );
-    },
-  );
-
-  r.get(
-    "/api/leads/settings",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: { response: { 200: leadSettingsSchema } },
-    },
-    async () => readLeadSettings(app.db),
-  );
-
-  r.put(
-    "/api/leads/settings",
-    {
-      config: { access: { permission: "leads.settings" } },
-      schema: { body: leadSettingsSchema, response: { 200: leadSettingsSchema } },
-    },
-    async (request) => saveLeadSettings(app.db, actorOf(request), request.body),
   );
 
   r.get(
@@ -319,23 +205,5 @@ export async function leadDeskRoutes(app: FastifyInstance) {
         .type(format === "csv" ? CSV_TYPE : XLSX_TYPE)
         .send(stream);
     },
-  );
-
-  r.get(
-    "/api/notifications",
-    { config: { access: "signed-in" }, schema: { response: { 200: notificationListSchema } } },
-    async (request) => listNotifications(app.db, requireAuth(request).user.id),
-  );
-
-  r.post(
-    "/api/notifications/read",
-    {
-      config: { access: "signed-in" },
-      schema: {
-        body: z.object({ ids: z.array(z.number().int().positive()).max(500).optional() }),
-        response: { 200: notificationListSchema },
-      },
-    },
-    async (request) => markNotificationsRead(app.db, requireAuth(request).user.id, request.body.ids, now()),
   );
 }
