@@ -11,11 +11,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "#server/db/connection.ts";
 import { projects } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
-import { startWhatsappCloud, type WhatsappCloud } from "#server/test-utils/whatsapp-cloud.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openWhatsappTest, type WhatsappTest } from "#server/test-utils/whatsapp-app.ts";
+import type { WhatsappCloud } from "#server/test-utils/whatsapp-cloud.ts";
 import { buildApp } from "../../app.ts";
 
-const TOKEN = "EAAG-token-visits";
+let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
 let peer: Database;
@@ -57,33 +58,17 @@ async function book(projectId: number, phone: string, whatsappOptIn: boolean) {
 }
 
 beforeAll(async () => {
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  t = await createTestApp({ clock, env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0" } });
+  w = await openWhatsappTest("visits", { clock });
+  ({ t, cloud, manager } = w);
   peer = await t.openPeerDatabase();
   second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
   await second.ready();
-  manager = await t.signIn("manager");
-  const connect = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: "visits-secret",
-      verifyToken: "verify-token-visits",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(connect.statusCode, connect.body).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
   await second.close();
   await peer.close();
-  await t.close();
-  await cloud.close();
+  await w.close();
 });
 
 it("confirms and reminds by the project's WhatsApp template, each once across two instances, under the consent rules", async () => {
