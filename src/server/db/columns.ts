@@ -4,8 +4,10 @@
  */
 import { date, numeric, timestamp } from "drizzle-orm/pg-core";
 
-export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
-export const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+/** A point in time: timestamptz read as a Date. */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+export const createdAt = () => at("created_at").notNull().defaultNow();
+export const updatedAt = () => at("updated_at").notNull().defaultNow();
 export const area = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
 /** An Asia/Riyadh calendar day as "YYYY-MM-DD" (licence dates, docs/compliance.md). */
 export const licenceDay = (name: string) => date(name, { mode: "string" });

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../columns.ts";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, createdAt, updatedAt } from "../columns.ts";
 import { landingCampaigns, leads } from "../schema.ts";
 
 /**
@@ -41,11 +41,11 @@ export const conversionEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    nextAttemptAt: at("next_attempt_at").notNull(),
+    lockedUntil: at("locked_until"),
     lastError: text("last_error"),
     lastStatusCode: integer("last_status_code"),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    deliveredAt: at("delivered_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,22 +5,11 @@
  * Units carry building_id, type_id and inventory_state (db/schema.ts).
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { HoldKind, HoldReleaseReason, InventoryState } from "#domain/inventory.ts";
+import { at } from "../columns.ts";
 import { leads, projects, units, users } from "../schema.ts";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const area = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
 
 /** A building of a project: its name, its floors above ground (ground = 0 … floors − 1), its basements, a phase. */

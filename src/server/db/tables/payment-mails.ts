@@ -5,10 +5,9 @@
  * after the hold ended ("late_refund"). One row per checkout and kind (unique), written in the transaction that
  * reserves or refunds, so each is sent once; claimed with SKIP LOCKED and a lease, so once across instances.
  */
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at } from "../columns.ts";
 import { checkouts } from "./payments.ts";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export type CheckoutMailKind = "receipt" | "late_refund";
 

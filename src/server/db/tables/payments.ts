@@ -6,20 +6,10 @@
  *   and the gateway with its credentials sealed with SECRETS_KEY (lib/secrets.ts; never answered, only `hasX`).
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { CheckoutState } from "#domain/checkout.ts";
+import { at } from "../columns.ts";
 import { leads, projects, units, users } from "../schema.ts";
 import { unitHolds } from "./inventory.ts";
 
@@ -39,10 +29,8 @@ export const projectPaymentSettings = pgTable("project_payment_settings", {
   secretKeySealed: text("secret_key_sealed"),
   /** The webhook's shared secret (Moyasar's `secret_token`), sealed. */
   webhookSecretSealed: text("webhook_secret_sealed"),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
 });
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
  * `checkouts`: one buyer's online reservation attempt of a unit (docs/payments.md "Checkout";

@@ -9,23 +9,10 @@
  *   today; the WhatsApp channel plugs in through modules/visits/channels.ts).
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from "drizzle-orm/pg-core";
 import type { VisitPlaceKind, VisitStatus } from "#domain/visits.ts";
+import { at } from "../columns.ts";
 import { contactMessages, landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const visitSettings = pgTable("visit_settings", {
   projectId: integer("project_id")
