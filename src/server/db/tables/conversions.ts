@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { at, createdAt, updatedAt } from "../columns.ts";
+import { outboxDelivery, updatedAt } from "../columns.ts";
 import { landingCampaigns, leads } from "../schema.ts";
 
 /**
@@ -39,15 +39,7 @@ export const conversionEvents = pgTable(
     kind: text("kind").notNull(),
     eventName: text("event_name").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: at("next_attempt_at").notNull(),
-    lockedUntil: at("locked_until"),
-    lastError: text("last_error"),
-    lastStatusCode: integer("last_status_code"),
-    deliveredAt: at("delivered_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...outboxDelivery(),
   },
   (t) => [
     uniqueIndex("conversion_events_platform_event_id_key").on(t.platform, t.eventId),

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { at, createdAt, updatedAt } from "../columns.ts";
+import { at, createdAt, outboxDelivery, updatedAt } from "../columns.ts";
 import { contactMessages, leads, projects, users } from "../schema.ts";
 
 /**
@@ -23,16 +23,7 @@ export const webhookDeliveries = pgTable(
     targetUrl: text("target_url").notNull(),
     secretRef: text("secret_ref").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: at("next_attempt_at").notNull(),
-    /** A worker holds the row until then while it calls the receiver (several instances never send twice at once). */
-    lockedUntil: at("locked_until"),
-    lastError: text("last_error"),
-    lastStatusCode: integer("last_status_code"),
-    deliveredAt: at("delivered_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...outboxDelivery(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_event_id_key").on(t.eventId),

@@ -6,7 +6,7 @@
  * reserves or refunds, so each is sent once; claimed with SKIP LOCKED and a lease, so once across instances.
  */
 import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { at } from "../columns.ts";
+import { mailDelivery } from "../columns.ts";
 import { checkouts } from "./payments.ts";
 
 export type CheckoutMailKind = "receipt" | "late_refund";
@@ -21,13 +21,7 @@ export const checkoutMails = pgTable(
     kind: text("kind").$type<CheckoutMailKind>().notNull(),
     /** The buyer's e-mail address. */
     recipient: text("recipient").notNull(),
-    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAt: at("next_at").notNull(),
-    lockedUntil: at("locked_until"),
-    error: text("error"),
-    sentAt: at("sent_at"),
-    createdAt: at("created_at").notNull(),
+    ...mailDelivery(),
   },
   (t) => [
     uniqueIndex("checkout_mails_once_key").on(t.checkoutId, t.kind),

@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from "drizzle-orm/pg-core";
 import type { VisitPlaceKind, VisitStatus } from "#domain/visits.ts";
-import { at } from "../columns.ts";
+import { at, mailDelivery } from "../columns.ts";
 import { contactMessages, landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
 
 export const visitSettings = pgTable("visit_settings", {
@@ -102,13 +102,7 @@ export const visitMessages = pgTable(
     kind: text("kind").notNull(),
     /** The address (e-mail) or number (E.164) it goes to. */
     recipient: text("recipient").notNull(),
-    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAt: at("next_at").notNull(),
-    lockedUntil: at("locked_until"),
-    error: text("error"),
-    sentAt: at("sent_at"),
-    createdAt: at("created_at").notNull(),
+    ...mailDelivery(),
   },
   (t) => [index("visit_messages_due_idx").on(t.status, t.nextAt), index("visit_messages_visit_idx").on(t.visitId)],
 );
