@@ -20,7 +20,7 @@ import {
 import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { InventoryState } from "#domain/inventory.ts";
 import type { LeadStage } from "#domain/lead-desk.ts";
-import { area, at, createdAt, licenceDay, updatedAt } from "./columns.ts";
+import { area, at, belongsTo, createdAt, licenceDay, updatedAt } from "./columns.ts";
 
 export const users = pgTable(
   "users",
@@ -113,9 +113,7 @@ export const units = pgTable(
   "units",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     unitNumber: text("unit_number").notNull(),
     building: text("building").notNull().default(""),
     price: integer("price"),
@@ -155,9 +153,7 @@ export const projectUpdates = pgTable(
   "project_updates",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     title: text("title").notNull(),
     summary: text("summary"),
     thumbnailUrl: text("thumbnail_url"),
@@ -188,9 +184,7 @@ export const landingPages = pgTable(
   "landing_pages",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     slug: text("slug").notNull(),
     poster: text("poster").notNull(),
     images: jsonb("images").$type<string[]>().notNull().default([]),
@@ -215,9 +209,7 @@ export const landingCampaigns = pgTable(
   "landing_campaigns",
   {
     id: serial("id").primaryKey(),
-    landingPageId: integer("landing_page_id")
-      .notNull()
-      .references(() => landingPages.id, { onDelete: "cascade" }),
+    landingPageId: belongsTo("landing_page_id", () => landingPages.id),
     platformName: text("platform_name").notNull(),
     urlSlug: text("url_slug").notNull(),
     isCustom: boolean("is_custom").notNull().default(false),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { outboxDelivery, updatedAt } from "../columns.ts";
+import { belongsTo, outboxDelivery, updatedAt } from "../columns.ts";
 import { landingCampaigns, leads } from "../schema.ts";
 
 /**
@@ -52,9 +52,7 @@ export const conversionEvents = pgTable(
 export const campaignDailyVisits = pgTable(
   "campaign_daily_visits",
   {
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => landingCampaigns.id, { onDelete: "cascade" }),
+    campaignId: belongsTo("campaign_id", () => landingCampaigns.id),
     day: text("day").notNull(),
     visits: integer("visits").notNull().default(0),
   },
@@ -65,9 +63,7 @@ export const campaignDailyVisits = pgTable(
 export const campaignSpend = pgTable(
   "campaign_spend",
   {
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => landingCampaigns.id, { onDelete: "cascade" }),
+    campaignId: belongsTo("campaign_id", () => landingCampaigns.id),
     day: text("day").notNull(),
     amountHalalas: integer("amount_halalas").notNull(),
     updatedAt: updatedAt(),

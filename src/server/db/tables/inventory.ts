@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { HoldKind, HoldReleaseReason, InventoryState } from "#domain/inventory.ts";
-import { at } from "../columns.ts";
+import { at, belongsTo } from "../columns.ts";
 import { leads, projects, units, users } from "../schema.ts";
 
 const area = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
@@ -17,9 +17,7 @@ export const buildings = pgTable(
   "buildings",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     name: text("name").notNull(),
     /** Floors from the ground floor up (ground included). */
     floors: integer("floors").notNull().default(1),
@@ -36,9 +34,7 @@ export const unitTypes = pgTable(
   "unit_types",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     name: text("name").notNull(),
     rooms: integer("rooms"),
     privateArea: area("private_area"),
@@ -61,9 +57,7 @@ export const unitHolds = pgTable(
   "unit_holds",
   {
     id: serial("id").primaryKey(),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    unitId: belongsTo("unit_id", () => units.id),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     kind: text("kind").$type<HoldKind>().notNull(),
     heldBy: uuid("held_by").references(() => users.id, { onDelete: "set null" }),
@@ -86,9 +80,7 @@ export const unitTransitions = pgTable(
   "unit_transitions",
   {
     id: serial("id").primaryKey(),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    unitId: belongsTo("unit_id", () => units.id),
     fromState: text("from_state").$type<InventoryState>().notNull(),
     toState: text("to_state").$type<InventoryState>().notNull(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -105,9 +97,7 @@ export const unitPriceChanges = pgTable(
   "unit_price_changes",
   {
     id: serial("id").primaryKey(),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    unitId: belongsTo("unit_id", () => units.id),
     oldPrice: integer("old_price"),
     newPrice: integer("new_price"),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { at, createdAt, outboxDelivery, updatedAt } from "../columns.ts";
+import { at, belongsTo, createdAt, outboxDelivery, updatedAt } from "../columns.ts";
 import { contactMessages, leads, projects, users } from "../schema.ts";
 
 /**
@@ -39,9 +39,7 @@ export const leadEvents = pgTable(
   "lead_events",
   {
     id: serial("id").primaryKey(),
-    leadId: integer("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    leadId: belongsTo("lead_id", () => leads.id),
     kind: text("kind").notNull(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     fromStage: text("from_stage"),
@@ -115,9 +113,7 @@ export const leadJobs = pgTable(
   "lead_jobs",
   {
     id: serial("id").primaryKey(),
-    leadId: integer("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    leadId: belongsTo("lead_id", () => leads.id),
     kind: text("kind").notNull(),
     runAt: at("run_at").notNull(),
     doneAt: at("done_at"),

@@ -5,8 +5,8 @@
  * after the hold ended ("late_refund"). One row per checkout and kind (unique), written in the transaction that
  * reserves or refunds, so each is sent once; claimed with SKIP LOCKED and a lease, so once across instances.
  */
-import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { mailDelivery } from "../columns.ts";
+import { index, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, mailDelivery } from "../columns.ts";
 import { checkouts } from "./payments.ts";
 
 export type CheckoutMailKind = "receipt" | "late_refund";
@@ -15,9 +15,7 @@ export const checkoutMails = pgTable(
   "checkout_mails",
   {
     id: serial("id").primaryKey(),
-    checkoutId: integer("checkout_id")
-      .notNull()
-      .references(() => checkouts.id, { onDelete: "cascade" }),
+    checkoutId: belongsTo("checkout_id", () => checkouts.id),
     kind: text("kind").$type<CheckoutMailKind>().notNull(),
     /** The buyer's e-mail address. */
     recipient: text("recipient").notNull(),

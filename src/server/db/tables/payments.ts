@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { CheckoutState } from "#domain/checkout.ts";
-import { at } from "../columns.ts";
+import { at, belongsTo } from "../columns.ts";
 import { leads, projects, units, users } from "../schema.ts";
 import { unitHolds } from "./inventory.ts";
 
@@ -45,12 +45,8 @@ export const checkouts = pgTable(
   {
     id: serial("id").primaryKey(),
     token: uuid("token").notNull().unique(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
+    unitId: belongsTo("unit_id", () => units.id),
     holdId: integer("hold_id").references(() => unitHolds.id, { onDelete: "set null" }),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     state: text("state").$type<CheckoutState>().notNull(),

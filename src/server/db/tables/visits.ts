@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from "drizzle-orm/pg-core";
 import type { VisitPlaceKind, VisitStatus } from "#domain/visits.ts";
-import { at, mailDelivery } from "../columns.ts";
+import { at, belongsTo, mailDelivery } from "../columns.ts";
 import { contactMessages, landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
 
 export const visitSettings = pgTable("visit_settings", {
@@ -42,9 +42,7 @@ export const visitSettings = pgTable("visit_settings", {
 export const visitSlotCounts = pgTable(
   "visit_slot_counts",
   {
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     startsAt: at("starts_at").notNull(),
     booked: integer("booked").notNull(),
   },
@@ -58,9 +56,7 @@ export const visits = pgTable(
   "visits",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     enquiryId: integer("enquiry_id").references(() => contactMessages.id, { onDelete: "set null" }),
     unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
@@ -93,9 +89,7 @@ export const visitMessages = pgTable(
   "visit_messages",
   {
     id: serial("id").primaryKey(),
-    visitId: integer("visit_id")
-      .notNull()
-      .references(() => visits.id, { onDelete: "cascade" }),
+    visitId: belongsTo("visit_id", () => visits.id),
     /** The channel that carries it ("email"; "whatsapp" once that channel is connected). */
     channel: text("channel").notNull(),
     /** confirmation | rescheduled | cancelled | reminder */
