@@ -1,6 +1,7 @@
 /**
- * The lead desk's agents list for API tests (docs/decisions/022-lead-desk-assignment-and-response-clock.md): `PUT /api/leads/agents` as a
- * manager, so new leads of `projectId` (null: the general list) are handed round `agents` in that order.
+ * The lead desk's agents list for API tests (docs/decisions/022-lead-desk-assignment-and-response-clock.md):
+ * `PUT /api/leads/agents` as a manager, so new leads of `projectId` (null: the general list) are handed round
+ * `agents` in that order.
  */
 import { expect } from "vitest";
 import type { TestApp, TestUser } from "./app.ts";

@@ -8,18 +8,16 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database } from "#server/db/connection.ts";
 import { projects } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
 import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openSecondInstance } from "#server/test-utils/second-instance.ts";
 import { openWhatsappTest, type WhatsappTest } from "#server/test-utils/whatsapp-app.ts";
 import type { WhatsappCloud } from "#server/test-utils/whatsapp-cloud.ts";
-import { buildApp } from "../../app.ts";
 
 let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
-let peer: Database;
 let second: FastifyInstance;
 let manager: TestUser;
 // Friday 27 November 2026, 10:00 in Jeddah.
@@ -60,14 +58,11 @@ async function book(projectId: number, phone: string, whatsappOptIn: boolean) {
 beforeAll(async () => {
   w = await openWhatsappTest("visits", { clock });
   ({ t, cloud, manager } = w);
-  peer = await t.openPeerDatabase();
-  second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
-  await second.ready();
+  second = await openSecondInstance(t, clock);
 }, 120_000);
 
 afterAll(async () => {
   await second.close();
-  await peer.close();
   await w.close();
 });
 

@@ -8,14 +8,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
-import type { Database } from "../../db/connection.ts";
 import { leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadJobs } from "../../db/tables/lead-desk.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
 import { putAgents } from "../../test-utils/agents.ts";
 import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openSecondInstance } from "../../test-utils/second-instance.ts";
 import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
 import { notification, statusUpdate, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 
@@ -24,7 +23,6 @@ const HOUR = 60 * 60 * 1000;
 let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
-let peer: Database;
 let second: FastifyInstance;
 let now = new Date("2026-11-27T09:00:00Z");
 const clock = () => now;
@@ -66,9 +64,7 @@ async function messageRow(id: number) {
 beforeAll(async () => {
   w = await openWhatsappTest("sending", { clock, env: { WHATSAPP_TIMEOUT_MS: "3000" } });
   ({ t, cloud, manager } = w);
-  peer = await t.openPeerDatabase();
-  second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
-  await second.ready();
+  second = await openSecondInstance(t, clock);
   agent = await t.signIn("sales_agent");
   otherAgent = await t.signIn("sales_agent");
   await putAgents(t, manager, null, [agent]);
@@ -76,7 +72,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await second.close();
-  await peer.close();
   await w.close();
 });
 
