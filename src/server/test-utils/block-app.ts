@@ -31,12 +31,17 @@ export function setUpTestApp(options?: Parameters<typeof createTestApp>[0]): Tes
   });
 }
 
-/** A user of `role` created and signed in through the API of `t` before the block's tests (TestApp.signIn). */
-export function signedIn(t: TestApp, role: Role, fields?: Parameters<TestApp["signIn"]>[1]): TestUser {
+type SignInFields = Parameters<TestApp["signIn"]>[1];
+
+/**
+ * A user of `role` created and signed in through the API of `t` before the block's tests (TestApp.signIn). `fields`
+ * may be a function, read when the user is made, to name another handle's user (`() => ({ accountId: boss.id })`).
+ */
+export function signedIn(t: TestApp, role: Role, fields?: SignInFields | (() => SignInFields)): TestUser {
   let user: TestUser | undefined;
   beforeAll(async () => {
-    user = await t.signIn(role, fields);
-  });
+    user = await t.signIn(role, typeof fields === "function" ? fields() : fields);
+  }, 60_000);
   const read = () => user ?? notYet(`the ${role} user`);
   return {
     get id() {

@@ -16,7 +16,6 @@ import { streamVideoUpload } from "../../test-utils/stream-upload.ts";
 import { webmFile } from "../../test-utils/webm.ts";
 import { storeStreamedUpload, UPLOAD_MESSAGES } from "./service.ts";
 
-/** A multipart body with files; returns payload and headers for app.inject. */
 async function png(seed: number, size = 32): Promise<Buffer> {
   return sharp({
     create: { width: size, height: size, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } },

@@ -12,7 +12,7 @@ const GOOD_PASSWORD = "jeddah-tower-2026";
 describe("staff accounts API", () => {
   const t = setUpTestApp();
   const boss = signedIn(t, "super_admin");
-  const manager = signedIn(t, "manager", { accountId: boss.id });
+  const manager = signedIn(t, "manager", () => ({ accountId: boss.id }));
 
   const call = (token: string | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: token ? t.bearer(token) : {} });
