@@ -9,11 +9,22 @@ import { fileHashes } from "../../db/tables/system.ts";
 import { s3Storage } from "../../lib/s3-storage.ts";
 import { STORAGE_UNAVAILABLE } from "../../lib/storage.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { multipartFile as multipart } from "../../test-utils/multipart.ts";
 import { startS3Server, type TestS3Server } from "../../test-utils/s3-server.ts";
 import { streamVideoUpload } from "../../test-utils/stream-upload.ts";
 
 /** A multipart body with one file, for app.inject. */
+function multipart(field: string, name: string, type: string, data: Buffer) {
+  const boundary = `----s3test${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
 async function png(seed: number, size = 1400): Promise<Buffer> {
   return sharp({
     create: { width: size, height: size, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } },

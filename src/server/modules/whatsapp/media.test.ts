@@ -9,7 +9,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
 import type { TestApp, TestUser } from "../../test-utils/app.ts";
-import { multipartFile as multipart } from "../../test-utils/multipart.ts";
 import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
 import { notification, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 
@@ -23,6 +22,18 @@ let cloud: WhatsappCloud;
 let t: TestApp;
 const now = new Date("2026-11-27T09:00:00Z");
 let manager: TestUser;
+
+function multipart(field: string, name: string, type: string, data: Buffer) {
+  const boundary = `----wa${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
 
 const deliver = (body: string) => w.deliver(body);
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "#server/db/schema.ts";
-import { setUpTestApp } from "../../../test-utils/block-app.ts";
+import { setUpTestApp } from "#server/test-utils/block-app.ts";
 
 const t = setUpTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" } });
 let manager: string;

@@ -7,7 +7,7 @@ import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, leads, projects, projectUpdates } from "#server/db/schema.ts";
-import { setUpTestApp } from "../../../test-utils/block-app.ts";
+import { setUpTestApp } from "#server/test-utils/block-app.ts";
 import { createOrJoinLead } from "./service.ts";
 
 const t = setUpTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" } });

@@ -9,8 +9,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, leads, projects } from "#server/db/schema.ts";
 import { leadJobs } from "#server/db/tables/lead-desk.ts";
+import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
-import { putAgents } from "../../../test-utils/agents.ts";
 import { createOrJoinLead } from "./service.ts";
 
 let t: TestApp;
