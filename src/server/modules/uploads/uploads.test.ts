@@ -11,26 +11,10 @@ import { HttpError } from "../../lib/http-errors.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
 import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 import { box, mp4 } from "../../test-utils/media-fixtures.ts";
+import { multipartFiles as multipart } from "../../test-utils/multipart.ts";
 import { streamVideoUpload } from "../../test-utils/stream-upload.ts";
 import { webmFile } from "../../test-utils/webm.ts";
 import { storeStreamedUpload, UPLOAD_MESSAGES } from "./service.ts";
-
-/** A multipart body with files; returns payload and headers for app.inject. */
-function multipart(files: { field: string; name: string; type: string; data: Buffer }[]) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function png(seed: number, size = 32): Promise<Buffer> {
   return sharp({
