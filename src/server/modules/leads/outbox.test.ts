@@ -15,7 +15,6 @@ import { buildApp } from "../../app.ts";
 import { projects } from "../../db/schema.ts";
 import { webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
-import { readBody } from "../../test-utils/listen.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./outbox.ts";
 import { deliverDue } from "./worker.ts";
 
@@ -28,11 +27,17 @@ interface Received {
 /** A local receiver answering `status()` to every POST and recording what it got. */
 async function startReceiver(status: () => number = () => 200, port = 0) {
   const received: Received[] = [];
-  const server = http.createServer(async (req, res) => {
-    const body = await readBody(req);
-    received.push({ path: req.url ?? "", headers: req.headers, body });
-    res.statusCode = status();
-    res.end(res.statusCode < 300 ? "ok" : "receiver error");
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (c: string) => {
+      body += c;
+    });
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body });
+      res.statusCode = status();
+      res.end(res.statusCode < 300 ? "ok" : "receiver error");
+    });
   });
   server.listen(port, "127.0.0.1");
   await once(server, "listening");
