@@ -4,10 +4,10 @@
  * bad JSON, and concurrent saves of one role's permissions. Every refusal is the one error shape with an Arabic
  * message and without the input echoed. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ID_INVALID } from "#domain/schemas/common.ts";
 import { permissions } from "./db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "./test-utils/app.ts";
+import { setUpTestApp, signedIn } from "./test-utils/block-app.ts";
 
 const MARKER = "zqx9echo";
 const ARABIC = /[\u0600-\u06ff]/;
@@ -22,14 +22,8 @@ function expectRefusal(res: { statusCode: number; body: string; json(): unknown 
 }
 
 describe("client input never answers 5xx", () => {
-  let t: TestApp;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn("super_admin");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const admin = signedIn(t, "super_admin");
 
   it("refuses a NUL or other control character in text with 400 and a field message", async () => {
     const login = await t.app.inject({

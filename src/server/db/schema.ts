@@ -14,14 +14,13 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { InventoryState } from "#domain/inventory.ts";
 import type { LeadStage } from "#domain/lead-desk.ts";
-import { area, createdAt, licenceDay, updatedAt } from "./columns.ts";
+import { area, at, belongsTo, createdAt, licenceDay, updatedAt } from "./columns.ts";
 
 export const users = pgTable(
   "users",
@@ -100,7 +99,7 @@ export const projects = pgTable(
     holdMaxMinutes: integer("hold_max_minutes").notNull().default(4320),
     createdAt: createdAt(),
     /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
-    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    publishedAt: at("published_at"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -114,9 +113,7 @@ export const units = pgTable(
   "units",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     unitNumber: text("unit_number").notNull(),
     building: text("building").notNull().default(""),
     price: integer("price"),
@@ -156,9 +153,7 @@ export const projectUpdates = pgTable(
   "project_updates",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     title: text("title").notNull(),
     summary: text("summary"),
     thumbnailUrl: text("thumbnail_url"),
@@ -170,11 +165,11 @@ export const projectUpdates = pgTable(
     electricalPercentage: integer("electrical_percentage").notNull().default(0),
     finishingPercentage: integer("finishing_percentage").notNull().default(0),
     completionPercentage: integer("completion_percentage").notNull().default(0),
-    lastVisitDate: timestamp("last_visit_date", { withTimezone: true, mode: "date" }),
+    lastVisitDate: at("last_visit_date"),
     notes: text("notes"),
     createdAt: createdAt(),
     /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
-    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    publishedAt: at("published_at"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -189,9 +184,7 @@ export const landingPages = pgTable(
   "landing_pages",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     slug: text("slug").notNull(),
     poster: text("poster").notNull(),
     images: jsonb("images").$type<string[]>().notNull().default([]),
@@ -203,7 +196,7 @@ export const landingPages = pgTable(
     webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
     /** When it was last published; null = a draft, seen by staff only (docs/decisions/017-drafts-and-preview.md). */
-    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    publishedAt: at("published_at"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -216,9 +209,7 @@ export const landingCampaigns = pgTable(
   "landing_campaigns",
   {
     id: serial("id").primaryKey(),
-    landingPageId: integer("landing_page_id")
-      .notNull()
-      .references(() => landingPages.id, { onDelete: "cascade" }),
+    landingPageId: belongsTo("landing_page_id", () => landingPages.id),
     platformName: text("platform_name").notNull(),
     urlSlug: text("url_slug").notNull(),
     isCustom: boolean("is_custom").notNull().default(false),
@@ -276,18 +267,18 @@ export const contactMessages = pgTable(
     /** Names of the project, landing page, campaign and update the lead came from, kept when those are deleted. */
     origin: jsonb("origin").$type<LeadOrigin>().notNull().default({}),
     consentVersion: text("consent_version"),
-    consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
+    consentAt: at("consent_at"),
     ipAddress: text("ip_address"),
     /** The browser's User-Agent at the enquiry (conversion events: docs/conversions.md). */
     userAgent: text("user_agent"),
     /** Marketing consent (separate from the privacy notice): the version of its text the person ticked, and when. */
     marketingConsentVersion: text("marketing_consent_version"),
-    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true, mode: "date" }),
+    marketingConsentAt: at("marketing_consent_at"),
     /** When the person withdrew marketing consent (lead desk): no conversion event is sent for the lead after it. */
-    marketingConsentWithdrawnAt: timestamp("marketing_consent_withdrawn_at", { withTimezone: true, mode: "date" }),
+    marketingConsentWithdrawnAt: at("marketing_consent_withdrawn_at"),
     /** The WhatsApp opt-in «تواصلوا معي عبر واتساب» (docs/whatsapp.md "Consent"): the version of its text, and when. */
     whatsappOptInVersion: text("whatsapp_opt_in_version"),
-    whatsappOptInAt: timestamp("whatsapp_opt_in_at", { withTimezone: true, mode: "date" }),
+    whatsappOptInAt: at("whatsapp_opt_in_at"),
     /** The buyer's own affordability estimate sent with the enquiry (#domain/buyer-estimate.ts); null: none. */
     estimate: jsonb("estimate").$type<BuyerEstimate>(),
     createdAt: createdAt(),
@@ -302,7 +293,7 @@ export const contactMessages = pgTable(
         sql`search_key(${contactMessages.name} || ' ' || coalesce(${contactMessages.email}, '') || ' ' || coalesce(${contactMessages.message}, ''))`,
     ),
     /** When the personal data was removed (PDPL erasure or the retention job); null: not anonymised. */
-    anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
+    anonymisedAt: at("anonymised_at"),
     /** A platform's test lead (docs/lead-forms.md "Test leads"): shown on the desk, left out of reports. */
     isTest: boolean("is_test").notNull().default(false),
   },
@@ -336,13 +327,13 @@ export const leads = pgTable(
     unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
     lostReason: text("lost_reason"),
     /** The first logged call, WhatsApp, e-mail or meeting (stops the response clock). */
-    firstContactAt: timestamp("first_contact_at", { withTimezone: true, mode: "date" }),
-    followUpAt: timestamp("follow_up_at", { withTimezone: true, mode: "date" }),
-    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true, mode: "date" }),
+    firstContactAt: at("first_contact_at"),
+    followUpAt: at("follow_up_at"),
+    stageChangedAt: at("stage_changed_at"),
     /** Set when staff merged this lead into another lead of the same person (it leaves the lists, stays stored). */
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
     /** When the lead was opened (its first enquiry's time; the response clock starts here). */
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: at("created_at").notNull(),
     /**
      * The person's key (docs/decisions/073-one-open-lead-per-person.md): the opening enquiry's E.164 phone and
      * lower-cased e-mail; null once erased. An open lead's key is unique (the indexes below).

@@ -3,16 +3,12 @@
  * form, character by character, so a query folded in JavaScript matches text folded in SQL.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_STRIPPED } from "#domain/search.ts";
-import { createTestApp, type TestApp } from "../test-utils/app.ts";
+import { setUpTestApp } from "../test-utils/block-app.ts";
 
 describe("search_key in SQL", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   it("agrees with normalizeSearchText on every folded and stripped character", async () => {
     const samples = [SEARCH_FOLD_FROM, `ب${SEARCH_STRIPPED}ب`, "أبحر الشمالية", "حي  الروضة\tجدة", "مُحَمَّد ABC", ""];

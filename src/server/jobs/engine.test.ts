@@ -12,6 +12,7 @@ import type { Database } from "../db/connection.ts";
 import { projects } from "../db/schema.ts";
 import { notifications } from "../db/tables/lead-desk.ts";
 import { scheduledJobs } from "../db/tables/system.ts";
+import { putAgents } from "../test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "../test-utils/app.ts";
 import { JobEngine } from "./engine.ts";
 
@@ -32,13 +33,7 @@ beforeAll(async () => {
   agent = await t.signIn("sales_agent");
   const [project] = await t.db.insert(projects).values({ name: "مشروع المحرك", city: "جدة" }).returning();
   projectId = project.id;
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(list.statusCode).toBe(200);
+  await putAgents(t, manager, projectId, [agent]);
 }, 120_000);
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { projects } from "../db/schema.ts";
 import { notifications } from "../db/tables/lead-desk.ts";
+import { putAgents } from "../test-utils/agents.ts";
 import { createTestApp, type TestApp } from "../test-utils/app.ts";
 import { movableClock } from "./clock.ts";
 
@@ -71,12 +72,7 @@ describe("/api/test/clock", () => {
     const manager = await t.signIn("manager");
     const agent = await t.signIn("sales_agent");
     const [project] = await t.db.insert(projects).values({ name: "مشروع الساعة", city: "جدة" }).returning();
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/leads/agents",
-      payload: { projectId: project.id, userIds: [agent.id] },
-      headers: t.bearer(manager.token),
-    });
+    await putAgents(t, manager, project.id, [agent]);
     const lead = await t.app.inject({
       method: "POST",
       url: "/api/contact",

@@ -5,13 +5,12 @@
  * from that instant (the app's clock) and its CDN headers never reach past it — the held unit reads محجوزة until then
  * and متاحة right after, without any write emptying the cache and before the expiry job has swept the hold.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_EXPIRES_HEADER } from "#domain/licence.ts";
 import { projects, units } from "../db/schema.ts";
 import { createTestApp, type TestApp } from "../test-utils/app.ts";
+import { buildExports, writeStandInBuild } from "../test-utils/stand-in-build.ts";
 
 // A stand-in bundle whose one route reads, through the load context as the real loaders do, a unit's public read
 // (`/?project=P&unit=U`, the unit page) or the project's inventory and unit list (`/?project=P`, the project page's
@@ -37,16 +36,7 @@ export const entry = { module: { default: async (request, status, headers, route
   return new Response("<!DOCTYPE html><html><body><p>" + text + "</p></body></html>", { status, headers });
 } } };
 export const routes = { root: { id: "root", path: "", module: { default: () => null } } };
-export const assets = { entry: { imports: [], module: "/entry.js" }, routes: { root: { id: "root", module: "/root.js", hasLoader: false, hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false, imports: [] } }, url: "/manifest.js", version: "1" };
-export const publicPath = "/";
-export const assetsBuildDirectory = "build/client";
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: "initial" };
-export const basename = "/";
-`;
+${buildExports()}`;
 
 /** 12:00 in Jeddah. */
 const START = new Date("2026-12-01T09:00:00.000Z");
@@ -60,10 +50,7 @@ let unitId: number;
 let holdExpiresAt: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "pages-holds-"));
-  await mkdir(path.join(root, "build", "server"), { recursive: true });
-  await mkdir(path.join(root, "build", "client"), { recursive: true });
-  await writeFile(path.join(root, "build", "server", "index.js"), BUNDLE);
+  root = await writeStandInBuild("pages-holds-", BUNDLE);
   (globalThis as { __holdCacheProbe?: typeof probe }).__holdCacheProbe = probe;
   t = await createTestApp({
     clock: () => now,

@@ -4,12 +4,11 @@
  * kept in memory is not answered from that instant on (the app's clock), and the CDN headers (s-maxage,
  * stale-while-revalidate) never reach past it.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_EXPIRES_HEADER } from "#domain/licence.ts";
+import { buildExports, writeStandInBuild } from "../test-utils/stand-in-build.ts";
 import { createPageCache } from "./page-cache.ts";
 import { pagesPlugin } from "./plugin.ts";
 
@@ -23,16 +22,7 @@ export const entry = { module: { default: async (request, status, headers, route
   return new Response("<!DOCTYPE html><html><body><p>صفحة مشروع</p></body></html>", { status, headers });
 } } };
 export const routes = { root: { id: "root", path: "", module: { default: () => null } } };
-export const assets = { entry: { imports: [], module: "/entry.js" }, routes: { root: { id: "root", module: "/root.js", hasLoader: false, hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false, imports: [] } }, url: "/manifest.js", version: "1" };
-export const publicPath = "/";
-export const assetsBuildDirectory = "build/client";
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: "initial" };
-export const basename = "/";
-`;
+${buildExports()}`;
 
 /** The licence's last day is 2026-12-01: it ends at 2026-12-02T00:00:00+03:00 = 2026-12-01T21:00:00Z. */
 const END_OF_LAST_DAY = "2026-12-01T21:00:00.000Z";
@@ -43,10 +33,7 @@ let root: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "pages-licence-"));
-  await mkdir(path.join(root, "build", "server"), { recursive: true });
-  await mkdir(path.join(root, "build", "client"), { recursive: true });
-  await writeFile(path.join(root, "build", "server", "index.js"), BUNDLE);
+  root = await writeStandInBuild("pages-licence-", BUNDLE);
   (globalThis as { __licenceCacheProbe?: typeof probe }).__licenceCacheProbe = probe;
   app = Fastify({ logger: false });
   app.get("/api/licensed", async (_request, reply) => reply.header(CONTENT_EXPIRES_HEADER, END_OF_LAST_DAY).send({}));

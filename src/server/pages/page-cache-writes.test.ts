@@ -4,8 +4,10 @@
  * enquiry, a sign-in or a token refresh. The cache counts how many times it was emptied (`generation`), so these
  * tests read that count around each request.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "../test-utils/app.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_PASSWORD } from "../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../test-utils/block-app.ts";
+import { projectBody as validProject } from "../test-utils/project-body.ts";
 
 /** The routes whose successful answer empties the cache, as "METHOD url". */
 const EMPTYING_ROUTES = [
@@ -44,33 +46,18 @@ const EMPTYING_ROUTES = [
   "PUT /api/units/:id",
 ];
 
-const projectBody = (name: string) => ({
-  name,
-  city: "جدة",
-  description: "وصف",
-  price: 950000,
-  areaType: "single",
-  areaSize: "180",
-  areaUnit: "m2",
-  roomsType: "single",
-  rooms: 4,
-  bathrooms: 3,
-  hasGarage: false,
-  guarantees: [],
-  completionPercentage: 40,
-  images: [],
-  advertisingLicenseNumber: "7200123456",
-});
+const projectBody = (name: string) =>
+  validProject({
+    name,
+    description: "وصف",
+    hasGarage: false,
+    completionPercentage: 40,
+    advertisingLicenseNumber: "7200123456",
+  });
 
 describe("page cache: emptied only by writes that change what visitors see", () => {
-  let t: TestApp;
-  let manager: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    manager = await t.signIn("manager");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const manager = signedIn(t, "manager");
 
   /** How many times the cache is emptied while `request` runs, and the request's status. */
   async function emptied(request: () => Promise<{ statusCode: number }>): Promise<[number, number]> {

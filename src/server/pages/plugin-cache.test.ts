@@ -4,15 +4,14 @@
  * the encoding follows Accept-Encoding (gzip when accepted, else brotli by @fastify/compress, else none), the answer
  * varies on Accept-Encoding, its length is the bytes sent, it is compressed once, and If-None-Match gets a 304.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildExports, writeStandInBuild } from "../test-utils/stand-in-build.ts";
 import { cspNonceOf } from "./csp-nonce.ts";
 import { createPageCache } from "./page-cache.ts";
 import { pagesPlugin } from "./plugin.ts";
@@ -30,16 +29,7 @@ export const entry = { module: { default: (request, status, headers, routerConte
   return new Response(html, { status, headers });
 } } };
 export const routes = { root: { id: "root", path: "", module: { default: () => null } } };
-export const assets = { entry: { imports: [], module: "/entry.js" }, routes: { root: { id: "root", module: "/root.js", hasLoader: false, hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false, imports: [] } }, url: "/manifest.js", version: "1" };
-export const publicPath = "/";
-export const assetsBuildDirectory = "build/client";
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: "initial" };
-export const basename = "/";
-`;
+${buildExports()}`;
 
 const probe = { renders: 0, text: "" };
 let root: string;
@@ -47,10 +37,7 @@ let app: FastifyInstance;
 const cache = createPageCache({ ttlMs: 60_000 });
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "pages-cache-"));
-  await mkdir(path.join(root, "build", "server"), { recursive: true });
-  await mkdir(path.join(root, "build", "client"), { recursive: true });
-  await writeFile(path.join(root, "build", "server", "index.js"), BUNDLE);
+  root = await writeStandInBuild("pages-cache-", BUNDLE);
   (globalThis as { __pageCacheProbe?: typeof probe }).__pageCacheProbe = probe;
   app = Fastify({ logger: false });
   // As app.ts: a nonce'd script-src, and on-the-fly compression above 1 KB.

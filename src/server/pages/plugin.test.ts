@@ -13,7 +13,8 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test-utils/app.ts";
+import { setUpTestApp } from "../test-utils/block-app.ts";
+import { buildExports, writeStandInBuild } from "../test-utils/stand-in-build.ts";
 import { PAGE_BODY_LIMIT_BYTES, pagesPlugin } from "./plugin.ts";
 
 const SCRIPT = `export const greeting = ${JSON.stringify("مرحبا ".repeat(400))};\n`;
@@ -95,11 +96,8 @@ describe("page form bodies", () => {
   let root: string;
   let app: FastifyInstance;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "pages-body-"));
-    await mkdir(path.join(root, "build", "server"), { recursive: true });
-    await mkdir(path.join(root, "build", "client"), { recursive: true });
     // A stand-in bundle: an oversized body is refused while it is read, before any page handler runs.
-    await writeFile(path.join(root, "build", "server", "index.js"), "export const routes = {};\n");
+    root = await writeStandInBuild("pages-body-", "export const routes = {};\n");
     app = Fastify({ logger: false });
     await app.register((await import("../plugins/errors.ts")).errorsPlugin);
     await app.register(pagesPlugin, { mode: "production", root });
@@ -169,11 +167,7 @@ describe("page form bodies", () => {
 });
 
 describe("uploaded media", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   it("serves a stored file with nosniff, CORP and a short sandboxing CSP instead of the document headers", async () => {
     await t.app.storage.put("images/0123456789abcdef0123456789abcdef.webp", Buffer.from("RIFF0000WEBP"));
@@ -220,16 +214,7 @@ export const routes = { root: { id: "root", path: "", module: {
     }
   },
 } } };
-export const assets = { entry: { imports: [], module: "/entry.js" }, routes: { root: { id: "root", module: "/root.js", hasLoader: true, hasAction: false, hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false, imports: [] } }, url: "/manifest.js", version: "1" };
-export const publicPath = "/";
-export const assetsBuildDirectory = "build/client";
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: "initial" };
-export const basename = "/";
-`;
+${buildExports({ rootHasLoader: true })}`;
   let root: string;
   let app: FastifyInstance;
   const probe = {
@@ -241,10 +226,7 @@ export const basename = "/";
     api: 0,
   };
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "pages-abort-"));
-    await mkdir(path.join(root, "build", "server"), { recursive: true });
-    await mkdir(path.join(root, "build", "client"), { recursive: true });
-    await writeFile(path.join(root, "build", "server", "index.js"), BUNDLE);
+    root = await writeStandInBuild("pages-abort-", BUNDLE);
     (globalThis as { __pageAbortProbe?: typeof probe }).__pageAbortProbe = probe;
     app = Fastify({ logger: false });
     app.get("/api/health/live", async () => {

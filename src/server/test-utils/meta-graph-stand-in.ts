@@ -9,9 +9,8 @@
  * make the webhook Meta would send for it. Used by the API tests, the bench and the end-to-end journey.
  */
 import { createHmac } from "node:crypto";
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocally } from "./listen.ts";
 
 export interface StandInLead {
   id: string;
@@ -81,20 +80,18 @@ export async function startMetaGraphStandIn(options: { token: string; pageId: st
       next.searchParams.set("after", String(offset + limit));
       return send(200, {
         data: page.map(pick),
-        paging: offset + limit < all.length ? { next: `http://127.0.0.1:${port}${next.pathname}${next.search}` } : {},
+        paging: offset + limit < all.length ? { next: `${base}${next.pathname}${next.search}` } : {},
       });
     }
     const lead = parts.length === 1 ? leads.get(parts[0]) : undefined;
     if (lead) return send(200, pick(lead));
     return send(400, { error: { message: "Unsupported get request", type: "GraphMethodException", code: 100 } });
   });
-  server.listen(options.port ?? 0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as AddressInfo).port;
+  const base = await listenLocally(server, options.port ?? 0);
 
   return {
     /** The base URL (LEAD_FORMS_META_GRAPH_URL). */
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     forms,
     leads,

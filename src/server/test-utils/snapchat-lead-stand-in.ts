@@ -11,9 +11,8 @@
  * created_at); `webhookBody` the notice Snapchat posts for it.
  */
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocally } from "./listen.ts";
 
 export interface SnapchatStandInLead {
   id: string;
@@ -101,13 +100,11 @@ export async function startSnapchatLeadStandIn(options: {
     }
     return send(404, {});
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as AddressInfo).port;
+  const base = await listenLocally(server);
 
   return {
     /** The base URL (both LEAD_FORMS_SNAPCHAT_URL and LEAD_FORMS_SNAPCHAT_AUTH_URL). */
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     leads,
     forms,

@@ -8,9 +8,8 @@
  * `sign` make the signed notification TikTok would send for it.
  */
 import { createHmac } from "node:crypto";
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocally } from "./listen.ts";
 
 export interface TikTokStandInLead {
   lead_id: string;
@@ -65,13 +64,11 @@ export async function startTikTokLeadStandIn(options: { token: string; advertise
     }
     return send(40002);
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as AddressInfo).port;
+  const base = await listenLocally(server);
 
   return {
     /** The base URL (LEAD_FORMS_TIKTOK_URL). */
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     leads,
     /** Makes the platform refuse the token from now on (or accept another). */

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "../columns.ts";
+import { boolean, index, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt } from "../columns.ts";
 import { users } from "../schema.ts";
 
 export const permissions = pgTable(
@@ -19,9 +19,7 @@ export const rolePermissions = pgTable(
   {
     id: serial("id").primaryKey(),
     role: text("role").notNull(),
-    permissionId: integer("permission_id")
-      .notNull()
-      .references(() => permissions.id, { onDelete: "cascade" }),
+    permissionId: belongsTo("permission_id", () => permissions.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("role_permissions_role_permission_key").on(t.role, t.permissionId)],
@@ -34,9 +32,7 @@ export const userPermissions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    permissionId: integer("permission_id")
-      .notNull()
-      .references(() => permissions.id, { onDelete: "cascade" }),
+    permissionId: belongsTo("permission_id", () => permissions.id),
     granted: boolean("granted").notNull(),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../columns.ts";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, updatedAt } from "../columns.ts";
 import { users } from "../schema.ts";
 
 export const sessions = pgTable(
@@ -11,17 +11,17 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** SHA-256 (hex) of the current access token; the token itself is never stored. */
     accessTokenHash: text("access_token_hash").notNull(),
-    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    accessExpiresAt: at("access_expires_at").notNull(),
     /** SHA-256 (hex) of the current refresh token (httpOnly cookie), rotated on each refresh. */
     refreshTokenHash: text("refresh_token_hash").notNull(),
     /** The refresh token before the last rotation: presenting it again means theft, and revokes the session. */
     previousRefreshTokenHash: text("previous_refresh_token_hash"),
-    refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    refreshExpiresAt: at("refresh_expires_at").notNull(),
+    revokedAt: at("revoked_at"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastUsedAt: at("last_used_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("sessions_access_token_hash_key").on(t.accessTokenHash),
@@ -44,7 +44,7 @@ export const previewTokens = pgTable(
     sessionId: uuid("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: at("expires_at").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("preview_tokens_expires_at_idx").on(t.expiresAt)],
@@ -60,8 +60,8 @@ export const loginThrottle = pgTable(
   {
     key: text("key").primaryKey(),
     failures: integer("failures").notNull(),
-    lastFailureAt: timestamp("last_failure_at", { withTimezone: true, mode: "date" }).notNull(),
-    blockedUntil: timestamp("blocked_until", { withTimezone: true, mode: "date" }).notNull(),
+    lastFailureAt: at("last_failure_at").notNull(),
+    blockedUntil: at("blocked_until").notNull(),
   },
   (t) => [index("login_throttle_last_failure_at_idx").on(t.lastFailureAt)],
 );
@@ -76,7 +76,7 @@ export const knownDevices = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastUsedAt: at("last_used_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("known_devices_token_hash_key").on(t.tokenHash), index("known_devices_user_id_idx").on(t.userId)],
 );
@@ -89,7 +89,7 @@ export const sessionRefreshTokens = pgTable(
     sessionId: uuid("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    rotatedAt: timestamp("rotated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    rotatedAt: at("rotated_at").notNull().defaultNow(),
   },
   (t) => [index("session_refresh_tokens_session_id_idx").on(t.sessionId)],
 );
@@ -100,7 +100,7 @@ export const userTwoFactor = pgTable("user_two_factor", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   secretSealed: text("secret_sealed").notNull(),
-  enabledAt: timestamp("enabled_at", { withTimezone: true, mode: "date" }),
+  enabledAt: at("enabled_at"),
   /** The last accepted time step (30 s units since the epoch): a code is accepted once. */
   lastStep: integer("last_step"),
   createdAt: createdAt(),
@@ -115,7 +115,7 @@ export const recoveryCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    usedAt: at("used_at"),
     createdAt: createdAt(),
   },
   (t) => [index("recovery_codes_user_id_idx").on(t.userId)],
@@ -129,7 +129,7 @@ export const loginChallenges = pgTable("login_challenges", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   attempts: integer("attempts").notNull().default(0),
-  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  expiresAt: at("expires_at").notNull(),
   createdAt: createdAt(),
 });
 
@@ -149,7 +149,7 @@ export const rateLimits = pgTable(
   {
     key: text("key").primaryKey(),
     count: integer("count").notNull(),
-    resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+    resetAt: at("reset_at").notNull(),
   },
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );

@@ -7,7 +7,8 @@
  * - `licence_alerts`: one row per alert sent (thing, its licence's last day, days before): the unique key makes each
  *   of the 30/7/1-day alerts happen once across instances and restarts; a renewed licence (another day) alerts again.
  */
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at } from "../columns.ts";
 
 export const complianceSettings = pgTable("compliance_settings", {
   id: integer("id").primaryKey(),
@@ -24,7 +25,7 @@ export const licenceAlerts = pgTable(
     /** The licence's last day (YYYY-MM-DD) the alert was about. */
     expiresOn: date("expires_on", { mode: "string" }).notNull(),
     daysBefore: integer("days_before").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull(),
+    sentAt: at("sent_at").notNull(),
   },
   (t) => [
     uniqueIndex("licence_alerts_once_key").on(t.entityType, t.entityId, t.expiresOn, t.daysBefore),

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../columns.ts";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, outboxDelivery, updatedAt } from "../columns.ts";
 import { landingCampaigns, leads } from "../schema.ts";
 
 /**
@@ -39,15 +39,7 @@ export const conversionEvents = pgTable(
     kind: text("kind").notNull(),
     eventName: text("event_name").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
-    lastError: text("last_error"),
-    lastStatusCode: integer("last_status_code"),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...outboxDelivery(),
   },
   (t) => [
     uniqueIndex("conversion_events_platform_event_id_key").on(t.platform, t.eventId),
@@ -60,9 +52,7 @@ export const conversionEvents = pgTable(
 export const campaignDailyVisits = pgTable(
   "campaign_daily_visits",
   {
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => landingCampaigns.id, { onDelete: "cascade" }),
+    campaignId: belongsTo("campaign_id", () => landingCampaigns.id),
     day: text("day").notNull(),
     visits: integer("visits").notNull().default(0),
   },
@@ -73,9 +63,7 @@ export const campaignDailyVisits = pgTable(
 export const campaignSpend = pgTable(
   "campaign_spend",
   {
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => landingCampaigns.id, { onDelete: "cascade" }),
+    campaignId: belongsTo("campaign_id", () => landingCampaigns.id),
     day: text("day").notNull(),
     amountHalalas: integer("amount_halalas").notNull(),
     updatedAt: updatedAt(),

@@ -5,22 +5,11 @@
  * Units carry building_id, type_id and inventory_state (db/schema.ts).
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { HoldKind, HoldReleaseReason, InventoryState } from "#domain/inventory.ts";
+import { at, belongsTo } from "../columns.ts";
 import { leads, projects, units, users } from "../schema.ts";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const area = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
 
 /** A building of a project: its name, its floors above ground (ground = 0 … floors − 1), its basements, a phase. */
@@ -28,9 +17,7 @@ export const buildings = pgTable(
   "buildings",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     name: text("name").notNull(),
     /** Floors from the ground floor up (ground included). */
     floors: integer("floors").notNull().default(1),
@@ -47,9 +34,7 @@ export const unitTypes = pgTable(
   "unit_types",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     name: text("name").notNull(),
     rooms: integer("rooms"),
     privateArea: area("private_area"),
@@ -72,9 +57,7 @@ export const unitHolds = pgTable(
   "unit_holds",
   {
     id: serial("id").primaryKey(),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    unitId: belongsTo("unit_id", () => units.id),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     kind: text("kind").$type<HoldKind>().notNull(),
     heldBy: uuid("held_by").references(() => users.id, { onDelete: "set null" }),
@@ -97,9 +80,7 @@ export const unitTransitions = pgTable(
   "unit_transitions",
   {
     id: serial("id").primaryKey(),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    unitId: belongsTo("unit_id", () => units.id),
     fromState: text("from_state").$type<InventoryState>().notNull(),
     toState: text("to_state").$type<InventoryState>().notNull(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -116,9 +97,7 @@ export const unitPriceChanges = pgTable(
   "unit_price_changes",
   {
     id: serial("id").primaryKey(),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    unitId: belongsTo("unit_id", () => units.id),
     oldPrice: integer("old_price"),
     newPrice: integer("new_price"),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),

@@ -4,19 +4,8 @@
  * their status, the desk settings, the clock's jobs, and staff notifications.
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../columns.ts";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, belongsTo, createdAt, outboxDelivery, updatedAt } from "../columns.ts";
 import { contactMessages, leads, projects, users } from "../schema.ts";
 
 /**
@@ -34,16 +23,7 @@ export const webhookDeliveries = pgTable(
     targetUrl: text("target_url").notNull(),
     secretRef: text("secret_ref").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
-    /** A worker holds the row until then while it calls the receiver (several instances never send twice at once). */
-    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
-    lastError: text("last_error"),
-    lastStatusCode: integer("last_status_code"),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...outboxDelivery(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_event_id_key").on(t.eventId),
@@ -59,9 +39,7 @@ export const leadEvents = pgTable(
   "lead_events",
   {
     id: serial("id").primaryKey(),
-    leadId: integer("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    leadId: belongsTo("lead_id", () => leads.id),
     kind: text("kind").notNull(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     fromStage: text("from_stage"),
@@ -101,7 +79,7 @@ export const leadAgents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     lastTurn: integer("last_turn"),
-    lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true, mode: "date" }),
+    lastAssignedAt: at("last_assigned_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("lead_agents_list_user_key").on(sql`coalesce(${t.projectId}, 0)`, t.userId)],
@@ -135,12 +113,10 @@ export const leadJobs = pgTable(
   "lead_jobs",
   {
     id: serial("id").primaryKey(),
-    leadId: integer("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    leadId: belongsTo("lead_id", () => leads.id),
     kind: text("kind").notNull(),
-    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
-    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    runAt: at("run_at").notNull(),
+    doneAt: at("done_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -162,7 +138,7 @@ export const notifications = pgTable(
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     text: text("text").notNull(),
-    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    readAt: at("read_at"),
     createdAt: createdAt(),
     /**
      * The e-mail copy of the notification (modules/leads/mail.ts): "pending" until sent to the user's e-mail,
@@ -170,11 +146,11 @@ export const notifications = pgTable(
      */
     emailStatus: text("email_status").$type<"pending" | "sent" | "failed" | "none">().notNull().default("pending"),
     emailAttempts: integer("email_attempts").notNull().default(0),
-    emailNextAt: timestamp("email_next_at", { withTimezone: true, mode: "date" }).notNull(),
+    emailNextAt: at("email_next_at").notNull(),
     /** A worker holds the row until then while it talks to the SMTP server (the claim token). */
-    emailLockedUntil: timestamp("email_locked_until", { withTimezone: true, mode: "date" }),
+    emailLockedUntil: at("email_locked_until"),
     emailError: text("email_error"),
-    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
+    emailedAt: at("emailed_at"),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt),

@@ -3,11 +3,10 @@
  * Every platform id is text: Meta's ids exceed JavaScript's safe integers. Secrets are AES-256-GCM sealed
  * (lib/secrets.ts) and never leave the server.
  */
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { FieldTarget } from "#domain/lead-forms.ts";
+import { at } from "../columns.ts";
 import { contactMessages, projects } from "../schema.ts";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** One connection per platform: on/off, its ids, its sealed secrets and its health. */
 export const leadFormConnections = pgTable("lead_form_connections", {

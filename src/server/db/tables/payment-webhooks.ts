@@ -6,11 +6,9 @@
  * with FOR UPDATE SKIP LOCKED and a lease (once across instances), fetches the payment from the gateway's API and
  * settles the checkout, retrying on the lead desk's schedule (1, 4, 16, 64 min) while the gateway does not answer.
  */
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { outboxRowColumns } from "./payment-mails.ts";
+import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, outboxRow } from "../columns.ts";
 import { checkouts } from "./payments.ts";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const paymentWebhookEvents = pgTable(
   "payment_webhook_events",
@@ -24,7 +22,7 @@ export const paymentWebhookEvents = pgTable(
     /** The event's type as the gateway names it ("payment_paid", "payment_failed", …); for the record only. */
     eventType: text("event_type").notNull(),
     /** status "sent" once the checkout was settled from it (the outbox's word), sentAt then. */
-    ...outboxRowColumns(),
+    ...outboxRow(),
     receivedAt: at("received_at").notNull(),
   },
   (t) => [

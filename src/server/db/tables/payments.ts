@@ -6,20 +6,10 @@
  *   and the gateway with its credentials sealed with SECRETS_KEY (lib/secrets.ts; never answered, only `hasX`).
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { CheckoutState } from "#domain/checkout.ts";
+import { at, belongsTo } from "../columns.ts";
 import { landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
 import { unitHolds } from "./inventory.ts";
 
@@ -39,10 +29,8 @@ export const projectPaymentSettings = pgTable("project_payment_settings", {
   secretKeySealed: text("secret_key_sealed"),
   /** The webhook's shared secret (Moyasar's `secret_token`), sealed. */
   webhookSecretSealed: text("webhook_secret_sealed"),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
 });
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
  * `checkouts`: one buyer's online reservation attempt of a unit (docs/payments.md "Checkout";
@@ -57,12 +45,8 @@ export const checkouts = pgTable(
   {
     id: serial("id").primaryKey(),
     token: uuid("token").notNull().unique(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => units.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
+    unitId: belongsTo("unit_id", () => units.id),
     holdId: integer("hold_id").references(() => unitHolds.id, { onDelete: "set null" }),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     state: text("state").$type<CheckoutState>().notNull(),

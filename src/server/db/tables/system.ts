@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt } from "../columns.ts";
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, createdAt } from "../columns.ts";
 
 export const fileHashes = pgTable(
   "file_hashes",
@@ -17,7 +17,7 @@ export const fileHashes = pgTable(
     /** Widths (px) of the responsive variants stored beside it. */
     variants: jsonb("variants").$type<number[]>().notNull().default([]),
     createdAt: createdAt(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastUsedAt: at("last_used_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("file_hashes_hash_key").on(t.hash), index("file_hashes_file_path_idx").on(t.filePath)],
 );
@@ -28,7 +28,7 @@ export const fileHashes = pgTable(
  */
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true, mode: "date" }).notNull(),
-  lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }),
+  nextRunAt: at("next_run_at").notNull(),
+  lastRunAt: at("last_run_at"),
   runs: integer("runs").notNull().default(0),
 });

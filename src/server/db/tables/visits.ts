@@ -9,23 +9,10 @@
  *   today; the WhatsApp channel plugs in through modules/visits/channels.ts).
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from "drizzle-orm/pg-core";
 import type { VisitPlaceKind, VisitStatus } from "#domain/visits.ts";
+import { at, belongsTo, mailDelivery } from "../columns.ts";
 import { contactMessages, landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const visitSettings = pgTable("visit_settings", {
   projectId: integer("project_id")
@@ -55,9 +42,7 @@ export const visitSettings = pgTable("visit_settings", {
 export const visitSlotCounts = pgTable(
   "visit_slot_counts",
   {
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     startsAt: at("starts_at").notNull(),
     booked: integer("booked").notNull(),
   },
@@ -71,9 +56,7 @@ export const visits = pgTable(
   "visits",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     enquiryId: integer("enquiry_id").references(() => contactMessages.id, { onDelete: "set null" }),
     unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
@@ -106,22 +89,14 @@ export const visitMessages = pgTable(
   "visit_messages",
   {
     id: serial("id").primaryKey(),
-    visitId: integer("visit_id")
-      .notNull()
-      .references(() => visits.id, { onDelete: "cascade" }),
+    visitId: belongsTo("visit_id", () => visits.id),
     /** The channel that carries it ("email"; "whatsapp" once that channel is connected). */
     channel: text("channel").notNull(),
     /** confirmation | rescheduled | cancelled | reminder */
     kind: text("kind").notNull(),
     /** The address (e-mail) or number (E.164) it goes to. */
     recipient: text("recipient").notNull(),
-    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAt: at("next_at").notNull(),
-    lockedUntil: at("locked_until"),
-    error: text("error"),
-    sentAt: at("sent_at"),
-    createdAt: at("created_at").notNull(),
+    ...mailDelivery(),
   },
   (t) => [index("visit_messages_due_idx").on(t.status, t.nextAt), index("visit_messages_visit_idx").on(t.visitId)],
 );

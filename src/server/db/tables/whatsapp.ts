@@ -10,22 +10,10 @@
  *   (docs/decisions/093-whatsapp-sends-at-most-once.md).
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { WhatsappTemplate } from "#domain/whatsapp.ts";
+import { at } from "../columns.ts";
 import { leads, projects, users } from "../schema.ts";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const whatsappConnection = pgTable("whatsapp_connection", {
   /** Always 1: one WhatsApp Business number per installation. */

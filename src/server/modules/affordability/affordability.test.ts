@@ -4,14 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFFORDABILITY_TEXTS } from "#domain/schemas/affordability.ts";
 import { loadAffordabilityRules } from "../../lib/affordability-rules.ts";
-import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { setUpTestApp } from "../../test-utils/block-app.ts";
 
 describe("GET /api/affordability", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   it("answers anonymous callers with the five amounts in SAR, their details and the rules' version", async () => {
     const res = await t.app.inject({

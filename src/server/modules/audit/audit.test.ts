@@ -1,18 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, permissions, userPermissions } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 import { recordAudit } from "./service.ts";
 
 describe("GET /api/audit-logs", () => {
-  let t: TestApp;
-  let boss: TestUser;
-  let manager: TestUser;
+  const t = setUpTestApp();
+  const boss = signedIn(t, "super_admin");
+  const manager = signedIn(t, "manager");
 
   beforeAll(async () => {
-    t = await createTestApp();
-    boss = await t.signIn("super_admin");
-    manager = await t.signIn("manager");
     const actor = { userId: manager.id, ip: "10.1.1.1" };
     await t.db.insert(auditLogs).values([
       {
@@ -41,7 +38,6 @@ describe("GET /api/audit-logs", () => {
       newState: { username: "x", password: "secret-value-123" },
     });
   });
-  afterAll(async () => t.close());
 
   const get = (token: string | null, query = "") =>
     t.app.inject({ method: "GET", url: `/api/audit-logs${query}`, headers: token ? t.bearer(token) : {} });

@@ -3,16 +3,12 @@
  * neither the delete row nor the earlier rows carry the name, e-mail, phone, message or the visitor's IP.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { setUpTestApp } from "../../test-utils/block-app.ts";
 
 describe("deleting a lead scrubs it from the audit log", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   it("keeps identifiers only", async () => {
     const personal = {

@@ -15,6 +15,12 @@ export interface AuditActor {
   ip: string | null;
 }
 
+/** The audit actor of a signed-in staff member acting from `ip` (the request's address; null: none, e.g. a job). */
+export const auditActor = (actor: { id: string; ip: string | null }): AuditActor => ({
+  userId: actor.id,
+  ip: actor.ip,
+});
+
 export interface AuditEntry {
   entityType: string;
   entityId: string | number | null;

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-utils/app.ts";
+import { TEST_PASSWORD } from "../../test-utils/app.ts";
+import { setUpTestApp } from "../../test-utils/block-app.ts";
 import { login, logout } from "./service.ts";
 import { ACCOUNT_RULE, IP_RULE, LOGIN_WINDOW_MS } from "./throttle.ts";
 
@@ -12,11 +13,7 @@ const LOGIN_FAILURES_PER_IP = IP_RULE.free;
 const client = (ip: string) => ({ ip, userAgent: "vitest" });
 
 describe("sign-in throttle and sessions", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   const statusOf = async (promise: Promise<unknown>) =>
     promise.then(

@@ -15,6 +15,7 @@ import { landingCampaigns } from "../../db/schema.ts";
 import { notifications } from "../../db/tables/lead-desk.ts";
 import { loadComplianceRules } from "../../lib/compliance-rules.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { projectBody as validProject } from "../../test-utils/project-body.ts";
 import { LICENCE_ALERT_KIND, sendLicenceAlerts } from "./alerts.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,22 +60,7 @@ const as = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, 
 /** The SPEC's project payload (docs/product.md §5.3), with licence fields added. */
 function projectBody(licence: Record<string, unknown> = {}) {
   counter += 1;
-  return {
-    name: `مشروع الترخيص ${counter}`,
-    city: "جدة",
-    district: "الشاطئ",
-    price: 950000,
-    areaType: "single",
-    areaSize: "180",
-    areaUnit: "m2",
-    roomsType: "single",
-    rooms: 4,
-    bathrooms: 3,
-    completionPercentage: 10,
-    guarantees: [],
-    images: [],
-    ...licence,
-  };
+  return validProject({ name: `مشروع الترخيص ${counter}`, district: "الشاطئ", completionPercentage: 10, ...licence });
 }
 
 /** A published project whose advertising licence's last day is `expiresOn`. */

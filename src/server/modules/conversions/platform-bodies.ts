@@ -9,31 +9,32 @@ import { z } from "zod";
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 const seconds = z.number().int().positive();
 
+/** What every Snapchat and Meta event starts with: its name, time and id (the platforms de-duplicate on the id). */
+const capiEvent = { event_name: z.string().min(1), event_time: seconds, event_id: z.string().min(1) };
+/** The hashed e-mail and phone and the browser's address and User-Agent, as Snapchat and Meta name them. */
+const capiUser = {
+  em: z.array(sha).optional(),
+  ph: z.array(sha).optional(),
+  client_ip_address: z.string().optional(),
+  client_user_agent: z.string().optional(),
+};
+const sarValue = { currency: z.literal("SAR").optional(), value: z.number().optional() };
+const licenceAndDeposit = {
+  licence_number: z.string().min(1).optional(),
+  /** The online deposit, whole SAR (docs/payments.md). */
+  deposit: z.number().optional(),
+};
+
 export const snapBodySchema = z.object({
   data: z
     .array(
       z.object({
-        event_name: z.string().min(1),
-        event_time: seconds,
-        event_id: z.string().min(1),
+        ...capiEvent,
         action_source: z.enum(["WEB", "OFFLINE"]),
         event_source_url: z.url().optional(),
-        user_data: z.object({
-          em: z.array(sha).optional(),
-          ph: z.array(sha).optional(),
-          client_ip_address: z.string().optional(),
-          client_user_agent: z.string().optional(),
-          sc_click_id: z.string().optional(),
-        }),
+        user_data: z.object({ ...capiUser, sc_click_id: z.string().optional() }),
         custom_data: z
-          .object({
-            currency: z.literal("SAR").optional(),
-            value: z.number().optional(),
-            item_ids: z.array(z.string().min(1)).optional(),
-            licence_number: z.string().min(1).optional(),
-            /** The online deposit, whole SAR (docs/payments.md). */
-            deposit: z.number().optional(),
-          })
+          .object({ ...sarValue, item_ids: z.array(z.string().min(1)).optional(), ...licenceAndDeposit })
           .optional(),
       }),
     )
@@ -44,16 +45,11 @@ export const metaBodySchema = z.object({
   data: z
     .array(
       z.object({
-        event_name: z.string().min(1),
-        event_time: seconds,
-        event_id: z.string().min(1),
+        ...capiEvent,
         action_source: z.enum(["website", "system_generated"]),
         event_source_url: z.url().optional(),
         user_data: z.object({
-          em: z.array(sha).optional(),
-          ph: z.array(sha).optional(),
-          client_ip_address: z.string().optional(),
-          client_user_agent: z.string().optional(),
+          ...capiUser,
           fbc: z
             .string()
             .regex(/^fb\.1\.\d+\..+$/)
@@ -61,15 +57,12 @@ export const metaBodySchema = z.object({
         }),
         custom_data: z
           .object({
-            currency: z.literal("SAR").optional(),
-            value: z.number().optional(),
+            ...sarValue,
             event_source: z.literal("crm").optional(),
             lead_event_source: z.string().optional(),
             content_ids: z.array(z.string().min(1)).optional(),
             content_type: z.literal("product").optional(),
-            licence_number: z.string().min(1).optional(),
-            /** The online deposit, whole SAR (docs/payments.md). */
-            deposit: z.number().optional(),
+            ...licenceAndDeposit,
           })
           .optional(),
       }),
@@ -99,15 +92,12 @@ export const tiktokBodySchema = z.object({
         page: z.object({ url: z.url() }).optional(),
         properties: z
           .object({
-            currency: z.literal("SAR").optional(),
-            value: z.number().optional(),
+            ...sarValue,
             content_type: z.literal("product").optional(),
             contents: z
               .array(z.object({ content_id: z.string().min(1), content_type: z.literal("product") }))
               .optional(),
-            licence_number: z.string().min(1).optional(),
-            /** The online deposit, whole SAR (docs/payments.md). */
-            deposit: z.number().optional(),
+            ...licenceAndDeposit,
           })
           .optional(),
       }),

@@ -23,7 +23,7 @@ import { contactMessages, leads } from "../../db/schema.ts";
 import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
-import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { type AuditActor, auditActor, recordAudit } from "../audit/service.ts";
 import { type ConversionSendContext, sendConversion } from "./outbox.ts";
 import type { NeutralEvent } from "./platforms.ts";
 
@@ -251,16 +251,12 @@ export async function withdrawMarketingConsent(
       .set({ status: "failed", lastError: "marketing consent withdrawn", lockedUntil: null, updatedAt: now })
       .where(and(eq(conversionEvents.leadId, leadId), eq(conversionEvents.status, "pending")))
       .returning({ id: conversionEvents.id });
-    await recordAudit(
-      tx,
-      { userId: viewer.id, ip: viewer.ip },
-      {
-        entityType: "contact_message",
-        entityId: leadId,
-        action: "marketing_consent_withdrawn",
-        newState: { withdrawnAt: withdrawnAt.toISOString(), cancelledEvents: cancelled.length },
-      },
-    );
+    await recordAudit(tx, auditActor(viewer), {
+      entityType: "contact_message",
+      entityId: leadId,
+      action: "marketing_consent_withdrawn",
+      newState: { withdrawnAt: withdrawnAt.toISOString(), cancelledEvents: cancelled.length },
+    });
     return { leadId, withdrawnAt: withdrawnAt.toISOString(), cancelledEvents: cancelled.length };
   });
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import { leads, projects, users } from "../../db/schema.ts";
 import { notifications } from "../../db/tables/lead-desk.ts";
+import { putAgents } from "../../test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { MAIL_SUBJECT } from "./mail.ts";
 
@@ -96,13 +97,7 @@ beforeAll(async () => {
   await t.db.update(users).set({ email: "manager@example.test" }).where(eq(users.id, manager.id));
   const [project] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();
   projectId = project.id;
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(list.statusCode).toBe(200);
+  await putAgents(t, manager, projectId, [agent]);
 }, 120_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { Permission } from "#domain/types.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { permissions, rolePermissions, userPermissions } from "../../db/tables/access.ts";
 import { badRequest, forbidden } from "../../lib/http-errors.ts";
-import { recordAudit } from "../audit/service.ts";
+import { auditActor, recordAudit } from "../audit/service.ts";
 
 /** The role grants and per-user overrides of one user, by key. */
 export async function loadPermissionFacts(db: Db | Tx, user: { id: string; role: Role }): Promise<PermissionFacts> {
@@ -132,17 +132,13 @@ export async function setRolePermissions(
       .map((id) => byId.get(id))
       .filter((p): p is Permission => p !== undefined)
       .map(({ id, key }) => ({ id, key }));
-    await recordAudit(
-      tx,
-      { userId: actor.id, ip: actor.ip },
-      {
-        entityType: "role_permissions",
-        entityId: role,
-        action: "update",
-        previousState: { role, keys: current.map((c) => c.key).sort() },
-        newState: { role, keys: next.map((p) => p.key).sort() },
-      },
-    );
+    await recordAudit(tx, auditActor(actor), {
+      entityType: "role_permissions",
+      entityId: role,
+      action: "update",
+      previousState: { role, keys: current.map((c) => c.key).sort() },
+      newState: { role, keys: next.map((p) => p.key).sort() },
+    });
     return { permissions: next };
   });
 }

@@ -4,18 +4,13 @@
  * the ranks in order.
  */
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projects } from "../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
 describe("featured ranks", () => {
-  let t: TestApp;
-  let manager: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    manager = await t.signIn("manager");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const manager = signedIn(t, "manager");
 
   const rank = (id: number, value: number | null) =>
     t.app.inject({

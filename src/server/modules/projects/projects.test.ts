@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIELD_MESSAGES } from "#domain/schemas/common.ts";
 import { PROJECT_MESSAGES } from "#domain/schemas/project.ts";
 import { landingPages, projects, projectUpdates, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
 let counter = 0;
 /** A valid project body with a unique name. */
@@ -34,18 +34,10 @@ function projectBody(overrides: Record<string, unknown> = {}) {
 }
 
 describe("project writes", () => {
-  let t: TestApp;
-  let manager: TestUser;
-  let employee: TestUser;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    manager = await t.signIn("manager");
-    employee = await t.signIn("employee");
-    admin = await t.signIn("super_admin");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const manager = signedIn(t, "manager");
+  const employee = signedIn(t, "employee");
+  const admin = signedIn(t, "super_admin");
 
   const post = (token: string | null, payload: unknown) =>
     t.app.inject({

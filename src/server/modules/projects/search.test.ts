@@ -2,16 +2,14 @@
  * Search that Arabic users expect (src/domain/search.ts), through the API: letter variants, district, Arabic-Indic
  * digits, and a lead's phone typed in any form.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
 describe("Arabic search", () => {
-  let t: TestApp;
-  let staff: TestUser;
+  const t = setUpTestApp();
+  const staff = signedIn(t, "employee");
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await t.signIn("employee");
     await t.db.insert(projects).values([
       { name: "أبحر ريزيدنس", city: "جدة", district: "أبحر الشمالية", price: 900000, publishedAt: new Date() },
       { name: "برج النخيل", city: "جدة", district: "الروضة", price: 700000, publishedAt: new Date() },
@@ -25,7 +23,6 @@ describe("Arabic search", () => {
     });
     expect(lead.statusCode).toBe(201);
   });
-  afterAll(async () => t.close());
 
   const projectNames = async (search: string) => {
     const res = await t.app.inject({ url: `/api/projects?search=${encodeURIComponent(search)}` });

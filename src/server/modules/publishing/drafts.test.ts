@@ -4,41 +4,27 @@
  * session that asked for it lives; publishing needs its own permission and is audited.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { landingCampaigns } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import type { TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
+import { projectBody as validProject } from "../../test-utils/project-body.ts";
 
 let counter = 0;
 function projectBody() {
   counter += 1;
-  return {
+  return validProject({
     name: `مشروع مسودة ${counter}`,
-    city: "جدة",
-    price: 950000,
-    areaType: "single",
-    areaSize: "180",
-    areaUnit: "m2",
-    roomsType: "single",
-    rooms: 4,
-    bathrooms: 3,
     completionPercentage: 10,
-    guarantees: [],
     images: ["/media/images/0123456789abcdef0123456789abcdef.webp"],
-  };
+  });
 }
 
 describe("drafts and preview", () => {
-  let t: TestApp;
-  let manager: TestUser;
-  let employee: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    manager = await t.signIn("manager");
-    employee = await t.signIn("employee");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const manager = signedIn(t, "manager");
+  const employee = signedIn(t, "employee");
 
   const as = (user: TestUser | null, method: "GET" | "POST", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: user ? t.bearer(user.token) : {}, ...(payload ? { payload } : {}) });

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOGO_RASTER_HEIGHTS, LOGO_RASTER_SRCSET, logoRasterPath } from "#domain/site-config.ts";
-import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { setUpTestApp } from "../../test-utils/block-app.ts";
 import { readLogo, renderAppIcons } from "./app-icons.ts";
 
 /** The images an ICO file lists: [width, height] of each directory entry (0 means 256). */
@@ -16,11 +16,7 @@ function icoSizes(ico: Buffer): [number, number][] {
 }
 
 describe("web manifest and icons", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   it("serves the manifest in Arabic, right to left, with the site's name, colour and icons", async () => {
     const res = await t.app.inject({ method: "GET", url: "/manifest.webmanifest" });

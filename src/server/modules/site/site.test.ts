@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test-utils/app.ts";
+import { setUpTestApp } from "../../test-utils/block-app.ts";
 
 describe("GET /api/site and /api/health", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   it("serves the site configuration with security headers", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/site" });
@@ -35,11 +32,7 @@ describe("GET /api/site and /api/health", () => {
 });
 
 describe("GET /api/site/example-values", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
 
   it("lists the example values still set, with their Arabic names, for a super_admin and a manager", async () => {
     for (const role of ["super_admin", "manager"] as const) {

@@ -4,14 +4,14 @@
  * Arabic naming the column, and the downloadable templates carry the building, floor and type columns with Arabic
  * headers.
  */
-import { randomBytes } from "node:crypto";
 import * as XLSX from "@e965/xlsx";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { UnitImportResult } from "#domain/unit-import.ts";
 import { projects, units } from "../../db/schema.ts";
 import { buildings, unitTypes } from "../../db/tables/inventory.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
+import { multipartFile } from "../../test-utils/multipart.ts";
 
 function xlsxOf(rows: unknown[][]): Buffer {
   const book = XLSX.utils.book_new();
@@ -19,26 +19,11 @@ function xlsxOf(rows: unknown[][]): Buffer {
   return XLSX.write(book, { type: "buffer", bookType: "xlsx" });
 }
 
-function multipart(fileName: string, bytes: Buffer) {
-  const boundary = `----units${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      "Content-Type: application/octet-stream\r\n\r\n",
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (fileName: string, bytes: Buffer) =>
+  multipartFile("file", fileName, "application/octet-stream", bytes);
 
-let t: TestApp;
-let employee: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { JOBS_INTERVAL_MS: "0" } });
-  employee = await t.signIn("employee");
-}, 120_000);
-afterAll(async () => t.close());
+const t = setUpTestApp({ env: { JOBS_INTERVAL_MS: "0" } });
+const employee = signedIn(t, "employee");
 
 async function projectWithType(name: string, typeName: string) {
   const [project] = await t.db.insert(projects).values({ name, city: "جدة", price: 1 }).returning({ id: projects.id });

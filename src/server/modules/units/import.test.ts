@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import * as XLSX from "@e965/xlsx";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES, type UnitImportResult } from "#domain/unit-import.ts";
 import { projects, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
+import { multipartFile } from "../../test-utils/multipart.ts";
 
 const HEADERS_AR = [
   "رقم الوحدة",
@@ -57,29 +58,13 @@ function csvOf(rows: unknown[][], bom = true): Buffer {
 }
 
 /** A multipart body with one file part, as a browser's FormData sends it. */
-function multipart(fileName: string, bytes: Buffer) {
-  const boundary = `----units${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      "Content-Type: application/octet-stream\r\n\r\n",
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (fileName: string, bytes: Buffer) =>
+  multipartFile("file", fileName, "application/octet-stream", bytes);
 
 describe("unit import", () => {
-  let t: TestApp;
-  let employee: TestUser;
-  let photographer: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    employee = await t.signIn("employee");
-    photographer = await t.signIn("photographer");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const employee = signedIn(t, "employee");
+  const photographer = signedIn(t, "photographer");
 
   let projectCounter = 0;
   async function newProject(): Promise<number> {

@@ -6,9 +6,9 @@
  * Timings (400 within 1 s, /api/health under 100 ms) are measured by bench/spreadsheet-bombs.ts.
  */
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 import { guardSpreadsheet } from "./sheet.ts";
 
 /** One zip entry: its name, its deflated bytes, its real CRC and size, and the size its headers declare. */
@@ -137,15 +137,12 @@ describe("spreadsheet guard", () => {
 });
 
 describe("spreadsheet bombs through the import endpoint", () => {
-  let t: TestApp;
-  let employee: TestUser;
+  const t = setUpTestApp();
+  const employee = signedIn(t, "employee");
   let bombs: Record<string, Buffer>;
   beforeAll(async () => {
-    t = await createTestApp();
-    employee = await t.signIn("employee");
     bombs = { zip: zipBomb(1024), lying: lyingZipBomb(1024), rows: rowBomb(800_000), sparse: sparseBomb() };
   });
-  afterAll(async () => t.close());
 
   function upload(bytes: Buffer) {
     const boundary = "bombboundary";

@@ -7,11 +7,12 @@
  * first minute of the next; staff still read it, with the reason. Each visitor answer carries the content-expiry
  * header at the end of that last day.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_EXPIRES_HEADER, LICENCE_OFFLINE_HEADER, nextDay, riyadhDay, riyadhDayStart } from "#domain/licence.ts";
 import { projects, units } from "../../db/schema.ts";
 import { loadComplianceRules } from "../../lib/compliance-rules.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import type { TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
 /** 10:00 in Jeddah. */
 const START = new Date("2026-12-01T07:00:00.000Z");
@@ -20,19 +21,17 @@ const TODAY = riyadhDay(START);
 const END_OF_LAST_DAY = riyadhDayStart(nextDay(TODAY)).toISOString();
 let now = START;
 
-let t: TestApp;
-let manager: TestUser;
+const t = setUpTestApp({
+  env: { JOBS_INTERVAL_MS: "0" },
+  clock: () => now,
+  // Missing licences are enforced at once: the project's own licence is what keeps its other units online.
+  compliance: { ...loadComplianceRules(), enforceFrom: null },
+});
+const manager = signedIn(t, "manager");
 let projectId: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_INTERVAL_MS: "0" },
-    clock: () => now,
-    // Missing licences are enforced at once: the project's own licence is what keeps its other units online.
-    compliance: { ...loadComplianceRules(), enforceFrom: null },
-  });
-  manager = await t.signIn("manager");
   const [project] = await t.db
     .insert(projects)
     .values({
@@ -64,7 +63,6 @@ beforeAll(async () => {
     .returning({ id: units.id, unitNumber: units.unitNumber });
   for (const row of rows) ids[row.unitNumber] = row.id;
 }, 120_000);
-afterAll(async () => t.close());
 
 const read = (url: string, user: TestUser | null = null) =>
   t.app.inject({ method: "GET", url, headers: user ? t.bearer(user.token) : {} });

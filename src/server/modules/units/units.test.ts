@@ -1,26 +1,21 @@
 import * as XLSX from "@e965/xlsx";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UNIT_MESSAGES } from "#domain/schemas/unit.ts";
 import { projects, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
 describe("unit routes", () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let manager: TestUser;
-  let employee: TestUser;
-  let photographer: TestUser;
+  const t = setUpTestApp();
+  const admin = signedIn(t, "super_admin");
+  const manager = signedIn(t, "manager");
+  const employee = signedIn(t, "employee");
+  const photographer = signedIn(t, "photographer");
   let projectId: number;
   let otherProjectId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn("super_admin");
-    manager = await t.signIn("manager");
-    employee = await t.signIn("employee");
-    photographer = await t.signIn("photographer");
     const rows = await t.db
       .insert(projects)
       .values([
@@ -31,7 +26,6 @@ describe("unit routes", () => {
     projectId = rows[0].id;
     otherProjectId = rows[1].id;
   });
-  afterAll(async () => t.close());
 
   let counter = 0;
   const body = (overrides: Record<string, unknown> = {}) => {

@@ -1,28 +1,24 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_MESSAGES } from "#domain/schemas/project.ts";
 import { UPDATE_MESSAGES } from "#domain/schemas/project-update.ts";
 import { projects } from "../../db/schema.ts";
 import { auditLogs, permissions, userPermissions } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
 describe("progress update writes", () => {
-  let t: TestApp;
-  let manager: TestUser;
-  let employee: TestUser;
+  const t = setUpTestApp();
+  const manager = signedIn(t, "manager");
+  const employee = signedIn(t, "employee");
   let projectId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    manager = await t.signIn("manager");
-    employee = await t.signIn("employee");
     const [row] = await t.db
       .insert(projects)
       .values({ name: "مشروع التحديثات", publishedAt: new Date() })
       .returning({ id: projects.id });
     projectId = row.id;
   });
-  afterAll(async () => t.close());
 
   const body = (overrides: Record<string, unknown> = {}) => ({
     projectId,

@@ -5,8 +5,8 @@
  * auto-actions, names decoded; the image endpoint checks the kind before it looks for a stored duplicate.
  */
 import { deflateSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 import { inspectPdf } from "./pdf.ts";
 import { UPLOAD_MESSAGES } from "./service.ts";
 
@@ -83,13 +83,8 @@ describe("PDF inspection", () => {
 });
 
 describe("upload endpoints", () => {
-  let t: TestApp;
-  let employee: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    employee = await t.signIn("employee");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const employee = signedIn(t, "employee");
 
   function upload(url: string, field: string, name: string, data: Buffer) {
     const boundary = "corpusboundary";

@@ -4,32 +4,17 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { eq, like } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLogs, permissions as permissionsTable, userPermissions } from "../../db/tables/access.ts";
 import { fileHashes } from "../../db/tables/system.ts";
 import { HttpError } from "../../lib/http-errors.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 import { box, mp4 } from "../../test-utils/media-fixtures.ts";
+import { multipartFiles as multipart } from "../../test-utils/multipart.ts";
 import { streamVideoUpload } from "../../test-utils/stream-upload.ts";
 import { webmFile } from "../../test-utils/webm.ts";
 import { storeStreamedUpload, UPLOAD_MESSAGES } from "./service.ts";
-
-/** A multipart body with files; returns payload and headers for app.inject. */
-function multipart(files: { field: string; name: string; type: string; data: Buffer }[]) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function png(seed: number, size = 32): Promise<Buffer> {
   return sharp({
@@ -45,18 +30,12 @@ const MINIMAL_PDF = Buffer.from(
 );
 
 describe("uploads", () => {
-  let t: TestApp;
-  let employee: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      configure: (config) => {
-        config.uploadLimits = { image: 200_000, pdf: 50_000, video: 100_000 };
-      },
-    });
-    employee = await t.signIn("employee");
+  const t = setUpTestApp({
+    configure: (config) => {
+      config.uploadLimits = { image: 200_000, pdf: 50_000, video: 100_000 };
+    },
   });
-  afterAll(async () => t.close());
+  const employee = signedIn(t, "employee");
 
   const upload = (url: string, files: Parameters<typeof multipart>[0], token: string | null = employee.token) => {
     const body = multipart(files);
@@ -239,14 +218,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe("streamed pdf and video uploads", () => {
-  let t: TestApp;
-  let employee: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    employee = await t.signIn("employee");
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const employee = signedIn(t, "employee");
 
   const upload = (url: string, files: Parameters<typeof multipart>[0], app: TestApp = t, token = employee.token) => {
     const body = multipart(files);

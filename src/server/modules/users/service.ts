@@ -27,15 +27,13 @@ import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors.
 import { decodeCursor, encodeCursor, exactTime, timeCompare } from "../../lib/paging.ts";
 import { escapeLike, isUniqueViolation } from "../../lib/sql.ts";
 import type { Acting } from "../../plugins/auth.ts";
-import { recordAudit } from "../audit/service.ts";
+import { auditActor, recordAudit } from "../audit/service.ts";
 import { hashPassword, revokeUserSessions, toPublicUser } from "../auth/service.ts";
 import { loadPermissionFacts } from "../permissions/service.ts";
 
 export const USERNAME_TAKEN = "اسم المستخدم مستخدم مسبقًا";
 export const USER_NOT_FOUND = "الموظف غير موجود";
 export const PERMISSION_NOT_FOUND = "الصلاحية غير موجودة";
-
-const auditActor = (actor: Acting) => ({ userId: actor.id, ip: actor.ip });
 
 function enforce(decision: StaffDecision): void {
   if (!decision.ok) throw forbidden(decision.reason);

@@ -1,24 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USER_TEXTS } from "#domain/schemas/user.ts";
 import { STAFF_RULE_TEXTS } from "#domain/staff-rules.ts";
 import { users } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { createTestApp } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
 const GOOD_PASSWORD = "jeddah-tower-2026";
 
 describe("staff accounts API", () => {
-  let t: TestApp;
-  let boss: TestUser;
-  let manager: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    boss = await t.signIn("super_admin");
-    manager = await t.signIn("manager", { accountId: boss.id });
-  });
-  afterAll(async () => t.close());
+  const t = setUpTestApp();
+  const boss = signedIn(t, "super_admin");
+  const manager = signedIn(t, "manager", () => ({ accountId: boss.id }));
 
   const call = (token: string | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: token ? t.bearer(token) : {} });

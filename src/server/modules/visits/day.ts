@@ -22,7 +22,7 @@ import { leads, projects } from "#server/db/schema.ts";
 import { leadJobs } from "#server/db/tables/lead-desk.ts";
 import { visits } from "#server/db/tables/visits.ts";
 import { conflict, notFound } from "#server/lib/http-errors.ts";
-import { recordAudit } from "../audit/service.ts";
+import { auditActor, recordAudit } from "../audit/service.ts";
 import { addEvent, cancelJobs, notify } from "../leads/desk/service.ts";
 import { releaseSeat } from "./booking.ts";
 
@@ -184,17 +184,13 @@ export async function markVisitOutcome(
         if (owner) await notify(tx, [owner], visit.leadId, "follow_up_set", VISIT_TEXTS.followUpNoShow, now);
       }
     }
-    await recordAudit(
-      tx,
-      { userId: viewer.id, ip: viewer.ip },
-      {
-        entityType: "visit",
-        entityId: id,
-        action: "outcome",
-        previousState: { status: visit.status },
-        newState: { status: input.outcome, note },
-      },
-    );
+    await recordAudit(tx, auditActor(viewer), {
+      entityType: "visit",
+      entityId: id,
+      action: "outcome",
+      previousState: { status: visit.status },
+      newState: { status: input.outcome, note },
+    });
     return { id, status: input.outcome, leadId: visit.leadId };
   });
 }

@@ -10,16 +10,17 @@
  * withdrawn nothing leaves.
  */
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_EVENT_MAPS } from "#domain/conversions.ts";
-import { contactMessages, landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { contactMessages, leads } from "#server/db/schema.ts";
 import { conversionEvents } from "#server/db/tables/conversions.ts";
 import { visits } from "#server/db/tables/visits.ts";
+import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import { insertCampaign } from "#server/test-utils/landing.ts";
+import { listenLocally, readBody } from "#server/test-utils/listen.ts";
 
 interface Received {
   path: string;
@@ -29,23 +30,16 @@ interface Received {
 /** A platform stand-in on 127.0.0.1: records each request's path and JSON body, answers 200. */
 async function startReceiver() {
   const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => {
-      body += c;
-    });
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", body: JSON.parse(body) });
-      res.statusCode = 200;
-      res.end('{"code":0}');
-    });
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req);
+    received.push({ path: req.url ?? "", body: JSON.parse(body) });
+    res.statusCode = 200;
+    res.end('{"code":0}');
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
+  const base = await listenLocally(server);
   return {
     received,
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    base,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -136,6 +130,26 @@ const visitEventsOf = (leadId: number) =>
     .from(conversionEvents)
     .where(and(eq(conversionEvents.leadId, leadId), eq(conversionEvents.kind, "visit")));
 
+/** مها posts the campaign's enquiry form from `remoteAddress` with marketing consent; returns the enquiry's id. */
+async function enquire(phone: string, remoteAddress: string, attribution?: Record<string, string>) {
+  const enquiry = await t.app.inject({
+    method: "POST",
+    url: "/api/contact",
+    payload: {
+      name: "مها",
+      phone,
+      email: `maha.${phoneCounter}@example.com`,
+      landingPageId,
+      campaignId,
+      ...(attribution ? { attribution } : {}),
+      marketingConsent: true,
+    },
+    remoteAddress,
+  });
+  expect(enquiry.statusCode, enquiry.body).toBe(201);
+  return enquiry.json().id as number;
+}
+
 beforeAll(async () => {
   meta = await startReceiver();
   tiktok = await startReceiver();
@@ -151,28 +165,14 @@ beforeAll(async () => {
   });
   manager = await t.signIn("manager");
   const agent = await t.signIn("sales_agent");
-  const [project] = await t.db
-    .insert(projects)
-    .values({ name: "مشروع المرجان", city: "جدة", publishedAt: now })
-    .returning();
-  projectId = project.id;
-  const [page] = await t.db
-    .insert(landingPages)
-    .values({ projectId, slug: "marjan", poster: "/media/poster.webp", publishedAt: now })
-    .returning();
-  landingPageId = page.id;
-  const [campaign] = await t.db
-    .insert(landingCampaigns)
-    .values({ landingPageId, platformName: "instagram", displayName: "إنستغرام", urlSlug: "instagram/marjan" })
-    .returning();
-  campaignId = campaign.id;
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: auth(),
-  });
-  expect(agents.statusCode).toBe(200);
+  ({ projectId, landingPageId, campaignId } = await insertCampaign(t.db, {
+    name: "مشروع المرجان",
+    slug: "marjan",
+    platformName: "instagram",
+    displayName: "إنستغرام",
+    at: now,
+  }));
+  await putAgents(t, manager, projectId, [agent]);
   const settings = await t.app.inject({
     method: "PUT",
     url: `/api/projects/${projectId}/visit-settings`,
@@ -241,22 +241,7 @@ describe("a visit booking's Schedule event", () => {
 
   it("for a lead from the campaign's enquiry form, carries the click id of that enquiry", async () => {
     const phone = newPhone();
-    const enquiry = await t.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: {
-        name: "مها",
-        phone: phone.local,
-        email: `maha.${phoneCounter}@example.com`,
-        landingPageId,
-        campaignId,
-        attribution: { fbclid: "fb-click-7", ttclid: "tt-click-7" },
-        marketingConsent: true,
-      },
-      remoteAddress: "203.0.113.22",
-    });
-    expect(enquiry.statusCode, enquiry.body).toBe(201);
-    const leadId = enquiry.json().id as number;
+    const leadId = await enquire(phone.local, "203.0.113.22", { fbclid: "fb-click-7", ttclid: "tt-click-7" });
     const openedAt = now.getTime();
     await drain();
     meta.received.length = 0;
@@ -342,21 +327,7 @@ describe("a visit booking's Schedule event", () => {
 
   it("after the lead withdrew marketing consent leaves nothing", async () => {
     const phone = newPhone();
-    const enquiry = await t.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: {
-        name: "مها",
-        phone: phone.local,
-        email: `maha.${phoneCounter}@example.com`,
-        landingPageId,
-        campaignId,
-        marketingConsent: true,
-      },
-      remoteAddress: "203.0.113.23",
-    });
-    expect(enquiry.statusCode, enquiry.body).toBe(201);
-    const leadId = enquiry.json().id as number;
+    const leadId = await enquire(phone.local, "203.0.113.23");
     const withdrawn = await t.app.inject({
       method: "DELETE",
       url: `/api/leads/${leadId}/marketing-consent`,

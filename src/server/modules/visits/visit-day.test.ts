@@ -7,11 +7,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { leads } from "#server/db/schema.ts";
 import { auditLogs } from "#server/db/tables/access.ts";
 import { leadEvents, leadJobs } from "#server/db/tables/lead-desk.ts";
 import { visits } from "#server/db/tables/visits.ts";
+import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import { insertCampaign } from "#server/test-utils/landing.ts";
 
 let t: TestApp;
 // Sunday 29 November 2026, 10:00 in Jeddah.
@@ -43,27 +45,14 @@ beforeAll(async () => {
   manager = await t.signIn("manager");
   agentA = await t.signIn("sales_agent");
   agentB = await t.signIn("sales_agent");
-  const [project] = await t.db
-    .insert(projects)
-    .values({ name: "مشروع المرجان", city: "جدة", publishedAt: now })
-    .returning();
-  projectId = project.id;
-  const [page] = await t.db
-    .insert(landingPages)
-    .values({ projectId, slug: "marjan", poster: "/media/poster.webp", publishedAt: now })
-    .returning();
-  landingPageId = page.id;
-  const [campaign] = await t.db
-    .insert(landingCampaigns)
-    .values({ landingPageId, platformName: "snapchat", displayName: "سناب", urlSlug: "snapchat/marjan" })
-    .returning();
-  campaignId = campaign.id;
-  await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agentA.id, agentB.id] },
-    headers: auth(manager),
-  });
+  ({ projectId, landingPageId, campaignId } = await insertCampaign(t.db, {
+    name: "مشروع المرجان",
+    slug: "marjan",
+    platformName: "snapchat",
+    displayName: "سناب",
+    at: now,
+  }));
+  await putAgents(t, manager, projectId, [agentA, agentB]);
   const settings = await t.app.inject({
     method: "PUT",
     url: `/api/projects/${projectId}/visit-settings`,

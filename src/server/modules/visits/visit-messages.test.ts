@@ -10,12 +10,12 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database } from "#server/db/connection.ts";
 import { projects, users } from "#server/db/schema.ts";
 import { notifications } from "#server/db/tables/lead-desk.ts";
 import { visitMessages } from "#server/db/tables/visits.ts";
+import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
-import { buildApp } from "../../app.ts";
+import { openSecondInstance } from "#server/test-utils/second-instance.ts";
 
 interface Received {
   to: string[];
@@ -24,7 +24,6 @@ interface Received {
 const received: Received[] = [];
 let smtp: SMTPServer;
 let t: TestApp;
-let peer: Database;
 let second: FastifyInstance;
 // Friday 27 November 2026, 10:00 in Jeddah.
 let now = new Date("2026-11-27T07:00:00Z");
@@ -62,14 +61,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
   const port = (smtp.server.address() as AddressInfo).port;
   t = await createTestApp({ clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, JOBS_INTERVAL_MS: "0" } });
-  peer = await t.openPeerDatabase();
-  second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
-  await second.ready();
+  second = await openSecondInstance(t, clock);
 }, 120_000);
 
 afterAll(async () => {
   await second.close();
-  await peer.close();
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
@@ -82,12 +78,7 @@ it("confirms, reminds 24 h and 2 h before, and lists the agent's morning once ac
     .insert(projects)
     .values({ name: "مشروع الياقوت", city: "جدة", publishedAt: now })
     .returning();
-  await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId: project.id, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
+  await putAgents(t, manager, project.id, [agent]);
   const settings = await t.app.inject({
     method: "PUT",
     url: `/api/projects/${project.id}/visit-settings`,

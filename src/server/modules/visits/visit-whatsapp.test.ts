@@ -8,17 +8,16 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database } from "#server/db/connection.ts";
 import { projects } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
-import { startWhatsappCloud, type WhatsappCloud } from "#server/test-utils/whatsapp-cloud.ts";
-import { buildApp } from "../../app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openSecondInstance } from "#server/test-utils/second-instance.ts";
+import { openWhatsappTest, type WhatsappTest } from "#server/test-utils/whatsapp-app.ts";
+import type { WhatsappCloud } from "#server/test-utils/whatsapp-cloud.ts";
 
-const TOKEN = "EAAG-token-visits";
+let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
-let peer: Database;
 let second: FastifyInstance;
 let manager: TestUser;
 // Friday 27 November 2026, 10:00 in Jeddah.
@@ -57,33 +56,14 @@ async function book(projectId: number, phone: string, whatsappOptIn: boolean) {
 }
 
 beforeAll(async () => {
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  t = await createTestApp({ clock, env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0" } });
-  peer = await t.openPeerDatabase();
-  second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
-  await second.ready();
-  manager = await t.signIn("manager");
-  const connect = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: "visits-secret",
-      verifyToken: "verify-token-visits",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(connect.statusCode, connect.body).toBe(200);
+  w = await openWhatsappTest("visits", { clock });
+  ({ t, cloud, manager } = w);
+  second = await openSecondInstance(t, clock);
 }, 120_000);
 
 afterAll(async () => {
   await second.close();
-  await peer.close();
-  await t.close();
-  await cloud.close();
+  await w.close();
 });
 
 it("confirms and reminds by the project's WhatsApp template, each once across two instances, under the consent rules", async () => {

@@ -12,6 +12,7 @@ import { contactMessages, leads, projects, units } from "#server/db/schema.ts";
 import { leadEvents } from "#server/db/tables/lead-desk.ts";
 import { visitMessages, visitSlotCounts, visits } from "#server/db/tables/visits.ts";
 import { createSecretBox } from "#server/lib/secrets.ts";
+import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { moveLeadToVisit, visitAgent } from "./booking.ts";
 
@@ -70,15 +71,15 @@ beforeAll(async () => {
   draftProjectId = draft.id;
   const [unit] = await t.db.insert(units).values({ projectId, unitNumber: "101" }).returning();
   unitId = unit.id;
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agentA.id, agentB.id, agentC.id] },
-    headers: auth(manager),
-  });
-  expect(list.statusCode).toBe(200);
+  await putAgents(t, manager, projectId, [agentA, agentB, agentC]);
 }, 120_000);
 afterAll(async () => t.close());
+
+/** The hourly slot starts of a 20:00–02:00 night beginning on `day` (the last two on `next`, past midnight). */
+const nightStarts = (day: string, next: string) => [
+  ...["20", "21", "22", "23"].map((h) => `${day}T${h}:00:00+03:00`),
+  ...["00", "01"].map((h) => `${next}T${h}:00:00+03:00`),
+];
 
 describe("availability", () => {
   it("is kept by visits.manage: agents are refused, bad fields are named in Arabic, defaults fill the rest", async () => {
@@ -177,14 +178,7 @@ describe("slots", () => {
 
   it("carries hours past midnight into the next date, and a past-midnight slot can be booked", async () => {
     const list = await slots(nightProjectId, "2026-11-28", "2026-11-28");
-    expect(list.map((s) => s.startsAt)).toEqual([
-      "2026-11-28T20:00:00+03:00",
-      "2026-11-28T21:00:00+03:00",
-      "2026-11-28T22:00:00+03:00",
-      "2026-11-28T23:00:00+03:00",
-      "2026-11-29T00:00:00+03:00",
-      "2026-11-29T01:00:00+03:00",
-    ]);
+    expect(list.map((s) => s.startsAt)).toEqual(nightStarts("2026-11-28", "2026-11-29"));
     const res = await book({ projectId: nightProjectId, startsAt: "2026-11-29T01:00:00+03:00" });
     expect(res.statusCode).toBe(201);
     const after = await slots(nightProjectId, "2026-11-28", "2026-11-28");
@@ -209,14 +203,7 @@ describe("slots", () => {
     });
     expect(closed.statusCode).toBe(200);
     const list = await slots(nightProjectId, "2026-11-30", "2026-12-01");
-    expect(list.map((s) => s.startsAt)).toEqual([
-      "2026-12-01T20:00:00+03:00",
-      "2026-12-01T21:00:00+03:00",
-      "2026-12-01T22:00:00+03:00",
-      "2026-12-01T23:00:00+03:00",
-      "2026-12-02T00:00:00+03:00",
-      "2026-12-02T01:00:00+03:00",
-    ]);
+    expect(list.map((s) => s.startsAt)).toEqual(nightStarts("2026-12-01", "2026-12-02"));
     const ofClosedNight = await book({ projectId: nightProjectId, startsAt: "2026-12-01T01:00:00+03:00" });
     expect(ofClosedNight.statusCode).toBe(400);
     expect(ofClosedNight.json().fields.startsAt).toBe("موعد الزيارة غير صالح");

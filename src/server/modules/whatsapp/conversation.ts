@@ -20,7 +20,7 @@ import { contactMessages, leads, users } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
 import { badRequest, conflict, HttpError, notFound } from "#server/lib/http-errors.ts";
 import { isUniqueViolation } from "#server/lib/sql.ts";
-import { recordAudit } from "../audit/service.ts";
+import { auditActor, recordAudit } from "../audit/service.ts";
 import { type LeadViewer, openingEnquiry, scopeOf } from "../leads/desk/service.ts";
 import { looksLikePdf, storeImageUpload, storeStreamedUpload, type UploadStream } from "../uploads/service.ts";
 import { readConnection, type WhatsappContext } from "./connection.ts";
@@ -52,15 +52,11 @@ export async function getConversation(ctx: WhatsappContext, viewer: LeadViewer, 
   const now = ctx.now();
   const connection = await readConnection(ctx.db);
   const rows = await leadMessageRows(ctx.db, id);
-  await recordAudit(
-    ctx.db,
-    { userId: viewer.id, ip: viewer.ip },
-    {
-      entityType: "contact_message",
-      entityId: id,
-      action: "whatsapp_view",
-    },
-  );
+  await recordAudit(ctx.db, auditActor(viewer), {
+    entityType: "contact_message",
+    entityId: id,
+    action: "whatsapp_view",
+  });
   const last = lead.phone ? await lastInboundAt(ctx.db, lead.phone) : null;
   return {
     enabled: connection?.enabled ?? false,
@@ -168,21 +164,17 @@ export async function storeOutbound(
         createdAt: now,
       })
       .returning();
-    await recordAudit(
-      tx,
-      { userId: viewer.id, ip: viewer.ip },
-      {
-        entityType: "contact_message",
-        entityId: id,
-        action: "whatsapp_send",
-        newState: {
-          messageId: stored.id,
-          kind: stored.kind,
-          template: stored.template?.name ?? null,
-          resentFromId: stored.resentFromId,
-        },
+    await recordAudit(tx, auditActor(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "whatsapp_send",
+      newState: {
+        messageId: stored.id,
+        kind: stored.kind,
+        template: stored.template?.name ?? null,
+        resentFromId: stored.resentFromId,
       },
-    );
+    });
     return stored;
   });
   const row = await insert.catch((error: unknown) => {
@@ -211,7 +203,7 @@ export async function queueFile(
   if (!lead.phone) throw badRequest({ phone: WHATSAPP_TEXTS.noPhone });
   const reason = closedReasonOf(await lastInboundAt(ctx.db, lead.phone), ctx.now());
   if (reason) throw badRequest({ file: reason });
-  const actor = { userId: viewer.id, ip: viewer.ip };
+  const actor = auditActor(viewer);
   const printable = [...file.fileName].filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join("");
   const fileName = printable.slice(0, 200) || "file";
   try {

@@ -8,10 +8,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { contactMessages, leads, projects } from "../../db/schema.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { startWhatsappCloud, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
+import type { WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 
-const TOKEN = "EAAG-token-greeting";
+let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
 const now = new Date("2026-11-27T09:00:00Z");
@@ -29,31 +30,13 @@ async function enquire(phone: string, whatsappOptIn: boolean) {
 }
 
 beforeAll(async () => {
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  t = await createTestApp({ env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0" }, clock: () => now });
-  manager = await t.signIn("manager");
-  const connect = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: "greeting-secret",
-      verifyToken: "verify-token-greeting",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(connect.statusCode).toBe(200);
+  w = await openWhatsappTest("greeting", { clock: () => now });
+  ({ t, cloud, manager } = w);
   const [project] = await t.db.insert(projects).values({ name: "أبراج الساحل", city: "جدة" }).returning();
   projectId = project.id;
 }, 60_000);
 
-afterAll(async () => {
-  await t.close();
-  await cloud.close();
-});
+afterAll(() => w.close());
 
 it("greets an opted-in enquiry of a project with its greeting on, without stopping the response clock", async () => {
   const refused = await t.app.inject({

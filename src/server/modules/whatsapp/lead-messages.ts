@@ -16,7 +16,7 @@ import { MESSAGE_STATUS_LABELS, WHATSAPP_TEXTS, type WhatsappMessage, whatsappEr
 import type { Db, Tx } from "#server/db/connection.ts";
 import { leads, users } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
-import { recordAudit } from "../audit/service.ts";
+import { auditActor, recordAudit } from "../audit/service.ts";
 import type { LeadMessageSource, LeadViewer } from "../leads/desk/service.ts";
 
 export type MessageRow = typeof whatsappMessages.$inferSelect;
@@ -102,11 +102,11 @@ export const whatsappLeadMessages: LeadMessageSource = {
   async list(db: Db, viewer: LeadViewer, leadId: number) {
     const rows = await leadMessageRows(db, leadId);
     if (!rows.length) return [];
-    await recordAudit(
-      db,
-      { userId: viewer.id, ip: viewer.ip },
-      { entityType: "contact_message", entityId: leadId, action: "whatsapp_view" },
-    );
+    await recordAudit(db, auditActor(viewer), {
+      entityType: "contact_message",
+      entityId: leadId,
+      action: "whatsapp_view",
+    });
     return rows.map((r) => timelineEntry(r.message, r.sentByName, r.reviewedByName));
   },
 };

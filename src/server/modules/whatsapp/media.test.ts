@@ -8,16 +8,16 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { notification, sign, startWhatsappCloud, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
+import { notification, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 
-const TOKEN = "EAAG-token-media";
-const APP_SECRET = "media-app-secret";
 const MINIMAL_PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n",
   "latin1",
 );
 
+let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
 const now = new Date("2026-11-27T09:00:00Z");
@@ -35,46 +35,17 @@ function multipart(field: string, name: string, type: string, data: Buffer) {
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function deliver(body: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/whatsapp/webhook",
-    payload: body,
-    headers: { "content-type": "application/json", "x-hub-signature-256": sign(body, APP_SECRET) },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const deliver = (body: string) => w.deliver(body);
 
 const rowOf = async (waMessageId: string) =>
   (await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.waMessageId, waMessageId)))[0];
 
 beforeAll(async () => {
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  t = await createTestApp({
-    env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0", PUBLIC_URL: "https://example.sa" },
-    clock: () => now,
-  });
-  manager = await t.signIn("manager");
-  const res = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: APP_SECRET,
-      verifyToken: "verify-token-media",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  w = await openWhatsappTest("media", { clock: () => now, env: { PUBLIC_URL: "https://example.sa" } });
+  ({ t, cloud, manager } = w);
 }, 60_000);
 
-afterAll(async () => {
-  await t.close();
-  await cloud.close();
-});
+afterAll(() => w.close());
 
 it("fetches an inbound image and PDF through the media API and refuses a document that is not a PDF", async () => {
   const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 90 } } })

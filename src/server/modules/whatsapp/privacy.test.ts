@@ -10,20 +10,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import {
-  notification,
-  sign,
-  startWhatsappCloud,
-  textMessage,
-  type WhatsappCloud,
-} from "../../test-utils/whatsapp-cloud.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
 
-const TOKEN = "EAAG-token-privacy";
-const APP_SECRET = "privacy-app-secret";
 const DAY = 86_400_000;
 
-let cloud: WhatsappCloud;
+let w: WhatsappTest;
 let t: TestApp;
 let now = new Date("2026-11-27T09:00:00Z");
 let manager: TestUser;
@@ -31,45 +23,17 @@ let counter = 0;
 
 async function buyerWrites(waId: string, text: string): Promise<number> {
   counter += 1;
-  const id = `wamid.privacy${counter}`;
-  const body = notification({ messages: [textMessage(waId, id, text)] });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/whatsapp/webhook",
-    payload: body,
-    headers: { "content-type": "application/json", "x-hub-signature-256": sign(body, APP_SECRET) },
-  });
-  expect(res.statusCode).toBe(200);
-  const [row] = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.waMessageId, id));
-  return row.leadId ?? 0;
+  return w.buyerWrites(waId, `wamid.privacy${counter}`, text);
 }
 
 const messagesOf = (phone: string) => t.db.select().from(whatsappMessages).where(eq(whatsappMessages.phone, phone));
 
 beforeAll(async () => {
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  t = await createTestApp({ env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0" }, clock: () => now });
-  manager = await t.signIn("manager");
-  const res = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: APP_SECRET,
-      verifyToken: "verify-token-privacy",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  w = await openWhatsappTest("privacy", { clock: () => now });
+  ({ t, manager } = w);
 }, 60_000);
 
-afterAll(async () => {
-  await t.close();
-  await cloud.close();
-});
+afterAll(() => w.close());
 
 it("lists the person's messages in the PDPL export and deletes them with the person on erasure", async () => {
   const leadId = await buyerWrites("966504440001", "رقم هويتي في الرسالة التالية");

@@ -10,19 +10,14 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { leads, users } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import {
-  notification,
-  sign,
-  startWhatsappCloud,
-  textMessage,
-  type WhatsappCloud,
-} from "../../test-utils/whatsapp-cloud.ts";
+import { putAgents } from "../../test-utils/agents.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
+import type { WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 import { queueAutomatedTemplate } from "./service.ts";
 
-const TOKEN = "EAAG-token-review";
-const APP_SECRET = "review-app-secret";
 const HOUR = 3_600_000;
+let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
 let now = new Date("2026-11-27T09:00:00Z");
@@ -33,17 +28,7 @@ let counter = 0;
 
 async function buyerWrites(waId: string, text = "مرحبا"): Promise<number> {
   counter += 1;
-  const id = `wamid.review${counter}`;
-  const body = notification({ messages: [textMessage(waId, id, text)] });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/whatsapp/webhook",
-    payload: body,
-    headers: { "content-type": "application/json", "x-hub-signature-256": sign(body, APP_SECRET) },
-  });
-  expect(res.statusCode).toBe(200);
-  const [row] = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.waMessageId, id));
-  return row.leadId ?? 0;
+  return w.buyerWrites(waId, `wamid.review${counter}`, text);
 }
 
 /** Queues free text from `user` and lets the send queue try it while Meta answers without its error shape. */
@@ -86,38 +71,14 @@ const firstContactOf = async (leadId: number) =>
   (await t.db.select().from(leads).where(eq(leads.id, leadId)))[0].firstContactAt;
 
 beforeAll(async () => {
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  t = await createTestApp({ env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0" }, clock: () => now });
-  manager = await t.signIn("manager");
+  w = await openWhatsappTest("review", { clock: () => now });
+  ({ t, cloud, manager } = w);
   agent = await t.signIn("sales_agent");
   otherAgent = await t.signIn("sales_agent");
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId: null, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(agents.statusCode).toBe(200);
-  const connect = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: APP_SECRET,
-      verifyToken: "verify-token-review",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(connect.statusCode, connect.body).toBe(200);
+  await putAgents(t, manager, null, [agent]);
 }, 60_000);
 
-afterAll(async () => {
-  await t.close();
-  await cloud.close();
-});
+afterAll(() => w.close());
 
 it("settles an unknown outcome as sent: the agent's message then stops the clock; audited; only once", async () => {
   const leadId = await buyerWrites("966507770001");

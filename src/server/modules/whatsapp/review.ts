@@ -23,7 +23,7 @@ import type { Tx } from "#server/db/connection.ts";
 import { users } from "#server/db/schema.ts";
 import { whatsappMessages } from "#server/db/tables/whatsapp.ts";
 import { conflict, HttpError, notFound } from "#server/lib/http-errors.ts";
-import { recordAudit } from "../audit/service.ts";
+import { auditActor, recordAudit } from "../audit/service.ts";
 import { type LeadViewer, recordFirstContact } from "../leads/desk/service.ts";
 import type { WhatsappContext } from "./connection.ts";
 import { lastInboundAt } from "./consent.ts";
@@ -66,17 +66,13 @@ export async function reviewMessage(
     if (input.outcome === "sent" && message.sentById && !message.automated && message.leadId !== null) {
       await recordFirstContact(tx, message.leadId, message.sentById, "whatsapp", now);
     }
-    await recordAudit(
-      tx,
-      { userId: viewer.id, ip: viewer.ip },
-      {
-        entityType: "contact_message",
-        entityId: id,
-        action: "whatsapp_review",
-        previousState: { messageId: message.id, status: message.status },
-        newState: { messageId: message.id, status: input.outcome },
-      },
-    );
+    await recordAudit(tx, auditActor(viewer), {
+      entityType: "contact_message",
+      entityId: id,
+      action: "whatsapp_review",
+      previousState: { messageId: message.id, status: message.status },
+      newState: { messageId: message.id, status: input.outcome },
+    });
     return settled;
   });
   const names = async (userId: string | null) =>

@@ -8,29 +8,21 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
-import type { Database } from "../../db/connection.ts";
 import { leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadJobs } from "../../db/tables/lead-desk.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import {
-  notification,
-  sign,
-  startWhatsappCloud,
-  statusUpdate,
-  textMessage,
-  type WhatsappCloud,
-} from "../../test-utils/whatsapp-cloud.ts";
+import { putAgents } from "../../test-utils/agents.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openSecondInstance } from "../../test-utils/second-instance.ts";
+import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
+import { notification, statusUpdate, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 
-const TOKEN = "EAAG-token-for-sending";
-const APP_SECRET = "sending-app-secret";
 const HOUR = 60 * 60 * 1000;
 
+let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
-let peer: Database;
 let second: FastifyInstance;
 let now = new Date("2026-11-27T09:00:00Z");
 const clock = () => now;
@@ -39,23 +31,12 @@ let agent: TestUser;
 let otherAgent: TestUser;
 let counter = 0;
 
-async function deliver(body: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/whatsapp/webhook",
-    payload: body,
-    headers: { "content-type": "application/json", "x-hub-signature-256": sign(body, APP_SECRET) },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const deliver = (body: string) => w.deliver(body);
 
 /** A buyer writes first from `waId`; returns the lead their message opened. */
 async function buyerWrites(waId: string, text = "مرحبا، أريد تفاصيل المشروع"): Promise<number> {
   counter += 1;
-  const id = `wamid.buyer${counter}`;
-  await deliver(notification({ messages: [textMessage(waId, id, text)] }));
-  const [row] = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.waMessageId, id));
-  return row.leadId ?? 0;
+  return w.buyerWrites(waId, `wamid.buyer${counter}`, text);
 }
 
 async function send(leadId: number, payload: Record<string, unknown>, user: TestUser = agent) {
@@ -81,43 +62,17 @@ async function messageRow(id: number) {
 }
 
 beforeAll(async () => {
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  const env = { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0", WHATSAPP_TIMEOUT_MS: "3000" };
-  t = await createTestApp({ env, clock });
-  peer = await t.openPeerDatabase();
-  second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
-  await second.ready();
-  manager = await t.signIn("manager");
+  w = await openWhatsappTest("sending", { clock, env: { WHATSAPP_TIMEOUT_MS: "3000" } });
+  ({ t, cloud, manager } = w);
+  second = await openSecondInstance(t, clock);
   agent = await t.signIn("sales_agent");
   otherAgent = await t.signIn("sales_agent");
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId: null, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(list.statusCode).toBe(200);
-  const res = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: APP_SECRET,
-      verifyToken: "verify-token-1",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await putAgents(t, manager, null, [agent]);
 }, 60_000);
 
 afterAll(async () => {
   await second.close();
-  await peer.close();
-  await t.close();
-  await cloud.close();
+  await w.close();
 });
 
 describe("the 24-hour window", () => {
@@ -140,7 +95,7 @@ describe("the 24-hour window", () => {
     expect(cloud.sent.length).toBe(before + 1);
     const request = cloud.sent.at(-1);
     expect(request?.path).toBe("/v23.0/106540352242922/messages");
-    expect(request?.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request?.authorization).toBe(`Bearer ${w.secrets.accessToken}`);
     expect(request?.body).toMatchObject({
       messaging_product: "whatsapp",
       to: "966502220001",

@@ -11,20 +11,13 @@ import type { LeadMessage } from "#domain/lead-messages.ts";
 import { leads, projects, users } from "../../db/schema.ts";
 import { permissions, userPermissions } from "../../db/tables/access.ts";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import {
-  notification,
-  STAND_IN_TEMPLATES,
-  sign,
-  startWhatsappCloud,
-  statusUpdate,
-  textMessage,
-  type WhatsappCloud,
-} from "../../test-utils/whatsapp-cloud.ts";
+import { putAgents } from "../../test-utils/agents.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
+import { notification, STAND_IN_TEMPLATES, statusUpdate, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 import { queueAutomatedTemplate } from "./service.ts";
 
-const TOKEN = "EAAG-token-timeline";
-const APP_SECRET = "timeline-app-secret";
+let w: WhatsappTest;
 let cloud: WhatsappCloud;
 let t: TestApp;
 let now = new Date("2026-11-27T09:00:00Z");
@@ -33,22 +26,11 @@ let agent: TestUser;
 let projectId: number;
 let counter = 0;
 
-async function deliver(body: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/whatsapp/webhook",
-    payload: body,
-    headers: { "content-type": "application/json", "x-hub-signature-256": sign(body, APP_SECRET) },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const deliver = (body: string) => w.deliver(body);
 
 async function buyerWrites(waId: string, text: string): Promise<number> {
   counter += 1;
-  const id = `wamid.timeline${counter}`;
-  await deliver(notification({ messages: [textMessage(waId, id, text)] }));
-  const [row] = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.waMessageId, id));
-  return row.leadId ?? 0;
+  return w.buyerWrites(waId, `wamid.timeline${counter}`, text);
 }
 
 async function detail(leadId: number, user: TestUser = agent) {
@@ -69,31 +51,10 @@ beforeAll(async () => {
     category: "UTILITY",
     components: [{ type: "BODY", text: "أهلًا {{1}}، شكرًا لاهتمامك بمشروع {{2}}." }],
   });
-  cloud = await startWhatsappCloud({ token: TOKEN });
-  t = await createTestApp({ env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0" }, clock: () => now });
-  manager = await t.signIn("manager");
+  w = await openWhatsappTest("timeline", { clock: () => now });
+  ({ t, cloud, manager } = w);
   agent = await t.signIn("sales_agent");
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId: null, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(agents.statusCode).toBe(200);
-  const connect = await t.app.inject({
-    method: "PUT",
-    url: "/api/whatsapp",
-    payload: {
-      enabled: true,
-      phoneNumberId: "106540352242922",
-      businessAccountId: "102290129340398",
-      appSecret: APP_SECRET,
-      verifyToken: "verify-token-timeline",
-      accessToken: TOKEN,
-    },
-    headers: t.bearer(manager.token),
-  });
-  expect(connect.statusCode, connect.body).toBe(200);
+  await putAgents(t, manager, null, [agent]);
   const [project] = await t.db.insert(projects).values({ name: "أبراج الساحل", city: "جدة" }).returning();
   projectId = project.id;
   const greeting = await t.app.inject({
@@ -105,10 +66,7 @@ beforeAll(async () => {
   expect(greeting.statusCode, greeting.body).toBe(200);
 }, 60_000);
 
-afterAll(async () => {
-  await t.close();
-  await cloud.close();
-});
+afterAll(() => w.close());
 
 it("shows every message in and out with its sender and state; only the staff member's message stops the clock", async () => {
   const form = await t.app.inject({

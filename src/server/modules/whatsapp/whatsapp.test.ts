@@ -10,6 +10,7 @@ import { contactMessages, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadJobs } from "../../db/tables/lead-desk.ts";
 import { whatsappConnection, whatsappMessages } from "../../db/tables/whatsapp.ts";
+import { putAgents } from "../../test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import {
   notification,
@@ -60,13 +61,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { WHATSAPP_GRAPH_URL: cloud.graphUrl, JOBS_INTERVAL_MS: "0" }, clock: () => now });
   manager = await t.signIn("manager");
   agent = await t.signIn("sales_agent");
-  const res = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId: null, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await putAgents(t, manager, null, [agent]);
 }, 60_000);
 afterAll(async () => {
   await t.close();

@@ -3,26 +3,21 @@
  * calculator's inputs sent with POST /api/contact are computed again by the server's rules and shown, marked as the
  * buyer's estimate, on the lead's page (GET /api/leads/{id}); a bad estimate never refuses the enquiry.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "#server/db/schema.ts";
-import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
+import { setUpTestApp } from "#server/test-utils/block-app.ts";
 
-let t: TestApp;
+const t = setUpTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" } });
 let manager: string;
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" } });
   manager = (await t.signIn("manager")).token;
   const [project] = await t.db
     .insert(projects)
     .values({ name: "مشروع المرجان", city: "جدة", description: "وصف مشروع المرجان" })
     .returning();
   projectId = project.id;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const estimate = {

@@ -5,19 +5,18 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, leads, projects, projectUpdates } from "#server/db/schema.ts";
-import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
+import { setUpTestApp } from "#server/test-utils/block-app.ts";
 import { createOrJoinLead } from "./service.ts";
 
-let t: TestApp;
+const t = setUpTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" } });
 let manager: string;
 let employee: string;
 let projectId: number;
 let pageId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" } });
   manager = (await t.signIn("manager")).token;
   employee = (await t.signIn("employee")).token;
   const [project] = await t.db
@@ -33,10 +32,6 @@ beforeAll(async () => {
   });
   expect(page.statusCode).toBe(201);
   pageId = page.json().id;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe("leads from each source", () => {

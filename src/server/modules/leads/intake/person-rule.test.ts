@@ -9,6 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, leads, projects } from "#server/db/schema.ts";
 import { leadJobs } from "#server/db/tables/lead-desk.ts";
+import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { createOrJoinLead } from "./service.ts";
 
@@ -72,13 +73,7 @@ beforeAll(async () => {
   });
   expect(page.statusCode).toBe(201);
   pageId = page.json().id;
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agentA.id, agentB.id] },
-    headers: auth(manager),
-  });
-  expect(list.statusCode).toBe(200);
+  await putAgents(t, manager, projectId, [agentA, agentB]);
 }, 120_000);
 
 afterAll(async () => t.close());
