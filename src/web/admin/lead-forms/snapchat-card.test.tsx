@@ -15,6 +15,7 @@ const fresh: SnapchatConnectionView = {
   clientId: "",
   hasClientSecret: false,
   hasRefreshToken: false,
+  hasHmacSecret: false,
   webhookPath: "",
   health: { lastWebhookAt: null, lastBackfillAt: null, leads24h: 0, error: null },
 };
