@@ -6,12 +6,11 @@
  * or the webhook's path key, and no API answer holds the client secret, the refresh token, the HMAC secret or an
  * access token (the path key is shown to the manager only, inside `webhookPath`, to be pasted into Snapchat).
  */
-import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { appWithLog } from "../../test-utils/lead-forms.ts";
 import { startSnapchatLeadStandIn } from "../../test-utils/snapchat-lead-stand-in.ts";
 
 const AD_ACCOUNT_ID = "0f6d1c9e-3b0a-4d7e-9b55-6c1f0e2d3a4b";
@@ -24,7 +23,7 @@ const FORM_ID = "3e0f7a51-8c2d-4b6e-a1f9-7d5c4b3a2e10";
 let t: TestApp;
 let app: FastifyInstance;
 let api: Awaited<ReturnType<typeof startSnapchatLeadStandIn>>;
-const lines: string[] = [];
+let lines: string[] = [];
 let now = new Date("2026-11-27T09:00:00Z");
 
 beforeAll(async () => {
@@ -39,21 +38,7 @@ beforeAll(async () => {
     env: { JOBS_INTERVAL_MS: "0", LEAD_FORMS_SNAPCHAT_URL: api.url, LEAD_FORMS_SNAPCHAT_AUTH_URL: api.url },
   });
   // The same database and configuration, with a log written where the test reads it.
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  app = await buildApp({
-    db: t.db,
-    config: t.config,
-    site: t.site,
-    storage: t.storage,
-    logger: { level: "trace", stream },
-    clock: () => now,
-  });
-  await app.ready();
+  ({ app, lines } = await appWithLog(t, () => now));
 });
 
 afterAll(async () => {

@@ -9,10 +9,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads, projects } from "../../db/schema.ts";
+import { contactMessages, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { projectWithAgent } from "../../test-utils/lead-forms.ts";
 import {
   type SnapchatStandInLead,
   signSnapchat,
@@ -87,17 +88,7 @@ beforeAll(async () => {
     },
     clock: () => now,
   });
-  manager = await t.signIn("manager");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع المرسى", city: "جدة" }).returning();
-  projectId = project.id;
-  agent = await t.signIn("sales_agent");
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: asManager(),
-  });
-  expect(agents.statusCode, agents.body).toBe(200);
+  ({ manager, agent, projectId } = await projectWithAgent(t, "مشروع المرسى"));
   api.forms.push({
     id: FORM_ID,
     name: "نموذج مشروع المرسى",
