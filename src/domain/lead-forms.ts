@@ -107,6 +107,7 @@ export const LEAD_FORM_TEXTS = {
   clientIdInvalid: "معرّف تطبيق OAuth غير صالح",
   clientSecretRequired: "المفتاح السري لتطبيق OAuth مطلوب لتفعيل الربط",
   refreshTokenRequired: "رمز التجديد مطلوب لتفعيل الربط",
+  hmacSecretRequired: "المفتاح السري للتوقيع (HMAC) مطلوب لتفعيل الربط",
 } as const;
 
 const secret = z.string().trim().min(1, LEAD_FORM_TEXTS.secretInvalid).max(4000, LEAD_FORM_TEXTS.secretInvalid);
@@ -154,8 +155,10 @@ const snapId = (message: string) => z.guid(message);
 
 /**
  * PUT /api/lead-forms/snapchat: on/off, the ad account id, the OAuth app's client id, and the client secret and
- * refresh token that obtain the Marketing API's short-lived access tokens (write-only as for Meta: a string replaces,
- * null removes, absent keeps). The webhook's secret path is made by the server, never sent.
+ * refresh token that obtain the Marketing API's short-lived access tokens (the forms listing), and the HMAC secret
+ * Snapchat returns when the webhook integration is created (it signs every delivery; docs/lead-forms.md "Set-up:
+ * Snapchat") — secrets write-only as for Meta: a string replaces, null removes, absent keeps. The webhook's secret
+ * path is made by the server, never sent.
  */
 export const snapchatConnectionUpdateSchema = z.strictObject({
   enabled: z.boolean(),
@@ -168,6 +171,7 @@ export const snapchatConnectionUpdateSchema = z.strictObject({
     .optional(),
   clientSecret: secret.nullable().optional(),
   refreshToken: secret.nullable().optional(),
+  hmacSecret: secret.nullable().optional(),
 });
 export type SnapchatConnectionUpdate = z.infer<typeof snapchatConnectionUpdateSchema>;
 
@@ -216,7 +220,8 @@ export const tiktokConnectionViewSchema = z.object({
 export type TiktokConnectionView = z.infer<typeof tiktokConnectionViewSchema>;
 
 /**
- * The Snapchat connection as the API shows it: never the client secret or refresh token, only whether each is stored.
+ * The Snapchat connection as the API shows it: never the client secret, refresh token or HMAC secret, only whether
+ * each is stored.
  * `webhookPath` holds the connection's secret path segment (made when the connection is first saved): the address to
  * paste into Snapchat; empty until then.
  */
@@ -227,6 +232,7 @@ export const snapchatConnectionViewSchema = z.object({
   clientId: z.string(),
   hasClientSecret: z.boolean(),
   hasRefreshToken: z.boolean(),
+  hasHmacSecret: z.boolean(),
   webhookPath: z.string(),
   health: connectionHealthSchema,
 });

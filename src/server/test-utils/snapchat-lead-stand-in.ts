@@ -1,30 +1,36 @@
 /**
- * A local stand-in for Snapchat's Marketing API as far as Lead Generation uses it, written from the assumptions of
- * docs/lead-forms.md "Set-up: Snapchat" (modules/lead-forms/snapchat-api.ts): a real HTTP server on 127.0.0.1 answering
+ * A local stand-in for Snapchat's Marketing API as far as Lead Generation uses it, written from docs/lead-forms.md
+ * "Set-up: Snapchat" (modules/lead-forms/snapchat-api.ts): a real HTTP server on 127.0.0.1 answering
  * - POST /login/oauth2/access_token (form-encoded refresh_token grant)   an access token for 1800 s, or 400
  *   invalid_grant when the client id, client secret or refresh token is not the one it holds
- * - GET  /v1/leads/{lead_id}                                              one lead, or 404
- * - GET  /v1/lead_generation_forms/{form_id}/leads?start_time&limit       a form's leads, paged by paging.next_link
  * - GET  /v1/adaccounts/{ad_account_id}/lead_generation_forms             the account's forms
  * in Snapchat's envelope `{request_status, request_id, …}`; a Marketing API call whose bearer token it did not issue
- * (or after `revokeAccessTokens`) answers 401. `addLead` makes a lead as the platform would (UUID ids, ISO 8601
- * created_at); `webhookBody` the notice Snapchat posts for it.
+ * (or after `revokeAccessTokens`) answers 401. There is no leads endpoint (Snapchat documents none). `addLead` makes a
+ * lead as the platform would (UUID ids); `delivery` the signed webhook delivery Snapchat posts for it: the flat body
+ * and its `t` / `signature` headers (hex HMAC-SHA256 of "<t>.<body>" with the integration's HMAC secret).
  */
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import { listenLocally } from "./listen.ts";
 
+/** A lead as Snapchat delivers it: the flat body of its webhook delivery. */
 export interface SnapchatStandInLead {
-  id: string;
-  lead_generation_form_id: string;
+  lead_id: string;
+  form_id: string;
   ad_account_id: string;
   campaign_id?: string;
   ad_squad_id?: string;
   ad_id?: string;
-  created_at: string;
-  is_test: boolean;
-  form_field_responses: { type: string; description?: string; value: string }[];
-  consent_field_responses: { consent_description: string; accepted: boolean }[];
+  /** Unix seconds. */
+  create_time: number;
+  is_test?: boolean;
+  /** The answers: `first_name`, `phone_number`, `email`…, a custom question by its text. */
+  [answer: string]: string | number | boolean | undefined;
+}
+
+/** The `t` and `signature` headers Snapchat sends with `body`, signed with `secret` at `t` (Unix seconds). */
+export function signSnapchat(body: string, secret: string, t: number): { t: string; signature: string } {
+  return { t: String(t), signature: createHmac("sha256", secret).update(`${t}.${body}`).digest("hex") };
 }
 
 /** Starts the stand-in on 127.0.0.1 on a free port. */
@@ -33,8 +39,9 @@ export async function startSnapchatLeadStandIn(options: {
   clientId: string;
   clientSecret: string;
   refreshToken: string;
+  /** The HMAC secret of the form's webhook integration. */
+  hmacSecret: string;
 }) {
-  const leads = new Map<string, SnapchatStandInLead>();
   const forms: unknown[] = [];
   const issued = new Set<string>();
   const requests: { method: string; url: URL; authorization: string | undefined; body: string }[] = [];
@@ -72,27 +79,6 @@ export async function startSnapchatLeadStandIn(options: {
     }
     const bearer = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
     if (!issued.has(bearer)) return send(401, { debug_message: "Unauthorized" });
-    const one = url.pathname.match(/^\/v1\/leads\/([^/]+)$/);
-    if (one) {
-      const lead = leads.get(decodeURIComponent(one[1]));
-      return lead ? send(200, { leads: [{ sub_request_status: "SUCCESS", lead }] }) : send(404, {});
-    }
-    const list = url.pathname.match(/^\/v1\/lead_generation_forms\/([^/]+)\/leads$/);
-    if (list) {
-      const start = url.searchParams.get("start_time");
-      const all = [...leads.values()]
-        .filter((l) => l.lead_generation_form_id === decodeURIComponent(list[1]))
-        .filter((l) => !start || new Date(l.created_at) >= new Date(start))
-        .sort((a, b) => b.created_at.localeCompare(a.created_at));
-      const limit = Number(url.searchParams.get("limit") ?? "50");
-      const offset = Number(url.searchParams.get("offset") ?? "0");
-      const next = new URL(url);
-      next.searchParams.set("offset", String(offset + limit));
-      return send(200, {
-        leads: all.slice(offset, offset + limit).map((lead) => ({ sub_request_status: "SUCCESS", lead })),
-        ...(offset + limit < all.length ? { paging: { next_link: next.toString() } } : {}),
-      });
-    }
     if (url.pathname === `/v1/adaccounts/${options.adAccountId}/lead_generation_forms`) {
       return send(200, {
         lead_generation_forms: forms.map((form) => ({ sub_request_status: "SUCCESS", lead_generation_form: form })),
@@ -106,7 +92,6 @@ export async function startSnapchatLeadStandIn(options: {
     /** The base URL (both LEAD_FORMS_SNAPCHAT_URL and LEAD_FORMS_SNAPCHAT_AUTH_URL). */
     url: base,
     requests,
-    leads,
     forms,
     /** How many access tokens were issued so far. */
     tokensIssued: () => tokensIssued,
@@ -118,30 +103,19 @@ export async function startSnapchatLeadStandIn(options: {
     setRefreshToken(value: string) {
       refreshToken = value;
     },
-    addLead(
-      fields: Partial<SnapchatStandInLead> & { lead_generation_form_id: string; created: Date },
-    ): SnapchatStandInLead {
-      const { created, ...rest } = fields;
-      const lead: SnapchatStandInLead = {
-        id: randomUUID(),
+    /** A lead as the platform makes it at `created` (UUID id, its time as Unix seconds) with `fields`. */
+    addLead(created: Date, fields: Partial<SnapchatStandInLead> & { form_id: string }): SnapchatStandInLead {
+      return {
+        lead_id: randomUUID(),
         ad_account_id: options.adAccountId,
-        created_at: created.toISOString(),
-        is_test: false,
-        form_field_responses: [],
-        consent_field_responses: [],
-        ...rest,
+        create_time: Math.floor(created.getTime() / 1000),
+        ...fields,
       };
-      leads.set(lead.id, lead);
-      return lead;
     },
-    /** The notice Snapchat posts to the connection's webhook address for `lead`. */
-    webhookBody(lead: SnapchatStandInLead): string {
-      return JSON.stringify({
-        lead_id: lead.id,
-        form_id: lead.lead_generation_form_id,
-        ad_account_id: lead.ad_account_id,
-        created_at: lead.created_at,
-      });
+    /** The delivery Snapchat posts for `lead` at `sentAt`: its body and headers. */
+    delivery(lead: SnapchatStandInLead, sentAt: Date) {
+      const body = JSON.stringify(lead);
+      return { body, headers: signSnapchat(body, options.hmacSecret, Math.floor(sentAt.getTime() / 1000)) };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

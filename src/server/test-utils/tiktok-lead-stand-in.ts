@@ -1,7 +1,7 @@
 /**
  * A local stand-in for TikTok's Lead API as far as Instant Form leads use it, written from the assumptions of
  * docs/lead-forms.md "TikTok" (modules/lead-forms/tiktok-api.ts): a real HTTP server on 127.0.0.1 answering
- * - GET /open_api/v1.3/page/lead/get/?advertiser_id&lead_id                               one lead
+ * - GET /open_api/v1.3/lead/get/?advertiser_id&lead_id                                    one lead
  * - GET /open_api/v1.3/page/lead/list/?advertiser_id&form_id&start_time&page_size&cursor   a form's leads, by cursor
  * with `{code, message, data}`; a wrong `Access-Token` header answers code 40105, an unknown lead 40007.
  * `addLead` makes a lead as the platform would (create_time in unix seconds, 19-digit ids); `webhookBody` and
@@ -45,7 +45,7 @@ export async function startTikTokLeadStandIn(options: { token: string; advertise
     };
     if (req.headers["access-token"] !== token) return send(40105);
     if (url.searchParams.get("advertiser_id") !== options.advertiserId) return send(40001);
-    if (url.pathname === "/open_api/v1.3/page/lead/get/") {
+    if (url.pathname === "/open_api/v1.3/lead/get/") {
       const lead = leads.get(url.searchParams.get("lead_id") ?? "");
       return lead ? send(0, { lead }) : send(40007);
     }

@@ -95,10 +95,17 @@ export function googleLeadOf(body: unknown, receivedAt: Date): { lead: PlatformL
   };
 }
 
-/** A stored lead (lead_form_arrivals.payload) back as a platform lead. */
+/**
+ * A stored lead (lead_form_arrivals.payload, written by webhook-kit.ts `keepLead`) back as a platform lead; its
+ * answers are kept as [key, value] pairs in the order sent (an object, as older rows hold, is read too).
+ */
 export function leadOfPayload(payload: Record<string, unknown>): PlatformLead {
-  const lead = payload as unknown as Omit<PlatformLead, "createdTime"> & { createdTime: string };
-  return { ...lead, createdTime: new Date(lead.createdTime) };
+  const lead = payload as unknown as Omit<PlatformLead, "createdTime" | "answers"> & {
+    createdTime: string;
+    answers: [string, string][] | Record<string, string>;
+  };
+  const answers = Array.isArray(lead.answers) ? Object.fromEntries(lead.answers) : lead.answers;
+  return { ...lead, answers, createdTime: new Date(lead.createdTime) };
 }
 
 /** GET /api/lead-forms/google: the connection without its key, with its health line at `now`. */

@@ -20,7 +20,6 @@ import { notify } from "../leads/desk/service.ts";
 import { leadOfPayload } from "./google.ts";
 import { GraphError, type MetaGraph, metaGraph } from "./meta-graph.ts";
 import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } from "./service.ts";
-import { snapchatApiOf } from "./snapchat.ts";
 import type { SnapchatTokenCache } from "./snapchat-api.ts";
 import { storePlatformLead } from "./store.ts";
 import { tiktokApiOf } from "./tiktok.ts";
@@ -58,13 +57,16 @@ export interface LeadFormsContext {
   snapchatCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
 }
 
-/** The platforms whose leads are read back from the platform (webhook fetch and backfill). */
-export const READ_BACK_PLATFORMS = ["meta", "tiktok", "snapchat"] as const;
+/**
+ * The platforms whose leads are read back from the platform (webhook fetch and backfill). Google and Snapchat deliver
+ * each lead whole to the webhook and document no way to read one back (docs/lead-forms.md), so they have no backfill.
+ */
+export const READ_BACK_PLATFORMS = ["meta", "tiktok"] as const;
 
 /** What the jobs read from a platform: one lead, and a form's leads since a time, oldest first. */
 export type LeadReader = Pick<MetaGraph, "lead" | "formLeads">;
 
-/** The reader of `platform`'s connection, or null when it is off, lacks a token, or is not read back (Google). */
+/** The reader of `platform`'s connection, or null when it is off, lacks a token, or is not read back (Google, Snapchat). */
 export function readerOf(
   context: LeadFormsContext,
   platform: LeadFormPlatform,
@@ -72,7 +74,6 @@ export function readerOf(
 ): LeadReader | null {
   if (platform === "meta") return metaGraphOf(context, row);
   if (platform === "tiktok") return tiktokApiOf(context, row);
-  if (platform === "snapchat") return snapchatApiOf(context, row);
   return null;
 }
 
@@ -159,7 +160,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
 
     async attempt(db, claim, now) {
       if (claim.payload) {
-        // The webhook carried the lead (Google): store it, nothing to fetch.
+        // The webhook carried the lead (Google, Snapchat): store it, nothing to fetch.
         const lead = leadOfPayload(claim.payload);
         await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
         return { ok: true, statusCode: 200, error: null };
@@ -208,7 +209,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
 
 /**
  * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every form of each
- * enabled read-back connection (Meta, TikTok, Snapchat) due and notes the pass on its health line. The reading happens outside
+ * enabled read-back connection (Meta, TikTok) due and notes the pass on its health line. The reading happens outside
  * any transaction, in `backfillDueForms`.
  */
 export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {

@@ -4,12 +4,11 @@
  * signature header), the lead read with the page token in the URL, and the platform refusing that token — no log line
  * at the most detailed level, no API answer and no audit row holds the app secret, the verify token or the page token.
  */
-import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { appWithLog } from "../../test-utils/lead-forms.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";
 
 const APP_SECRET = "app-secret-never-logged-1";
@@ -21,28 +20,14 @@ const FORM_ID = "555666777888999000";
 let t: TestApp;
 let app: FastifyInstance;
 let graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>;
-const lines: string[] = [];
+let lines: string[] = [];
 let now = new Date("2026-11-27T09:00:00Z");
 
 beforeAll(async () => {
   graph = await startMetaGraphStandIn({ token: PAGE_TOKEN, pageId: PAGE_ID });
   t = await createTestApp({ env: { JOBS_INTERVAL_MS: "0", LEAD_FORMS_META_GRAPH_URL: graph.url } });
   // The same database and configuration, with a log written where the test reads it.
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  app = await buildApp({
-    db: t.db,
-    config: t.config,
-    site: t.site,
-    storage: t.storage,
-    logger: { level: "trace", stream },
-    clock: () => now,
-  });
-  await app.ready();
+  ({ app, lines } = await appWithLog(t, () => now));
 });
 
 afterAll(async () => {

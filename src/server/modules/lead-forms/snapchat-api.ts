@@ -1,29 +1,28 @@
 /**
- * Snapchat's side of Lead Generation (docs/lead-forms.md "Set-up: Snapchat", where every assumption below is written
- * down; the local stand-in src/server/test-utils/snapchat-lead-stand-in.ts follows them):
+ * Snapchat's side of Lead Generation (docs/lead-forms.md "Set-up: Snapchat", which names the pages each point comes
+ * from; docs/decisions/140-snapchat-leads-from-the-signed-webhook.md; the local stand-in
+ * src/server/test-utils/snapchat-lead-stand-in.ts follows them):
  * - Access: the Marketing API takes a short-lived OAuth access token (`Authorization: Bearer`), obtained from the
  *   connection's refresh token at `POST {auth}/login/oauth2/access_token` (form-encoded `grant_type=refresh_token`,
  *   `client_id`, `client_secret`, `refresh_token` → `{access_token, expires_in:<s>}`) and kept in memory until
  *   SNAPCHAT_TOKEN_MARGIN_MS before it expires. A refused refresh (400/401) is a refused token.
- * - Webhook body (Snapchat's public webhook integration of a lead form): a JSON object naming the lead, `{lead_id,
- *   form_id, …}` (any answers it carries are not trusted: the lead is read back with our token).
- * - Leads API (assumed paths, Snapchat's usual envelope `{request_status, leads:[{sub_request_status, lead}],
- *   paging:{next_link}}`): `GET {base}/v1/leads/{lead_id}` one lead; `GET {base}/v1/lead_generation_forms/{form_id}/
- *   leads?start_time=<ISO 8601>&limit=100` a form's leads, paged by `paging.next_link` (followed only on the same
- *   origin, so the token never leaves for another host). HTTP 401 a refused token, 403 a missing permission, 404 an
- *   unknown id.
- * - Lead: `{id, lead_generation_form_id, ad_account_id, campaign_id, ad_squad_id, ad_id, created_at:<ISO 8601>,
- *   is_test, form_field_responses:[{type, description?, value}], consent_field_responses:[{consent_description,
- *   accepted}]}`; a standard question is keyed by its type (FIRST_NAME, PHONE_NUMBER…), a CUSTOM one by its
- *   description; `is_test` marks the leads of Snapchat's "Send Test Lead Data".
+ * - Leads: Snapchat documents no endpoint that reads a lead or lists a form's leads; each lead is delivered once, in
+ *   full, to the form's webhook integration (`POST /v1/lead_gen/integrations/public_webhook`), signed with the
+ *   integration's `hmacSecret`: header `t` (the timestamp) and header `signature` (hex HMAC-SHA256 of "<t>.<raw body>").
+ *   The body is one flat JSON object: `lead_id`, `form_id`, `ad_account_id`, `campaign_id`, `ad_squad_id`, `ad_id`,
+ *   `create_time` and names (`campaign_name`…), then one key per answer (`first_name`, `phone_number`, `email`…).
  * - Forms (documented, "Lead Generation Ads Guide"): `GET {base}/v1/adaccounts/{ad_account_id}/lead_generation_forms`
  *   → `{lead_generation_forms:[{sub_request_status, lead_generation_form:{id, name, status?, form_fields:[{type,
  *   custom_form_field_properties?:{description}}], privacy_policy_url, legal_disclosures:{title, description,
- *   consent_form_fields:[{consent_description, required}]}}]}`; its legal disclosures are the form's consent text.
- * Errors are GraphError (meta-graph.ts), the same kinds as Meta's, so the jobs treat every platform alike.
+ *   consent_form_fields:[{consent_description, required}]}}]}`, paged by `paging.next_link` (followed only on the same
+ *   origin, so the token never leaves for another host); its legal disclosures are the form's consent text.
+ * Errors are GraphError (meta-graph.ts), the same kinds as Meta's: HTTP 401 a refused token (after one renewal), 403 a
+ * missing permission, 404 an unknown id.
  */
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { LEAD_FORM_TEXTS } from "#domain/lead-forms.ts";
+import { sameSecret } from "./google.ts";
 import { GraphError, parseAnswer } from "./meta-graph.ts";
 import type { FoundForm } from "./service.ts";
 import type { PlatformLead } from "./store.ts";
@@ -32,51 +31,95 @@ import type { PlatformLead } from "./store.ts";
 export const SNAPCHAT_TOKEN_MARGIN_MS = 60_000;
 
 const idText = z.union([z.string(), z.number()]).transform(String);
-const announced = z.object({ lead_id: idText, form_id: idText.optional() });
 
-/** The lead a webhook body announces (lead id, form id); anything else yields none. */
-export function snapchatLeadEvents(body: unknown): { leadId: string; formId: string | null }[] {
-  const lead = announced.safeParse(body);
-  return lead.success ? [{ leadId: lead.data.lead_id, formId: lead.data.form_id ?? null }] : [];
+/**
+ * Whether `signature` (the `signature` header: hex, an optional `sha256=` prefix) is the HMAC-SHA256 of "<t>.<raw
+ * body>" with the integration's HMAC secret. No freshness window: Snapchat retries a delivery it did not get a 2xx for,
+ * and a replayed lead is stored once anyway (unique platform lead id).
+ */
+export function validSnapchatSignature(
+  raw: Buffer,
+  timestamp: string | undefined,
+  signature: string | undefined,
+  secret: string,
+): boolean {
+  if (!timestamp || !signature || !/^[0-9]{1,20}$/.test(timestamp.trim())) return false;
+  const given = signature
+    .trim()
+    .replace(/^sha256=/i, "")
+    .toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(given)) return false;
+  const expected = createHmac("sha256", secret)
+    .update(Buffer.concat([Buffer.from(`${timestamp.trim()}.`, "utf8"), raw]))
+    .digest("hex");
+  return sameSecret(given, expected);
 }
 
-const apiLead = z.object({
-  id: idText,
-  lead_generation_form_id: idText.optional(),
+/** The delivery's keys that describe the lead rather than answer a question. */
+const DELIVERY_FIELDS = new Set([
+  "lead_id",
+  "form_id",
+  "form_name",
+  "ad_account_id",
+  "campaign_id",
+  "campaign_name",
+  "ad_squad_id",
+  "ad_squad_name",
+  "ad_id",
+  "ad_name",
+  "create_time",
+  "strategy_type",
+  "is_test",
+]);
+
+const delivery = z.looseObject({
+  lead_id: idText.pipe(z.string().min(1).max(200)),
+  form_id: idText.optional(),
   ad_account_id: idText.optional(),
   campaign_id: idText.optional(),
   ad_squad_id: idText.optional(),
   ad_id: idText.optional(),
-  created_at: z.iso.datetime({ offset: true }),
+  create_time: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).optional(),
   is_test: z.boolean().optional(),
-  form_field_responses: z
-    .array(z.object({ type: z.string(), description: z.string().optional(), value: z.unknown() }))
-    .default([]),
-  consent_field_responses: z.array(z.object({ consent_description: z.string(), accepted: z.boolean() })).default([]),
 });
-type ApiLead = z.infer<typeof apiLead>;
 
-/** A Leads API lead as a platform-neutral lead (store.ts). */
-export function snapchatLeadOf(lead: ApiLead, adAccountId: string): PlatformLead {
+/** `create_time` as a date: ISO 8601, or a Unix time in seconds (below 10^12) or milliseconds. */
+function deliveryTime(value: string | number | undefined, receivedAt: Date): Date {
+  if (value === undefined) return receivedAt;
+  if (typeof value === "string") return new Date(value);
+  return new Date(value < 1e12 ? value * 1000 : value);
+}
+
+/**
+ * A signed delivery's body as a platform lead (store.ts), or null when it names no lead. Answers are keyed as the
+ * forms listing keys its questions: a snake_case key upper-cased to Snapchat's question type (`phone_number` →
+ * PHONE_NUMBER), any other key (a custom question) as sent. The time is `create_time`, else `receivedAt`.
+ */
+export function snapchatLeadOf(body: unknown, receivedAt: Date, adAccountId: string): PlatformLead | null {
+  const parsed = delivery.safeParse(body);
+  if (!parsed.success) return null;
+  const b = parsed.data;
   const answers: Record<string, string> = {};
-  for (const field of lead.form_field_responses) {
-    const key = field.type === "CUSTOM" && field.description ? field.description.slice(0, 200) : field.type;
-    answers[key] = Array.isArray(field.value) ? field.value.map(String).join(", ") : String(field.value ?? "");
+  // In the order Snapchat sent them (the first name before the last).
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (DELIVERY_FIELDS.has(key) || (typeof value !== "string" && typeof value !== "number")) continue;
+    const name = /^[a-z][a-z0-9_]*$/.test(key) ? key.toUpperCase() : key.slice(0, 200);
+    answers[name] = String(value);
   }
   return {
     platform: "snapchat",
-    platformLeadId: lead.id,
-    formId: lead.lead_generation_form_id ?? "",
-    pageId: lead.ad_account_id ?? adAccountId,
-    adId: lead.ad_id ?? null,
-    adsetId: lead.ad_squad_id ?? null,
-    campaignId: lead.campaign_id ?? null,
+    platformLeadId: b.lead_id,
+    formId: b.form_id ?? "",
+    pageId: b.ad_account_id ?? adAccountId,
+    adId: b.ad_id ?? null,
+    adsetId: b.ad_squad_id ?? null,
+    campaignId: b.campaign_id ?? null,
     placement: null,
     isOrganic: false,
-    isTest: lead.is_test ?? false,
-    createdTime: new Date(lead.created_at),
+    isTest: b.is_test ?? false,
+    createdTime: deliveryTime(b.create_time, receivedAt),
     answers,
-    consentAnswers: lead.consent_field_responses.map((c) => ({ key: c.consent_description, checked: c.accepted })),
+    consentAnswers: [],
   };
 }
 
@@ -86,10 +129,8 @@ export interface SnapchatTokenCache {
   renewAt: number;
 }
 
-/** Snapchat's Leads API of one connection: one lead, a form's leads since a time (oldest first), the account's forms. */
+/** Snapchat's Marketing API of one connection as lead forms use it: the ad account's forms. */
 export interface SnapchatApi {
-  lead(leadId: string): Promise<PlatformLead>;
-  formLeads(formId: string, since: Date | null): Promise<PlatformLead[]>;
   forms(): Promise<FoundForm[]>;
 }
 
@@ -134,7 +175,6 @@ export function snapchatFormOf(form: z.infer<typeof apiForm>): FoundForm {
 }
 
 const envelope = z.object({
-  leads: z.array(z.object({ sub_request_status: z.string().optional(), lead: z.unknown() })).default([]),
   lead_generation_forms: z
     .array(z.object({ sub_request_status: z.string().optional(), lead_generation_form: z.unknown() }))
     .default([]),
@@ -142,7 +182,7 @@ const envelope = z.object({
 });
 
 /**
- * The Leads API at `base` (no trailing slash) for `adAccountId`, renewing access tokens at `authBase` with the OAuth
+ * The Marketing API at `base` (no trailing slash) for `adAccountId`, renewing access tokens at `authBase` with the OAuth
  * app's client id and secret and the refresh token; `cache` holds the current access token across calls (emptied by a
  * save of the connection). Each call times out at timeoutMs.
  */
@@ -203,8 +243,6 @@ export function snapchatApi(options: {
     if (res.status === 404) throw new GraphError("not_found", LEAD_FORM_TEXTS.formNotFound, res.status);
     throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, res.status);
   };
-  const leadsOf = (page: z.infer<typeof envelope>) =>
-    page.leads.map((item) => snapchatLeadOf(parseAnswer(apiLead, item.lead), options.adAccountId));
   const origin = new URL(options.base).origin;
   /** Every page from `first` on, following `paging.next_link` on the same origin only. */
   const readAll = async (first: string): Promise<z.infer<typeof envelope>[]> => {
@@ -219,18 +257,6 @@ export function snapchatApi(options: {
     return pages;
   };
   return {
-    async lead(leadId) {
-      const [lead] = leadsOf(await get(`${options.base}/v1/leads/${encodeURIComponent(leadId)}`));
-      if (!lead) throw new GraphError("not_found", LEAD_FORM_TEXTS.formNotFound, 404);
-      return lead;
-    },
-    async formLeads(formId, since) {
-      const first = new URL(`${options.base}/v1/lead_generation_forms/${encodeURIComponent(formId)}/leads`);
-      first.searchParams.set("limit", "100");
-      if (since) first.searchParams.set("start_time", since.toISOString());
-      const found = (await readAll(first.toString())).flatMap(leadsOf);
-      return found.sort((a, b) => a.createdTime.getTime() - b.createdTime.getTime());
-    },
     async forms() {
       const account = encodeURIComponent(options.adAccountId);
       const pages = await readAll(`${options.base}/v1/adaccounts/${account}/lead_generation_forms`);

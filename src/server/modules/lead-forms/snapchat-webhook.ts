@@ -1,10 +1,13 @@
 /**
- * Snapchat's webhook (docs/lead-forms.md "Set-up: Snapchat"; docs/decisions/119-snapchat-lead-forms-secret-webhook-path.md),
- * registered inside webhook.ts's plugin (whose JSON parser keeps the raw bytes):
+ * Snapchat's webhook (docs/lead-forms.md "Set-up: Snapchat"; docs/decisions/119-snapchat-lead-forms-secret-webhook-path.md,
+ * docs/decisions/140-snapchat-leads-from-the-signed-webhook.md), registered inside webhook.ts's plugin (whose JSON
+ * parser keeps the raw bytes):
  * POST /api/lead-forms/snapchat/webhook/{key} — the key must be the connection's secret path key (constant-time), else
- * 404 and nothing read or stored; the lead the body names becomes one arrival row (once per lead id) and the answer is
- * 200 at once; the "lead-forms" outbox reads the lead from the Leads API (snapchat-api.ts). The key never reaches the
- * log: lib/log.ts logs a route with a `:webhookKey` parameter by its pattern. Answers `{received}`: leads announced.
+ * 404 and nothing stored; the `t` and `signature` headers must sign "<t>.<raw body>" with the integration's HMAC
+ * secret (snapchat-api.ts), else 401 and nothing stored. The body is the lead itself: it is kept on one arrival row
+ * (once per lead id) and the answer is 200 at once; the "lead-forms" outbox stores it (jobs.ts), as Google's. The key
+ * never reaches the log: lib/log.ts logs a route with a `:webhookKey` parameter by its pattern. Answers `{received}`:
+ * 1 for a lead, 0 when the connection is off.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,8 +16,12 @@ import { HttpError, notFound } from "#server/lib/http-errors.ts";
 import { parseJsonKeepingIds, sameSecret } from "./google.ts";
 import { openSecret } from "./service.ts";
 import { SNAPCHAT_WEBHOOK_BASE, SNAPCHAT_WEBHOOK_KEY } from "./snapchat.ts";
-import { snapchatLeadEvents } from "./snapchat-api.ts";
+import { snapchatLeadOf, validSnapchatSignature } from "./snapchat-api.ts";
 import type { WebhookKit } from "./webhook-kit.ts";
+
+const SIGNATURE_REFUSED = "توقيع الطلب غير صحيح";
+
+const header = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
 
 export function snapchatWebhookRoute(app: FastifyInstance, kit: WebhookKit) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -32,17 +39,22 @@ export function snapchatWebhookRoute(app: FastifyInstance, kit: WebhookKit) {
       // A wrong key is an address that does not exist.
       if (!key || !sameSecret(request.params.webhookKey, key)) throw notFound();
       const raw = Buffer.isBuffer(request.body) ? request.body : null;
+      const secret = openSecret(app.secrets, cache.row, "hmacSecret");
+      const { t, signature } = request.headers;
+      if (!raw || !secret || !validSnapchatSignature(raw, header(t), header(signature), secret)) {
+        throw new HttpError(401, SIGNATURE_REFUSED);
+      }
       let body: unknown = null;
       try {
-        body = raw ? parseJsonKeepingIds(raw.toString("utf8")) : null;
+        body = parseJsonKeepingIds(raw.toString("utf8"));
       } catch {
         throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
       }
       const now = app.clock();
-      const found = cache.row?.enabled ? snapchatLeadEvents(body) : [];
-      await kit.keepArrivals("snapchat", found, now);
+      const lead = cache.row?.enabled ? snapchatLeadOf(body, now, cache.row.ids.adAccountId ?? "") : null;
+      if (lead) await kit.keepLead(lead, now);
       await kit.noteWebhook("snapchat", cache, now);
-      return { received: found.length };
+      return { received: lead ? 1 : 0 };
     },
   );
 }

@@ -1,24 +1,30 @@
 /**
  * Snapchat Lead Generation end to end through the API (docs/lead-forms.md "Set-up: Snapchat";
  * docs/decisions/119-snapchat-lead-forms-secret-webhook-path.md): a manager connects Snapchat (secrets write-only, the
- * webhook's secret path made by the server), the account's forms are read with their consent text, Snapchat's notice
- * arrives at the secret path, the job engine reads the lead from a local Marketing API stand-in
- * (test-utils/snapchat-lead-stand-in.ts) and the lead enters the desk once through the same store as the other
- * platforms'; a lost notice is found by the backfill. Time is a fake clock; the engine's timer is off.
+ * webhook's secret path made by the server), the account's forms are read with their consent text from a local
+ * Marketing API stand-in (test-utils/snapchat-lead-stand-in.ts), Snapchat's signed delivery arrives at the secret path
+ * carrying the lead, and the lead enters the desk once through the same store as the other platforms'
+ * (docs/decisions/140-snapchat-leads-from-the-signed-webhook.md); Snapchat has no backfill. Time is a fake clock; the
+ * engine's timer is off.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads, projects } from "../../db/schema.ts";
+import { contactMessages, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
-import { notifications } from "../../db/tables/lead-desk.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { startSnapchatLeadStandIn } from "../../test-utils/snapchat-lead-stand-in.ts";
+import { projectWithAgent } from "../../test-utils/lead-forms.ts";
+import {
+  type SnapchatStandInLead,
+  signSnapchat,
+  startSnapchatLeadStandIn,
+} from "../../test-utils/snapchat-lead-stand-in.ts";
 
 const AD_ACCOUNT_ID = "8adc3db7-8148-4fbf-999c-8d2266369d74";
 const CLIENT_ID = "snap-client-7f1e";
 const CLIENT_SECRET = "snap-client-secret-52a9";
 const REFRESH_TOKEN = "snap-refresh-token-c0ffee";
+const HMAC_SECRET = "snap-hmac-secret-9d41";
 const FORM_ID = "a0bc123d-d4ab-4ecc-b4eb-1a23bc4567d2";
 const CONSENT = "أوافق على أن تتواصل معي الشركة بخصوص المشروع";
 
@@ -32,26 +38,34 @@ let webhookPath = "";
 
 const asManager = () => t.bearer(manager.token);
 
-const postWebhook = (body: string, path = webhookPath) =>
-  t.app.inject({ method: "POST", url: path, headers: { "content-type": "application/json" }, payload: body });
+/** Posts Snapchat's delivery of `lead` (signed now unless `headers` say otherwise) to `path`. */
+const postWebhook = (
+  lead: SnapchatStandInLead,
+  options: { path?: string; headers?: Record<string, string>; body?: string } = {},
+) => {
+  const delivery = api.delivery(lead, now);
+  return t.app.inject({
+    method: "POST",
+    url: options.path ?? webhookPath,
+    headers: { "content-type": "application/json", ...(options.headers ?? delivery.headers) },
+    payload: options.body ?? delivery.body,
+  });
+};
 
 function newLead(created: Date, test = false) {
-  return api.addLead({
-    lead_generation_form_id: FORM_ID,
-    created,
+  return api.addLead(created, {
+    form_id: FORM_ID,
     campaign_id: "5b1b6f5e-0c4e-4a53-a3a5-0f8e1f7c1a01",
+    campaign_name: "حملة المرسى",
     ad_squad_id: "5b1b6f5e-0c4e-4a53-a3a5-0f8e1f7c1a02",
     ad_id: "5b1b6f5e-0c4e-4a53-a3a5-0f8e1f7c1a03",
-    is_test: test,
-    form_field_responses: [
-      { type: "FIRST_NAME", value: "سارة" },
-      { type: "LAST_NAME", value: "الغامدي" },
-      { type: "PHONE_NUMBER", value: "+971 50 123 4567" },
-      { type: "EMAIL", value: "Sara@Example.com" },
-      { type: "CUSTOM", description: "ما ميزانيتك؟", value: "مليون ونصف" },
-      { type: "CUSTOM", description: "متى تنوي الشراء؟", value: "خلال ٣ أشهر" },
-    ],
-    consent_field_responses: [{ consent_description: CONSENT, accepted: true }],
+    ...(test ? { is_test: true } : {}),
+    first_name: "سارة",
+    last_name: "الغامدي",
+    phone_number: "+971 50 123 4567",
+    email: "Sara@Example.com",
+    "ما ميزانيتك؟": "مليون ونصف",
+    "متى تنوي الشراء؟": "خلال ٣ أشهر",
   });
 }
 
@@ -63,6 +77,7 @@ beforeAll(async () => {
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     refreshToken: REFRESH_TOKEN,
+    hmacSecret: HMAC_SECRET,
   });
   t = await createTestApp({
     env: {
@@ -73,17 +88,7 @@ beforeAll(async () => {
     },
     clock: () => now,
   });
-  manager = await t.signIn("manager");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع المرسى", city: "جدة" }).returning();
-  projectId = project.id;
-  agent = await t.signIn("sales_agent");
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: asManager(),
-  });
-  expect(agents.statusCode, agents.body).toBe(200);
+  ({ manager, agent, projectId } = await projectWithAgent(t, "مشروع المرسى"));
   api.forms.push({
     id: FORM_ID,
     name: "نموذج مشروع المرسى",
@@ -120,6 +125,7 @@ describe("the Snapchat connection", () => {
       clientId: "معرّف تطبيق OAuth مطلوب لتفعيل الربط",
       clientSecret: "المفتاح السري لتطبيق OAuth مطلوب لتفعيل الربط",
       refreshToken: "رمز التجديد مطلوب لتفعيل الربط",
+      hmacSecret: "المفتاح السري للتوقيع (HMAC) مطلوب لتفعيل الربط",
     });
     const bad = await t.app.inject({
       method: "PUT",
@@ -143,6 +149,7 @@ describe("the Snapchat connection", () => {
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         refreshToken: REFRESH_TOKEN,
+        hmacSecret: HMAC_SECRET,
       },
       headers: asManager(),
     });
@@ -154,12 +161,14 @@ describe("the Snapchat connection", () => {
       clientId: CLIENT_ID,
       hasClientSecret: true,
       hasRefreshToken: true,
+      hasHmacSecret: true,
     });
     webhookPath = saved.json().webhookPath;
     expect(webhookPath).toMatch(/^\/api\/lead-forms\/snapchat\/webhook\/[A-Za-z0-9_-]{32}$/);
     const key = webhookPath.split("/").at(-1) ?? "";
     expect(saved.body).not.toContain(CLIENT_SECRET);
     expect(saved.body).not.toContain(REFRESH_TOKEN);
+    expect(saved.body).not.toContain(HMAC_SECRET);
 
     const again = await t.app.inject({
       method: "PUT",
@@ -167,9 +176,14 @@ describe("the Snapchat connection", () => {
       payload: { enabled: true },
       headers: asManager(),
     });
-    expect(again.json()).toMatchObject({ webhookPath, hasClientSecret: true, hasRefreshToken: true });
+    expect(again.json()).toMatchObject({
+      webhookPath,
+      hasClientSecret: true,
+      hasRefreshToken: true,
+      hasHmacSecret: true,
+    });
     const audits = JSON.stringify(await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, "snapchat")));
-    for (const secret of [CLIENT_SECRET, REFRESH_TOKEN, key]) expect(audits).not.toContain(secret);
+    for (const secret of [CLIENT_SECRET, REFRESH_TOKEN, HMAC_SECRET, key]) expect(audits).not.toContain(secret);
     expect(audits).toContain('"webhookKey":"created"');
   });
 
@@ -205,31 +219,38 @@ describe("the Snapchat connection", () => {
 });
 
 describe("Snapchat's webhook", () => {
-  it("answers 404 at any other path and stores nothing", async () => {
-    // A lead the platform does not hold, so only the webhook could bring it.
+  it("answers 404 at any other path, 401 to a delivery not signed with the HMAC secret, and stores nothing", async () => {
     const lead = newLead(new Date("2026-11-27T08:59:00Z"));
-    api.leads.delete(lead.id);
-    const body = api.webhookBody(lead);
     const key = webhookPath.split("/").at(-1) ?? "";
-    const wrong = await postWebhook(body, `/api/lead-forms/snapchat/webhook/${key.slice(0, -1)}x`);
-    const bare = await postWebhook(body, "/api/lead-forms/snapchat/webhook");
-    const longer = await postWebhook(body, `${webhookPath}/more`);
+    const wrong = await postWebhook(lead, { path: `/api/lead-forms/snapchat/webhook/${key.slice(0, -1)}x` });
+    const bare = await postWebhook(lead, { path: "/api/lead-forms/snapchat/webhook" });
+    const longer = await postWebhook(lead, { path: `${webhookPath}/more` });
     expect([wrong.statusCode, bare.statusCode, longer.statusCode]).toEqual([404, 404, 404]);
+    const { body, headers } = api.delivery(lead, now);
+    const otherSecret = signSnapchat(body, "another-secret", Number(headers.t));
+    const bodyOnly = { t: headers.t, signature: signSnapchat(body, HMAC_SECRET, 0).signature };
+    const refused = await Promise.all([
+      postWebhook(lead, { headers: otherSecret }),
+      postWebhook(lead, { headers: bodyOnly }),
+      postWebhook(lead, { headers: { signature: headers.signature } }),
+      postWebhook(lead, { headers: { t: headers.t } }),
+      postWebhook(lead, { headers, body: body.replace("سارة", "سلمى") }),
+    ]);
+    expect(refused.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
     await t.app.jobs.runDue();
     expect(await t.db.select().from(leadFormArrivals).where(eq(leadFormArrivals.platform, "snapchat"))).toEqual([]);
   });
 
-  it("stores a lead once under concurrent duplicates, mapped, at Snapchat's created time, with its consent", async () => {
+  it("stores the delivered lead once under concurrent duplicates, mapped, at Snapchat's create time", async () => {
     const created = new Date("2026-11-27T08:58:00Z");
     const lead = newLead(created);
-    const body = api.webhookBody(lead);
-    const answers = await Promise.all([1, 2, 3, 4].map(() => postWebhook(body)));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => postWebhook(lead)));
     expect(answers.map((a) => [a.statusCode, a.json()])).toEqual(Array(4).fill([200, { received: 1 }]));
     await Promise.all([t.app.jobs.runDue(), t.app.jobs.runDue()]);
-    await postWebhook(body); // a late duplicate
+    await postWebhook(lead); // a late duplicate
     await t.app.jobs.runDue();
 
-    const stored = await storedOf(lead.id);
+    const stored = await storedOf(lead.lead_id);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       platform: "snapchat",
@@ -241,7 +262,6 @@ describe("Snapchat's webhook", () => {
       adId: "5b1b6f5e-0c4e-4a53-a3a5-0f8e1f7c1a03",
       isTest: false,
       via: "webhook",
-      consentAnswers: [{ key: CONSENT, checked: true }],
     });
     expect(stored[0].consentText).toContain(CONSENT);
     expect(stored[0].createdTime.toISOString()).toBe(created.toISOString());
@@ -264,15 +284,17 @@ describe("Snapchat's webhook", () => {
       .where(eq(leads.id, enquiry.leadId ?? 0));
     expect(desk.createdAt.toISOString()).toBe(created.toISOString());
     expect(desk.ownerId).toBe(agent.id);
-    // One access token served every call.
-    expect(api.tokensIssued()).toBe(1);
+    // The lead came whole in the delivery: Snapchat was not called for it.
+    expect(api.requests.filter((r) => r.url.pathname.includes("lead") && !r.url.pathname.endsWith("_forms"))).toEqual(
+      [],
+    );
   });
 
   it("marks a lead of Snapchat's test delivery as a test", async () => {
     const lead = newLead(new Date("2026-11-27T08:59:30Z"), true);
-    expect((await postWebhook(api.webhookBody(lead))).statusCode).toBe(200);
+    expect((await postWebhook(lead)).statusCode).toBe(200);
     await t.app.jobs.runDue();
-    const [stored] = await storedOf(lead.id);
+    const [stored] = await storedOf(lead.lead_id);
     expect(stored.isTest).toBe(true);
     const [enquiry] = await t.db
       .select()
@@ -280,59 +302,36 @@ describe("Snapchat's webhook", () => {
       .where(eq(contactMessages.id, stored.enquiryId ?? 0));
     expect(enquiry.isTest).toBe(true);
   });
+});
 
-  it("renews an access token Snapchat stopped accepting, without calling it a refusal", async () => {
+describe("Snapchat's access token and backfill", () => {
+  it("renews an access token Snapchat stopped accepting when listing forms, without calling it a refusal", async () => {
+    const before = api.tokensIssued();
     api.revokeAccessTokens();
-    const lead = newLead(new Date("2026-11-27T08:59:40Z"));
-    expect((await postWebhook(api.webhookBody(lead))).statusCode).toBe(200);
-    await t.app.jobs.runDue();
-    expect(await storedOf(lead.id)).toHaveLength(1);
-    expect(api.tokensIssued()).toBe(2);
+    const forms = await t.app.inject({ url: "/api/lead-forms/snapchat/forms", headers: asManager() });
+    expect(forms.statusCode, forms.body).toBe(200);
+    expect(api.tokensIssued()).toBe(before + 1);
     const health = await t.app.inject({ url: "/api/lead-forms/snapchat", headers: asManager() });
     expect(health.json().health.error).toBeNull();
   });
-});
 
-describe("Snapchat's backfill", () => {
-  it("finds the leads whose notices were lost, once, within one period of the fake clock", async () => {
+  it("has no backfill: the passes never call Snapchat and the health line shows none", async () => {
+    const calls = api.requests.length;
     now = new Date("2026-11-27T10:00:00Z");
-    await t.app.jobs.runDue(); // the first pass reads the last day and sets the form's cursor
-    const lost = [1, 2, 3].map((i) => newLead(new Date(`2026-11-27T10:0${i}:00Z`)));
-    now = new Date("2026-11-27T10:05:00Z");
-    await t.app.jobs.runDue(); // not yet due: the period is 10 minutes
-    for (const l of lost) expect(await storedOf(l.id)).toEqual([]);
+    await t.app.jobs.runDue();
     now = new Date("2026-11-27T10:10:00Z");
     await t.app.jobs.runDue();
-    const found = (await Promise.all(lost.map((l) => storedOf(l.id)))).flat();
-    expect(found.map((r) => r.via)).toEqual(["backfill", "backfill", "backfill"]);
-    expect(found.map((r) => r.createdTime.toISOString())).toEqual([
-      "2026-11-27T10:01:00.000Z",
-      "2026-11-27T10:02:00.000Z",
-      "2026-11-27T10:03:00.000Z",
-    ]);
-    // A late notice of one of them and the next backfill change nothing.
-    expect((await postWebhook(api.webhookBody(lost[0]))).statusCode).toBe(200);
-    now = new Date("2026-11-27T10:20:00Z");
-    await t.app.jobs.runDue();
-    for (const l of lost) expect(await storedOf(l.id)).toHaveLength(1);
+    expect(api.requests.length).toBe(calls);
     const health = await t.app.inject({ url: "/api/lead-forms/snapchat", headers: asManager() });
-    expect(health.json().health).toMatchObject({ lastBackfillAt: "2026-11-27T10:20:00.000Z", error: null });
+    expect(health.json().health).toMatchObject({ lastBackfillAt: null, error: null });
   });
 
-  it("puts a refused refresh token on the health line and tells the managers once", async () => {
+  it("puts a refused refresh token on the health line when the forms are read", async () => {
     api.setRefreshToken("rotated-elsewhere");
     api.revokeAccessTokens();
-    newLead(new Date("2026-11-27T10:25:00Z"));
-    now = new Date("2026-11-27T10:30:00Z");
-    await t.app.jobs.runDue();
-    now = new Date("2026-11-27T10:40:00Z");
-    await t.app.jobs.runDue();
+    const forms = await t.app.inject({ url: "/api/lead-forms/snapchat/forms", headers: asManager() });
+    expect(forms.statusCode).toBe(502);
     const health = await t.app.inject({ url: "/api/lead-forms/snapchat", headers: asManager() });
     expect(health.json().health.error).toBe("رفضت المنصة رمز الوصول (انتهت صلاحيته أو أُلغي)، أدخل رمزًا جديدًا");
-    const told = await t.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, manager.id), eq(notifications.kind, "lead_forms_token")));
-    expect(told).toHaveLength(1);
   });
 });

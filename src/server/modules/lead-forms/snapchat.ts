@@ -1,9 +1,11 @@
 /**
  * The Snapchat Lead Generation connection (docs/lead-forms.md "Set-up: Snapchat";
- * docs/decisions/119-snapchat-lead-forms-secret-webhook-path.md): on/off, the ad account id, the OAuth app's client id,
- * its client secret and the refresh token (both sealed with SECRETS_KEY, write-only: answers say hasClientSecret /
- * hasRefreshToken), the webhook's secret path key (made and sealed when the connection is first saved, shown to the
- * admin only inside `webhookPath`), its health line, and the Leads API client of a connection that is on.
+ * docs/decisions/119-snapchat-lead-forms-secret-webhook-path.md, docs/decisions/140-snapchat-leads-from-the-signed-webhook.md):
+ * on/off, the ad account id, the OAuth app's client id, its client secret and the refresh token (for the forms
+ * listing), the webhook integration's HMAC secret (signs every delivery) — secrets sealed with SECRETS_KEY, write-only:
+ * answers say hasClientSecret / hasRefreshToken / hasHmacSecret — the webhook's secret path key (made and sealed when
+ * the connection is first saved, shown to the admin only inside `webhookPath`), its health line, and the Marketing API
+ * client (forms listing) of a connection that is on.
  */
 import { randomBytes } from "node:crypto";
 import { LEAD_FORM_TEXTS, type SnapchatConnectionUpdate, type SnapchatConnectionView } from "#domain/lead-forms.ts";
@@ -39,14 +41,16 @@ export async function snapchatConnectionView(
     clientId: row?.ids.clientId ?? "",
     hasClientSecret: Boolean(row?.secrets.clientSecret),
     hasRefreshToken: Boolean(row?.secrets.refreshToken),
+    hasHmacSecret: Boolean(row?.secrets.hmacSecret),
     webhookPath: key ? `${SNAPCHAT_WEBHOOK_BASE}/${key}` : "",
-    health: await connectionHealth(db, "snapchat", row, now),
+    // Snapchat offers no way to read leads back: there is no backfill to show.
+    health: { ...(await connectionHealth(db, "snapchat", row, now)), lastBackfillAt: null },
   };
 }
 
 /**
  * PUT /api/lead-forms/snapchat. The first save makes the webhook's path key. Errors: 400 {adAccountId, clientId,
- * clientSecret, refreshToken} naming what is missing when enabling. Audited without a secret or the path key.
+ * clientSecret, refreshToken, hmacSecret} naming what is missing when enabling. Audited without a secret or the path key.
  */
 export async function saveSnapchatConnection(
   db: Db,
@@ -63,12 +67,17 @@ export async function saveSnapchatConnection(
     {
       enabled: input.enabled,
       ids: { adAccountId: input.adAccountId, clientId: input.clientId },
-      secretInputs: { clientSecret: input.clientSecret, refreshToken: input.refreshToken },
+      secretInputs: {
+        clientSecret: input.clientSecret,
+        refreshToken: input.refreshToken,
+        hmacSecret: input.hmacSecret,
+      },
       required: {
         adAccountId: LEAD_FORM_TEXTS.adAccountIdRequired,
         clientId: LEAD_FORM_TEXTS.clientIdRequired,
         clientSecret: LEAD_FORM_TEXTS.clientSecretRequired,
         refreshToken: LEAD_FORM_TEXTS.refreshTokenRequired,
+        hmacSecret: LEAD_FORM_TEXTS.hmacSecretRequired,
       },
       tokenName: "refreshToken",
       generated: { [SNAPCHAT_WEBHOOK_KEY]: newWebhookKey },
@@ -78,7 +87,7 @@ export async function saveSnapchatConnection(
   return snapchatConnectionView(db, secrets, now);
 }
 
-/** The Leads API client of the Snapchat connection, or null when it is off or lacks an id or a secret. */
+/** The Marketing API client (forms listing) of the Snapchat connection, or null when it is off or lacks an id or a secret. */
 export function snapchatApiOf(
   context: {
     snapchatUrl: string;

@@ -6,8 +6,9 @@
  * - Webhook body (TikTok's webhook structure: `content` is a serialized JSON string): `{client_key?, event,
  *   create_time, content: "{\"lead_id\",\"form_id\",\"advertiser_id\",…}"}`; every event whose content names a
  *   `lead_id` announces a lead (assumed; `content` given as an object is read too).
- * - Lead API (Business API v1.3, assumed paths): `GET {base}/open_api/v1.3/page/lead/get/?advertiser_id&lead_id` one
- *   lead; `GET {base}/open_api/v1.3/page/lead/list/?advertiser_id&form_id&start_time=<unix s>&page_size=100&cursor`
+ * - Lead API (Business API v1.3): `GET {base}/open_api/v1.3/lead/get/?advertiser_id&lead_id` one lead (the path of
+ *   TikTok's "get an Instant Form or direct-message lead"); ASSUMED and not found in any source (docs/lead-forms.md):
+ *   `GET {base}/open_api/v1.3/page/lead/list/?advertiser_id&form_id&start_time=<unix s>&page_size=100&cursor`
  *   a form's leads, paged by `data.page_info.cursor` while `has_more`. The token goes in the `Access-Token` header.
  *   Answers are `{code, message, data}`: code 0 success; 40100–40105 a refused token; 40001–40002 a missing
  *   permission; 40007 / 404 an unknown id.
@@ -144,7 +145,7 @@ export function tiktokApi(options: {
   });
   return {
     async lead(leadId) {
-      const url = new URL(`${root}/get/`);
+      const url = new URL(`${options.base}/open_api/v1.3/lead/get/`);
       url.searchParams.set("advertiser_id", options.advertiserId);
       url.searchParams.set("lead_id", leadId);
       const data = parse(z.object({ lead: apiLead }), await get(url));

@@ -4,13 +4,16 @@
  *   WEBHOOK_CACHE_MS per instance (LeadFormsContext's per-platform slot; emptied by a save);
  * - `noteWebhook(platform, cache, now)`: the health line's last webhook, written at most every WEBHOOK_CACHE_MS;
  * - `keepArrivals(platform, announced, now)`: one pending lead_form_arrivals row per announced lead (unique on
- *   platform + lead id, so a second delivery does nothing), then a kick of the "lead-forms" outbox that reads them.
+ *   platform + lead id, so a second delivery does nothing), then a kick of the "lead-forms" outbox that reads them;
+ * - `keepLead(lead, now)`: the same for a lead the webhook itself carried (Google, Snapchat), kept whole on the row's
+ *   payload, so the outbox stores it without reading the platform.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { leadFormArrivals, leadFormConnections } from "#server/db/tables/lead-forms.ts";
 import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { connectionRow } from "./service.ts";
+import type { PlatformLead } from "./store.ts";
 
 /** The platforms that call a webhook of ours. */
 export type WebhookPlatform = "meta" | "google" | "tiktok" | "snapchat";
@@ -47,7 +50,7 @@ export function webhookKit(app: FastifyInstance) {
       .where(eq(leadFormConnections.platform, platform));
   };
   const keepArrivals = async (
-    platform: Exclude<WebhookPlatform, "google">,
+    platform: "meta" | "tiktok",
     announced: { leadId: string; formId: string | null }[],
     now: Date,
   ) => {
@@ -66,7 +69,22 @@ export function webhookKit(app: FastifyInstance) {
       .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
     app.leadFormsOutbox.kick();
   };
-  return { cachedConnection, noteWebhook, keepArrivals };
+  const keepLead = async (lead: PlatformLead, now: Date) => {
+    await app.db
+      .insert(leadFormArrivals)
+      .values({
+        platform: lead.platform,
+        platformLeadId: lead.platformLeadId,
+        formId: lead.formId || null,
+        nextAttemptAt: now,
+        receivedAt: now,
+        // The answers as [key, value] pairs: a jsonb object would not keep their order (first name before last).
+        payload: { ...lead, createdTime: lead.createdTime.toISOString(), answers: Object.entries(lead.answers) },
+      })
+      .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
+    app.leadFormsOutbox.kick();
+  };
+  return { cachedConnection, noteWebhook, keepArrivals, keepLead };
 }
 
 export type WebhookKit = ReturnType<typeof webhookKit>;

@@ -11,13 +11,13 @@
  * - POST /api/lead-forms/tiktok/webhook: `TikTok-Signature` must sign "<t>.<raw body>" with the app secret within
  *   five minutes of our clock (tiktok-api.ts), else 401 and nothing stored; each lead it names becomes one arrival
  *   row, read from the Lead API by the same outbox.
- * - POST /api/lead-forms/snapchat/webhook/{key}: at the connection's secret path only (snapchat-webhook.ts).
+ * - POST /api/lead-forms/snapchat/webhook/{key}: at the connection's secret path only, signed with the integration's
+ *   HMAC secret; the lead itself, kept on its arrival row and stored by the same outbox (snapchat-webhook.ts).
  * None logs a secret, a token or a body.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { leadFormArrivals } from "#server/db/tables/lead-forms.ts";
 import { HttpError } from "#server/lib/http-errors.ts";
 import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret } from "./google.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
@@ -41,7 +41,8 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { cachedConnection, noteWebhook, keepArrivals } = webhookKit(app);
+  const kit = webhookKit(app);
+  const { cachedConnection, noteWebhook, keepArrivals } = kit;
 
   r.get(
     META_WEBHOOK_PATH,
@@ -117,7 +118,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
     },
   );
 
-  snapchatWebhookRoute(app, { cachedConnection, noteWebhook, keepArrivals });
+  snapchatWebhookRoute(app, kit);
 
   r.post(
     GOOGLE_WEBHOOK_PATH,
@@ -139,19 +140,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
       const found = googleLeadOf(body, now);
       if (!stored || !found?.key || !sameSecret(found.key, stored)) throw new HttpError(401, GOOGLE_KEY_REFUSED);
       if (!cache.row?.enabled) return { received: 0 };
-      const { lead } = found;
-      await app.db
-        .insert(leadFormArrivals)
-        .values({
-          platform: "google",
-          platformLeadId: lead.platformLeadId,
-          formId: lead.formId || null,
-          nextAttemptAt: now,
-          receivedAt: now,
-          payload: { ...lead, createdTime: lead.createdTime.toISOString() },
-        })
-        .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
-      app.leadFormsOutbox.kick();
+      await kit.keepLead(found.lead, now);
       await noteWebhook("google", cache, now);
       return { received: 1 };
     },

@@ -109,12 +109,13 @@ export function SnapchatSection() {
         secrets={[
           { name: "clientSecret", label: T.snapchatClientSecret, stored: c.hasClientSecret },
           { name: "refreshToken", label: T.snapchatRefreshToken, stored: c.hasRefreshToken },
+          { name: "hmacSecret", label: T.snapchatHmacSecret, stored: c.hasHmacSecret },
         ]}
         webhookPath={c.webhookPath}
         webhookHint={T.snapchatWebhookHint}
         webhookPending={T.snapchatWebhookPending}
         health={c.health}
-        backfill
+        backfill={false}
         onSave={({ enabled, ids, secrets }) =>
           save.mutateAsync({ enabled, adAccountId: ids.adAccountId, clientId: ids.clientId, ...secrets })
         }

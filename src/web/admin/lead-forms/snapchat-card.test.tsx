@@ -15,6 +15,7 @@ const fresh: SnapchatConnectionView = {
   clientId: "",
   hasClientSecret: false,
   hasRefreshToken: false,
+  hasHmacSecret: false,
   webhookPath: "",
   health: { lastWebhookAt: null, lastBackfillAt: null, leads24h: 0, error: null },
 };
@@ -73,7 +74,8 @@ describe("«نماذج المنصات» — سناب شات", () => {
     renderScreen(<LeadFormsScreen />);
     const card = await screen.findByTestId("lead-forms-snapchat");
     expect(within(card).getByText("يظهر العنوان السري بعد أول حفظ للربط.")).toBeInTheDocument();
-    expect(within(card).getByText("آخر قراءة دورية")).toBeInTheDocument();
+    // Snapchat offers no way to read leads back: its health line has no backfill.
+    expect(within(card).queryByText("آخر قراءة دورية")).toBeNull();
     expect(screen.getByText("فعّل ربط سناب شات واحفظه لعرض نماذج الحساب الإعلاني.")).toBeInTheDocument();
 
     await userEvent.click(within(card).getByRole("switch"));
@@ -91,10 +93,12 @@ describe("«نماذج المنصات» — سناب شات", () => {
 
     const refresh = within(card).getByLabelText("رمز التجديد (Refresh Token)");
     await userEvent.type(refresh, "rt-1");
+    await userEvent.type(within(card).getByLabelText("المفتاح السري للتوقيع (HMAC Secret)"), "hmac-1");
     await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(calls.filter((c) => c.key === "PUT /api/lead-forms/snapchat")).toHaveLength(2));
     expect(calls.filter((c) => c.key === "PUT /api/lead-forms/snapchat")[1].body).toMatchObject({
       refreshToken: "rt-1",
+      hmacSecret: "hmac-1",
     });
     const address = await within(await screen.findByTestId("lead-forms-snapchat")).findByText(
       new RegExp(`/api/lead-forms/snapchat/webhook/${KEY}$`),

@@ -55,6 +55,7 @@ export const LEAD_FORMS_SCREEN_TEXTS = {
   snapchatClientId: "معرّف تطبيق OAuth (Client ID)",
   snapchatClientSecret: "المفتاح السري لتطبيق OAuth (Client Secret)",
   snapchatRefreshToken: "رمز التجديد (Refresh Token)",
+  snapchatHmacSecret: "المفتاح السري للتوقيع (HMAC Secret)",
   snapchatWebhookHint:
     "عنوان سري خاص بهذا الربط: ضعه عنوانًا لتكامل Webhook لكل نموذج عملاء في سناب شات، ولا تشاركه مع أحد.",
   snapchatWebhookPending: "يظهر العنوان السري بعد أول حفظ للربط.",

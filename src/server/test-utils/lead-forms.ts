@@ -1,0 +1,50 @@
+/**
+ * What the lead-form API tests share (src/server/modules/lead-forms: snapchat.test.ts, secrecy.test.ts,
+ * snapchat-secrecy.test.ts; docs/lead-forms.md): a project whose leads go to one sales agent by round robin, and a
+ * second app on the test app's database that writes its log at the most detailed level where the test reads it.
+ * Test code only.
+ */
+import { Writable } from "node:stream";
+import { expect } from "vitest";
+import { buildApp } from "../app.ts";
+import { projects } from "../db/schema.ts";
+import type { TestApp, TestUser } from "./app.ts";
+
+/** Signs in a manager, makes project `name` and gives its round robin one new sales agent. */
+export async function projectWithAgent(
+  t: TestApp,
+  name: string,
+): Promise<{ manager: TestUser; agent: TestUser; projectId: number }> {
+  const manager = await t.signIn("manager");
+  const [project] = await t.db.insert(projects).values({ name, city: "جدة" }).returning();
+  const agent = await t.signIn("sales_agent");
+  const agents = await t.app.inject({
+    method: "PUT",
+    url: "/api/leads/agents",
+    payload: { projectId: project.id, userIds: [agent.id] },
+    headers: t.bearer(manager.token),
+  });
+  expect(agents.statusCode, agents.body).toBe(200);
+  return { manager, agent, projectId: project.id };
+}
+
+/** An app on `t`'s database and configuration whose log lines (level trace) land in `lines`; ready, to be closed. */
+export async function appWithLog(t: TestApp, clock: () => Date) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    db: t.db,
+    config: t.config,
+    site: t.site,
+    storage: t.storage,
+    logger: { level: "trace", stream },
+    clock,
+  });
+  await app.ready();
+  return { app, lines };
+}
