@@ -78,8 +78,9 @@ function islandsEntryPlugin(): Plugin {
 /**
  * Client chunk group (docs/performance/web.md): the framework (React, React DOM, React Router) travels as one chunk
  * instead of many for the back office and any page React hydrates. Public pages are islands (ISLANDS_ENTRY) and load
- * none of it: nothing the islands entry imports statically may be in a group (rolldown also puts a grouped module's
- * dependencies in its group), or the group, and React with it, would come with the islands' few kilobytes.
+ * none of it: nothing the islands entry imports statically may be in the framework group (rolldown also puts a grouped
+ * module's dependencies in its group), or the group, and React with it, would come with the islands' few kilobytes.
+ * The widgets' contracts are a group of their own, which imports nothing.
  */
 export default defineConfig({
   plugins: [subsetFontsPlugin, tailwindcss(), reactRouter(), islandsEntryPlugin(), bootScriptsPlugin],
@@ -95,6 +96,13 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                // The widgets' contracts (island names and data attributes, tens to hundreds of bytes each, no runtime
+                // imports): one chunk the islands entry imports, not one request each
+                // (docs/decisions/127-islands-load-only-the-enhancers-a-page-has.md).
+                {
+                  name: "island-contracts",
+                  test: /[\\/]src[\\/]web[\\/]public[\\/](widgets[\\/][^\\/]+|islands)[\\/]contract\.ts$/,
+                },
               ],
             },
           },

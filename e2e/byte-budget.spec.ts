@@ -129,3 +129,42 @@ test("without scripts or the whole stylesheet, no public page is wider than the 
       expect(photos.length, `/ photos before its stylesheet: ${photos.join(", ")}`).toBeLessThanOrEqual(1);
   }
 });
+
+/** The island an enhancer's chunk belongs to: `/assets/<island>.island-<hash>.js` (src/web/public/islands/registry.ts). */
+const ISLAND_CHUNK = /\/assets\/([a-z-]+)\.island-[\w-]+\.js$/;
+
+test("a public page downloads the code of the islands it carries and of no other (docs/decisions/127-islands-load-only-the-enhancers-a-page-has.md)", async ({
+  page,
+  request,
+}) => {
+  const paths = await publicPagePaths(request);
+  const downloadedAnywhere = new Set<string>();
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(req.url());
+  });
+  for (const path of paths) {
+    scripts.length = 0;
+    const response = await page.goto(path);
+    // The islands of the server's HTML (an enhancer may remove its widget, as the entrance does once it ends).
+    const carried = [...((await response?.text()) ?? "").matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+    await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+    await page.waitForLoadState("networkidle");
+    const downloaded = scripts.flatMap((url) => ISLAND_CHUNK.exec(url)?.[1] ?? []);
+    for (const island of downloaded) {
+      expect(carried, `${path} downloads the code of "${island}"`).toContain(island);
+      downloadedAnywhere.add(island);
+    }
+    // No preload either: a page names no enhancer's chunk it does not run.
+    const preloads = await page.$$eval('link[rel="modulepreload"]', (links) =>
+      links.map((link) => link.getAttribute("href") ?? ""),
+    );
+    for (const href of preloads) {
+      const island = ISLAND_CHUNK.exec(href)?.[1];
+      if (island) expect(carried, `${path} preloads the code of "${island}"`).toContain(island);
+    }
+  }
+  // The calculator's page downloads its code (the pages above without it do not).
+  expect(downloadedAnywhere).toContain("affordability");
+  expect(downloadedAnywhere).toContain("card-list");
+});

@@ -75,12 +75,17 @@ test.describe("public pages", () => {
   }) => {
     const [first] = await projects(request);
     const scripts = new Map<string, string>();
-    page.on("response", async (response) => {
-      if (response.request().resourceType() === "script") scripts.set(response.url(), await response.text());
+    // Each body is read before the next navigation (an island's chunk arrives after the entry has run).
+    const reading: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script")
+        reading.push(response.text().then((body) => void scripts.set(response.url(), body)));
     });
     for (const path of ["/", `/project/${first.id}`, "/all-projects"]) {
       await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
       await page.waitForLoadState("networkidle");
+      await Promise.all(reading);
     }
     expect(scripts.size).toBeGreaterThan(0);
     for (const [url, body] of scripts) {
