@@ -35,9 +35,6 @@ import {
   metaConnectionUpdateSchema,
   metaConnectionViewSchema,
   platformCampaignSchema,
-  snapchatConnectionUpdateSchema,
-  snapchatConnectionViewSchema,
-  snapchatFormIdParam,
   tiktokConnectionUpdateSchema,
   tiktokConnectionViewSchema,
 } from "#domain/lead-forms.ts";
@@ -54,7 +51,7 @@ import {
   saveMetaConnection,
   savePlatformCampaignId,
 } from "./service.ts";
-import { saveSnapchatConnection, snapchatApiOf, snapchatConnectionView } from "./snapchat.ts";
+import { snapchatConnectionRoutes } from "./snapchat-routes.ts";
 import { saveTiktokConnection, tiktokConnectionView } from "./tiktok.ts";
 import { metaWebhookRoutes } from "./webhook.ts";
 
@@ -155,48 +152,6 @@ export async function leadFormRoutes(app: FastifyInstance) {
     async (request) => saveForm(app.db, actorOf(request), "tiktok", request.params.formId, request.body, app.clock()),
   );
 
-  r.get(
-    "/api/lead-forms/snapchat",
-    { config: manage, schema: { response: { 200: snapchatConnectionViewSchema } } },
-    async () => snapchatConnectionView(app.db, app.secrets, app.clock()),
-  );
-
-  r.put(
-    "/api/lead-forms/snapchat",
-    {
-      config: manage,
-      schema: { body: snapchatConnectionUpdateSchema, response: { 200: snapchatConnectionViewSchema } },
-    },
-    async (request) => {
-      const saved = await saveSnapchatConnection(app.db, app.secrets, actorOf(request), request.body, app.clock());
-      app.leadFormsContext.snapchatCache = null;
-      app.leadFormsContext.snapchatToken.current = null;
-      return saved;
-    },
-  );
-
-  r.get(
-    "/api/lead-forms/snapchat/forms",
-    { config: manage, schema: { response: { 200: z.array(leadFormViewSchema) } } },
-    async () =>
-      listMetaForms(
-        app.db,
-        snapchatApiOf(app.leadFormsContext, await connectionRow(app.db, "snapchat")),
-        app.clock(),
-        "snapchat",
-      ),
-  );
-
-  r.put(
-    "/api/lead-forms/snapchat/forms/:formId",
-    {
-      config: manage,
-      schema: { params: snapchatFormIdParam, body: formUpdateSchema, response: { 200: leadFormViewSchema } },
-    },
-    async (request) =>
-      saveForm(app.db, actorOf(request), "snapchat", request.params.formId.toLowerCase(), request.body, app.clock()),
-  );
-
   r.put(
     "/api/landing-campaigns/:id/platform-campaign",
     {
@@ -211,5 +166,6 @@ export async function leadFormRoutes(app: FastifyInstance) {
       savePlatformCampaignId(app.db, actorOf(request), request.params.id, request.body.platformCampaignId, app.clock()),
   );
 
+  await snapchatConnectionRoutes(app);
   await app.register(metaWebhookRoutes);
 }

@@ -20,27 +20,15 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  checkoutSchema,
-  checkoutViewSchema,
-  paymentFiltersSchema,
-  paymentRowSchema,
-  paymentsPageQuerySchema,
-  refundSchema,
-} from "#domain/checkout.ts";
-import { riyadhDay } from "#domain/licence.ts";
-import { fileResponse, XLSX_TYPE } from "#domain/schemas/api.ts";
+import { checkoutSchema, checkoutViewSchema } from "#domain/checkout.ts";
+import { fileResponse } from "#domain/schemas/api.ts";
 import { idParam } from "#domain/schemas/common.ts";
-import { pageSchema } from "#domain/schemas/paging.ts";
 import { text } from "#domain/schemas/text.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
-import { actorOf } from "#server/plugins/auth.ts";
 import { createMailTransport } from "../leads/mail.ts";
 import { leadRateLimit } from "../leads/rate-limit.ts";
-import { listPayments, refundPayment } from "./admin.ts";
 import { depositOffer, type PaymentDeps, startCheckout } from "./checkout.ts";
 import { confirmCheckout, handleWebhook } from "./confirm.ts";
-import { paymentsXlsx } from "./export.ts";
 import { PAYMENT_MAIL_QUEUE, paymentMailOutboxOptions } from "./mail.ts";
 import { moyasarGateway } from "./moyasar.ts";
 import { receiptFileName, receiptPdf } from "./receipt.ts";
@@ -50,6 +38,7 @@ import { PAYMENT_WEBHOOK_QUEUE, webhookEventQueue } from "./webhook-queue.ts";
 const PDF_TYPE = "application/pdf";
 
 import { expireCheckouts } from "./settle.ts";
+import { paymentStaffRoutes } from "./staff-routes.ts";
 
 /** The expiry job's name. */
 export const CHECKOUT_EXPIRY_JOB = "payments.checkouts";
@@ -169,46 +158,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    "/api/payments",
-    {
-      config: { access: { permission: "payments.view" } },
-      schema: { querystring: paymentsPageQuerySchema, response: { 200: pageSchema(paymentRowSchema) } },
-    },
-    async (request) => listPayments(deps, request.query),
-  );
-
-  r.get(
-    "/api/payments/export",
-    {
-      config: { access: { permission: "payments.view" } },
-      schema: {
-        querystring: paymentFiltersSchema,
-        response: { 200: fileResponse("The payments as a spreadsheet (attachment)", [XLSX_TYPE]) },
-      },
-    },
-    async (request, reply) => {
-      const day = riyadhDay(app.clock());
-      return reply
-        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .header("content-disposition", `attachment; filename="payments-${day}.xlsx"`)
-        .header("cache-control", "private, no-store")
-        .send(await paymentsXlsx(app.db, request.query));
-    },
-  );
-
-  r.post(
-    "/api/payments/:id/refund",
-    {
-      config: { access: { permission: "payments.refund" } },
-      schema: {
-        params: idParam,
-        body: refundSchema,
-        response: { 200: z.object({ id: z.number(), state: text(), refundedSar: z.number() }) },
-      },
-    },
-    async (request) => refundPayment(deps, actorOf(request), request.params.id, request.body.reason, app.clock()),
-  );
+  await paymentStaffRoutes(app, deps);
 
   const sendPdf = (reply: FastifyReply, id: number, pdf: Uint8Array) =>
     reply
