@@ -1,5 +1,5 @@
 /**
- * The payments' back-office routes (docs/payments.md "Staff"): GET /api/payments (payments.view) a page of payments
+ * The payments' back-office routes (docs/payments.md "Payments screen"): GET /api/payments (payments.view) a page of payments
  * with filters, GET /api/payments/export (payments.view) the same as an XLSX attachment, POST
  * /api/payments/{id}/refund `{ reason }` (payments.refund, audited; the gateway is asked once even for two refunds at
  * once). Errors: 400 with `fields`, 404 unknown payment, 409 not refundable, 502 when the gateway cannot be reached.
