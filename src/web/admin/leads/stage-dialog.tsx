@@ -41,6 +41,87 @@ function errorText(error: unknown): string {
   return DESK_TEXTS.stageFailed;
 }
 
+/** The new stage's select: every stage by its Arabic name. */
+function StageField(props: { id: string; value: LeadStage; onChange: (value: LeadStage) => void }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{DESK_TEXTS.newStage}</Label>
+      <select
+        id={props.id}
+        className={selectClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as LeadStage)}
+      >
+        {LEAD_STAGES.map((s) => (
+          <option key={s} value={s}>
+            {LEAD_STAGE_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The lost reason's select: the active reasons of the editable list, by name. */
+function LostReasonField(props: {
+  id: string;
+  reasons: readonly { id: number; name: string; active: boolean }[];
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{DESK_TEXTS.lostReason}</Label>
+      <select
+        id={props.id}
+        className={selectClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.invalid}
+      >
+        <option value="">{DESK_TEXTS.chooseReason}</option>
+        {props.reasons
+          .filter((r) => r.active)
+          .map((r) => (
+            <option key={r.id} value={r.name}>
+              {r.name}
+            </option>
+          ))}
+      </select>
+    </div>
+  );
+}
+
+/** The unit's select at حجز/بيع: the offered units, each named with building, floor, rooms and price (unitLabel). */
+function UnitField(props: {
+  id: string;
+  units: readonly (Parameters<typeof unitLabel>[0] & { id: number })[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{DESK_TEXTS.unit}</Label>
+      <select
+        id={props.id}
+        className={selectClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">{DESK_TEXTS.noUnit}</option>
+        {props.units.map((u) => (
+          <option key={u.id} value={String(u.id)}>
+            {unitLabel(u)}
+          </option>
+        ))}
+      </select>
+      <p className="text-xs text-muted">{DESK_TEXTS.unitHint}</p>
+    </div>
+  );
+}
+
+/** The stage dialog of this file's header, for `lead`; closes itself after a saved change (or a refund offered). */
 export function StageDialog({
   lead,
   open,
@@ -128,66 +209,33 @@ export function StageDialog({
             <DialogTitle>{DESK_TEXTS.changeStage}</DialogTitle>
             <DialogDescription>{lead.name}</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-stage`}>{DESK_TEXTS.newStage}</Label>
-            <select
-              id={`${ids}-stage`}
-              className={selectClass}
-              value={stage}
-              onChange={(e) => {
-                setStage(e.target.value as LeadStage);
-                setError(null);
-              }}
-            >
-              {LEAD_STAGES.map((s) => (
-                <option key={s} value={s}>
-                  {LEAD_STAGE_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StageField
+            id={`${ids}-stage`}
+            value={stage}
+            onChange={(value) => {
+              setStage(value);
+              setError(null);
+            }}
+          />
           {stage === "lost" && (
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-reason`}>{DESK_TEXTS.lostReason}</Label>
-              <select
-                id={`${ids}-reason`}
-                className={selectClass}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                aria-invalid={error !== null && !reason}
-              >
-                <option value="">{DESK_TEXTS.chooseReason}</option>
-                {(reasons.data ?? [])
-                  .filter((r) => r.active)
-                  .map((r) => (
-                    <option key={r.id} value={r.name}>
-                      {r.name}
-                    </option>
-                  ))}
-              </select>
-            </div>
+            <LostReasonField
+              id={`${ids}-reason`}
+              reasons={reasons.data ?? []}
+              value={reason}
+              onChange={setReason}
+              invalid={error !== null && !reason}
+            />
           )}
           {holds && lead.projectId !== null && (
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-unit`}>{DESK_TEXTS.unit}</Label>
-              <select
-                id={`${ids}-unit`}
-                className={selectClass}
-                value={unitId}
-                onChange={(e) => {
-                  setUnitId(e.target.value);
-                  setError(null);
-                }}
-              >
-                <option value="">{DESK_TEXTS.noUnit}</option>
-                {offered.map((u) => (
-                  <option key={u.id} value={String(u.id)}>
-                    {unitLabel(u)}
-                  </option>
-                ))}
-              </select>
-              <p className="text-xs text-muted">{DESK_TEXTS.unitHint}</p>
-            </div>
+            <UnitField
+              id={`${ids}-unit`}
+              units={offered}
+              value={unitId}
+              onChange={(value) => {
+                setUnitId(value);
+                setError(null);
+              }}
+            />
           )}
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-note`}>{DESK_TEXTS.note}</Label>
