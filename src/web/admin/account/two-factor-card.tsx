@@ -21,25 +21,12 @@ import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFacto
 import { RecoveryCodes } from "./recovery-codes.tsx";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 
-export function TwoFactorCard() {
+/** The enrolment's second step: the QR code and key of `setup`, and a first code to confirm it. */
+function EnrolForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (recoveryCodes: string[]) => void }) {
   const id = useId();
-  const user = useCurrentUser();
-  const status = useTwoFactorStatus();
-  const start = useStartTwoFactor();
   const enable = useEnableTwoFactor();
-  const disable = useDisableTwoFactor();
-  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [disabling, setDisabling] = useState(false);
-  const [password, setPassword] = useState("");
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-
-  const failed = (error: unknown) =>
-    toast({ variant: "destructive", title: T.saveError, description: apiErrorMessage(error, T.saveError) });
-
-  const onStart = () => start.mutate(undefined, { onSuccess: setSetup, onError: failed });
 
   const onConfirm = (event: FormEvent) => {
     event.preventDefault();
@@ -50,10 +37,7 @@ export function TwoFactorCard() {
     }
     enable.mutate(trimmed, {
       onSuccess: (result) => {
-        setSetup(null);
-        setCode("");
-        setCodeError(null);
-        setRecoveryCodes(result.recoveryCodes);
+        onEnabled(result.recoveryCodes);
         toast({ variant: "success", title: T.enabledToast });
       },
       onError: (error) => {
@@ -64,6 +48,49 @@ export function TwoFactorCard() {
     });
   };
 
+  return (
+    <form onSubmit={onConfirm} noValidate className="flex flex-col gap-3">
+      <p className="text-sm">{T.scanQr}</p>
+      <img src={setup.qrCode} alt={T.qrAlt} className="size-48 rounded-lg border border-brand-100 bg-white p-2" />
+      <p className="text-xs text-muted">
+        {T.manualKey}:{" "}
+        <code dir="ltr" className="select-all break-all font-mono" data-testid="two-factor-secret">
+          {setup.secret}
+        </code>
+      </p>
+      <div className="flex max-w-xs flex-col gap-2">
+        <Label htmlFor={`${id}-code`}>{T.code}</Label>
+        <Input
+          id={`${id}-code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          dir="ltr"
+          className="text-center tracking-widest"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={codeError ? true : undefined}
+          aria-describedby={codeError ? `${id}-code-error` : undefined}
+        />
+        {codeError ? (
+          <p id={`${id}-code-error`} className="text-sm text-danger">
+            {codeError}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" className="self-start" disabled={enable.isPending}>
+        {enable.isPending ? T.confirming : T.confirmSetup}
+      </Button>
+    </form>
+  );
+}
+
+/** Turning the second factor off: the current password, then the server's answer (a wrong one shown on the field). */
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
   const onDisable = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
@@ -72,9 +99,7 @@ export function TwoFactorCard() {
     }
     disable.mutate(password, {
       onSuccess: () => {
-        setDisabling(false);
-        setPassword("");
-        setPasswordError(null);
+        onDone();
         toast({ variant: "success", title: T.disabledToast });
       },
       onError: (error) => {
@@ -84,6 +109,47 @@ export function TwoFactorCard() {
       },
     });
   };
+
+  return (
+    <form onSubmit={onDisable} noValidate className="flex max-w-xs flex-col gap-2">
+      <Label htmlFor={`${id}-password`}>{T.currentPassword}</Label>
+      <Input
+        id={`${id}-password`}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        aria-invalid={passwordError ? true : undefined}
+        aria-describedby={passwordError ? `${id}-password-error` : undefined}
+      />
+      {passwordError ? (
+        <p id={`${id}-password-error`} className="text-sm text-danger">
+          {passwordError}
+        </p>
+      ) : null}
+      <Button type="submit" variant="destructive" className="self-start" disabled={disable.isPending}>
+        {T.disableConfirm}
+      </Button>
+    </form>
+  );
+}
+
+/** A failed save's toast, with the server's Arabic message when it gives one. */
+function failed(error: unknown) {
+  toast({ variant: "destructive", title: T.saveError, description: apiErrorMessage(error, T.saveError) });
+}
+
+/** The card of this file's header. */
+export function TwoFactorCard() {
+  const id = useId();
+  const user = useCurrentUser();
+  const status = useTwoFactorStatus();
+  const start = useStartTwoFactor();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [disabling, setDisabling] = useState(false);
+
+  const onStart = () => start.mutate(undefined, { onSuccess: setSetup, onError: failed });
 
   return (
     <Card>
@@ -130,68 +196,20 @@ export function TwoFactorCard() {
           ) : null}
 
           {setup ? (
-            <form onSubmit={onConfirm} noValidate className="flex flex-col gap-3">
-              <p className="text-sm">{T.scanQr}</p>
-              <img
-                src={setup.qrCode}
-                alt={T.qrAlt}
-                className="size-48 rounded-lg border border-brand-100 bg-white p-2"
-              />
-              <p className="text-xs text-muted">
-                {T.manualKey}:{" "}
-                <code dir="ltr" className="select-all break-all font-mono" data-testid="two-factor-secret">
-                  {setup.secret}
-                </code>
-              </p>
-              <div className="flex max-w-xs flex-col gap-2">
-                <Label htmlFor={`${id}-code`}>{T.code}</Label>
-                <Input
-                  id={`${id}-code`}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  dir="ltr"
-                  className="text-center tracking-widest"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  aria-invalid={codeError ? true : undefined}
-                  aria-describedby={codeError ? `${id}-code-error` : undefined}
-                />
-                {codeError ? (
-                  <p id={`${id}-code-error`} className="text-sm text-danger">
-                    {codeError}
-                  </p>
-                ) : null}
-              </div>
-              <Button type="submit" className="self-start" disabled={enable.isPending}>
-                {enable.isPending ? T.confirming : T.confirmSetup}
-              </Button>
-            </form>
+            <EnrolForm
+              setup={setup}
+              onEnabled={(codes) => {
+                setSetup(null);
+                setRecoveryCodes(codes);
+              }}
+            />
           ) : null}
 
           {status.data.enabled ? (
             <div className="flex flex-col gap-3">
               <p className="text-sm text-muted">{T.recoveryLeft(status.data.recoveryCodesLeft)}</p>
               {status.data.required ? null : disabling ? (
-                <form onSubmit={onDisable} noValidate className="flex max-w-xs flex-col gap-2">
-                  <Label htmlFor={`${id}-password`}>{T.currentPassword}</Label>
-                  <Input
-                    id={`${id}-password`}
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                    aria-invalid={passwordError ? true : undefined}
-                    aria-describedby={passwordError ? `${id}-password-error` : undefined}
-                  />
-                  {passwordError ? (
-                    <p id={`${id}-password-error`} className="text-sm text-danger">
-                      {passwordError}
-                    </p>
-                  ) : null}
-                  <Button type="submit" variant="destructive" className="self-start" disabled={disable.isPending}>
-                    {T.disableConfirm}
-                  </Button>
-                </form>
+                <DisableForm onDone={() => setDisabling(false)} />
               ) : (
                 <Button type="button" variant="outline" className="self-start" onClick={() => setDisabling(true)}>
                   {T.disable}
