@@ -100,17 +100,6 @@ export const PLATFORM_FIELDS: Record<ConversionPlatform, readonly { key: string;
 /** Ids that may be left empty. */
 export const OPTIONAL_PLATFORM_FIELDS = new Set(["loginCustomerId"]);
 
-/** TikTok's and Meta's standard event names for every kind but the page view: the two platforms name them alike. */
-const STANDARD_LEAD_EVENTS = {
-  enquiry: "Lead",
-  checkout: "InitiateCheckout",
-  contacted: "",
-  qualified: "QualifiedLead",
-  visit: "Schedule",
-  reserved: "Purchase",
-  sold: "Purchase",
-} as const satisfies Omit<Record<ConversionEventKind, string>, "page_view">;
-
 export const DEFAULT_EVENT_MAPS: Record<ConversionPlatform, Record<ConversionEventKind, string>> = {
   snapchat: {
     page_view: "PAGE_VIEW",
@@ -122,8 +111,26 @@ export const DEFAULT_EVENT_MAPS: Record<ConversionPlatform, Record<ConversionEve
     reserved: "PURCHASE",
     sold: "PURCHASE",
   },
-  tiktok: { page_view: "ViewContent", ...STANDARD_LEAD_EVENTS },
-  meta: { page_view: "PageView", ...STANDARD_LEAD_EVENTS },
+  tiktok: {
+    page_view: "ViewContent",
+    enquiry: "Lead",
+    checkout: "InitiateCheckout",
+    contacted: "",
+    qualified: "QualifiedLead",
+    visit: "Schedule",
+    reserved: "Purchase",
+    sold: "Purchase",
+  },
+  meta: {
+    page_view: "PageView",
+    enquiry: "Lead",
+    checkout: "InitiateCheckout",
+    contacted: "",
+    qualified: "QualifiedLead",
+    visit: "Schedule",
+    reserved: "Purchase",
+    sold: "Purchase",
+  },
   google: { page_view: "", enquiry: "", checkout: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
   x: { page_view: "", enquiry: "", checkout: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
 };
