@@ -1,5 +1,5 @@
 /** Test helpers for the admin screens: a signed-in user, a routed fetch mock, the providers. */
-import { act, cleanup, render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { vi } from "vitest";
 import type { AuthResponse, PublicUser, SessionUser } from "#domain/types.ts";
@@ -57,20 +57,6 @@ export function renderScreen(element: React.ReactNode, path = "/admin/x") {
 
 export function resetSession() {
   act(() => sessionStore.signOut());
-}
-
-/** Before each screen test: an empty localStorage and React Router's future-flag warnings silenced. */
-export function quietScreenTest() {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-}
-
-/** After each screen test: unmounts the screen, signs out, and puts back `fetch`, every stubbed global and every spy. */
-export function cleanUpScreenTest() {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 }
 
 /** Three staff as GET /api/users lists them: the super_admin «المدير», a manager under him, an employee under her. */

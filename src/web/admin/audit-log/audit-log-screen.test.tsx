@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  cleanUpScreenTest,
-  json,
-  mockApi,
-  quietScreenTest,
-  renderScreen,
-  STAFF_USERS,
-  signInAs,
-} from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, STAFF_USERS, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { AuditLogScreen } from "./audit-log-screen.tsx";
 
 const users = STAFF_USERS;

@@ -2,16 +2,8 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Permission } from "#domain/types.ts";
-import {
-  cleanUpScreenTest,
-  json,
-  mockApi,
-  quietScreenTest,
-  renderScreen,
-  resetSession,
-  STAFF_USERS,
-  signInAs,
-} from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, resetSession, STAFF_USERS, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { PermissionsScreen } from "./permissions-screen.tsx";
 
 const catalogue: Permission[] = [

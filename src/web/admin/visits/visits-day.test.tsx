@@ -6,14 +6,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  cleanUpScreenTest,
-  json,
-  mockApi,
-  quietScreenTest,
-  renderScreen,
-  signInAs,
-} from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import type { DayVisit } from "./api.ts";
 import VisitsDayScreen from "./visits-day.tsx";
 
