@@ -12,12 +12,10 @@
  * Prints accepted / refused / stored counts, the wall time and the p50 / p95 / max answer time of each phase, ms.
  * Exit code 1 when an expectation fails. Options: BURST, REPEAT, BENCH_JSON=1 (JSON instead of the table).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/connection.ts";
@@ -25,6 +23,7 @@ import { runMigrations } from "../src/server/db/migrate.ts";
 import { contactMessages } from "../src/server/db/schema.ts";
 import { loadSiteConfig } from "../src/server/lib/site-config.ts";
 import { localStorage } from "../src/server/lib/storage.ts";
+import { benchApp, listenOnLoopback, throwawayPostgres } from "./harness.ts";
 
 const BURST = Math.max(1, Number(process.env.BURST ?? 300));
 const REPEAT = Math.max(6, Number(process.env.REPEAT ?? 50));
@@ -51,52 +50,30 @@ async function freshDatabase() {
     const database = await openDatabase({ dataDir: "memory://" });
     return { database, label: "PGlite (in memory)", drop: async () => {} };
   }
-  const name = `bench_contact_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: parsed.toString(), poolSize: 10 });
-  return {
-    database,
-    label: "PostgreSQL",
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const throwaway = await throwawayPostgres(url, "bench_contact");
+  const database = await openDatabase({ databaseUrl: throwaway.url, poolSize: 10 });
+  return { database, label: "PostgreSQL", drop: throwaway.drop };
 }
 
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), "bench-contact-"));
   const { database, label, drop } = await freshDatabase();
   let now = Date.parse("2031-03-01T09:00:00Z");
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dir,
-    MEDIA_DIR: path.join(dir, "media"),
-    WEBHOOK_WORKER_INTERVAL_MS: "0",
-    MAINTENANCE_INTERVAL_MINUTES: "0",
-    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
-    LOG_LEVEL: "silent",
-  });
-  const app = await buildApp({
-    db: database.db,
-    config,
-    site: loadSiteConfig(),
-    storage: localStorage(config.mediaDir),
-    logger: false,
-    clock: () => new Date(now),
-  });
+  const { app, config } = await benchApp(
+    { buildApp, loadConfig, loadSiteConfig, localStorage },
+    database.db,
+    dir,
+    {
+      WEBHOOK_WORKER_INTERVAL_MS: "0",
+      MAINTENANCE_INTERVAL_MINUTES: "0",
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+      LOG_LEVEL: "silent",
+    },
+    () => new Date(now),
+  );
   try {
     await runMigrations(database);
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    const address = app.server.address();
-    const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/contact`;
+    const url = `${await listenOnLoopback(app)}/api/contact`;
     const stored = async () => (await database.db.select({ n: count() }).from(contactMessages))[0].n;
 
     const run = async (phase: string, sends: { body: object; at: number }[]): Promise<Phase & { last: string }> => {

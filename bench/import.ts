@@ -11,12 +11,10 @@
  * Targets: 5000 rows < 3000 ms, memory growth < 200 MB. Exit code 1 when a target is missed.
  * Options: RUNS (default 3), BENCH_JSON=1 prints JSON instead of the table.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as XLSX from "@e965/xlsx";
-import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/connection.ts";
@@ -26,6 +24,7 @@ import { loadSiteConfig } from "../src/server/lib/site-config.ts";
 import { localStorage } from "../src/server/lib/storage.ts";
 import { hashPassword } from "../src/server/modules/auth/service.ts";
 import { syncPermissionCatalogue } from "../src/server/modules/permissions/service.ts";
+import { benchAdminToken, benchApp, listenOnLoopback, throwawayPostgres } from "./harness.ts";
 
 const TARGET_MS = 3000;
 const TARGET_MB = 200;
@@ -84,49 +83,15 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   const dir = await mkdtemp(path.join(tmpdir(), "bench-import-"));
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let url: string | undefined;
-  if (databaseUrl) {
-    const name = `bench_import_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(databaseUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: path.join(dir, "pglite") });
+  const throwaway = databaseUrl ? await throwawayPostgres(databaseUrl, "bench_import") : undefined;
+  const database = await openDatabase(
+    throwaway ? { databaseUrl: throwaway.url } : { dataDir: path.join(dir, "pglite") },
+  );
   await runMigrations(database);
   await syncPermissionCatalogue(database.db);
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, MEDIA_DIR: path.join(dir, "media") });
-  const app = await buildApp({
-    db: database.db,
-    config,
-    site: loadSiteConfig(),
-    storage: localStorage(config.mediaDir),
-    logger: false,
-  });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-
-  const password = "bench-password-123";
-  await database.db
-    .insert(users)
-    .values({ username: "bench", passwordHash: await hashPassword(password), role: "super_admin", name: "قياس" });
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "bench", password }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { app } = await benchApp({ buildApp, loadConfig, loadSiteConfig, localStorage }, database.db, dir);
+  const base = await listenOnLoopback(app);
+  const token = await benchAdminToken(base, database.db, { users, hashPassword });
 
   const cases = [
     { name: "500 valid (.xlsx)", file: workbook(rows(500), "xlsx"), ext: "xlsx", expectInserted: 500 },
@@ -201,7 +166,7 @@ async function main() {
 
   await app.close();
   await database.close();
-  await dropDatabase?.();
+  await throwaway?.drop();
   await rm(dir, { recursive: true, force: true });
 
   const engine = databaseUrl ? "PostgreSQL" : "PGlite";

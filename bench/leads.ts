@@ -15,7 +15,6 @@
  * Options: LEADS, REQUESTS, BENCH_JSON=1 (JSON instead of the table), BENCH_KEEP=1 (keep the database, to EXPLAIN;
  * drop it yourself), BENCH_EXPORT=0 (the list only).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,6 +28,7 @@ import { loadSiteConfig } from "../src/server/lib/site-config.ts";
 import { localStorage } from "../src/server/lib/storage.ts";
 import { hashPassword } from "../src/server/modules/auth/service.ts";
 import { syncPermissionCatalogue } from "../src/server/modules/permissions/service.ts";
+import { benchApp, listenOnLoopback, throwawayPostgres } from "./harness.ts";
 
 const LEADS = Math.max(1000, Number(process.env.LEADS ?? 100_000));
 const REQUESTS = Math.max(10, Number(process.env.REQUESTS ?? 60));
@@ -100,15 +100,9 @@ async function main() {
     );
     process.exit(2);
   }
-  const name = `bench_leads_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const parsed = new URL(databaseUrl);
-  parsed.pathname = `/${name}`;
+  const throwaway = await throwawayPostgres(databaseUrl, "bench_leads");
   const dir = await mkdtemp(path.join(tmpdir(), "bench-leads-"));
-  const database = await openDatabase({ databaseUrl: parsed.toString(), poolSize: 10 });
+  const database = await openDatabase({ databaseUrl: throwaway.url, poolSize: 10 });
   let failed = false;
   try {
     await runMigrations(database);
@@ -129,7 +123,7 @@ async function main() {
         })),
       )
       .returning();
-    const client = new pg.Client({ connectionString: parsed.toString() });
+    const client = new pg.Client({ connectionString: throwaway.url });
     await client.connect();
     const projectIds = (
       await client.query(
@@ -161,25 +155,13 @@ async function main() {
     const seedMs = performance.now() - seedStarted;
     await client.end();
 
-    const config = loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dir,
-      MEDIA_DIR: path.join(dir, "media"),
+    const { app } = await benchApp({ buildApp, loadConfig, loadSiteConfig, localStorage }, database.db, dir, {
       JOBS_INTERVAL_MS: "0",
       MAINTENANCE_INTERVAL_MINUTES: "0",
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
       LOG_LEVEL: "silent",
     });
-    const app = await buildApp({
-      db: database.db,
-      config,
-      site: loadSiteConfig(),
-      storage: localStorage(config.mediaDir),
-      logger: false,
-    });
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const base = await listenOnLoopback(app);
     const login = async (username: string) => {
       const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
@@ -315,13 +297,8 @@ async function main() {
     }
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP === "1") console.log(`kept database ${name}`);
-    else {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    }
+    if (process.env.BENCH_KEEP === "1") console.log(`kept database ${throwaway.name}`);
+    else await throwaway.drop();
     await rm(dir, { recursive: true, force: true });
   }
   process.exit(failed ? 1 : 0);

@@ -21,6 +21,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import * as XLSX from "@e965/xlsx";
+import { benchAdminToken, benchApp, listenOnLoopback } from "./harness.ts";
 
 /** The server modules, from src/ (tsx) or from the compiled dist/ (BENCH_BUILT=1). */
 async function serverModules() {
@@ -115,32 +116,11 @@ async function main() {
   const database = await openDatabase({ dataDir: path.join(dir, "pglite"), databaseUrl: process.env.DATABASE_URL });
   await runMigrations(database);
   await syncPermissionCatalogue(database.db);
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dir,
-    MEDIA_DIR: path.join(dir, "media"),
+  const { app } = await benchApp({ buildApp, loadConfig, loadSiteConfig, localStorage }, database.db, dir, {
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
   });
-  const app = await buildApp({
-    db: database.db,
-    config,
-    site: loadSiteConfig(),
-    storage: localStorage(config.mediaDir),
-    logger: false,
-  });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  const password = "bench-password-123";
-  await database.db
-    .insert(users)
-    .values({ username: "bench", passwordHash: await hashPassword(password), role: "super_admin", name: "قياس" });
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "bench", password }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const base = await listenOnLoopback(app);
+  const token = await benchAdminToken(base, database.db, { users, hashPassword });
 
   // The legitimate file goes to a project's import, so it is parsed and stored (200), not refused for a missing
   // project column.

@@ -9,18 +9,11 @@
  * of src/web/routes.ts, so a new screen cannot skip the check.
  */
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { signIn } from "./fixtures/staff.ts";
 
 const WIDTHS = [390, 768, 1280] as const;
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /**
  * Elements sticking out of their clipping ancestor (so cut off) or, without one, out of the viewport, sideways

@@ -12,6 +12,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { signIn } from "./fixtures/staff.ts";
 
 /**
  * Latin words allowed in Arabic text: brand, product and platform names, file formats and standard abbreviations.
@@ -113,14 +114,6 @@ function latinWords(allowed: string[]): Finding[] {
 async function findLatin(page: Page): Promise<string[]> {
   const found = await page.evaluate(latinWords, [...ALLOWED]);
   return found.map((f) => `${f.word} — ${f.where}`);
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test("no Latin word outside the allow-list on any public page", async ({ page }) => {

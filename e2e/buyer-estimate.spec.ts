@@ -3,21 +3,14 @@
  * enquiry"): at 390 px a buyer opens a unit page, finds the calculator with the unit's price, computes as they type
  * (islands), sends an enquiry from the same page; the agent's lead page shows the estimate, marked as the buyer's.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { BUYER_ESTIMATE_LABEL } from "../src/domain/buyer-estimate.ts";
 import { formatSAR } from "../src/domain/format.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { signIn } from "./fixtures/staff.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 test("a buyer computes on a unit page and the agent reads the estimate on the lead", async ({ page, request }) => {
   const login = await request.post("/api/auth/login", { data: E2E_ADMIN });

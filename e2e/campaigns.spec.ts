@@ -8,11 +8,12 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { Webhook } from "standardwebhooks";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { signIn } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
@@ -35,14 +36,6 @@ async function createProject(request: APIRequestContext): Promise<number> {
   });
   expect(created.status()).toBe(201);
   return (await created.json()).id as number;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test("a campaign lead goes from the ad link to the messages screen and to the CRM webhook", async ({

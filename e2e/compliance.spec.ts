@@ -10,6 +10,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { moveClock } from "./fixtures/clock.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { signInFrom } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -77,14 +78,8 @@ async function createManager(request: APIRequestContext, token: string): Promise
   return username;
 }
 
-async function signIn(page: Page, username: string, next: string) {
-  await page.goto(next);
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel("اسم المستخدم").fill(username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page.getByText("تم تسجيل الدخول بنجاح", { exact: true })).toBeVisible();
-}
+/** Signs the staff member `username` (password PASSWORD) in on the way to `next`. */
+const signIn = (page: Page, username: string, next: string) => signInFrom(page, next, { username, password: PASSWORD });
 
 /** Sets the project's advertising licence expiry in the admin project form. */
 async function enterExpiry(page: Page, name: string, day: string) {

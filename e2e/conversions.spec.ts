@@ -15,6 +15,7 @@ import sharp from "sharp";
 import { serverTime } from "./fixtures/clock.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { signIn } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -46,14 +47,6 @@ async function api(request: APIRequestContext) {
       return res.json();
     },
   };
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function shoot(page: Page, name: string) {

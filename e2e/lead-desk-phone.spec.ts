@@ -7,9 +7,10 @@
  * sees both leads side by side, merges, and the merged lead's page says into which lead, read-only. Screenshots of the
  * lead page, the merge check and the merged page at 390 and 1280 px go to e2e-output/lead-desk-phone/.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { projectWithAgent, submitSignIn } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 const stamp = Date.now().toString(36);
@@ -23,23 +24,6 @@ const PHONE = `0538${DIGITS}`;
 const OTHER_PHONE = `0539${DIGITS}`;
 const intl = (local: string) => `+966${local.slice(1)}`;
 const arabicIndic = (text: string) => text.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]);
-
-async function setUp(request: APIRequestContext) {
-  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const project = await request.post("/api/projects", { data: { name: PROJECT, city: "جدة" }, headers });
-  expect(project.status()).toBe(201);
-  const projectId = (await project.json()).id as number;
-  const agent = await request.post("/api/users", { data: { ...AGENT, role: "sales_agent" }, headers });
-  expect(agent.status()).toBe(201);
-  const list = await request.put("/api/leads/agents", {
-    data: { projectId, userIds: [(await agent.json()).id] },
-    headers,
-  });
-  expect(list.status()).toBe(200);
-  return projectId;
-}
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
@@ -62,9 +46,7 @@ async function newPage(browser: Browser, width: number, serverNow: Date) {
 async function signIn(page: Page, user: { username: string; password: string }, home: RegExp) {
   await page.goto("/admin/login");
   await hydrated(page);
-  await page.getByLabel("اسم المستخدم").fill(user.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await submitSignIn(page, user);
   await expect(page).toHaveURL(home);
 }
 
@@ -88,7 +70,7 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   request,
 }) => {
   test.setTimeout(240_000);
-  const projectId = await setUp(request);
+  const projectId = await projectWithAgent(request, PROJECT, AGENT);
   const clock = await request.get("/api/test/clock");
   const serverNow = new Date((await clock.json()).now as string);
   const first = await request.post("/api/contact", {

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { sign, startMetaGraphStandIn } from "../src/server/test-utils/meta-graph-stand-in.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { adminHeaders, signIn, soleAgentOf } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -30,9 +31,7 @@ const CAMPAIGN_ID = "120212345678901234";
 const SHOTS = "e2e-output/lead-forms";
 
 async function setUp(request: APIRequestContext) {
-  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const headers = await adminHeaders(request);
   const project = await request.post("/api/projects", {
     data: { name: PROJECT, city: "جدة", price: 900_000, description: "شقق عائلية في شمال جدة قريبة من الخدمات." },
     headers,
@@ -60,13 +59,7 @@ async function setUp(request: APIRequestContext) {
     headers,
   });
   expect(card.status()).toBe(200);
-  const agent = await request.post("/api/users", { data: { ...AGENT, role: "sales_agent" }, headers });
-  expect(agent.status()).toBe(201);
-  const list = await request.put("/api/leads/agents", {
-    data: { projectId, userIds: [(await agent.json()).id] },
-    headers,
-  });
-  expect(list.status()).toBe(200);
+  await soleAgentOf(request, headers, projectId, AGENT);
   return { headers, campaignId: campaign?.id ?? 0 };
 }
 
@@ -75,13 +68,8 @@ async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/admin/login");
-  await page.getByLabel("اسم المستخدم").fill(username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin(\/leads\/mine)?$/);
-}
+/** Where a sign-in lands: the dashboard, or «عملائي» for a sales agent. */
+const HOME = /\/admin(\/leads\/mine)?$/;
 
 /** Today in Jeddah as YYYY-MM-DD (the campaigns report's days). */
 const jeddahToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Riyadh" }).format(new Date());
@@ -112,7 +100,7 @@ test("a Meta lead-form lead reaches the agent's phone with its form and campaign
 
     // 1. The manager connects Meta on «نماذج المنصات» and maps the form to the project.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await signIn(page, E2E_ADMIN, HOME);
     await page.goto("/admin/lead-forms");
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "نماذج المنصات" })).toBeVisible();
@@ -168,7 +156,7 @@ test("a Meta lead-form lead reaches the agent's phone with its form and campaign
     });
     const agent = await context.newPage();
     await skipEntrance(agent);
-    await signIn(agent, AGENT.username, AGENT.password);
+    await signIn(agent, AGENT, HOME);
     await agent.goto("/admin/leads/mine");
     await hydrated(agent);
     const card = agent.getByTestId("agent-lead").filter({ hasText: PERSON });

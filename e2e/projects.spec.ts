@@ -10,6 +10,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import sharp from "sharp";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { signInFrom } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
@@ -30,14 +31,8 @@ async function createStaff(request: APIRequestContext, role: "manager" | "employ
   return username;
 }
 
-async function signIn(page: Page, username: string, next: string) {
-  await page.goto(next);
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel("اسم المستخدم").fill(username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page.getByText("تم تسجيل الدخول بنجاح", { exact: true })).toBeVisible();
-}
+/** Signs the staff member `username` (password PASSWORD) in on the way to `next`. */
+const signIn = (page: Page, username: string, next: string) => signInFrom(page, next, { username, password: PASSWORD });
 
 async function png(red: number): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: red, g: 120, b: 200 } } })

@@ -4,10 +4,10 @@
  * past them, the agent's bell names the buyer, the project and the wait («لم يتم التواصل مع سعاد (المرجان) منذ ٥ دقائق»)
  * and opens the lead.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { moveClock } from "./fixtures/clock.ts";
-import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { projectWithAgent, signIn } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -15,24 +15,6 @@ test.beforeEach(({ page }) => skipEntrance(page));
 const stamp = Date.now().toString(36);
 const PROJECT = `المرجان ${arabicLabel(stamp)}`;
 const AGENT = { username: `clock-${stamp}`, name: "مسؤول المبيعات ب", password: "Clock-Agent-Passw0rd!57" };
-
-/** A project whose only agent is AGENT (through the API, as the admin). Output: the project's id. */
-async function setUp(request: APIRequestContext): Promise<number> {
-  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const project = await request.post("/api/projects", { data: { name: PROJECT, city: "جدة" }, headers });
-  expect(project.status()).toBe(201);
-  const projectId = (await project.json()).id as number;
-  const agent = await request.post("/api/users", { data: { ...AGENT, role: "sales_agent" }, headers });
-  expect(agent.status()).toBe(201);
-  const list = await request.put("/api/leads/agents", {
-    data: { projectId, userIds: [(await agent.json()).id] },
-    headers,
-  });
-  expect(list.status()).toBe(200);
-  return projectId;
-}
 
 async function openBell(page: Page, unread: string) {
   await page.goto("/admin");
@@ -44,7 +26,7 @@ test("the agent is told a lead waits once the server's clock passes 5 minutes, n
   page,
   request,
 }) => {
-  const projectId = await setUp(request);
+  const projectId = await projectWithAgent(request, PROJECT, AGENT);
   const enquiry = await request.post("/api/contact", {
     data: {
       name: `سعاد ${arabicLabel(stamp)}`,
@@ -55,11 +37,7 @@ test("the agent is told a lead waits once the server's clock passes 5 minutes, n
   });
   expect(enquiry.status()).toBe(201);
 
-  await page.goto("/admin/login");
-  await page.getByLabel("اسم المستخدم").fill(AGENT.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(AGENT.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page).toHaveURL(/\/admin\/leads\/mine$/);
+  await signIn(page, AGENT, /\/admin\/leads\/mine$/);
 
   await moveClock(request, 4 * 60_000);
   const before = await openBell(page, "١");

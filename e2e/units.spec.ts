@@ -5,9 +5,10 @@
  */
 import { readFile } from "node:fs/promises";
 import * as XLSX from "@e965/xlsx";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { signInFrom } from "./fixtures/staff.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -32,20 +33,11 @@ async function createProject(request: APIRequestContext, name: string): Promise<
   return id;
 }
 
-async function signIn(page: Page, next: string) {
-  await page.goto(next);
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);
-  await page.getByLabel("كلمة المرور", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-  await expect(page.getByText("تم تسجيل الدخول بنجاح", { exact: true })).toBeVisible();
-}
-
 test("staff add a unit, mark it sold, and the counters and the public page follow", async ({ page, request }) => {
   const name = `مشروع وحدات ${Date.now()}`;
   const projectId = await createProject(request, name);
 
-  await signIn(page, "/admin/units");
+  await signInFrom(page, "/admin/units");
   await page.goto("/admin/units");
   await page.getByRole("link", { name: new RegExp(name) }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/units\\?project=${projectId}$`));
@@ -97,7 +89,7 @@ test("staff download the template, upload it with 20 rows and a bad one, and rea
   const name = `مشروع رفع ${Date.now()}`;
   const projectId = await createProject(request, name);
 
-  await signIn(page, `/admin/units/upload?project=${projectId}`);
+  await signInFrom(page, `/admin/units/upload?project=${projectId}`);
   await page.goto(`/admin/units/upload?project=${projectId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 

@@ -8,9 +8,8 @@
 import { z } from "zod";
 import { formatDateTime } from "./format.ts";
 import { normalizeSaudiId } from "./national-id.ts";
-import { normalizeSaudiPhone } from "./phone.ts";
 import { affordabilityQuerySchema } from "./schemas/affordability.ts";
-import { PHONE_INVALID } from "./schemas/common.ts";
+import { requiredSaudiPhone } from "./schemas/common.ts";
 import { attributionSchema } from "./schemas/contact.ts";
 import { pageQueryShape } from "./schemas/paging.ts";
 import { text } from "./schemas/text.ts";
@@ -56,17 +55,7 @@ export function heldUntilMessage(until: Date | string): string {
   return `محجوزة حتى ${formatDateTime(until)}، يمكنك المحاولة بعد ذلك أو اختيار وحدة أخرى`;
 }
 
-const requiredPhone = text({ error: CHECKOUT_TEXTS.phoneRequired })
-  .trim()
-  .min(1, CHECKOUT_TEXTS.phoneRequired)
-  .transform((value, ctx) => {
-    const e164 = normalizeSaudiPhone(value);
-    if (!e164) {
-      ctx.addIssue({ code: "custom", message: PHONE_INVALID });
-      return z.NEVER;
-    }
-    return e164;
-  });
+const requiredPhone = requiredSaudiPhone(CHECKOUT_TEXTS.phoneRequired);
 
 /** POST /api/checkout body (unknown keys are dropped: the form is ours, and a refusal would echo them). */
 export const checkoutSchema = z.object({

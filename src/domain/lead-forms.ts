@@ -183,39 +183,38 @@ export const connectionHealthSchema = z.object({
   error: z.string().nullable(),
 });
 
+/**
+ * A connection as the API shows it: `{ platform, enabled, …fields, webhookPath, health }` in that order, where
+ * `webhookPath` is the path the platform's webhook is pointed at (below the site's address).
+ */
+function connectionView<const P extends string, S extends z.ZodRawShape>(platform: P, fields: S) {
+  return z.object({
+    platform: z.literal(platform),
+    enabled: z.boolean(),
+    ...fields,
+    webhookPath: z.string(),
+    health: connectionHealthSchema,
+  });
+}
+
 /** The Meta connection as the API shows it: never a secret, only whether each is stored. */
-export const metaConnectionViewSchema = z.object({
-  platform: z.literal("meta"),
-  enabled: z.boolean(),
+export const metaConnectionViewSchema = connectionView("meta", {
   pageId: z.string(),
   hasAppSecret: z.boolean(),
   hasVerifyToken: z.boolean(),
   hasPageAccessToken: z.boolean(),
-  /** The path Meta's webhook is pointed at (below the site's address). */
-  webhookPath: z.string(),
-  health: connectionHealthSchema,
 });
 export type MetaConnectionView = z.infer<typeof metaConnectionViewSchema>;
 
 /** The Google connection as the API shows it: whether a key is stored, never the key. */
-export const googleConnectionViewSchema = z.object({
-  platform: z.literal("google"),
-  enabled: z.boolean(),
-  hasGoogleKey: z.boolean(),
-  webhookPath: z.string(),
-  health: connectionHealthSchema,
-});
+export const googleConnectionViewSchema = connectionView("google", { hasGoogleKey: z.boolean() });
 export type GoogleConnectionView = z.infer<typeof googleConnectionViewSchema>;
 
 /** The TikTok connection as the API shows it: never a secret, only whether each is stored. */
-export const tiktokConnectionViewSchema = z.object({
-  platform: z.literal("tiktok"),
-  enabled: z.boolean(),
+export const tiktokConnectionViewSchema = connectionView("tiktok", {
   advertiserId: z.string(),
   hasAppSecret: z.boolean(),
   hasAccessToken: z.boolean(),
-  webhookPath: z.string(),
-  health: connectionHealthSchema,
 });
 export type TiktokConnectionView = z.infer<typeof tiktokConnectionViewSchema>;
 
@@ -225,16 +224,12 @@ export type TiktokConnectionView = z.infer<typeof tiktokConnectionViewSchema>;
  * `webhookPath` holds the connection's secret path segment (made when the connection is first saved): the address to
  * paste into Snapchat; empty until then.
  */
-export const snapchatConnectionViewSchema = z.object({
-  platform: z.literal("snapchat"),
-  enabled: z.boolean(),
+export const snapchatConnectionViewSchema = connectionView("snapchat", {
   adAccountId: z.string(),
   clientId: z.string(),
   hasClientSecret: z.boolean(),
   hasRefreshToken: z.boolean(),
   hasHmacSecret: z.boolean(),
-  webhookPath: z.string(),
-  health: connectionHealthSchema,
 });
 export type SnapchatConnectionView = z.infer<typeof snapchatConnectionViewSchema>;
 

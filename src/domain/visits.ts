@@ -5,8 +5,7 @@
  */
 import { z } from "zod";
 import { formatDateTime, formatHijri } from "./format.ts";
-import { normalizeSaudiPhone } from "./phone.ts";
-import { optionalEmail, optionalText, PHONE_INVALID, requiredText } from "./schemas/common.ts";
+import { optionalEmail, optionalText, requiredSaudiPhone, requiredText } from "./schemas/common.ts";
 import { attributionSchema } from "./schemas/contact.ts";
 import { text } from "./schemas/text.ts";
 import { TEXTS } from "./texts.ts";
@@ -176,17 +175,7 @@ export const visitSlotsQuerySchema = z
     message: VISIT_TEXTS.rangeInvalid,
   });
 
-const requiredPhone = text({ error: VISIT_TEXTS.phoneRequired })
-  .trim()
-  .min(1, VISIT_TEXTS.phoneRequired)
-  .transform((value, ctx) => {
-    const e164 = normalizeSaudiPhone(value);
-    if (!e164) {
-      ctx.addIssue({ code: "custom", message: PHONE_INVALID });
-      return z.NEVER;
-    }
-    return e164;
-  });
+const requiredPhone = requiredSaudiPhone(VISIT_TEXTS.phoneRequired);
 
 /** A slot's start as sent by a client: ISO 8601 with an offset ("2026-11-28T17:00:00+03:00"), as a Date. */
 export const visitStartsAt = z.iso

@@ -24,19 +24,36 @@ export const requiredText = (message: string, max = 2000) =>
 
 export const PHONE_INVALID = "رقم الجوال غير صحيح، أدخل رقمًا سعوديًا مثل 05XXXXXXXX";
 
+/**
+ * A zod transform from typed text to E.164 through `normalize` (#domain/phone.ts); text it cannot read becomes an
+ * issue with `message`.
+ */
+function toE164(normalize: (value: string) => string | null, message: string) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const e164 = normalize(value);
+    if (e164) return e164;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+}
+
+/** A transform for optional text: empty or missing text gives undefined, other text goes through `transform`. */
+function unlessEmpty<T>(transform: (value: string, ctx: z.RefinementCtx) => T) {
+  return (value: string | undefined, ctx: z.RefinementCtx) => (value ? transform(value, ctx) : undefined);
+}
+
 /** Optional Saudi phone (ARCHITECTURE resolution 3); output is E.164 or undefined. */
 export const optionalSaudiPhone = text()
   .trim()
   .optional()
-  .transform((value, ctx) => {
-    if (!value) return undefined;
-    const e164 = normalizeSaudiPhone(value);
-    if (!e164) {
-      ctx.addIssue({ code: "custom", message: PHONE_INVALID });
-      return z.NEVER;
-    }
-    return e164;
-  });
+  .transform(unlessEmpty(toE164(normalizeSaudiPhone, PHONE_INVALID)));
+
+/**
+ * Required Saudi phone (ARCHITECTURE resolution 3): empty text is refused with `requiredMessage`, a number that is not
+ * Saudi with PHONE_INVALID; output is E.164.
+ */
+export const requiredSaudiPhone = (requiredMessage: string) =>
+  text({ error: requiredMessage }).trim().min(1, requiredMessage).transform(toE164(normalizeSaudiPhone, PHONE_INVALID));
 
 export const PHONE_ANY_INVALID =
   "رقم الجوال غير صحيح، أدخل رقمًا سعوديًا مثل 05XXXXXXXX أو رقمًا دوليًا برمز الدولة مثل +971XXXXXXXXX";
@@ -49,15 +66,7 @@ export const PHONE_ANY_INVALID =
 export const optionalAnyPhone = text()
   .trim()
   .optional()
-  .transform((value, ctx) => {
-    if (!value) return undefined;
-    const e164 = normalizeAnyPhone(value);
-    if (!e164) {
-      ctx.addIssue({ code: "custom", message: PHONE_ANY_INVALID });
-      return z.NEVER;
-    }
-    return e164;
-  });
+  .transform(unlessEmpty(toE164(normalizeAnyPhone, PHONE_ANY_INVALID)));
 
 /** Optional e-mail: valid or empty (SPEC §5.5), lower-cased. */
 export const optionalEmail = (message: string) =>

@@ -2,7 +2,7 @@
 import { act, render } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { vi } from "vitest";
-import type { AuthResponse, SessionUser } from "#domain/types.ts";
+import type { AuthResponse, PublicUser, SessionUser } from "#domain/types.ts";
 import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
@@ -58,3 +58,10 @@ export function renderScreen(element: React.ReactNode, path = "/admin/x") {
 export function resetSession() {
   act(() => sessionStore.signOut());
 }
+
+/** Three staff as GET /api/users lists them: the super_admin «المدير», a manager under him, an employee under her. */
+export const STAFF_USERS: PublicUser[] = [
+  { id: "me", username: "boss", name: "المدير", role: "super_admin", accountId: null, createdAt: "2025-01-01" },
+  { id: "m1", username: "mgr", name: "مدير المبيعات", role: "manager", accountId: "me", createdAt: "2025-01-02" },
+  { id: "e1", username: "emp", name: "موظف المبيعات", role: "employee", accountId: "m1", createdAt: "2025-01-03" },
+];

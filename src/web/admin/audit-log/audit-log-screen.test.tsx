@@ -1,29 +1,17 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicUser } from "#domain/types.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, mockApi, renderScreen, STAFF_USERS, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { AuditLogScreen } from "./audit-log-screen.tsx";
 
-const users: PublicUser[] = [
-  { id: "me", username: "boss", name: "المدير", role: "super_admin", accountId: null, createdAt: "2025-01-01" },
-  { id: "m1", username: "mgr", name: "مدير المبيعات", role: "manager", accountId: "me", createdAt: "2025-01-02" },
-  { id: "e1", username: "emp", name: "موظف المبيعات", role: "employee", accountId: "m1", createdAt: "2025-01-03" },
-];
+const users = STAFF_USERS;
 const base = {
   "GET /api/users": () => json(users),
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("audit log (resolution 8)", () => {
   it('shows "غير مصرح لك" to non-admins', async () => {

@@ -8,6 +8,7 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react
 import { Fragment, useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
+import { ColumnHeads } from "~/admin/common/column-heads.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { useUsers } from "~/admin/employees/api.ts";
@@ -250,25 +251,15 @@ export function AuditLogScreen() {
       ) : (
         <Card className={cn(RT.wrapper, "p-0")}>
           <table className={cn(RT.table, "md:min-w-[44rem]")}>
-            <thead className={RT.thead}>
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-bold">
-                  {AUDIT_TEXTS.colDate}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-bold">
-                  {AUDIT_TEXTS.user}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-bold">
-                  {AUDIT_TEXTS.action}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-bold">
-                  {AUDIT_TEXTS.colEntity}
-                </th>
-                <th scope="col" className="px-4 py-3 text-end font-bold">
-                  {AUDIT_TEXTS.colDetails}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                { label: AUDIT_TEXTS.colDate },
+                { label: AUDIT_TEXTS.user },
+                { label: AUDIT_TEXTS.action },
+                { label: AUDIT_TEXTS.colEntity },
+                { label: AUDIT_TEXTS.colDetails, end: true },
+              ]}
+            />
             <tbody className={RT.tbody} aria-busy={logs.isPending}>
               {logs.isPending
                 ? SKELETON_ROWS.map((key) => (

@@ -1,8 +1,9 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CampaignFunnel, type ConnectionView, DEFAULT_EVENT_MAPS } from "#domain/conversions.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { topCampaigns } from "./api.ts";
 import { CampaignsReport } from "./campaigns-report.tsx";
 import { ConnectionsPanel } from "./connections-panel.tsx";
@@ -51,16 +52,8 @@ function funnel(
   };
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("conversions admin", () => {
   it('shows "غير مصرح لك" without conversions.manage and asks nothing', async () => {

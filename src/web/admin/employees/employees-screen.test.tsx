@@ -1,8 +1,9 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PublicUser } from "#domain/types.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { EmployeesScreen, filterEmployees } from "./employees-screen.tsx";
 
 const people: PublicUser[] = [
@@ -34,16 +35,8 @@ function page(list: PublicUser[], all: PublicUser[] = list) {
 }
 const FIRST_PAGE = "GET /api/users/page?limit=50";
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("employees screen (SPEC §2.17)", () => {
   it("shows 5 skeleton rows while the list loads", () => {

@@ -15,6 +15,7 @@ import { ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import { canAssignRole, canDeleteUser, canUpdateUser, type StaffActor } from "#domain/staff-rules.ts";
 import { TEXTS } from "#domain/texts.ts";
 import type { PublicUser } from "#domain/types.ts";
+import { ColumnHeads } from "~/admin/common/column-heads.tsx";
 import { ListScreen, listState } from "~/admin/common/list-screen.tsx";
 import { PagedLoadMore } from "~/admin/common/load-more.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
@@ -170,18 +171,7 @@ function EmployeesTable({ pending = false, children }: { pending?: boolean; chil
   const columns = [T.colName, T.colUsername, T.colRole, T.colCreatedAt];
   return (
     <table className={RT.table}>
-      <thead className={RT.thead}>
-        <tr>
-          {columns.map((label) => (
-            <th key={label} scope="col" className="px-4 py-3 text-start font-bold">
-              {label}
-            </th>
-          ))}
-          <th scope="col" className="px-4 py-3 text-end font-bold">
-            {T.colActions}
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={[...columns.map((label) => ({ label })), { label: T.colActions, end: true }]} />
       <tbody className={RT.tbody} aria-busy={pending}>
         {pending
           ? SKELETON_ROWS.map((key) => (

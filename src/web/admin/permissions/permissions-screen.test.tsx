@@ -1,8 +1,9 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Permission, PublicUser } from "#domain/types.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Permission } from "#domain/types.ts";
+import { json, mockApi, renderScreen, resetSession, STAFF_USERS, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { PermissionsScreen } from "./permissions-screen.tsx";
 
 const catalogue: Permission[] = [
@@ -19,27 +20,15 @@ const roleMap = {
   ],
   photographer: [{ id: 1, key: "projects.view" }],
 };
-const users: PublicUser[] = [
-  { id: "me", username: "boss", name: "المدير", role: "super_admin", accountId: null, createdAt: "2025-01-01" },
-  { id: "m1", username: "mgr", name: "مدير المبيعات", role: "manager", accountId: "me", createdAt: "2025-01-02" },
-  { id: "e1", username: "emp", name: "موظف المبيعات", role: "employee", accountId: "m1", createdAt: "2025-01-03" },
-];
+const users = STAFF_USERS;
 const base = {
   "GET /api/permissions": () => json(catalogue),
   "GET /api/roles/permissions": () => json(roleMap),
   "GET /api/users": () => json(users),
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("permissions screen (SPEC §2.18, §4.11, §6)", () => {
   it('shows "غير مصرح لك" without permissions.manage', async () => {

@@ -7,6 +7,7 @@ import { PencilIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
 import { formatFloor, formatNumber } from "#domain/format.ts";
 import type { Unit } from "#domain/types.ts";
+import { ColumnHeads } from "~/admin/common/column-heads.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
 import { cn } from "~/shared/lib/cn.ts";
@@ -32,33 +33,17 @@ export function UnitsTable({ units, canEdit, canDelete, onDelete, deletingId, co
   return (
     <div className={cn(RT.wrapper, "rounded-xl border border-brand-100 bg-surface")}>
       <table className={RT.table}>
-        <thead className={RT.thead}>
-          <tr>
-            <th scope="col" className="px-4 py-3 text-start font-bold">
-              {UNIT_TEXTS.unitNumber}
-            </th>
-            <th scope="col" className="px-4 py-3 text-start font-bold">
-              {UNIT_TEXTS.building}
-            </th>
-            <th scope="col" className="px-4 py-3 text-start font-bold">
-              {UNIT_TEXTS.price}
-            </th>
-            <th scope="col" className="px-4 py-3 text-start font-bold">
-              {UNIT_TEXTS.status}
-            </th>
-            <th scope="col" className="px-4 py-3 text-start font-bold">
-              {UNIT_TEXTS.rooms}
-            </th>
-            <th scope="col" className="px-4 py-3 text-start font-bold">
-              {UNIT_TEXTS.floor}
-            </th>
-            {showActions ? (
-              <th scope="col" className="px-4 py-3 text-start font-bold">
-                {UNIT_TEXTS.actions}
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            UNIT_TEXTS.unitNumber,
+            UNIT_TEXTS.building,
+            UNIT_TEXTS.price,
+            UNIT_TEXTS.status,
+            UNIT_TEXTS.rooms,
+            UNIT_TEXTS.floor,
+            ...(showActions ? [UNIT_TEXTS.actions] : []),
+          ].map((label) => ({ label }))}
+        />
         <tbody className={RT.tbody}>
           {units.map((unit) => (
             <tr key={unit.id} className={RT.tr}>

@@ -5,13 +5,14 @@
  * period in Arabic, counts what the figure counts (cancelled and rescheduled visits shown apart, uncounted), and
  * marks the figure it belongs to.
  */
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
-import { json, mockApi, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import type { DayVisit } from "./api.ts";
 import { VISIT_LIST_LINKS } from "./visit-lists.ts";
 import VisitsDayScreen from "./visits-day.tsx";
@@ -103,12 +104,7 @@ beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   signInAs({ id: "a", permissions: ["visits.work", "leads.view_own"] });
 });
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(cleanUpScreenTest);
 
 describe("each visit figure opens its own list", () => {
   it("this week's visits: the Saturday–Friday week named in Arabic, as many visits as the figure, each with its day", async () => {

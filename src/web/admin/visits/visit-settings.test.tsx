@@ -2,11 +2,12 @@
  * «مواعيد الزيارات» names the WhatsApp template that confirms and reminds the project's visits
  * (docs/decisions/108-visit-messages-on-whatsapp.md): shown as saved, sent with the availability, cleared when empty.
  */
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { VISIT_DEFAULTS } from "#domain/visits.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import VisitSettingsScreen from "./visit-settings.tsx";
 
 const saved = {
@@ -22,16 +23,8 @@ const saved = {
   whatsappTemplateLanguage: "ar",
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("visit settings: the WhatsApp template", () => {
   it("shows the saved template and sends the one typed, or none when emptied", async () => {

@@ -3,10 +3,11 @@
  * visit's project for the lead (POST /api/units/{id}/holds with leadId, docs/decisions/076-unit-inventory-states-and-holds.md),
  * the unit the visit was booked from chosen first; without inventory.hold it offers none.
  */
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import type { DayVisit } from "./api.ts";
 import VisitsDayScreen from "./visits-day.tsx";
 
@@ -51,16 +52,8 @@ const dayList = (visits: DayVisit[]) => ({
 });
 const stats = { date: "2026-11-27", today: 1, week: 1, weekStart: "2026-11-21", attended: 0, noShow: 0, noShowRate: 0 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("the agent's day: «حضر» opens a unit hold", () => {
   it("after حضر the agent holds the unit the visit was booked from for the lead", async () => {

@@ -2,11 +2,12 @@
  * «واتساب للأعمال» in jsdom against a mocked API: the secrets are never shown and sent only when typed, the health
  * line and the callback URL are shown, and the screen is refused without whatsapp.manage.
  */
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WhatsappConnectionView } from "#domain/whatsapp.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { WhatsappScreen } from "./whatsapp-screen.tsx";
 
 const view: WhatsappConnectionView = {
@@ -28,16 +29,8 @@ const view: WhatsappConnectionView = {
   },
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("واتساب للأعمال", () => {
   it("never shows the secrets, sends them only when typed, and shows the health line", async () => {

@@ -3,6 +3,7 @@
  * opened with `?preview=<token>` forwards the token to every API read of its record, and when the API let a draft
  * through (it answers `X-Robots-Tag: noindex`) the page itself is private and noindex and shows the preview banner.
  */
+import { data } from "react-router";
 
 /** The headers of every page that shows a draft: no shared cache keeps it, no search engine indexes it. */
 export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
@@ -19,6 +20,16 @@ export function previewToken(request: Request): string | null {
 export function withPreview(path: string, token: string | null): string {
   if (!token) return path;
   return `${path}${path.includes("?") ? "&" : "?"}preview=${encodeURIComponent(token)}`;
+}
+
+/** The loader's answer: `payload`, with PREVIEW_HEADERS when the page shows a previewed record. */
+export function previewData<T>(payload: T, preview: boolean) {
+  return data(payload, preview ? { headers: PREVIEW_HEADERS } : undefined);
+}
+
+/** Whether a page opened with `token` shows a previewed record: the token is there and the API answered noindex. */
+export function isPreviewOf(token: string | null, response: Response): boolean {
+  return token !== null && isPreviewAnswer(response);
 }
 
 /** Whether an API answer included a draft or a previewed record (the API marks those noindex). */

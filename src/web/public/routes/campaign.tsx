@@ -17,13 +17,8 @@ import { CampaignBody, CampaignHero } from "~/public/campaign/campaign-sections.
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { PreviewBanner } from "~/public/components/preview-banner.tsx";
 import { excerpt, pageMeta } from "~/public/lib/page-meta.ts";
-import {
-  isPreviewAnswer,
-  PREVIEW_HEADERS,
-  previewDocumentHeaders,
-  previewToken,
-  withPreview,
-} from "~/public/lib/preview.ts";
+import { isPreviewOf, previewData, previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
+import { notFoundMeta, throwUnlessFound } from "~/public/lib/route-answers.ts";
 import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { CampaignVisit } from "~/public/widgets/campaign-visit/campaign-visit.tsx";
 import { ContactForm } from "~/public/widgets/contact-form/contact-form.tsx";
@@ -57,11 +52,10 @@ async function loadCampaign(
 ): Promise<{ campaign: PublicCampaignResponse; preview: boolean }> {
   const res = await api(withPreview(`/api/campaign/${key}${countVisit ? "" : "?visit=0"}`, preview));
   if (isLicenceOffline(res)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
-  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
-  if (!res.ok) throw data(null, { status: 502 });
+  throwUnlessFound(res);
   return {
     campaign: (await res.json()) as PublicCampaignResponse,
-    preview: preview !== null && isPreviewAnswer(res),
+    preview: isPreviewOf(preview, res),
   };
 }
 
@@ -72,9 +66,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { campaign, preview } = await loadCampaign(context.api, key, false, token);
   const visitOffer = await loadVisitOffer(context.api, campaign.project.id);
   const qr = await licenceQr(campaign.licence?.verificationUrl);
-  return data(
+  return previewData(
     { campaign, preview, attribution: attributionFrom(new URL(request.url), null), qr, visitOffer },
-    preview ? { headers: PREVIEW_HEADERS } : undefined,
+    preview,
   );
 }
 
@@ -94,10 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const campaign = loaderData?.campaign;
   if (!campaign) {
-    return [
-      ...pageMeta({ matches, title: TEXTS.pageNotFound, description: TEXTS.pageNotFoundText }),
-      { name: "robots", content: "noindex" },
-    ];
+    return notFoundMeta(matches, TEXTS.pageNotFound);
   }
   return [
     ...pageMeta({

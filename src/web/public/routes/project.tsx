@@ -22,14 +22,9 @@ import { loadAffordability } from "~/public/lib/affordability.server.ts";
 import { brochureSize } from "~/public/lib/brochure.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { excerpt, pageMeta, projectJsonLd, rootMetaData } from "~/public/lib/page-meta.ts";
-import {
-  isPreviewAnswer,
-  PREVIEW_HEADERS,
-  previewDocumentHeaders,
-  previewToken,
-  withPreview,
-} from "~/public/lib/preview.ts";
+import { isPreviewOf, previewData, previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
 import { areaText, fileSizeText, placeText, roomsText, yearsText } from "~/public/lib/project-display.ts";
+import { notFoundMeta, throwUnlessFound } from "~/public/lib/route-answers.ts";
 import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
 import { AvailabilityGrid } from "~/public/widgets/availability/availability.tsx";
@@ -54,8 +49,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     context.api(withPreview(`/api/projects/${id}/inventory`, token)).catch(() => null),
   ]);
   if (isLicenceOffline(projectRes)) throw data(null, { status: LICENCE_OFFLINE_STATUS });
-  if (projectRes.status === 404 || projectRes.status === 400) throw data(null, { status: 404 });
-  if (!projectRes.ok) throw data(null, { status: 502 });
+  throwUnlessFound(projectRes);
   const project = (await projectRes.json()) as Project;
   const brochureBytes = await brochureSize(context.api, project.pdfUrl);
   const visitOffer = await loadVisitOffer(context.api, project.id);
@@ -63,10 +57,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const unitsOk = unitsRes?.ok ?? false;
   const units = unitsOk && unitsRes ? ((await unitsRes.json()) as Unit[]) : [];
   const inventory = inventoryRes?.ok ? ((await inventoryRes.json()) as ProjectInventory) : null;
-  const preview = token !== null && isPreviewAnswer(projectRes);
+  const preview = isPreviewOf(token, projectRes);
   const qr = await licenceQr(project.licence.verificationUrl);
   const building = new URL(request.url).searchParams.get(AVAILABILITY_QUERY);
-  return data(
+  return previewData(
     {
       project,
       units,
@@ -79,7 +73,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       visitOffer,
       building,
     },
-    preview ? { headers: PREVIEW_HEADERS } : undefined,
+    preview,
   );
 }
 
@@ -95,10 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const project = loaderData?.project;
   if (!project) {
-    return [
-      ...pageMeta({ matches, title: TEXTS.projectNotFound, description: TEXTS.pageNotFoundText }),
-      { name: "robots", content: "noindex" },
-    ];
+    return notFoundMeta(matches, TEXTS.projectNotFound);
   }
   const place = placeText(project);
   const root = rootMetaData(matches);

@@ -30,6 +30,7 @@ import { loadDepositOffer } from "~/public/lib/checkout.server.ts";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { pageMeta, rootMetaData } from "~/public/lib/page-meta.ts";
 import { previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
+import { notFoundMeta } from "~/public/lib/route-answers.ts";
 import { unitJsonLd, unitShareText, unitTitle } from "~/public/lib/unit-meta.ts";
 import { loadVisitOffer } from "~/public/lib/visit-offer.server.ts";
 import { AffordabilitySection } from "~/public/widgets/affordability/affordability.tsx";
@@ -86,10 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) {
-    return [
-      ...pageMeta({ matches, title: TEXTS.pageNotFound, description: TEXTS.pageNotFoundText }),
-      { name: "robots", content: "noindex" },
-    ];
+    return notFoundMeta(matches, TEXTS.pageNotFound);
   }
   const { project, unit } = loaderData;
   const root = rootMetaData(matches);

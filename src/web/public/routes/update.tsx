@@ -21,14 +21,9 @@ import { StatusBadge } from "~/public/components/status-badge.tsx";
 import { VideoEmbed } from "~/public/components/video-embed.tsx";
 import { handleContactAction } from "~/public/lib/contact-action.server.ts";
 import { excerpt, pageMeta } from "~/public/lib/page-meta.ts";
-import {
-  isPreviewAnswer,
-  PREVIEW_HEADERS,
-  previewDocumentHeaders,
-  previewToken,
-  withPreview,
-} from "~/public/lib/preview.ts";
+import { isPreviewOf, previewData, previewDocumentHeaders, previewToken, withPreview } from "~/public/lib/preview.ts";
 import { placeText, updateHeroPhotos } from "~/public/lib/project-display.ts";
+import { notFoundMeta, throwUnlessFound } from "~/public/lib/route-answers.ts";
 import { ImageGallery } from "~/public/widgets/gallery/gallery.tsx";
 import { FloatingShortcuts } from "~/public/widgets/shortcuts/shortcuts.tsx";
 import type { Route } from "./+types/update";
@@ -38,8 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const token = previewToken(request);
   const res = await context.api(withPreview(`/api/project-updates/${id}`, token));
-  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
-  if (!res.ok) throw data(null, { status: 502 });
+  throwUnlessFound(res);
   const update = (await res.json()) as ProjectUpdate;
   let project: Project | null = null;
   try {
@@ -48,8 +42,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   } catch {
     project = null;
   }
-  const preview = token !== null && isPreviewAnswer(res);
-  return data({ update, project, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  const preview = isPreviewOf(token, res);
+  return previewData({ update, project, preview }, preview);
 }
 
 export const headers = previewDocumentHeaders;
@@ -64,10 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const update = loaderData?.update;
   if (!update) {
-    return [
-      ...pageMeta({ matches, title: TEXTS.updateNotFound, description: TEXTS.pageNotFoundText }),
-      { name: "robots", content: "noindex" },
-    ];
+    return notFoundMeta(matches, TEXTS.updateNotFound);
   }
   const projectName = loaderData.project?.name ?? update.projectName;
   const tags = pageMeta({

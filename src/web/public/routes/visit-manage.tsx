@@ -16,6 +16,7 @@ import {
 } from "#domain/visits.ts";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
+import { throwUnlessFound } from "~/public/lib/route-answers.ts";
 import { postManage } from "~/public/lib/visit-action.server.ts";
 import type { Route } from "./+types/visit-manage";
 
@@ -40,8 +41,7 @@ const RESCHEDULE_CHOICES = 40;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const token = params.token;
   const res = await context.api(`/api/visits/manage/${encodeURIComponent(token)}`);
-  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
-  if (!res.ok) throw data(null, { status: 502 });
+  throwUnlessFound(res);
   const visit = (await res.json()) as VisitView;
   let choices: string[] = [];
   if (visit.status === "booked") {

@@ -2,39 +2,12 @@ import { act } from "@testing-library/react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SiteConfig } from "#domain/site-config.ts";
 import { enhanceHashScroll } from "~/public/widgets/hash-scroll/hash-scroll.island.ts";
 import { hashTarget } from "~/public/widgets/hash-scroll/hash-target.ts";
 import { Hero } from "~/public/widgets/hero/hero.tsx";
+import { HERO, restoreTimersAndGlobals, stubReducedMotion } from "~/test-utils/widget-fixtures.ts";
 
-const HERO: SiteConfig["hero"] = {
-  title: "نبني لك",
-  rotatingWords: ["الثقة", "الجودة", "المستقبل"],
-  subtitle: "مشاريع سكنية في جدة",
-  cta: "تصفح مشاريعنا",
-};
-const _PARTNERS: SiteConfig["partners"] = [
-  { name: "شريك أول", logo: "/partners/1.svg" },
-  { name: "شريك ثان", logo: "/partners/2.svg" },
-];
-
-/** A reduced-motion media query the test switches on and off; `matches` is read live, as the browser's is. */
-function stubReducedMotion(initially: boolean) {
-  const query = Object.assign(new EventTarget(), { matches: initially, media: "(prefers-reduced-motion: reduce)" });
-  vi.stubGlobal("matchMedia", (media: string) =>
-    media === query.media ? query : Object.assign(new EventTarget(), { matches: false, media }),
-  );
-  return (matches: boolean) => {
-    query.matches = matches;
-    query.dispatchEvent(new Event("change"));
-  };
-}
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(restoreTimersAndGlobals);
 
 describe("the home page's hash scrolling (SPEC §2.1)", () => {
   const intoView = vi.fn();

@@ -4,38 +4,11 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { WORD_ROTATION_INTERVAL_MS } from "#domain/constants.ts";
-import type { SiteConfig } from "#domain/site-config.ts";
 import { enhanceHero, WORD_IN, WORD_IN_MS } from "~/public/widgets/hero/hero.island.ts";
 import { Hero } from "~/public/widgets/hero/hero.tsx";
+import { HERO, restoreTimersAndGlobals, stubReducedMotion } from "~/test-utils/widget-fixtures.ts";
 
-const HERO: SiteConfig["hero"] = {
-  title: "نبني لك",
-  rotatingWords: ["الثقة", "الجودة", "المستقبل"],
-  subtitle: "مشاريع سكنية في جدة",
-  cta: "تصفح مشاريعنا",
-};
-const _PARTNERS: SiteConfig["partners"] = [
-  { name: "شريك أول", logo: "/partners/1.svg" },
-  { name: "شريك ثان", logo: "/partners/2.svg" },
-];
-
-/** A reduced-motion media query the test switches on and off; `matches` is read live, as the browser's is. */
-function stubReducedMotion(initially: boolean) {
-  const query = Object.assign(new EventTarget(), { matches: initially, media: "(prefers-reduced-motion: reduce)" });
-  vi.stubGlobal("matchMedia", (media: string) =>
-    media === query.media ? query : Object.assign(new EventTarget(), { matches: false, media }),
-  );
-  return (matches: boolean) => {
-    query.matches = matches;
-    query.dispatchEvent(new Event("change"));
-  };
-}
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(restoreTimersAndGlobals);
 
 describe("the hero island (SPEC §2.3 section 1)", () => {
   beforeEach(() => {

@@ -2,39 +2,12 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SiteConfig } from "#domain/site-config.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { enhanceMarquees } from "~/public/widgets/marquee/marquee.island.ts";
 import { PartnersMarquee } from "~/public/widgets/marquee/marquee.tsx";
+import { PARTNERS, restoreTimersAndGlobals } from "~/test-utils/widget-fixtures.ts";
 
-const _HERO: SiteConfig["hero"] = {
-  title: "نبني لك",
-  rotatingWords: ["الثقة", "الجودة", "المستقبل"],
-  subtitle: "مشاريع سكنية في جدة",
-  cta: "تصفح مشاريعنا",
-};
-const PARTNERS: SiteConfig["partners"] = [
-  { name: "شريك أول", logo: "/partners/1.svg" },
-  { name: "شريك ثان", logo: "/partners/2.svg" },
-];
-
-/** A reduced-motion media query the test switches on and off; `matches` is read live, as the browser's is. */
-function _stubReducedMotion(initially: boolean) {
-  const query = Object.assign(new EventTarget(), { matches: initially, media: "(prefers-reduced-motion: reduce)" });
-  vi.stubGlobal("matchMedia", (media: string) =>
-    media === query.media ? query : Object.assign(new EventTarget(), { matches: false, media }),
-  );
-  return (matches: boolean) => {
-    query.matches = matches;
-    query.dispatchEvent(new Event("change"));
-  };
-}
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(restoreTimersAndGlobals);
 
 describe("the partner marquee island (SPEC §2.3 section 4)", () => {
   beforeEach(() => {
