@@ -76,12 +76,64 @@ const NUMBERS = [
   { name: "bufferMinutes", label: "فاصل بين الزيارات (دقيقة)" },
 ] as const;
 
+/** The closed dates (Eid holidays and other days off), each shown in Gregorian and Hijri, added and removed here. */
+function ClosedDates({
+  id,
+  closed,
+  onChange,
+  error,
+}: {
+  id: string;
+  closed: string[];
+  onChange: (dates: string[]) => void;
+  error: React.ReactNode;
+}) {
+  const [newDate, setNewDate] = useState("");
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="font-medium text-ink">أيام الإغلاق (الأعياد والإجازات)</legend>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          type="date"
+          dir="ltr"
+          value={newDate}
+          onChange={(event) => setNewDate(event.target.value)}
+          aria-label="تاريخ الإغلاق"
+        />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            if (newDate && !closed.includes(newDate)) onChange([...closed, newDate].sort());
+            setNewDate("");
+          }}
+        >
+          إضافة
+        </Button>
+      </div>
+      <ul className="grid gap-1">
+        {closed.map((date) => (
+          <li key={date} className="flex items-center justify-between gap-2 rounded-lg bg-canvas px-3 py-2">
+            <span className="text-ink">
+              {formatDateLong(`${date}T12:00:00+03:00`)} — {formatHijri(`${date}T12:00:00+03:00`)}
+            </span>
+            <Button type="button" variant="ghost" size="sm" onClick={() => onChange(closed.filter((d) => d !== date))}>
+              حذف
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {error}
+    </fieldset>
+  );
+}
+
 function SettingsForm({ initial }: { initial: VisitSettingsView }) {
   const save = useSaveVisitSettings();
   const id = useId();
   const [days, setDays] = useState<number[]>(initial.days.map(Number));
   const [closed, setClosed] = useState<string[]>(initial.closedDates);
-  const [newDate, setNewDate] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -167,47 +219,7 @@ function SettingsForm({ initial }: { initial: VisitSettingsView }) {
           <TextField key={name} id={id} name={name} label={label} value={String(initial[name])} errors={errors} ltr />
         ))}
       </div>
-      <fieldset className="grid gap-2">
-        <legend className="font-medium text-ink">أيام الإغلاق (الأعياد والإجازات)</legend>
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-closed`}
-            type="date"
-            dir="ltr"
-            value={newDate}
-            onChange={(event) => setNewDate(event.target.value)}
-            aria-label="تاريخ الإغلاق"
-          />
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => {
-              if (newDate && !closed.includes(newDate)) setClosed([...closed, newDate].sort());
-              setNewDate("");
-            }}
-          >
-            إضافة
-          </Button>
-        </div>
-        <ul className="grid gap-1">
-          {closed.map((date) => (
-            <li key={date} className="flex items-center justify-between gap-2 rounded-lg bg-canvas px-3 py-2">
-              <span className="text-ink">
-                {formatDateLong(`${date}T12:00:00+03:00`)} — {formatHijri(`${date}T12:00:00+03:00`)}
-              </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                onClick={() => setClosed(closed.filter((d) => d !== date))}
-              >
-                حذف
-              </Button>
-            </li>
-          ))}
-        </ul>
-        {error("closedDates")}
-      </fieldset>
+      <ClosedDates id={`${id}-closed`} closed={closed} onChange={setClosed} error={error("closedDates")} />
       <fieldset className="grid gap-2 sm:grid-cols-[2fr_1fr] sm:gap-3">
         <legend className="font-medium text-ink">تأكيد الزيارة وتذكيرها عبر واتساب</legend>
         <p className="text-sm text-muted sm:col-span-2">

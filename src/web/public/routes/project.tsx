@@ -167,6 +167,33 @@ function ProjectFeatures({ project }: { project: Project }) {
   );
 }
 
+/** The project's completion and sales rings and its four stage bars (docs/product.md §2.6). */
+function ProjectProgress({ project }: { project: Route.ComponentProps["loaderData"]["project"] }) {
+  return (
+    <section aria-labelledby="progress-title" className="grid gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5">
+      <h2 id="progress-title" className="text-2xl font-bold text-ink">
+        الإنجاز والمبيعات
+      </h2>
+      <div className="flex flex-wrap justify-around gap-6">
+        <div className="grid justify-items-center gap-2">
+          <ProgressRing value={project.completionPercentage} label="نسبة الإنجاز" size={104} />
+          <p className="font-medium text-ink">نسبة الإنجاز</p>
+        </div>
+        <div className="grid justify-items-center gap-2">
+          <SalesRing percentage={project.salesPercentage} size={104} />
+          <p className="font-medium text-ink">نسبة المبيعات</p>
+        </div>
+      </div>
+      <div className="grid grid-cols-1 gap-4">
+        <StageBar label="الأعمال الخرسانية" value={project.concretePercentage} />
+        <StageBar label="أعمال السباكة" value={project.plumbingPercentage} />
+        <StageBar label="الأعمال الكهربائية" value={project.electricalPercentage} />
+        <StageBar label="التشطيبات" value={project.finishingPercentage} />
+      </div>
+    </section>
+  );
+}
+
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, units, unitsError, preview, brochureBytes, affordability, qr, inventory, visitOffer, building } =
     loaderData;
@@ -241,30 +268,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             <ProjectDisclosures project={project} advertiser={advertiserOf(site)} />
           </section>
 
-          <section
-            aria-labelledby="progress-title"
-            className="grid gap-6 rounded-3xl bg-surface p-6 ring-1 ring-black/5"
-          >
-            <h2 id="progress-title" className="text-2xl font-bold text-ink">
-              الإنجاز والمبيعات
-            </h2>
-            <div className="flex flex-wrap justify-around gap-6">
-              <div className="grid justify-items-center gap-2">
-                <ProgressRing value={project.completionPercentage} label="نسبة الإنجاز" size={104} />
-                <p className="font-medium text-ink">نسبة الإنجاز</p>
-              </div>
-              <div className="grid justify-items-center gap-2">
-                <SalesRing percentage={project.salesPercentage} size={104} />
-                <p className="font-medium text-ink">نسبة المبيعات</p>
-              </div>
-            </div>
-            <div className="grid grid-cols-1 gap-4">
-              <StageBar label="الأعمال الخرسانية" value={project.concretePercentage} />
-              <StageBar label="أعمال السباكة" value={project.plumbingPercentage} />
-              <StageBar label="الأعمال الكهربائية" value={project.electricalPercentage} />
-              <StageBar label="التشطيبات" value={project.finishingPercentage} />
-            </div>
-          </section>
+          <ProjectProgress project={project} />
         </div>
 
         <LicenceBlock
