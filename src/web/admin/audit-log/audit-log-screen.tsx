@@ -4,12 +4,11 @@
  * new state side by side. Without audit.view (a super_admin always holds it) the screen shows "غير مصرح لك".
  */
 
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { Fragment, useId, useState } from "react";
-import { formatDateTime, formatNumber } from "#domain/format.ts";
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { formatNumber } from "#domain/format.ts";
 import { TEXTS } from "#domain/texts.ts";
 import { ColumnHeads } from "~/admin/common/column-heads.tsx";
-import { DateField } from "~/admin/common/date-field.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { useUsers } from "~/admin/employees/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -18,36 +17,11 @@ import { isApiError } from "~/shared/lib/api-client.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card } from "~/shared/ui/card.tsx";
-import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { type AuditFilters, EMPTY_AUDIT_FILTERS, useAuditLogs } from "./api.ts";
-
-export const AUDIT_TEXTS = {
-  title: "سجل التدقيق",
-  user: "المستخدم",
-  entityType: "نوع العنصر",
-  action: "الإجراء",
-  from: "من تاريخ",
-  to: "إلى تاريخ",
-  any: "الكل",
-  clear: "مسح الفلاتر",
-  colDate: "التاريخ والوقت",
-  colEntity: "العنصر",
-  colDetails: "التفاصيل",
-  show: "عرض التغييرات",
-  hide: "إخفاء التغييرات",
-  previous: "الحالة السابقة",
-  next: "الحالة الجديدة",
-  none: "لا يوجد",
-  empty: "لا توجد سجلات مطابقة",
-  deletedUser: "مستخدم محذوف",
-  system: "النظام",
-  loadError: "لم نتمكن من تحميل سجل التدقيق",
-  total: (n: string) => `عدد السجلات: ${n}`,
-  previousPage: "الصفحة السابقة",
-  nextPage: "الصفحة التالية",
-  page: (page: string, pages: string) => `صفحة ${page} من ${pages}`,
-} as const;
+import { AuditFiltersCard } from "./audit-filters.tsx";
+import { AuditRow } from "./audit-row.tsx";
+import { AUDIT_TEXTS } from "./audit-texts.ts";
 
 /** Arabic names of the entity types and actions the services record; unknown ones are shown as stored. */
 export const ENTITY_LABELS: Record<string, string> = {
@@ -140,8 +114,6 @@ export const ACTION_LABELS: Record<string, string> = {
 const label = (map: Record<string, string>, value: string) => map[value] ?? value;
 
 const SKELETON_ROWS = ["a", "b", "c", "d", "e"] as const;
-const SELECT_CLASS =
-  "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50";
 
 export function AuditLogScreen() {
   const user = useCurrentUser();
@@ -177,72 +149,15 @@ export function AuditLogScreen() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-ink">{AUDIT_TEXTS.title}</h1>
-      <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-user`}>{AUDIT_TEXTS.user}</Label>
-          <select
-            id={`${id}-user`}
-            className={SELECT_CLASS}
-            value={filters.userId}
-            onChange={(e) => set({ userId: e.target.value })}
-          >
-            <option value="">{AUDIT_TEXTS.any}</option>
-            {(users.data ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {`${u.name} (${u.username})`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-type`}>{AUDIT_TEXTS.entityType}</Label>
-          <select
-            id={`${id}-type`}
-            className={SELECT_CLASS}
-            value={filters.entityType}
-            onChange={(e) => set({ entityType: e.target.value })}
-          >
-            <option value="">{AUDIT_TEXTS.any}</option>
-            {(data?.entityTypes ?? []).map((t) => (
-              <option key={t} value={t}>
-                {label(ENTITY_LABELS, t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-action`}>{AUDIT_TEXTS.action}</Label>
-          <select
-            id={`${id}-action`}
-            className={SELECT_CLASS}
-            value={filters.action}
-            onChange={(e) => set({ action: e.target.value })}
-          >
-            <option value="">{AUDIT_TEXTS.any}</option>
-            {(data?.actions ?? []).map((a) => (
-              <option key={a} value={a}>
-                {label(ACTION_LABELS, a)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
-          <DateField id={`${id}-from`} value={filters.from} onChange={(value) => set({ from: value })} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-to`}>{AUDIT_TEXTS.to}</Label>
-          <DateField id={`${id}-to`} value={filters.to} onChange={(value) => set({ to: value })} />
-        </div>
-        <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-5">
-          <p className="text-sm text-muted" aria-live="polite">
-            {data ? AUDIT_TEXTS.total(formatNumber(data.total)) : null}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => setFilters(EMPTY_AUDIT_FILTERS)}>
-            {AUDIT_TEXTS.clear}
-          </Button>
-        </div>
-      </Card>
+      <AuditFiltersCard
+        filters={filters}
+        onChange={set}
+        onClear={() => setFilters(EMPTY_AUDIT_FILTERS)}
+        users={users.data ?? []}
+        entityTypes={(data?.entityTypes ?? []).map((t) => ({ value: t, label: label(ENTITY_LABELS, t) }))}
+        actions={(data?.actions ?? []).map((a) => ({ value: a, label: label(ACTION_LABELS, a) }))}
+        total={data ? AUDIT_TEXTS.total(formatNumber(data.total)) : null}
+      />
 
       {logs.isError ? (
         <p role="alert" className="text-danger">
@@ -271,66 +186,17 @@ export function AuditLogScreen() {
                       ))}
                     </tr>
                   ))
-                : (data?.items ?? []).map((entry) => {
-                    const expanded = open.has(entry.id);
-                    const detailsId = `${id}-details-${entry.id}`;
-                    return (
-                      <Fragment key={entry.id}>
-                        <tr className={RT.tr}>
-                          <td data-label={AUDIT_TEXTS.colDate} className={cn(RT.td, "whitespace-nowrap")}>
-                            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                          </td>
-                          <td data-label={AUDIT_TEXTS.user} className={RT.td}>
-                            {entry.userName ?? (entry.userId ? AUDIT_TEXTS.deletedUser : AUDIT_TEXTS.system)}
-                            {entry.username ? (
-                              <>
-                                {" "}
-                                <bdi dir="ltr" className="text-xs text-muted">
-                                  ({entry.username})
-                                </bdi>
-                              </>
-                            ) : null}
-                          </td>
-                          <td data-label={AUDIT_TEXTS.action} className={cn(RT.td, "font-bold")}>
-                            {label(ACTION_LABELS, entry.action)}
-                          </td>
-                          <td data-label={AUDIT_TEXTS.colEntity} className={RT.td}>
-                            {label(ENTITY_LABELS, entry.entityType)}
-                            {entry.entityId ? (
-                              <>
-                                {" "}
-                                <bdi dir="ltr" className="text-xs text-muted">
-                                  #{entry.entityId.slice(0, 8)}
-                                </bdi>
-                              </>
-                            ) : null}
-                          </td>
-                          <td className={cn(RT.actions, "md:text-end")}>
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              aria-expanded={expanded}
-                              aria-controls={detailsId}
-                              onClick={() => toggle(entry.id)}
-                            >
-                              {expanded ? AUDIT_TEXTS.hide : AUDIT_TEXTS.show}
-                              <ChevronDownIcon aria-hidden="true" className={cn(expanded && "rotate-180")} />
-                            </Button>
-                          </td>
-                        </tr>
-                        {expanded ? (
-                          <tr id={detailsId} className="max-md:block">
-                            <td colSpan={5} className="bg-canvas px-4 py-3 max-md:block">
-                              <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-                                <StateBlock title={AUDIT_TEXTS.previous} state={entry.previousState} />
-                                <StateBlock title={AUDIT_TEXTS.next} state={entry.newState} />
-                              </div>
-                            </td>
-                          </tr>
-                        ) : null}
-                      </Fragment>
-                    );
-                  })}
+                : (data?.items ?? []).map((entry) => (
+                    <AuditRow
+                      key={entry.id}
+                      entry={entry}
+                      expanded={open.has(entry.id)}
+                      detailsId={`${id}-details-${entry.id}`}
+                      onToggle={() => toggle(entry.id)}
+                      actionLabel={label(ACTION_LABELS, entry.action)}
+                      entityLabel={label(ENTITY_LABELS, entry.entityType)}
+                    />
+                  ))}
             </tbody>
           </table>
           {!logs.isPending && data && data.items.length === 0 ? (
@@ -365,20 +231,5 @@ export function AuditLogScreen() {
         </nav>
       ) : null}
     </div>
-  );
-}
-
-function StateBlock({ title, state }: { title: string; state: unknown }) {
-  return (
-    <section className="flex min-w-0 flex-col gap-2">
-      <h3 className="text-sm font-bold text-ink">{title}</h3>
-      {state === null || state === undefined ? (
-        <p className="text-sm text-muted">{AUDIT_TEXTS.none}</p>
-      ) : (
-        <pre dir="ltr" className="max-h-80 overflow-auto rounded-lg bg-surface p-3 text-start text-xs text-ink">
-          {JSON.stringify(state, null, 2)}
-        </pre>
-      )}
-    </section>
   );
 }

@@ -1,0 +1,109 @@
+/**
+ * The audit log's filters (audit-log-screen.tsx): user, item type, action, a date range, the total found and «مسح».
+ * Any change goes back to the first page (the screen's `onChange`).
+ */
+import { useId } from "react";
+import { DateField } from "~/admin/common/date-field.tsx";
+import { Button } from "~/shared/ui/button.tsx";
+import { Card } from "~/shared/ui/card.tsx";
+import { Label } from "~/shared/ui/label.tsx";
+import type { AuditFilters } from "./api.ts";
+import { AUDIT_TEXTS } from "./audit-texts.ts";
+
+const SELECT_CLASS =
+  "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50";
+
+/** An option of a filter: the stored value and its Arabic name. */
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The filters card; `users` are the staff to filter by (empty without users.view). */
+export function AuditFiltersCard({
+  filters,
+  onChange,
+  onClear,
+  users,
+  entityTypes,
+  actions,
+  total,
+}: {
+  filters: AuditFilters;
+  onChange: (patch: Partial<AuditFilters>) => void;
+  onClear: () => void;
+  users: readonly { id: string; name: string; username: string }[];
+  entityTypes: readonly Option[];
+  actions: readonly Option[];
+  total: string | null;
+}) {
+  const id = useId();
+  return (
+    <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-user`}>{AUDIT_TEXTS.user}</Label>
+        <select
+          id={`${id}-user`}
+          className={SELECT_CLASS}
+          value={filters.userId}
+          onChange={(e) => onChange({ userId: e.target.value })}
+        >
+          <option value="">{AUDIT_TEXTS.any}</option>
+          {users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {`${u.name} (${u.username})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-type`}>{AUDIT_TEXTS.entityType}</Label>
+        <select
+          id={`${id}-type`}
+          className={SELECT_CLASS}
+          value={filters.entityType}
+          onChange={(e) => onChange({ entityType: e.target.value })}
+        >
+          <option value="">{AUDIT_TEXTS.any}</option>
+          {entityTypes.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-action`}>{AUDIT_TEXTS.action}</Label>
+        <select
+          id={`${id}-action`}
+          className={SELECT_CLASS}
+          value={filters.action}
+          onChange={(e) => onChange({ action: e.target.value })}
+        >
+          <option value="">{AUDIT_TEXTS.any}</option>
+          {actions.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
+        <DateField id={`${id}-from`} value={filters.from} onChange={(value) => onChange({ from: value })} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-to`}>{AUDIT_TEXTS.to}</Label>
+        <DateField id={`${id}-to`} value={filters.to} onChange={(value) => onChange({ to: value })} />
+      </div>
+      <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-5">
+        <p className="text-sm text-muted" aria-live="polite">
+          {total}
+        </p>
+        <Button variant="outline" size="sm" onClick={onClear}>
+          {AUDIT_TEXTS.clear}
+        </Button>
+      </div>
+    </Card>
+  );
+}
