@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web [-- --runs N] [--json FILE] [--compare URL…]`: page-speed figures of the public site (docs/product.md §10.3, docs/performance/web.md).
+ * `npm run bench:web [-- --runs N] [--json FILE] [--reports DIR] [--page NAME] [--compare URL…]`: page-speed figures of the public site (docs/product.md §10.3, docs/performance/web.md).
  * Builds when needed, starts the production server on demo content (bench/production-server.mjs: a temporary data
  * folder, 127.0.0.1, a free port), publishes a campaign landing page there, and runs Lighthouse (mobile, simulated
  * throttling: its defaults) in Debian's Chromium on /, /all-projects, a /project/{id}, /all-updates, an /update/{id},
@@ -15,7 +15,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +60,8 @@ const jsonOut = arg("json", null);
 /** --base URL: measure an already running server instead of building and starting one (for quick checks). */
 const externalBase = arg("base", null);
 const onlyPage = arg("page", null);
+/** `--reports DIR`: keep each run's whole Lighthouse report there (long tasks, script boot-up per URL, the trace's audits). */
+const reportsDir = arg("reports", null);
 /** --compare URL…: other pages (a reference site) measured in the same round-robin run, reported beside ours. */
 const compareUrls = (() => {
   const i = process.argv.indexOf("--compare");
@@ -115,6 +117,10 @@ function lighthouseOnce(url) {
     { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome } },
   );
   if (result.status !== 0 || !existsSync(out)) throw new Error(`lighthouse failed on ${url}`);
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    copyFileSync(out, path.join(reportsDir, path.basename(out)));
+  }
   return JSON.parse(readFileSync(out, "utf8"));
 }
 
