@@ -26,6 +26,7 @@ import { SESSION_BANNERS } from "~/public/widgets/session-banners/contract.ts";
 import { enhanceSessionBanners } from "~/public/widgets/session-banners/session-banners.island.ts";
 import { SHORTCUTS } from "~/public/widgets/shortcuts/contract.ts";
 import { VISIT_BOOKING } from "~/public/widgets/visit-booking/contract.ts";
+import { attrSelector } from "./contract.ts";
 
 /**
  * An island's enhancer: finds its widgets under `root`, claims each (`data-enhanced`) so a second run leaves it alone,
@@ -69,4 +70,13 @@ export const ISLANDS: Readonly<Record<string, IslandLoader>> = {
     import("~/public/widgets/availability/availability.island.ts").then(
       (m) => (root: ParentNode) => void m.enhanceAvailability(root),
     ),
+};
+
+/**
+ * Islands whose markup is marked by an attribute of their own rather than a root `data-island` (the floating
+ * buttons: one element may float and be another widget's root, so it cannot name two islands): island name → the
+ * selector that says the page carries it. The entry loads such an island when the selector matches.
+ */
+export const ISLAND_MARKS: Readonly<Record<string, string>> = {
+  [FLOATING.island]: attrSelector(FLOATING.attrs.floating),
 };

@@ -40,6 +40,15 @@ describe("startIslands", () => {
     expect(loaders["session-banners"]).toHaveBeenCalledWith(document);
   });
 
+  it("loads the floating buttons' enhancer for a page whose only floating element is marked data-floating", async () => {
+    document.body.innerHTML = `<a href="https://wa.me/966500000000" data-floating></a>`;
+    const floating = vi.fn();
+    const islands = { floating: vi.fn(async () => floating), "card-list": vi.fn(async () => vi.fn()) };
+    await startIslands(document, islands);
+    expect(floating).toHaveBeenCalledWith(document);
+    expect(islands["card-list"]).not.toHaveBeenCalled();
+  });
+
   it("runs the enhancers in the registry's order, the entrance first, and is ready only after the last", async () => {
     document.body.innerHTML = `<div data-island="entrance"></div><div data-island="hero"></div>`;
     const order: string[] = [];

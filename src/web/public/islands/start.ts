@@ -4,11 +4,16 @@
  * (docs/decisions/127-islands-load-only-the-enhancers-a-page-has.md). Runs nothing on import.
  */
 import { EARLY_TAP_ATTR, ISLAND_ATTR, ISLANDS_READY_ATTR } from "./contract.ts";
-import { type Enhancer, ISLANDS, type IslandLoader } from "./registry.ts";
+import { type Enhancer, ISLAND_MARKS, ISLANDS, type IslandLoader } from "./registry.ts";
 
-/** The island names `doc` carries (its `data-island` values). */
-export function islandsOf(doc: ParentNode): Set<string> {
-  return new Set([...doc.querySelectorAll(`[${ISLAND_ATTR}]`)].map((el) => el.getAttribute(ISLAND_ATTR) ?? ""));
+/**
+ * The island names `doc` carries: its `data-island` values, and each island of `marks` (name → selector; the
+ * registry's ISLAND_MARKS) whose selector matches.
+ */
+export function islandsOf(doc: ParentNode, marks: Readonly<Record<string, string>> = ISLAND_MARKS): Set<string> {
+  const names = new Set([...doc.querySelectorAll(`[${ISLAND_ATTR}]`)].map((el) => el.getAttribute(ISLAND_ATTR) ?? ""));
+  for (const [name, selector] of Object.entries(marks)) if (doc.querySelector(selector)) names.add(name);
+  return names;
 }
 
 type Loaded = { enhance: Enhancer } | { error: unknown };
