@@ -7,6 +7,7 @@
  * taken as "started before the load event" (an upper bound: the first paint never waits for more than that).
  */
 import { expect, type Page, test } from "@playwright/test";
+import { FLOATING } from "../src/web/public/widgets/floating/contract.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { publicPagePaths } from "./fixtures/public-paths.ts";
 
@@ -147,7 +148,10 @@ test("a public page downloads the code of the islands it carries and of no other
     scripts.length = 0;
     const response = await page.goto(path);
     // The islands of the server's HTML (an enhancer may remove its widget, as the entrance does once it ends).
-    const carried = [...((await response?.text()) ?? "").matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+    const html = (await response?.text()) ?? "";
+    const carried = [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+    // The floating buttons are marked `data-floating`, not by a root data-island (the registry's ISLAND_MARKS).
+    if (html.includes(`${FLOATING.attrs.floating}=`)) carried.push(FLOATING.island);
     await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
     await page.waitForLoadState("networkidle");
     const downloaded = scripts.flatMap((url) => ISLAND_CHUNK.exec(url)?.[1] ?? []);
