@@ -9,6 +9,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { moveClock } from "./fixtures/clock.ts";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
+import { pickDay } from "./fixtures/date-field.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { signInFrom } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
@@ -87,7 +88,7 @@ async function enterExpiry(page: Page, name: string, day: string) {
   const card = page.locator("li").filter({ has: page.getByRole("link", { name, exact: true }) });
   await card.getByRole("button", { name: "تعديل" }).click();
   const dialog = page.getByRole("dialog", { name: "تعديل المشروع" });
-  await dialog.getByLabel("تاريخ انتهاء ترخيص الإعلان").fill(day);
+  await pickDay(page, dialog.getByLabel("تاريخ انتهاء ترخيص الإعلان"), day);
   await dialog.getByRole("button", { name: "حفظ التغييرات" }).click();
   await expect(dialog).toBeHidden();
 }

@@ -7,9 +7,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldCheckIcon } from "lucide-react";
 import { useState } from "react";
-import { useForm, useFormContext } from "react-hook-form";
-import { formatHijri } from "#domain/format.ts";
-import { riyadhDayStart } from "#domain/licence.ts";
+import { useForm } from "react-hook-form";
 import {
   type OverrideLicenceInput,
   type OverrideLicenceValues,
@@ -17,6 +15,7 @@ import {
 } from "#domain/schemas/licence.ts";
 import type { LicenceView } from "#domain/schemas/licence-view.ts";
 import { AdminForm, showServerErrors } from "~/admin/common/form/admin-form.tsx";
+import { DayField } from "~/admin/common/form/day-field.tsx";
 import { Field } from "~/admin/common/form/field.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -35,13 +34,6 @@ export const CAMPAIGN_LICENCE_TEXTS = {
 } as const;
 
 const FIELDS = ["advertisingLicenseNumber", "advertisingLicenseExpiresOn"] as const;
-
-function HijriHint() {
-  const { watch } = useFormContext<OverrideLicenceInput>();
-  const value = watch("advertisingLicenseExpiresOn");
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return <span>{`الموافق ${formatHijri(riyadhDayStart(value))}`}</span>;
-}
 
 function LicenceForm({
   campaignId,
@@ -85,12 +77,7 @@ function LicenceForm({
         label={CAMPAIGN_LICENCE_TEXTS.number}
         input={{ dir: "ltr", autoComplete: "off" }}
       />
-      <Field
-        name="advertisingLicenseExpiresOn"
-        label={CAMPAIGN_LICENCE_TEXTS.expiresOn}
-        hint={<HijriHint />}
-        input={{ type: "date", dir: "ltr" }}
-      />
+      <DayField name="advertisingLicenseExpiresOn" label={CAMPAIGN_LICENCE_TEXTS.expiresOn} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={form.formState.isSubmitting}>
           {CAMPAIGN_LICENCE_TEXTS.save}

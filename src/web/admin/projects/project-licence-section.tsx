@@ -1,13 +1,4 @@
-/**
- * The project form's licences and disclosures (docs/compliance.md): sale mode (off-plan or ready), the advertising
- * licence's issue and expiry days and verification URL, the off-plan licence's expiry and escrow account, the broker's
- * FAL licence, the plot number and the rights/restrictions/disputes disclosure («لا يوجد» when none). Days are chosen
- * on the Gregorian calendar with the Hijri (Umm al-Qura) date shown beside them (ARCHITECTURE resolution 17).
- */
-import { useFormContext } from "react-hook-form";
-import { formatHijri } from "#domain/format.ts";
-import { riyadhDayStart } from "#domain/licence.ts";
-import type { ProjectInput } from "#domain/schemas/project.ts";
+import { DayField } from "~/admin/common/form/day-field.tsx";
 import { Field, SelectField, TEXTAREA_CLASS } from "~/admin/common/form/field.tsx";
 import { Textarea } from "~/shared/ui/textarea.tsx";
 import { FormSection } from "./project-form-sections.tsx";
@@ -29,27 +20,13 @@ export const LICENCE_FORM_TEXTS = {
   rightsAndRestrictions: "الحقوق والالتزامات والنزاعات",
 } as const;
 
-/** «الموافق ١٥ رجب ١٤٤٨ هـ» under a chosen day. */
-function HijriHint({ name }: { name: keyof ProjectInput }) {
-  const { watch } = useFormContext<ProjectInput>();
-  const value = watch(name);
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return <span>{`الموافق ${formatHijri(riyadhDayStart(value))}`}</span>;
-}
-
-function DayField({
+/** One of the licence's days, on the Arabic calendar with its Hijri date (the kit's DayField). */
+function LicenceDay({
   name,
 }: {
   name: "advertisingLicenseIssuedOn" | "advertisingLicenseExpiresOn" | "offPlanLicenseExpiresOn";
 }) {
-  return (
-    <Field
-      name={name}
-      label={LICENCE_FORM_TEXTS[name]}
-      hint={<HijriHint name={name} />}
-      input={{ type: "date", dir: "ltr" }}
-    />
-  );
+  return <DayField name={name} label={LICENCE_FORM_TEXTS[name]} />;
 }
 
 export function LicenceSection() {
@@ -63,14 +40,14 @@ export function LicenceSection() {
           { value: "offplan", label: LICENCE_FORM_TEXTS.offplan },
         ]}
       />
-      <DayField name="advertisingLicenseIssuedOn" />
-      <DayField name="advertisingLicenseExpiresOn" />
+      <LicenceDay name="advertisingLicenseIssuedOn" />
+      <LicenceDay name="advertisingLicenseExpiresOn" />
       <Field
         name="advertisingLicenseUrl"
         label={LICENCE_FORM_TEXTS.advertisingLicenseUrl}
         input={{ dir: "ltr", type: "url" }}
       />
-      <DayField name="offPlanLicenseExpiresOn" />
+      <LicenceDay name="offPlanLicenseExpiresOn" />
       <Field name="falLicenseNumber" label={LICENCE_FORM_TEXTS.falLicenseNumber} input={{ dir: "ltr" }} />
       <Field name="escrowBank" label={LICENCE_FORM_TEXTS.escrowBank} />
       <Field name="escrowAccountName" label={LICENCE_FORM_TEXTS.escrowAccountName} />

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { UNIT_MESSAGES, type UnitValues } from "#domain/schemas/unit.ts";
 import type { Unit } from "#domain/types.ts";
+import { dayOfThisMonth, pickDay } from "~/test-utils/pick-day.ts";
 import { UnitForm } from "./unit-form.tsx";
 
 const PROJECTS = [
@@ -50,12 +51,13 @@ describe("UnitForm", () => {
     render(<UnitForm projects={PROJECTS} defaultProjectId={1} onSubmit={onSubmit} onCancel={() => {}} />);
     await user.type(screen.getByLabelText("رقم الوحدة"), "7");
     await user.type(screen.getByLabelText("رقم ترخيص إعلان الوحدة"), "٧٣٠٠٠٠٠٠٠٢");
-    await user.type(screen.getByLabelText("تاريخ انتهاء ترخيص إعلان الوحدة"), "2027-01-15");
-    expect(screen.getByLabelText("تاريخ انتهاء ترخيص إعلان الوحدة")).toHaveAccessibleDescription(/^الموافق .+ هـ$/);
+    // The Arabic calendar, not the browser's date input; the Hijri date stands beside the chosen day.
+    await pickDay(user, screen.getByLabelText("تاريخ انتهاء ترخيص إعلان الوحدة"), 15);
+    expect(screen.getByLabelText("تاريخ انتهاء ترخيص إعلان الوحدة")).toHaveTextContent(/١٥ .*\(.+ هـ\)/);
     await user.click(screen.getByRole("button", { name: "حفظ" }));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({
       advertisingLicenseNumber: "7300000002",
-      advertisingLicenseExpiresOn: "2027-01-15",
+      advertisingLicenseExpiresOn: dayOfThisMonth(15),
     });
   });
 

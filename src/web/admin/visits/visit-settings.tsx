@@ -9,6 +9,7 @@
 import { useEffect, useId, useState } from "react";
 import { formatDateLong, formatHijri } from "#domain/format.ts";
 import { VISIT_PLACE_KINDS, VISIT_PLACE_LABELS, type VisitPlaceKind, WEEKDAY_LABELS } from "#domain/visits.ts";
+import { DateField } from "~/admin/common/date-field.tsx";
 import { serverFieldErrors } from "~/admin/common/form/admin-form.tsx";
 import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -93,14 +94,7 @@ function ClosedDates({
     <fieldset className="grid gap-2">
       <legend className="font-medium text-ink">أيام الإغلاق (الأعياد والإجازات)</legend>
       <div className="flex gap-2">
-        <Input
-          id={id}
-          type="date"
-          dir="ltr"
-          value={newDate}
-          onChange={(event) => setNewDate(event.target.value)}
-          aria-label="تاريخ الإغلاق"
-        />
+        <DateField id={id} value={newDate} onChange={setNewDate} className="flex-1" />
         <Button
           type="button"
           variant="outline"
