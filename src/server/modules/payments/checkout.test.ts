@@ -15,7 +15,7 @@ import { paymentWebhookEvents } from "#server/db/tables/payment-webhooks.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
 import type { TestApp, TestUser } from "#server/test-utils/app.ts";
 import { invoiceOf, type PaymentsTest, startPaymentsTest, validNationalId } from "#server/test-utils/payments.ts";
-import { buildApp } from "../../app.ts";
+import { openSecondInstance } from "#server/test-utils/second-instance.ts";
 import type { MoyasarStandIn } from "./moyasar-stand-in.ts";
 
 const START = new Date("2026-12-01T09:00:00.000Z");
@@ -199,15 +199,7 @@ describe("the payment", () => {
     const { token, url } = (await checkout({ unitId, ...buyer() })).json();
     const { payment, webhook: paid } = standIn.pay(invoiceOf(url));
     const fetches = () => standIn.requests.filter((r) => r.path === `/v1/payments/${payment.id}`).length;
-    const peer = await t.openPeerDatabase();
-    const second = await buildApp({
-      db: peer.db,
-      config: t.config,
-      site: t.site,
-      storage: t.storage,
-      logger: false,
-      clock,
-    });
+    const second = await openSecondInstance(t, clock);
     try {
       for (let i = 0; i < 2; i += 1) {
         const answer = await p.webhook(paid);
@@ -226,7 +218,6 @@ describe("the payment", () => {
       await Promise.all([t.app.jobs.runDue(), second.jobs.runDue()]);
     } finally {
       await second.close();
-      await peer.close();
     }
     expect(fetches()).toBe(1);
     const row = await checkoutOf(token);
