@@ -19,6 +19,34 @@ interface Option {
   label: string;
 }
 
+/** One filter's select: «الكل», then `options` by their Arabic names. */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly Option[];
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <select
+        id={props.id}
+        className={SELECT_CLASS}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">{AUDIT_TEXTS.any}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The filters card; `users` are the staff to filter by (empty without users.view). */
 export function AuditFiltersCard({
   filters,
@@ -40,54 +68,27 @@ export function AuditFiltersCard({
   const id = useId();
   return (
     <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-user`}>{AUDIT_TEXTS.user}</Label>
-        <select
-          id={`${id}-user`}
-          className={SELECT_CLASS}
-          value={filters.userId}
-          onChange={(e) => onChange({ userId: e.target.value })}
-        >
-          <option value="">{AUDIT_TEXTS.any}</option>
-          {users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {`${u.name} (${u.username})`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-type`}>{AUDIT_TEXTS.entityType}</Label>
-        <select
-          id={`${id}-type`}
-          className={SELECT_CLASS}
-          value={filters.entityType}
-          onChange={(e) => onChange({ entityType: e.target.value })}
-        >
-          <option value="">{AUDIT_TEXTS.any}</option>
-          {entityTypes.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-action`}>{AUDIT_TEXTS.action}</Label>
-        <select
-          id={`${id}-action`}
-          className={SELECT_CLASS}
-          value={filters.action}
-          onChange={(e) => onChange({ action: e.target.value })}
-        >
-          <option value="">{AUDIT_TEXTS.any}</option>
-          {actions.map((a) => (
-            <option key={a.value} value={a.value}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-user`}
+        label={AUDIT_TEXTS.user}
+        value={filters.userId}
+        onChange={(userId) => onChange({ userId })}
+        options={users.map((u) => ({ value: u.id, label: `${u.name} (${u.username})` }))}
+      />
+      <FilterSelect
+        id={`${id}-type`}
+        label={AUDIT_TEXTS.entityType}
+        value={filters.entityType}
+        onChange={(entityType) => onChange({ entityType })}
+        options={entityTypes}
+      />
+      <FilterSelect
+        id={`${id}-action`}
+        label={AUDIT_TEXTS.action}
+        value={filters.action}
+        onChange={(action) => onChange({ action })}
+        options={actions}
+      />
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
         <DateField id={`${id}-from`} value={filters.from} onChange={(value) => onChange({ from: value })} />
