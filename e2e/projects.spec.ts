@@ -12,6 +12,7 @@ import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { signInFrom } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
+import { expectTooltip } from "./fixtures/tooltip.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -161,10 +162,10 @@ test("an employee without projects.delete sees the delete button disabled with i
   const username = await createStaff(request, "employee");
   await signIn(page, username, "/admin/projects");
   await page.goto("/admin/projects");
-  const remove = page.getByRole("button", { name: "حذف" }).first();
+  await expect(page.getByRole("heading", { name: "إدارة المشاريع", level: 1 })).toBeVisible();
+  const remove = page.getByRole("button", { name: "حذف", exact: true }).first();
   await expect(remove).toBeDisabled();
-  await remove.hover();
-  await expect(page.getByRole("tooltip")).toHaveText("لا تملك صلاحية حذف المشروع");
+  await expectTooltip(page, remove, "لا تملك صلاحية حذف المشروع");
   // The employee may still create and edit (default grants).
   await expect(page.getByRole("button", { name: "مشروع جديد" })).toBeEnabled();
   await expect(page.getByRole("button", { name: "ترتيب التمييز" })).toHaveCount(0);

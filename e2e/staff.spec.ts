@@ -9,6 +9,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
+import { expectTooltip } from "./fixtures/tooltip.ts";
 
 // The entrance animation of SPEC §1 is its own spec's subject (public.spec.ts); here it would only cover the page.
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -111,8 +112,7 @@ test("a manager created by the super_admin takes projects.delete from their empl
   // On the projects screen (SPEC §2.12) the delete button is disabled and its tooltip says why (SPEC §6).
   const deleteButton = page.getByRole("button", { name: "حذف", exact: true }).first();
   await expect(deleteButton).toBeDisabled();
-  await deleteButton.hover();
-  await expect(page.getByRole("tooltip")).toHaveText("لا تملك صلاحية حذف المشروع");
+  await expectTooltip(page, deleteButton, "لا تملك صلاحية حذف المشروع");
   await signOut(page);
 
   // 4. The super_admin opens the audit log and finds the manager's changes.
