@@ -1,54 +1,72 @@
 import { CURRENCY, DATE_LOCALE, HIJRI_LOCALE, NUMBER_LOCALE, TIME_ZONE } from "./constants.ts";
+import { lazily } from "./lazily.ts";
 
-const sarFormatter = new Intl.NumberFormat(NUMBER_LOCALE, {
-  style: "currency",
-  currency: CURRENCY,
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const numberFormatter = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 });
-const longDate = new Intl.DateTimeFormat(DATE_LOCALE, {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: TIME_ZONE,
-});
-const shortDate = new Intl.DateTimeFormat(DATE_LOCALE, {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: TIME_ZONE,
-});
-const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: TIME_ZONE,
-});
-const hijriDate = new Intl.DateTimeFormat(HIJRI_LOCALE, {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: TIME_ZONE,
-});
+const sarFormatter = lazily(
+  () =>
+    new Intl.NumberFormat(NUMBER_LOCALE, {
+      style: "currency",
+      currency: CURRENCY,
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }),
+);
+const numberFormatter = lazily(() => new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 }));
+const longDate = lazily(
+  () =>
+    new Intl.DateTimeFormat(DATE_LOCALE, {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: TIME_ZONE,
+    }),
+);
+const shortDate = lazily(
+  () =>
+    new Intl.DateTimeFormat(DATE_LOCALE, {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      timeZone: TIME_ZONE,
+    }),
+);
+const dateTime = lazily(
+  () =>
+    new Intl.DateTimeFormat(DATE_LOCALE, {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: TIME_ZONE,
+    }),
+);
+const hijriDate = lazily(
+  () =>
+    new Intl.DateTimeFormat(HIJRI_LOCALE, {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: TIME_ZONE,
+    }),
+);
 
 /** An amount in SAR, Arabic-Saudi locale, no decimals (SPEC §9), e.g. "‏١٬٢٥٠٬٠٠٠ ر.س.‏". */
 export function formatSAR(amount: number): string {
-  return sarFormatter.format(amount);
+  return sarFormatter().format(amount);
 }
 
 /** A number in the Arabic-Saudi locale (Arabic-Indic digits), up to 2 decimals. */
 export function formatNumber(value: number): string {
-  return numberFormatter.format(value);
+  return numberFormatter().format(value);
 }
 
-const yearFormatter = new Intl.NumberFormat(NUMBER_LOCALE, { useGrouping: false, maximumFractionDigits: 0 });
+const yearFormatter = lazily(
+  () => new Intl.NumberFormat(NUMBER_LOCALE, { useGrouping: false, maximumFractionDigits: 0 }),
+);
 
 /** A calendar year in Arabic-Indic digits without grouping ("٢٠٢٦", not "٢٬٠٢٦"). */
 export function formatYear(year: number): string {
-  return yearFormatter.format(year);
+  return yearFormatter().format(year);
 }
 
 /**
@@ -85,25 +103,25 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** Long Arabic date on the Gregorian calendar (resolution 9), or `fallback` when missing or invalid. */
 export function formatDateLong(value: string | Date | null | undefined, fallback = "تاريخ غير محدد"): string {
   const date = toDate(value);
-  return date ? longDate.format(date) : fallback;
+  return date ? longDate().format(date) : fallback;
 }
 
 /** Short Arabic date (dashboard lists). */
 export function formatDateShort(value: string | Date | null | undefined, fallback = "-"): string {
   const date = toDate(value);
-  return date ? shortDate.format(date) : fallback;
+  return date ? shortDate().format(date) : fallback;
 }
 
 /** Arabic date and time (contact messages). */
 export function formatDateTime(value: string | Date | null | undefined, fallback = "-"): string {
   const date = toDate(value);
-  return date ? dateTime.format(date) : fallback;
+  return date ? dateTime().format(date) : fallback;
 }
 
 /** The Hijri (Umm al-Qura) date shown beside the Gregorian one on update pages (resolution 9). */
 export function formatHijri(value: string | Date | null | undefined, fallback = ""): string {
   const date = toDate(value);
-  return date ? hijriDate.format(date) : fallback;
+  return date ? hijriDate().format(date) : fallback;
 }
 
 /**
@@ -123,7 +141,7 @@ export interface CountedNoun {
   twoOblique?: string;
 }
 
-const arabicPlural = new Intl.PluralRules("ar");
+const arabicPlural = lazily(() => new Intl.PluralRules("ar"));
 
 /**
  * A count with its noun in the form Arabic grammar asks for (ARCHITECTURE resolution 11, docs/architecture.md
@@ -132,7 +150,7 @@ const arabicPlural = new Intl.PluralRules("ar");
  */
 export function countNoun(n: number, noun: CountedNoun, options: { oblique?: boolean } = {}): string {
   const value = Number.isFinite(n) ? n : 0;
-  const category = arabicPlural.select(value);
+  const category = arabicPlural().select(value);
   const form = category === "two" && options.oblique ? (noun.twoOblique ?? noun.two) : noun[category];
   return form.replace("{n}", formatNumber(value));
 }

@@ -15,6 +15,7 @@
  */
 import type { LicencePolicy } from "./compliance-rules.ts";
 import { TIME_ZONE } from "./constants.ts";
+import { lazily } from "./lazily.ts";
 
 export const SALE_MODES = ["offplan", "ready"] as const;
 export type SaleMode = (typeof SALE_MODES)[number];
@@ -96,16 +97,19 @@ export interface EffectiveLicence {
   advertiseUntil: string | null;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+const dayFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
 /** The Asia/Riyadh day (YYYY-MM-DD) of an instant. */
 export function riyadhDay(at: Date): string {
-  return dayFormat.format(at);
+  return dayFormat().format(at);
 }
 
 /** The instant an Asia/Riyadh day starts (Asia/Riyadh is UTC+3 all year, without daylight saving). */

@@ -4,18 +4,23 @@
  * imports it stays small.
  */
 import { DATE_LOCALE, TIME_ZONE } from "./constants.ts";
+import { lazily } from "./lazily.ts";
 
-const clock = new Intl.DateTimeFormat(DATE_LOCALE, { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE });
-const dayName = new Intl.DateTimeFormat(DATE_LOCALE, { weekday: "long", timeZone: TIME_ZONE });
-const dayShort = new Intl.DateTimeFormat(DATE_LOCALE, { day: "numeric", month: "short", timeZone: TIME_ZONE });
+const clock = lazily(
+  () => new Intl.DateTimeFormat(DATE_LOCALE, { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE }),
+);
+const dayName = lazily(() => new Intl.DateTimeFormat(DATE_LOCALE, { weekday: "long", timeZone: TIME_ZONE }));
+const dayShort = lazily(
+  () => new Intl.DateTimeFormat(DATE_LOCALE, { day: "numeric", month: "short", timeZone: TIME_ZONE }),
+);
 
 /** A slot's time of day in Arabic ("٥:٠٠ م"), Riyadh time. */
 export function formatVisitClock(at: Date | string): string {
-  return clock.format(typeof at === "string" ? new Date(at) : at);
+  return clock().format(typeof at === "string" ? new Date(at) : at);
 }
 
 /** A day of the booking strip: weekday and short date ("السبت", "٢٨ نوفمبر") of a Riyadh date "YYYY-MM-DD". */
 export function visitDayLabel(date: string): { weekday: string; date: string } {
   const noon = new Date(`${date}T12:00:00+03:00`);
-  return { weekday: dayName.format(noon), date: dayShort.format(noon) };
+  return { weekday: dayName().format(noon), date: dayShort().format(noon) };
 }

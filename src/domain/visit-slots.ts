@@ -7,6 +7,7 @@
  * Pure: no I/O; the server passes the counts already booked per slot.
  */
 import { TIME_ZONE } from "./constants.ts";
+import { lazily } from "./lazily.ts";
 
 /** The fixed offset of Asia/Riyadh (no DST), as written in ISO 8601 answers. */
 export const RIYADH_OFFSET = "+03:00";
@@ -43,16 +44,19 @@ export interface VisitSlot {
   available: boolean;
 }
 
-const dateParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+const dateParts = lazily(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
 /** The Riyadh calendar date "YYYY-MM-DD" of an instant. */
 export function riyadhDate(at: Date): string {
-  return dateParts.format(at);
+  return dateParts().format(at);
 }
 
 /** `date` ("YYYY-MM-DD") plus `days` calendar days. */

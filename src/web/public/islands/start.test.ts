@@ -71,6 +71,23 @@ describe("startIslands", () => {
     expect(document.documentElement.getAttribute(ISLANDS_READY_ATTR)).toBe("ready");
   });
 
+  it("runs each enhancer in a task of its own: a timer the first one sets has fired when the second runs", async () => {
+    document.body.innerHTML = `<div data-island="entrance"></div><div data-island="hero"></div>`;
+    let timerFired = false;
+    let seenBySecond: boolean | null = null;
+    const first = vi.fn(() => {
+      setTimeout(() => {
+        timerFired = true;
+      }, 0);
+    });
+    const second = vi.fn(() => {
+      seenBySecond = timerFired;
+    });
+    await startIslands(document, { entrance: async () => first, hero: async () => second });
+    expect(first).toHaveBeenCalledWith(document);
+    expect(seenBySecond).toBe(true);
+  });
+
   it("reports an enhancer that throws and a chunk that fails, and still runs the others and replays the early tap", async () => {
     document.body.innerHTML = `<div data-island="a"></div><div data-island="b"></div><div data-island="c"></div>
       <button type="button" ${EARLY_TAP_ATTR}>احجز</button>`;

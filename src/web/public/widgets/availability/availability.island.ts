@@ -1,8 +1,11 @@
 /**
- * The availability widget's behaviour (docs/decisions/099-availability-after-first-paint.md): after the first paint
- * (the islands entry runs after load), one GET /api/projects/{id}/inventory, then each building the server left as
- * a link is drawn as its grid, with the same cells as the server's (contract.ts). When the request fails, or a
- * building is no longer in the answer, its link stays: it opens the project page drawing that building.
+ * The availability widget's behaviour (docs/decisions/099-availability-after-first-paint.md): once the widget comes
+ * within a screen of the viewport (IntersectionObserver, `AVAILABILITY_NEAR_MARGIN`; at once in a browser without
+ * it), one GET /api/projects/{id}/inventory, then each building the server left as a link is drawn as its grid, with
+ * the same cells as the server's (contract.ts). Not at load: drawing a large building and the first price formatter
+ * (Intl loads the locale's data, some 17 ms on a desktop CPU) would be one long task of the page's load
+ * (docs/performance/web.md, "Total blocking time"). When the request fails, or a building is no longer in the answer,
+ * its link stays: it opens the project page drawing that building.
  */
 import { formatSAR } from "#domain/format.ts";
 import type { ProjectInventory } from "#domain/inventory-public.ts";
@@ -67,14 +70,34 @@ async function fill(root: HTMLElement, fetcher: typeof fetch): Promise<void> {
   }
 }
 
+/** How near the viewport a widget starts drawing its other buildings: one screen above or below (rootMargin). */
+export const AVAILABILITY_NEAR_MARGIN = "100% 0px";
+
+/** Resolves once `widget` is within `AVAILABILITY_NEAR_MARGIN` of the viewport (at once without IntersectionObserver). */
+function near(widget: HTMLElement): Promise<void> {
+  if (typeof IntersectionObserver !== "function") return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: AVAILABILITY_NEAR_MARGIN },
+    );
+    observer.observe(widget);
+  });
+}
+
 /**
- * Draws the other buildings' grids of every availability widget under `root`, once. Returns when they are drawn
- * (tests wait for it); a failed request leaves the links.
+ * Draws the other buildings' grids of every availability widget under `root`, once, each when it comes near the
+ * viewport. Returns when they are drawn (tests wait for it; it stays pending for a widget never scrolled near); a
+ * failed request leaves the links.
  */
 export function enhanceAvailability(root: ParentNode = document, fetcher: typeof fetch = fetch): Promise<void> {
   const jobs: Promise<void>[] = [];
   for (const widget of root.querySelectorAll<HTMLElement>(islandSelector(AVAILABILITY.island))) {
-    if (claim(widget)) jobs.push(fill(widget, fetcher).catch(() => undefined));
+    if (claim(widget)) jobs.push(near(widget).then(() => fill(widget, fetcher).catch(() => undefined)));
   }
   return Promise.all(jobs).then(() => undefined);
 }

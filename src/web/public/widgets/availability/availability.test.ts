@@ -1,8 +1,8 @@
 /**
  * The project page's availability (docs/decisions/099-availability-after-first-paint.md): the server draws the summary
  * of every building and one building's grid; every other building is a link to the project page drawing it (no
- * JavaScript needed); after the first paint the island fetches the inventory once and draws those grids with the same
- * cells; a failed request leaves the links. A 2,000-unit project's markup carries one building's cells.
+ * JavaScript needed); once the widget nears the viewport the island fetches the inventory once and draws those grids
+ * with the same cells; a failed request leaves the links. A 2,000-unit project's markup carries one building's cells.
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -10,8 +10,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatSAR } from "#domain/format.ts";
 import type { ProjectInventory } from "#domain/inventory-public.ts";
 import type { UnitStatus } from "#domain/project-rules.ts";
-import { enhanceAvailability } from "./availability.island.ts";
+import { intersectionMockInstance, mockIsIntersecting } from "~/test-utils/intersection-observer.ts";
+import { AVAILABILITY_NEAR_MARGIN, enhanceAvailability } from "./availability.island.ts";
 import { AvailabilityGrid } from "./availability.tsx";
+import { AVAILABILITY } from "./contract.ts";
 
 const STATUSES: UnitStatus[] = ["متاحة", "محجوزة", "مباعة"];
 
@@ -47,6 +49,7 @@ const render = (inventory: ProjectInventory, building: string | null = null) => 
     createElement(AvailabilityGrid, { projectId: 5, inventory, building }),
   );
 };
+const widget = () => document.querySelector<HTMLElement>(`[data-island="${AVAILABILITY.island}"]`) as HTMLElement;
 const cellsOf = () => [...document.querySelectorAll<HTMLAnchorElement>('a[href^="/project/5/unit/"]')];
 
 afterEach(() => {
@@ -69,15 +72,21 @@ describe("project availability", () => {
     expect(cellsOf().map((a) => a.getAttribute("href"))).toEqual([5, 6, 7, 8].map((id) => `/project/5/unit/${id}`));
   });
 
-  it("draws the other buildings' grids after the first paint from one inventory request, cell for cell", async () => {
+  it("draws the other buildings' grids once the widget nears the viewport, from one inventory request, cell for cell", async () => {
     const inventory = inventoryOf(["A", "B"], 2, 2);
     // What the server would draw for B, to compare the island's cells with.
     render(inventory, "B");
     const serverCells = cellsOf().map((a) => a.cloneNode(true));
     render(inventory);
     const fetcher = vi.fn(async () => new Response(JSON.stringify(inventory), { status: 200 }));
-    await enhanceAvailability(document, fetcher);
-    await enhanceAvailability(document, fetcher);
+    const drawn = enhanceAvailability(document, fetcher);
+    const again = enhanceAvailability(document, fetcher);
+    // Not at load: nothing is requested while the widget is far from the viewport.
+    await Promise.resolve();
+    expect(fetcher).not.toHaveBeenCalled();
+    expect(intersectionMockInstance(widget()).rootMargin).toBe(AVAILABILITY_NEAR_MARGIN);
+    mockIsIntersecting(widget(), true);
+    await Promise.all([drawn, again]);
     expect(fetcher).toHaveBeenCalledTimes(1);
     expect(fetcher.mock.calls[0]).toEqual(["/api/projects/5/inventory", { headers: { Accept: "application/json" } }]);
     const cells = cellsOf();
@@ -89,10 +98,12 @@ describe("project availability", () => {
 
   it("keeps the links when the request fails", async () => {
     render(inventoryOf(["A", "B"], 1, 1));
-    await enhanceAvailability(
+    const drawn = enhanceAvailability(
       document,
       vi.fn(async () => new Response("", { status: 503 })),
     );
+    mockIsIntersecting(widget(), true);
+    await drawn;
     expect(document.querySelector('a[href="/project/5?building=B#availability"]')).not.toBeNull();
   });
 

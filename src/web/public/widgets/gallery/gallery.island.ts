@@ -63,7 +63,6 @@ function enhanceStrip(gallery: HTMLElement): void {
   const controls = gallery.querySelector<HTMLElement>(attrSelector(attrs.controls));
   const previous = gallery.querySelector<HTMLButtonElement>(attrSelector(attrs.scroll, "previous"));
   const next = gallery.querySelector<HTMLButtonElement>(attrSelector(attrs.scroll, "next"));
-  const step = Number(strip.getAttribute(attrs.scrollPx)) || strip.clientWidth;
   const nextSign = isRtl(strip) ? -1 : 1;
 
   const measure = () => {
@@ -77,14 +76,20 @@ function enhanceStrip(gallery: HTMLElement): void {
     controls?.classList.toggle("hidden", atStart && atEnd);
     controls?.classList.toggle("flex", !(atStart && atEnd));
   };
-  const scroll = (direction: 1 | -1) =>
+  const scroll = (direction: 1 | -1) => {
+    const step = Number(strip.getAttribute(attrs.scrollPx)) || strip.clientWidth;
     strip.scrollBy({ left: direction * nextSign * step, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  };
 
   previous?.addEventListener("click", () => scroll(-1));
   next?.addEventListener("click", () => scroll(1));
   strip.addEventListener("scroll", measure, { passive: true });
   window.addEventListener("resize", measure, { passive: true });
-  measure();
+  // The first measure waits for the browser's next layout (a ResizeObserver reports after it) rather than forcing one
+  // now, while the enhancers before this one have left the page's layout dirty: a forced layout of the whole page is
+  // a long task on a phone (docs/performance/web.md, "Total blocking time").
+  if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(strip);
+  else measure();
 }
 
 /**

@@ -326,6 +326,32 @@ describe("enhanceGalleries: the strip buttons", () => {
     expect(controls()).not.toHaveClass("sm:hidden");
   });
 
+  it("measure the strip at the browser's next layout (a ResizeObserver), not by forcing one while enhanced", () => {
+    const observed: { callback: ResizeObserverCallback; element: Element }[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(element: Element) {
+          observed.push({ callback: this.callback, element });
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    document.body.innerHTML = renderToStaticMarkup(createElement(ImageGallery, { images: IMAGES, name: NAME }));
+    const strip = document.querySelector<HTMLElement>("[data-scroll-px]")!;
+    const read = vi.fn(() => 400);
+    Object.defineProperty(strip, "clientWidth", { configurable: true, get: read });
+    Object.defineProperty(strip, "scrollWidth", { configurable: true, get: () => 1000 });
+    enhanceGalleries(document);
+    expect(read).not.toHaveBeenCalled();
+    expect(observed.map((o) => o.element)).toEqual([strip]);
+    observed[0].callback([], {} as ResizeObserver);
+    expect(read).toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "الصور التالية" })).toBeEnabled();
+  });
+
   it("are hidden while the strip does not overflow and shown once it does", () => {
     const strip = mount()!;
     const controls = screen.getByRole("button", { name: "الصور التالية" }).parentElement!;
