@@ -136,7 +136,7 @@ test.describe("public pages", () => {
     await expect.poll(() => scripts.some((s) => s.includes("session-banners-root"))).toBe(true);
   });
 
-  test("the header logo is the server's WebP raster for the screen's density, not an SVG document", async ({
+  test("the header, partner and footer logos are the server's WebP rasters for the screen's density, never an SVG document", async ({
     browser,
   }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
@@ -156,6 +156,28 @@ test.describe("public pages", () => {
         .filter((pathname) => pathname.endsWith(".svg")),
     );
     expect(svgImages, "the first screen shows no SVG image").toEqual([]);
+    // Further down: the partners' marquee and the footer's logos, each the raster for 3× of its own height.
+    for (const [selector, pattern] of [
+      ['[data-island="marquee"] img:not([alt=""])', /^\/icons\/partners\/\d+-168\.webp$/],
+      ["footer img", /^\/icons\/footer\/\d+-120\.webp$/],
+    ] as const) {
+      const images = page.locator(selector);
+      expect(await images.count(), selector).toBeGreaterThan(0);
+      for (const image of await images.all()) {
+        // Not scrollIntoViewIfNeeded: it waits for the element to stand still, and the marquee's row never does.
+        await image.evaluate((img) => img.scrollIntoView({ block: "center" }));
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+        expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(pattern);
+      }
+    }
+    const svgAnywhere = await page.evaluate(() =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((pathname) => pathname.endsWith(".svg")),
+    );
+    expect(svgAnywhere, "no SVG file is requested as an image on the whole page").toEqual([]);
     await context.close();
   });
 

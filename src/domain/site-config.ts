@@ -123,3 +123,26 @@ export function logoRasterPath(height: (typeof LOGO_RASTER_HEIGHTS)[number]): st
 export const LOGO_RASTER_SRCSET = LOGO_RASTER_HEIGHTS.map((height, i) => `${logoRasterPath(height)} ${i + 1}x`).join(
   ", ",
 );
+
+/**
+ * The configured logo lists a public page shows as the server's WebP rasters rather than their files, for the reason
+ * LOGO_RASTER_HEIGHTS gives: each list's key in the site configuration and the heights, px, of its rasters at 1×, 2×
+ * and 3× density (the partners' marquee shows a logo at most 56 px high, the footer's logos 40 px).
+ */
+export const BRAND_RASTERS = {
+  partners: { list: "partners", heights: [56, 112, 168] },
+  footer: { list: "footerLogos", heights: [40, 80, 120] },
+} as const satisfies Record<string, { list: "partners" | "footerLogos"; heights: readonly number[] }>;
+
+/** A list of BRAND_RASTERS. */
+export type BrandRasterSet = keyof typeof BRAND_RASTERS;
+
+/** The address of the raster of entry `index` of `set`, `height` px high: "/icons/partners/0-56.webp". */
+export function brandRasterPath(set: BrandRasterSet, index: number, height: number): string {
+  return `/icons/${set}/${index}-${height}.webp`;
+}
+
+/** The `srcset` of entry `index` of `set` by density ("/icons/footer/0-40.webp 1x, …"). */
+export function brandRasterSrcSet(set: BrandRasterSet, index: number): string {
+  return BRAND_RASTERS[set].heights.map((height, i) => `${brandRasterPath(set, index, height)} ${i + 1}x`).join(", ");
+}

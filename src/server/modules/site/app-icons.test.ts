@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { LOGO_RASTER_HEIGHTS, LOGO_RASTER_SRCSET, logoRasterPath } from "#domain/site-config.ts";
+import {
+  BRAND_RASTERS,
+  brandRasterPath,
+  brandRasterSrcSet,
+  LOGO_RASTER_HEIGHTS,
+  LOGO_RASTER_SRCSET,
+  logoRasterPath,
+} from "#domain/site-config.ts";
 import { setUpTestApp } from "../../test-utils/block-app.ts";
 import { readLogo, renderAppIcons } from "./app-icons.ts";
 
@@ -88,6 +95,40 @@ describe("web manifest and icons", () => {
     // The demo logo is square (viewBox 96 × 96).
     expect(sizes).toEqual(["webp 56x56", "webp 112x112", "webp 168x168"]);
     expect(LOGO_RASTER_SRCSET).toBe("/icons/logo-56.webp 1x, /icons/logo-112.webp 2x, /icons/logo-168.webp 3x");
+  });
+
+  it("serves each partner's and footer logo as WebP at the heights its place shows, and 404 for anything else", async () => {
+    for (const set of ["partners", "footer"] as const) {
+      const list = t.site[BRAND_RASTERS[set].list];
+      expect(list.length, set).toBeGreaterThan(0);
+      for (const [index] of list.entries()) {
+        for (const height of BRAND_RASTERS[set].heights) {
+          const res = await t.app.inject({ method: "GET", url: brandRasterPath(set, index, height) });
+          expect(res.statusCode, brandRasterPath(set, index, height)).toBe(200);
+          expect(res.headers["content-type"]).toBe("image/webp");
+          const meta = await sharp(res.rawPayload).metadata();
+          expect([meta.format, meta.height]).toEqual(["webp", height]);
+        }
+      }
+      const outside = await t.app.inject({
+        method: "GET",
+        url: brandRasterPath(set, list.length, BRAND_RASTERS[set].heights[0]),
+      });
+      expect(outside.statusCode).toBe(404);
+      const otherHeight = await t.app.inject({ method: "GET", url: brandRasterPath(set, 0, 57) });
+      expect(otherHeight.statusCode).toBe(404);
+    }
+    for (const url of [
+      "/icons/secrets/0-56.webp",
+      "/icons/partners/0-56.png",
+      "/icons/partners/..%2F0-56.webp",
+      "/icons/constructor/0-56.webp",
+    ]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
+    }
+    expect(brandRasterSrcSet("footer", 1)).toBe(
+      "/icons/footer/1-40.webp 1x, /icons/footer/1-80.webp 2x, /icons/footer/1-120.webp 3x",
+    );
   });
 
   it("renders a raster logo too, and finds a logo in the built client folder", async () => {

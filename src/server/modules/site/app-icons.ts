@@ -9,6 +9,9 @@
  * - GET /favicon.ico → ICO with 16, 32 and 48 px images (png-to-ico);
  * - GET /icons/logo-56.webp, /icons/logo-112.webp, /icons/logo-168.webp → the logo as WebP, that many px high with
  *   its own proportions and transparency: what public pages show (LOGO_RASTER_HEIGHTS of domain/site-config.ts).
+ * - GET /icons/{set}/{index}-{height}.webp → entry `index` of a configured logo list (BRAND_RASTERS of
+ *   domain/site-config.ts: the partners, the footer's logos) as WebP `height` px high, one of the set's heights; 404
+ *   for any other set, index or height.
  * The logo (an SVG or raster file under public/ — build/client once built — or an https URL) is rendered with sharp on
  * the first request and kept in memory for the life of the process; a failure is answered 500 and retried on the
  * next request. Responses are cached by browsers for a day (the URLs do not change when the logo does).
@@ -18,7 +21,14 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pngToIco from "png-to-ico";
 import sharp from "sharp";
-import { LOGO_RASTER_HEIGHTS, logoRasterPath, type SiteConfig } from "#domain/site-config.ts";
+import {
+  BRAND_RASTERS,
+  type BrandRasterSet,
+  LOGO_RASTER_HEIGHTS,
+  logoRasterPath,
+  type SiteConfig,
+} from "#domain/site-config.ts";
+import { notFound } from "../../lib/http-errors.ts";
 import { DEFAULT_SITE_CONFIG } from "../../lib/site-config.ts";
 import { STATIC_FILE_HELMET } from "../../pages/static-headers.ts";
 
@@ -125,11 +135,7 @@ export async function renderAppIcons(logo: Buffer, themeColor: string): Promise<
     square(32),
     square(48),
   ]);
-  const [logo56, logo112, logo168] = await Promise.all(
-    LOGO_RASTER_HEIGHTS.map((height) =>
-      source().resize({ height, withoutEnlargement: true }).webp({ quality: 90, alphaQuality: 100 }).toBuffer(),
-    ),
-  );
+  const [logo56, logo112, logo168] = await Promise.all(LOGO_RASTER_HEIGHTS.map((height) => webpOfHeight(logo, height)));
   return {
     "logo-56.webp": logo56,
     "logo-112.webp": logo112,
@@ -172,4 +178,46 @@ export async function appIconRoutes(app: FastifyInstance, options: { publicDirs?
   serve("/icons/icon-512.png", "icon-512.png", "image/png");
   serve("/icons/icon-maskable-512.png", "icon-maskable-512.png", "image/png");
   for (const height of LOGO_RASTER_HEIGHTS) serve(logoRasterPath(height), `logo-${height}.webp`, "image/webp");
+  brandRasterRoute(app, options.publicDirs);
+}
+
+/** A logo as WebP `height` px high, its proportions kept and never enlarged past a raster logo's own height. */
+function webpOfHeight(logo: Buffer, height: number): Promise<Buffer> {
+  return sharp(logo, { density: 600, limitInputPixels: 60_000_000 })
+    .resize({ height, withoutEnlargement: true })
+    .webp({ quality: 90, alphaQuality: 100 })
+    .toBuffer();
+}
+
+/**
+ * GET /icons/{set}/{index}-{height}.webp (see the module's text): each entry's logo read and rendered on its first
+ * request and kept for the life of the process; a failure is answered 500 and retried on the next request.
+ */
+function brandRasterRoute(app: FastifyInstance, publicDirs?: readonly string[]): void {
+  const rendered = new Map<string, Promise<Buffer>>();
+  app.get<{ Params: { set: string; file: string } }>(
+    "/icons/:set/:file",
+    { config: { access: "public" as const }, helmet: STATIC_FILE_HELMET },
+    async (request, reply) => {
+      const set = Object.hasOwn(BRAND_RASTERS, request.params.set) ? (request.params.set as BrandRasterSet) : null;
+      const match = /^(\d{1,3})-(\d{1,4})\.webp$/.exec(request.params.file);
+      const index = Number(match?.[1]);
+      const height = Number(match?.[2]);
+      const entry = set ? app.site[BRAND_RASTERS[set].list][index] : undefined;
+      if (!set || !entry || !(BRAND_RASTERS[set].heights as readonly number[]).includes(height)) {
+        throw notFound();
+      }
+      const key = `${set}/${index}/${height}`;
+      let bytes = rendered.get(key);
+      if (!bytes) {
+        bytes = readLogo(entry.logo, publicDirs).then((logo) => webpOfHeight(logo, height));
+        rendered.set(key, bytes);
+        bytes.catch(() => rendered.delete(key));
+      }
+      return reply
+        .header("content-type", "image/webp")
+        .header("cache-control", ICON_CACHE)
+        .send(await bytes);
+    },
+  );
 }

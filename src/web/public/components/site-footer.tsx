@@ -6,7 +6,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { arabicIndicDigits, formatYear } from "#domain/format.ts";
-import type { SiteConfig } from "#domain/site-config.ts";
+import { brandRasterPath, brandRasterSrcSet, type SiteConfig } from "#domain/site-config.ts";
 import type { SiteLinks } from "~/root.tsx";
 
 /** Arabic names of the social networks, used as link text and accessible names. */
@@ -42,9 +42,18 @@ export function SiteFooter({ site, phone }: { site: SiteConfig; phone: SiteLinks
           <p className="text-sm leading-relaxed">{site.description}</p>
           {site.footerLogos.length > 0 && (
             <ul className="flex flex-wrap items-center gap-3">
-              {site.footerLogos.map((logo) => (
+              {site.footerLogos.map((logo, index) => (
                 <li key={logo.name} className="rounded-lg bg-white p-2">
-                  <img src={logo.logo} alt={logo.name} width={120} height={40} loading="lazy" className="h-10 w-auto" />
+                  {/* The server's WebP rasters, not the file: an SVG <img> is an SVG document built on the page's main thread. */}
+                  <img
+                    src={brandRasterPath("footer", index, 40)}
+                    srcSet={brandRasterSrcSet("footer", index)}
+                    alt={logo.name}
+                    width={120}
+                    height={40}
+                    loading="lazy"
+                    className="h-10 w-auto"
+                  />
                 </li>
               ))}
             </ul>

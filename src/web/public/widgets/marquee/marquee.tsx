@@ -7,7 +7,7 @@
  * shown one at a time with the `hidden` class.
  */
 import { Pause, Play } from "lucide-react";
-import type { SiteConfig } from "#domain/site-config.ts";
+import { brandRasterPath, brandRasterSrcSet, type SiteConfig } from "#domain/site-config.ts";
 import { dataProps } from "~/public/islands/contract.ts";
 import { PAUSE_ICON_ATTR } from "~/public/islands/motion.ts";
 import { cx } from "~/shared/lib/cx.ts";
@@ -19,13 +19,14 @@ function LogoRow({ partners, hidden }: { partners: SiteConfig["partners"]; hidde
       className={cx("marquee-row flex shrink-0 items-center gap-10 pe-10", hidden && "marquee-copy")}
       aria-hidden={hidden || undefined}
     >
-      {partners.map((partner) => (
+      {partners.map((partner, index) => (
         <li
           key={partner.name}
           className="grid h-20 w-40 shrink-0 place-items-center rounded-xl bg-surface p-3 ring-1 ring-black/5"
         >
           <img
-            src={partner.logo}
+            src={brandRasterPath("partners", index, 56)}
+            srcSet={brandRasterSrcSet("partners", index)}
             alt={hidden ? "" : partner.name}
             width={160}
             height={64}
