@@ -70,7 +70,8 @@ export async function startTikTokLeadStandIn(options: { token: string; advertise
     };
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk);
-    const body: Record<string, string> = req.method === "POST" ? JSON.parse(Buffer.concat(chunks).toString() || "{}") : {};
+    const body: Record<string, string> =
+      req.method === "POST" ? JSON.parse(Buffer.concat(chunks).toString() || "{}") : {};
     if (req.headers["access-token"] !== token) return send(40105);
     const advertiser = req.method === "POST" ? body.advertiser_id : url.searchParams.get("advertiser_id");
     if (advertiser !== options.advertiserId) return send(40001);
@@ -86,7 +87,12 @@ export async function startTikTokLeadStandIn(options: { token: string; advertise
         if (settings.failTasks) return send(0, { task_id: body.task_id, status: "FAILED" });
         if (task.polls < settings.pollsToSucceed) return send(0, { task_id: body.task_id, status: "RUNNING" });
         const fileType = settings.zip ? "zip" : "csv";
-        return send(0, { task_id: body.task_id, status: "SUCCEED", file_name: `leads.${fileType}`, file_type: fileType });
+        return send(0, {
+          task_id: body.task_id,
+          status: "SUCCEED",
+          file_name: `leads.${fileType}`,
+          file_type: fileType,
+        });
       }
       counter += 1n;
       const taskId = String(counter);

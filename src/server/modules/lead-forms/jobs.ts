@@ -18,11 +18,12 @@ import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db
 import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { notify } from "../leads/desk/service.ts";
+import type { ArrivalWrites } from "./arrival-writes.ts";
 import { leadOfPayload } from "./google.ts";
 import { GraphError, type MetaGraph, metaGraph } from "./meta-graph.ts";
 import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } from "./service.ts";
 import type { SnapchatTokenCache } from "./snapchat-api.ts";
-import { storePlatformLead } from "./store.ts";
+import { type PlatformLead, storePlatformLead } from "./store.ts";
 import { tiktokApiOf } from "./tiktok.ts";
 
 /** Waits before the 2nd, 3rd… attempt of an arrival, ms; then it fails (the backfill still finds the lead). */
@@ -54,6 +55,11 @@ export interface LeadFormsContext {
   googleCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
   /** The same for the TikTok connection. */
   tiktokCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+  /**
+   * The webhooks' group-committed arrival writes, and the one-at-a-time storing transactions that give way to them
+   * (arrival-writes.ts).
+   */
+  arrivals: ArrivalWrites<typeof leadFormArrivals.$inferInsert>;
   /** The same for the Snapchat connection. */
   snapchatCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
 }
@@ -129,6 +135,21 @@ export async function clearConnectionError(db: Db | Tx, platform: LeadFormPlatfo
     .where(and(eq(leadFormConnections.platform, platform), isNotNull(leadFormConnections.lastError)));
 }
 
+/**
+ * Stores `lead` once (store.ts) in its own transaction, after the storing before it and once the webhooks' writes
+ * are done (arrival-writes.ts). `receivedAt`: when it reached us (default `now`). Output as storePlatformLead's.
+ */
+export function storeLead(
+  db: Db,
+  context: LeadFormsContext,
+  lead: PlatformLead,
+  via: "webhook" | "backfill",
+  now: Date,
+  receivedAt: Date = now,
+) {
+  return context.arrivals.storing(() => db.transaction((tx) => storePlatformLead(tx, lead, via, receivedAt, now)));
+}
+
 /** A claimed arrival. */
 export type Arrival = typeof leadFormArrivals.$inferSelect & { destination: string; lockedUntil: Date };
 
@@ -163,7 +184,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
       if (claim.payload) {
         // The webhook carried the lead (Google, Snapchat): store it, nothing to fetch.
         const lead = leadOfPayload(claim.payload);
-        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
+        await storeLead(db, context, lead, "webhook", now, claim.receivedAt);
         return { ok: true, statusCode: 200, error: null };
       }
       const platform = claim.platform as LeadFormPlatform;
@@ -171,7 +192,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
       if (!reader) return { ok: false, statusCode: null, error: "not connected", permanent: true };
       try {
         const lead = await reader.lead(claim.platformLeadId);
-        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
+        await storeLead(db, context, lead, "webhook", now, claim.receivedAt);
         await clearConnectionError(db, platform);
         return { ok: true, statusCode: 200, error: null };
       } catch (error) {
@@ -232,7 +253,7 @@ export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {
  */
 export async function backfillDueForms(db: Db, context: LeadFormsContext, now: Date): Promise<number> {
   const graph = metaGraphOf(context, await connectionRow(db, "meta"));
-  return graph ? backfillMeta(db, graph, now) : 0;
+  return graph ? backfillMeta(db, context, graph, now) : 0;
 }
 
 /** A due form of `platform` claimed by clearing its mark (one instance gets it), or null when none is due. */
@@ -261,7 +282,7 @@ export function backfillSince(cursor: Date | null, now: Date): Date {
 }
 
 /** `backfillDueForms` for Meta's due forms. Returns how many leads were new. */
-async function backfillMeta(db: Db, graph: MetaGraph, now: Date): Promise<number> {
+async function backfillMeta(db: Db, context: LeadFormsContext, graph: MetaGraph, now: Date): Promise<number> {
   let stored = 0;
   for (;;) {
     const form = await claimDueForm(db, "meta", now);
@@ -281,7 +302,7 @@ async function backfillMeta(db: Db, graph: MetaGraph, now: Date): Promise<number
     let cursor = form.backfillCursor;
     for (const lead of leads) {
       const found = { ...lead, formId: lead.formId || form.formId };
-      if (await db.transaction((tx) => storePlatformLead(tx, found, "backfill", now))) stored++;
+      if (await storeLead(db, context, found, "backfill", now)) stored++;
       if (!cursor || lead.createdTime > cursor) cursor = lead.createdTime;
     }
     if (cursor !== form.backfillCursor) {

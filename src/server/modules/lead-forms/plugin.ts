@@ -8,7 +8,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { leadFormArrivals } from "#server/db/tables/lead-forms.ts";
 import type { Outbox } from "#server/jobs/outbox.ts";
+import { ArrivalWrites } from "./arrival-writes.ts";
 import { type Arrival, arrivalQueue, backfillDueForms, type LeadFormsContext, markBackfillDue } from "./jobs.ts";
 import { backfillTikTokForms } from "./tiktok-backfill.ts";
 
@@ -40,6 +42,12 @@ export const leadFormsPlugin = fp(
       googleCache: null,
       tiktokCache: null,
       snapchatCache: null,
+      arrivals: new ArrivalWrites(async (rows) => {
+        await app.db
+          .insert(leadFormArrivals)
+          .values(rows)
+          .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
+      }),
     };
     const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
       queue: arrivalQueue(context),

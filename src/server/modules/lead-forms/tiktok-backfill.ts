@@ -19,10 +19,17 @@ import { and, eq } from "drizzle-orm";
 import { LEAD_FORM_TEXTS, TIKTOK_DEFAULT_FIELD_MAP, tiktokRowsSkippedText } from "#domain/lead-forms.ts";
 import type { Db } from "#server/db/connection.ts";
 import { leadFormForms, leadFormLeads } from "#server/db/tables/lead-forms.ts";
-import { backfillSince, claimDueForm, clearConnectionError, type LeadFormsContext, recordRefusal } from "./jobs.ts";
+import {
+  backfillSince,
+  claimDueForm,
+  clearConnectionError,
+  type LeadFormsContext,
+  recordRefusal,
+  storeLead,
+} from "./jobs.ts";
 import { GraphError } from "./meta-graph.ts";
 import { connectionRow, recordConnectionError } from "./service.ts";
-import { mapAnswers, storePlatformLead } from "./store.ts";
+import { mapAnswers } from "./store.ts";
 import { tiktokApiOf } from "./tiktok.ts";
 import type { TikTokApi } from "./tiktok-api.ts";
 import { tiktokLeadsOfFile } from "./tiktok-csv.ts";
@@ -45,7 +52,7 @@ export async function backfillTikTokForms(db: Db, context: LeadFormsContext, now
     const form = await claimDueForm(db, "tiktok", now);
     if (!form) return stored;
     try {
-      stored += await step(db, api, advertiserId, form, now);
+      stored += await step(db, context, api, advertiserId, form, now);
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
       if (error.kind === "token" || error.kind === "permission") {
@@ -81,7 +88,14 @@ async function dropTask(db: Db, formId: number): Promise<void> {
 }
 
 /** The next step of `form`'s task. Returns how many leads were new. Errors: GraphError from the platform. */
-async function step(db: Db, api: TikTokApi, advertiserId: string, form: FormRow, now: Date): Promise<number> {
+async function step(
+  db: Db,
+  context: LeadFormsContext,
+  api: TikTokApi,
+  advertiserId: string,
+  form: FormRow,
+  now: Date,
+): Promise<number> {
   if (!form.backfillTaskId) {
     const task = await api.createLeadTask(form.formId);
     await db
@@ -117,7 +131,7 @@ async function step(db: Db, api: TikTokApi, advertiserId: string, form: FormRow,
       // Counted once: a row within the overlap was counted by the pass before, and one the webhook stored is no loss.
       const isNew = !form.backfillCursor || lead.createdTime > form.backfillCursor;
       if (isNew && !(await storedAlready(db, lead.platformLeadId))) skipped++;
-    } else if (await db.transaction((tx) => storePlatformLead(tx, lead, "backfill", now))) {
+    } else if (await storeLead(db, context, lead, "backfill", now)) {
       stored++;
     }
     if (!cursor || lead.createdTime > cursor) cursor = lead.createdTime;

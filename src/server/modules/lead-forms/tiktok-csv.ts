@@ -31,7 +31,11 @@ const META_COLUMNS = new Set([
   "lead_source",
 ]);
 
-const normalized = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const normalized = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 const localTime = z.iso.datetime({ local: true });
 const zonedTime = z.iso.datetime({ offset: true });
 

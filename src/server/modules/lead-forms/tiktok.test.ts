@@ -307,7 +307,8 @@ describe("TikTok's backfill through the lead download task", () => {
 
     api.settings.pollsToSucceed = Number.POSITIVE_INFINITY;
     await at("2026-11-27T11:20:00Z");
-    for (let poll = 1; poll <= 10; poll++) await at(new Date(Date.parse("2026-11-27T11:20:00Z") + poll * 30_000).toISOString());
+    for (let poll = 1; poll <= 10; poll++)
+      await at(new Date(Date.parse("2026-11-27T11:20:00Z") + poll * 30_000).toISOString());
     expect((await healthOf()).error).toBe(
       "لم تكتمل مهمة تنزيل عملاء تيك توك في وقتها، ستعاد المحاولة في الاسترجاع التالي",
     );
