@@ -159,8 +159,11 @@ async function sendWebhooks(graph: Awaited<ReturnType<typeof startMetaGraphStand
 /** Sends `requests` at once from the sender thread. Output: each answer's time, ms. Errors: an answer other than 200. */
 async function sendBurst(sender: Worker, url: string, requests: { body: string; signature: string }[]) {
   const answers = await new Promise<{ ms: number; status: number }[]>((resolve, reject) => {
-    sender.once("message", resolve);
     sender.once("error", reject);
+    sender.once("message", (answers) => {
+      sender.off("error", reject);
+      resolve(answers);
+    });
     sender.postMessage({ url, requests });
   });
   for (const answer of answers) if (answer.status !== 200) throw new Error(`webhook answered ${answer.status}`);
