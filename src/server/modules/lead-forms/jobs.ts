@@ -281,6 +281,21 @@ export function backfillSince(cursor: Date | null, now: Date): Date {
   return cursor ? new Date(cursor.getTime() - BACKFILL_OVERLAP_MS) : new Date(now.getTime() - FIRST_BACKFILL_MS);
 }
 
+/**
+ * What a backfill does with an error of a platform read: a refused token or missing permission goes on the health
+ * line (recordRefusal) and ends the pass (true); any other GraphError goes on the health line and the pass goes on
+ * (false). Errors: anything but a GraphError is rethrown.
+ */
+export async function backfillFailed(db: Db, error: unknown, now: Date, platform: LeadFormPlatform): Promise<boolean> {
+  if (!(error instanceof GraphError)) throw error;
+  if (error.kind === "token" || error.kind === "permission") {
+    await recordRefusal(db, error, now, platform);
+    return true;
+  }
+  await recordConnectionError(db, platform, error.message, now);
+  return false;
+}
+
 /** `backfillDueForms` for Meta's due forms. Returns how many leads were new. */
 async function backfillMeta(db: Db, context: LeadFormsContext, graph: MetaGraph, now: Date): Promise<number> {
   let stored = 0;
@@ -291,12 +306,7 @@ async function backfillMeta(db: Db, context: LeadFormsContext, graph: MetaGraph,
     try {
       leads = await graph.formLeads(form.formId, backfillSince(form.backfillCursor, now));
     } catch (error) {
-      if (!(error instanceof GraphError)) throw error;
-      if (error.kind === "token" || error.kind === "permission") {
-        await recordRefusal(db, error, now, "meta");
-        return stored;
-      }
-      await recordConnectionError(db, "meta", error.message, now);
+      if (await backfillFailed(db, error, now, "meta")) return stored;
       continue;
     }
     let cursor = form.backfillCursor;

@@ -20,14 +20,13 @@ import { LEAD_FORM_TEXTS, TIKTOK_DEFAULT_FIELD_MAP, tiktokRowsSkippedText } from
 import type { Db } from "#server/db/connection.ts";
 import { leadFormForms, leadFormLeads } from "#server/db/tables/lead-forms.ts";
 import {
+  backfillFailed,
   backfillSince,
   claimDueForm,
   clearConnectionError,
   type LeadFormsContext,
-  recordRefusal,
   storeLead,
 } from "./jobs.ts";
-import { GraphError } from "./meta-graph.ts";
 import { connectionRow, recordConnectionError } from "./service.ts";
 import { mapAnswers } from "./store.ts";
 import { tiktokApiOf } from "./tiktok.ts";
@@ -54,12 +53,7 @@ export async function backfillTikTokForms(db: Db, context: LeadFormsContext, now
     try {
       stored += await step(db, context, api, advertiserId, form, now);
     } catch (error) {
-      if (!(error instanceof GraphError)) throw error;
-      if (error.kind === "token" || error.kind === "permission") {
-        await recordRefusal(db, error, now, "tiktok");
-        return stored;
-      }
-      await recordConnectionError(db, "tiktok", error.message, now);
+      if (await backfillFailed(db, error, now, "tiktok")) return stored;
       // A poll or download that did not get through counts as a poll; the task is kept while polls remain.
       if (form.backfillTaskId) await pollLater(db, form, now);
     }

@@ -54,6 +54,18 @@ function newLead(created: Date, test = false) {
   });
 }
 
+/** The enquiry a stored platform lead made. */
+async function enquiryOf(row: { enquiryId: number | null }) {
+  const [enquiry] = await t.db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.id, row.enquiryId ?? 0));
+  return enquiry;
+}
+
+/** The enquiry of `newLead`'s answers, mapped by the form's field map. */
+const MAPPED_ENQUIRY = { source: "tiktok_lead_form", name: "خالد العتيبي", phone: "+966501234567", message: "مليونان" };
+
 const storedOf = (leadId: string) => t.db.select().from(leadFormLeads).where(eq(leadFormLeads.platformLeadId, leadId));
 
 beforeAll(async () => {
@@ -165,18 +177,8 @@ describe("TikTok's webhook", () => {
       via: "webhook",
       consentAnswers: [{ key: "privacy_policy", checked: true }],
     });
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored[0].enquiryId ?? 0));
-    expect(enquiry).toMatchObject({
-      source: "tiktok_lead_form",
-      name: "خالد العتيبي",
-      phone: "+966501234567",
-      projectId,
-      message: "مليونان",
-      isTest: false,
-    });
+    const enquiry = await enquiryOf(stored[0]);
+    expect(enquiry).toMatchObject({ ...MAPPED_ENQUIRY, projectId, isTest: false });
     const [desk] = await t.db
       .select()
       .from(leads)
@@ -191,11 +193,7 @@ describe("TikTok's webhook", () => {
     await t.app.jobs.runDue();
     const [stored] = await storedOf(lead.lead_id);
     expect(stored.isTest).toBe(true);
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored.enquiryId ?? 0));
-    expect(enquiry.isTest).toBe(true);
+    expect((await enquiryOf(stored)).isTest).toBe(true);
   });
 });
 
@@ -230,17 +228,8 @@ describe("TikTok's backfill through the lead download task", () => {
       "2026-11-27T10:03:00.000Z",
     ]);
     expect(found[0]).toMatchObject({ formId: FORM_ID, pageId: ADVERTISER_ID, campaignId: "1790000000000000003" });
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, found[0].enquiryId ?? 0));
-    expect(enquiry).toMatchObject({
-      source: "tiktok_lead_form",
-      name: "خالد العتيبي",
-      phone: "+966501234567",
-      projectId,
-      message: "مليونان",
-    });
+    const enquiry = await enquiryOf(found[0]);
+    expect(enquiry).toMatchObject({ ...MAPPED_ENQUIRY, projectId });
     // The same person's lead of 08:58 is joined; the enquiry is timed at TikTok's create_time.
     expect(enquiry.createdAt.toISOString()).toBe("2026-11-27T10:01:00.000Z");
     expect(enquiry.leadId).not.toBeNull();
