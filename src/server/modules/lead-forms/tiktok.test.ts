@@ -8,10 +8,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads, projects } from "../../db/schema.ts";
+import { contactMessages, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { projectWithAgent } from "../../test-utils/lead-forms.ts";
 import { signTikTok, startTikTokLeadStandIn } from "../../test-utils/tiktok-lead-stand-in.ts";
 
 const APP_SECRET = "tt-app-secret-91b2";
@@ -74,17 +75,7 @@ beforeAll(async () => {
     env: { JOBS_INTERVAL_MS: "0", LEAD_FORMS_TIKTOK_URL: `${api.url}/`, LEAD_FORMS_BACKFILL_MINUTES: "10" },
     clock: () => now,
   });
-  manager = await t.signIn("manager");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع الواحة", city: "جدة" }).returning();
-  projectId = project.id;
-  agent = await t.signIn("sales_agent");
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: asManager(),
-  });
-  expect(agents.statusCode, agents.body).toBe(200);
+  ({ manager, agent, projectId } = await projectWithAgent(t, "مشروع الواحة"));
 });
 
 afterAll(async () => {
