@@ -4,6 +4,7 @@
  * form's question can be mapped to, the request and answer shapes of /api/lead-forms and their Arabic texts.
  */
 import { z } from "zod";
+import { countNoun, NOUNS } from "./format.ts";
 
 export const LEAD_FORM_PLATFORMS = ["meta", "tiktok", "snapchat", "google"] as const;
 export type LeadFormPlatform = (typeof LEAD_FORM_PLATFORMS)[number];
@@ -108,7 +109,19 @@ export const LEAD_FORM_TEXTS = {
   clientSecretRequired: "المفتاح السري لتطبيق OAuth مطلوب لتفعيل الربط",
   refreshTokenRequired: "رمز التجديد مطلوب لتفعيل الربط",
   hmacSecretRequired: "المفتاح السري للتوقيع (HMAC) مطلوب لتفعيل الربط",
+  tiktokTaskFailed: "فشلت مهمة تنزيل عملاء تيك توك، ستعاد المحاولة في الاسترجاع التالي",
+  tiktokTaskTimedOut: "لم تكتمل مهمة تنزيل عملاء تيك توك في وقتها، ستعاد المحاولة في الاسترجاع التالي",
+  tiktokFileUnreadable: "ملف عملاء تيك توك غير مقروء، ستعاد المحاولة في الاسترجاع التالي",
 } as const;
+
+/**
+ * The health line's note when a TikTok lead file had rows that could not be stored (no lead id, no readable time, or
+ * neither a valid phone number nor an e-mail), e.g. "تعذّر حفظ صف واحد من ملف عملاء تيك توك…"
+ * (modules/lead-forms/tiktok-backfill.ts; docs/lead-forms.md "Set-up: TikTok Instant Forms").
+ */
+export function tiktokRowsSkippedText(rows: number): string {
+  return `تعذّر حفظ ${countNoun(rows, NOUNS.row)} من ملف عملاء تيك توك (لا معرّف ولا وقت صالح، أو لا جوال ولا بريد صالح)`;
+}
 
 const secret = z.string().trim().min(1, LEAD_FORM_TEXTS.secretInvalid).max(4000, LEAD_FORM_TEXTS.secretInvalid);
 /** A platform id as text (Meta's ids exceed JavaScript's safe integers). */

@@ -1,5 +1,5 @@
 /**
- * What the lead-form API tests share (src/server/modules/lead-forms: snapchat.test.ts, secrecy.test.ts,
+ * What the lead-form API tests share (src/server/modules/lead-forms: snapchat.test.ts, tiktok.test.ts, secrecy.test.ts,
  * snapchat-secrecy.test.ts; docs/lead-forms.md): a project whose leads go to one sales agent by round robin, and a
  * second app on the test app's database that writes its log at the most detailed level where the test reads it.
  * Test code only.

@@ -45,6 +45,12 @@ export const leadFormForms = pgTable(
     backfillCursor: at("backfill_cursor"),
     /** Set by the timed backfill job, cleared by the pass that claims the form and reads its leads. */
     backfillDueAt: at("backfill_due_at"),
+    /**
+     * TikTok: the lead download task the backfill started for this form and is polling (null: none), and how often it
+     * was polled (modules/lead-forms/tiktok-backfill.ts).
+     */
+    backfillTaskId: text("backfill_task_id"),
+    backfillTaskPolls: integer("backfill_task_polls").notNull().default(0),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("lead_form_forms_platform_form_key").on(t.platform, t.formId)],

@@ -7,7 +7,8 @@
  * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES it marks each known form due; the
  *   "lead-forms.backfill-forms" queue then reads each due form's leads created since its cursor (less
  *   BACKFILL_OVERLAP_MS, harmless since storing is idempotent) outside any transaction and stores them, so a lost
- *   webhook still yields its lead within one period.
+ *   webhook still yields its lead within one period (Meta here; TikTok through its download task, whose steps are
+ *   passes of the same queue: tiktok-backfill.ts).
  */
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray, or } from "drizzle-orm";
 import { LEAD_FORM_TEXTS, type LeadFormPlatform } from "#domain/lead-forms.ts";
@@ -17,11 +18,12 @@ import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db
 import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { notify } from "../leads/desk/service.ts";
+import type { ArrivalWrites } from "./arrival-writes.ts";
 import { leadOfPayload } from "./google.ts";
 import { GraphError, type MetaGraph, metaGraph } from "./meta-graph.ts";
 import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } from "./service.ts";
 import type { SnapchatTokenCache } from "./snapchat-api.ts";
-import { storePlatformLead } from "./store.ts";
+import { type PlatformLead, storePlatformLead } from "./store.ts";
 import { tiktokApiOf } from "./tiktok.ts";
 
 /** Waits before the 2nd, 3rd… attempt of an arrival, ms; then it fails (the backfill still finds the lead). */
@@ -53,6 +55,11 @@ export interface LeadFormsContext {
   googleCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
   /** The same for the TikTok connection. */
   tiktokCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
+  /**
+   * The webhooks' group-committed arrival writes, and the one-at-a-time storing transactions that give way to them
+   * (arrival-writes.ts).
+   */
+  arrivals: ArrivalWrites<typeof leadFormArrivals.$inferInsert>;
   /** The same for the Snapchat connection. */
   snapchatCache: { row: ConnectionRow | undefined; readAt: number; lastWebhookWrite: number } | null;
 }
@@ -63,8 +70,8 @@ export interface LeadFormsContext {
  */
 export const READ_BACK_PLATFORMS = ["meta", "tiktok"] as const;
 
-/** What the jobs read from a platform: one lead, and a form's leads since a time, oldest first. */
-export type LeadReader = Pick<MetaGraph, "lead" | "formLeads">;
+/** What the arrivals read from a platform: one lead. */
+export type LeadReader = Pick<MetaGraph, "lead">;
 
 /** The reader of `platform`'s connection, or null when it is off, lacks a token, or is not read back (Google, Snapchat). */
 export function readerOf(
@@ -121,11 +128,26 @@ export async function recordRefusal(
 }
 
 /** A success clears the health line's error. */
-async function clearConnectionError(db: Db | Tx, platform: LeadFormPlatform): Promise<void> {
+export async function clearConnectionError(db: Db | Tx, platform: LeadFormPlatform): Promise<void> {
   await db
     .update(leadFormConnections)
     .set({ lastError: null, lastErrorAt: null })
     .where(and(eq(leadFormConnections.platform, platform), isNotNull(leadFormConnections.lastError)));
+}
+
+/**
+ * Stores `lead` once (store.ts) in its own transaction, after the storing before it and once the webhooks' writes
+ * are done (arrival-writes.ts). `receivedAt`: when it reached us (default `now`). Output as storePlatformLead's.
+ */
+export function storeLead(
+  db: Db,
+  context: LeadFormsContext,
+  lead: PlatformLead,
+  via: "webhook" | "backfill",
+  now: Date,
+  receivedAt: Date = now,
+) {
+  return context.arrivals.storing(() => db.transaction((tx) => storePlatformLead(tx, lead, via, receivedAt, now)));
 }
 
 /** A claimed arrival. */
@@ -162,7 +184,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
       if (claim.payload) {
         // The webhook carried the lead (Google, Snapchat): store it, nothing to fetch.
         const lead = leadOfPayload(claim.payload);
-        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
+        await storeLead(db, context, lead, "webhook", now, claim.receivedAt);
         return { ok: true, statusCode: 200, error: null };
       }
       const platform = claim.platform as LeadFormPlatform;
@@ -170,7 +192,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
       if (!reader) return { ok: false, statusCode: null, error: "not connected", permanent: true };
       try {
         const lead = await reader.lead(claim.platformLeadId);
-        await db.transaction((tx) => storePlatformLead(tx, lead, "webhook", claim.receivedAt, now));
+        await storeLead(db, context, lead, "webhook", now, claim.receivedAt);
         await clearConnectionError(db, platform);
         return { ok: true, statusCode: 200, error: null };
       } catch (error) {
@@ -222,60 +244,75 @@ export async function markBackfillDue(tx: Tx, now: Date): Promise<void> {
 }
 
 /**
- * The backfill's reading (a "due" queue of the engine): each form marked due is claimed by clearing its mark (one
- * instance gets it), its leads created since its cursor less BACKFILL_OVERLAP_MS are read from the platform outside
- * any transaction and stored one by one (store.ts, each in its own transaction), and the cursor moves to the newest
- * created_time stored. A refusal goes on the health line (a refused token tells managers once) and stops the pass; the
- * cursor never passes a lead that was not stored. Returns how many leads were new.
+ * The backfill's reading (a "due" queue of the engine) for Meta: each form marked due is claimed (`claimDueForm`), its
+ * leads created since its cursor less BACKFILL_OVERLAP_MS are read from the Graph API outside any transaction and
+ * stored one by one (store.ts, each in its own transaction), and the cursor moves to the newest created_time stored.
+ * A refusal goes on the health line (a refused token tells managers once) and stops the pass; the cursor never passes
+ * a lead that was not stored. TikTok's forms are read through its download task (tiktok-backfill.ts). Returns how
+ * many leads were new.
  */
 export async function backfillDueForms(db: Db, context: LeadFormsContext, now: Date): Promise<number> {
-  let stored = 0;
-  for (const platform of READ_BACK_PLATFORMS) {
-    const reader = readerOf(context, platform, await connectionRow(db, platform));
-    if (reader) stored += await backfillPlatform(db, platform, reader, now);
-  }
-  return stored;
+  const graph = metaGraphOf(context, await connectionRow(db, "meta"));
+  return graph ? backfillMeta(db, context, graph, now) : 0;
 }
 
-/** `backfillDueForms` for one platform's due forms. Returns how many leads were new. */
-async function backfillPlatform(db: Db, platform: LeadFormPlatform, graph: LeadReader, now: Date): Promise<number> {
+/** A due form of `platform` claimed by clearing its mark (one instance gets it), or null when none is due. */
+export async function claimDueForm(db: Db, platform: LeadFormPlatform, now: Date) {
+  const [form] = await db
+    .update(leadFormForms)
+    .set({ backfillDueAt: null })
+    .where(
+      inArray(
+        leadFormForms.id,
+        db
+          .select({ id: leadFormForms.id })
+          .from(leadFormForms)
+          .where(and(eq(leadFormForms.platform, platform), lte(leadFormForms.backfillDueAt, now)))
+          .limit(1)
+          .for("update", { skipLocked: true }),
+      ),
+    )
+    .returning();
+  return form ?? null;
+}
+
+/** Where a form's backfill starts reading: its cursor less BACKFILL_OVERLAP_MS, or FIRST_BACKFILL_MS before now. */
+export function backfillSince(cursor: Date | null, now: Date): Date {
+  return cursor ? new Date(cursor.getTime() - BACKFILL_OVERLAP_MS) : new Date(now.getTime() - FIRST_BACKFILL_MS);
+}
+
+/**
+ * What a backfill does with an error of a platform read: a refused token or missing permission goes on the health
+ * line (recordRefusal) and ends the pass (true); any other GraphError goes on the health line and the pass goes on
+ * (false). Errors: anything but a GraphError is rethrown.
+ */
+export async function backfillFailed(db: Db, error: unknown, now: Date, platform: LeadFormPlatform): Promise<boolean> {
+  if (!(error instanceof GraphError)) throw error;
+  if (error.kind === "token" || error.kind === "permission") {
+    await recordRefusal(db, error, now, platform);
+    return true;
+  }
+  await recordConnectionError(db, platform, error.message, now);
+  return false;
+}
+
+/** `backfillDueForms` for Meta's due forms. Returns how many leads were new. */
+async function backfillMeta(db: Db, context: LeadFormsContext, graph: MetaGraph, now: Date): Promise<number> {
   let stored = 0;
   for (;;) {
-    const [form] = await db
-      .update(leadFormForms)
-      .set({ backfillDueAt: null })
-      .where(
-        inArray(
-          leadFormForms.id,
-          db
-            .select({ id: leadFormForms.id })
-            .from(leadFormForms)
-            .where(and(eq(leadFormForms.platform, platform), lte(leadFormForms.backfillDueAt, now)))
-            .limit(1)
-            .for("update", { skipLocked: true }),
-        ),
-      )
-      .returning();
+    const form = await claimDueForm(db, "meta", now);
     if (!form) return stored;
-    const since = form.backfillCursor
-      ? new Date(form.backfillCursor.getTime() - BACKFILL_OVERLAP_MS)
-      : new Date(now.getTime() - FIRST_BACKFILL_MS);
-    let leads: Awaited<ReturnType<LeadReader["formLeads"]>>;
+    let leads: Awaited<ReturnType<MetaGraph["formLeads"]>>;
     try {
-      leads = await graph.formLeads(form.formId, since);
+      leads = await graph.formLeads(form.formId, backfillSince(form.backfillCursor, now));
     } catch (error) {
-      if (!(error instanceof GraphError)) throw error;
-      if (error.kind === "token" || error.kind === "permission") {
-        await recordRefusal(db, error, now, platform);
-        return stored;
-      }
-      await recordConnectionError(db, platform, error.message, now);
+      if (await backfillFailed(db, error, now, "meta")) return stored;
       continue;
     }
     let cursor = form.backfillCursor;
     for (const lead of leads) {
       const found = { ...lead, formId: lead.formId || form.formId };
-      if (await db.transaction((tx) => storePlatformLead(tx, found, "backfill", now))) stored++;
+      if (await storeLead(db, context, found, "backfill", now)) stored++;
       if (!cursor || lead.createdTime > cursor) cursor = lead.createdTime;
     }
     if (cursor !== form.backfillCursor) {

@@ -2,13 +2,17 @@
  * Lead forms in the job engine (jobs.ts; docs/decisions/084-lead-forms-inbox-and-backfill.md): the "lead-forms"
  * outbox of webhook arrivals, reached as `app.leadFormsOutbox` (the webhook kicks it after storing an arrival), and
  * the "lead-forms.backfill" timed job every config.leadForms.backfillMs (0: never), which marks the forms due, and the
- * "lead-forms.backfill-forms" queue that reads them. `app.leadFormsContext` is what
+ * "lead-forms.backfill-forms" queue that reads them (Meta's by the Graph API, TikTok's by steps of its lead download
+ * task: tiktok-backfill.ts). `app.leadFormsContext` is what
  * both need (Graph base URL, the secrets key, the per-call timeout).
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { leadFormArrivals } from "#server/db/tables/lead-forms.ts";
 import type { Outbox } from "#server/jobs/outbox.ts";
+import { ArrivalWrites } from "./arrival-writes.ts";
 import { type Arrival, arrivalQueue, backfillDueForms, type LeadFormsContext, markBackfillDue } from "./jobs.ts";
+import { backfillTikTokForms } from "./tiktok-backfill.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,6 +42,12 @@ export const leadFormsPlugin = fp(
       googleCache: null,
       tiktokCache: null,
       snapchatCache: null,
+      arrivals: new ArrivalWrites(async (rows) => {
+        await app.db
+          .insert(leadFormArrivals)
+          .values(rows)
+          .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
+      }),
     };
     const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
       queue: arrivalQueue(context),
@@ -47,7 +57,10 @@ export const leadFormsPlugin = fp(
     });
     // The timed job marks the forms due; the queue after it reads them outside any transaction (jobs.ts).
     app.jobs.every(LEAD_FORMS_BACKFILL_JOB, app.config.leadForms.backfillMs, markBackfillDue);
-    app.jobs.due(LEAD_FORMS_BACKFILL_QUEUE, (now) => backfillDueForms(app.db, context, now));
+    app.jobs.due(
+      LEAD_FORMS_BACKFILL_QUEUE,
+      async (now) => (await backfillDueForms(app.db, context, now)) + (await backfillTikTokForms(app.db, context, now)),
+    );
     app.decorate("leadFormsOutbox", outbox);
     app.decorate("leadFormsContext", context);
   },

@@ -6,10 +6,12 @@
  * - Webhook body (TikTok's webhook structure: `content` is a serialized JSON string): `{client_key?, event,
  *   create_time, content: "{\"lead_id\",\"form_id\",\"advertiser_id\",…}"}`; every event whose content names a
  *   `lead_id` announces a lead (assumed; `content` given as an object is read too).
- * - Lead API (Business API v1.3): `GET {base}/open_api/v1.3/lead/get/?advertiser_id&lead_id` one lead (the path of
- *   TikTok's "get an Instant Form or direct-message lead"); ASSUMED and not found in any source (docs/lead-forms.md):
- *   `GET {base}/open_api/v1.3/page/lead/list/?advertiser_id&form_id&start_time=<unix s>&page_size=100&cursor`
- *   a form's leads, paged by `data.page_info.cursor` while `has_more`. The token goes in the `Access-Token` header.
+ * - Lead API (Business API v1.3; the paths and fields of a public Go SDK of it, docs/lead-forms.md "What each source
+ *   says"): `GET {base}/open_api/v1.3/lead/get/?advertiser_id&lead_id` one lead; a form's leads through the lead
+ *   download task: `POST {base}/open_api/v1.3/page/lead/task/` with `{advertiser_id, page_id: <form id>}` creates it
+ *   (answer `data: {task_id, status}`), the same POST with `{advertiser_id, task_id}` polls it (status CREATED,
+ *   RUNNING, FAILED or SUCCEED, then `file_type` csv or zip), and `GET {base}/open_api/v1.3/page/lead/task/download/
+ *   ?advertiser_id&task_id` answers the file (tiktok-csv.ts reads it). The token goes in the `Access-Token` header.
  *   Answers are `{code, message, data}`: code 0 success; 40100–40105 a refused token; 40001–40002 a missing
  *   permission; 40007 / 404 an unknown id.
  * - Lead: `{lead_id, form_id, ad_id, adgroup_id, campaign_id, create_time:<unix s>, is_test, fields:[{name, value}],
@@ -100,11 +102,41 @@ export function tiktokLeadOf(lead: z.infer<typeof apiLead>, advertiserId: string
   };
 }
 
-/** TikTok's Lead API of one connection: one lead, and a form's leads since a time (oldest first). */
+/** The states of a lead download task (TikTok's enumeration). */
+export const TIKTOK_TASK_STATUSES = ["CREATED", "RUNNING", "FAILED", "SUCCEED"] as const;
+export type TikTokTaskStatus = (typeof TIKTOK_TASK_STATUSES)[number];
+
+/** A lead download task as TikTok answers it. */
+export interface TikTokLeadTask {
+  taskId: string;
+  status: TikTokTaskStatus;
+}
+
+/** TikTok's Lead API of one connection: one lead, and the steps of a form's lead download task. */
 export interface TikTokApi {
   lead(leadId: string): Promise<PlatformLead>;
-  formLeads(formId: string, since: Date | null): Promise<PlatformLead[]>;
+  /** Starts a download task of every lead of `formId` (TikTok's page id of the Instant Form). */
+  createLeadTask(formId: string): Promise<TikTokLeadTask>;
+  /** Where the task `taskId` stands. */
+  pollLeadTask(taskId: string): Promise<TikTokLeadTask>;
+  /** The finished task's file: its bytes (a CSV, or a ZIP holding one above 10 MB) and its content type. */
+  downloadLeadTask(taskId: string): Promise<{ bytes: Uint8Array; contentType: string }>;
 }
+
+/** Throws the GraphError a refused TikTok answer means (`code` of its JSON body, `status` its HTTP status). */
+function refusal(code: number | undefined, status: number): never {
+  if ((code !== undefined && code >= 40100 && code <= 40105) || status === 401) {
+    throw new GraphError("token", LEAD_FORM_TEXTS.tokenRefused, status);
+  }
+  if (code === 40001 || code === 40002 || status === 403) {
+    throw new GraphError("permission", LEAD_FORM_TEXTS.permissionMissing, status);
+  }
+  if (code === 40007 || status === 404) throw new GraphError("not_found", LEAD_FORM_TEXTS.formNotFound, status);
+  throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, status);
+}
+
+const envelope = z.object({ code: z.number(), data: z.unknown().optional() });
+const taskAnswer = z.object({ task_id: idText, status: z.enum(TIKTOK_TASK_STATUSES) });
 
 /** The Lead API at `base` (no trailing slash) with the advertiser's access token; each call times out at timeoutMs. */
 export function tiktokApi(options: {
@@ -113,60 +145,56 @@ export function tiktokApi(options: {
   token: string;
   timeoutMs: number;
 }): TikTokApi {
-  const root = `${options.base}/open_api/v1.3/page/lead`;
-  const get = async (url: URL): Promise<unknown> => {
-    let res: Response;
+  const call = async (url: URL, body?: Record<string, string>): Promise<Response> => {
     try {
-      res = await fetch(url, {
-        headers: { "Access-Token": options.token },
+      return await fetch(url, {
+        method: body ? "POST" : "GET",
+        headers: { "Access-Token": options.token, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch {
       throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, null);
     }
-    const body: unknown = await res.json().catch(() => null);
-    const answer = z.object({ code: z.number(), data: z.unknown().optional() }).safeParse(body);
+  };
+  const json = async (url: URL, body?: Record<string, string>): Promise<unknown> => {
+    const res = await call(url, body);
+    const answer = envelope.safeParse(await res.json().catch(() => null));
     const code = answer.success ? answer.data.code : undefined;
     if (res.ok && code === 0) return answer.success ? answer.data.data : null;
-    if ((code !== undefined && code >= 40100 && code <= 40105) || res.status === 401) {
-      throw new GraphError("token", LEAD_FORM_TEXTS.tokenRefused, res.status);
-    }
-    if (code === 40001 || code === 40002 || res.status === 403) {
-      throw new GraphError("permission", LEAD_FORM_TEXTS.permissionMissing, res.status);
-    }
-    if (code === 40007 || res.status === 404)
-      throw new GraphError("not_found", LEAD_FORM_TEXTS.formNotFound, res.status);
-    throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, res.status);
+    return refusal(code, res.status);
   };
-  const parse = parseAnswer;
-  const page = z.object({
-    list: z.array(z.unknown()).default([]),
-    page_info: z.object({ cursor: z.string().optional(), has_more: z.boolean().default(false) }).optional(),
-  });
+  const task = async (fields: Record<string, string>): Promise<TikTokLeadTask> => {
+    const url = new URL(`${options.base}/open_api/v1.3/page/lead/task/`);
+    const data = parseAnswer(taskAnswer, await json(url, { advertiser_id: options.advertiserId, ...fields }));
+    return { taskId: data.task_id, status: data.status };
+  };
   return {
     async lead(leadId) {
       const url = new URL(`${options.base}/open_api/v1.3/lead/get/`);
       url.searchParams.set("advertiser_id", options.advertiserId);
       url.searchParams.set("lead_id", leadId);
-      const data = parse(z.object({ lead: apiLead }), await get(url));
+      const data = parseAnswer(z.object({ lead: apiLead }), await json(url));
       return tiktokLeadOf(data.lead, options.advertiserId);
     },
-    async formLeads(formId, since) {
-      const found: PlatformLead[] = [];
-      let cursor: string | undefined;
-      for (let pages = 0; pages < 1000; pages++) {
-        const url = new URL(`${root}/list/`);
-        url.searchParams.set("advertiser_id", options.advertiserId);
-        url.searchParams.set("form_id", formId);
-        url.searchParams.set("page_size", "100");
-        if (since) url.searchParams.set("start_time", String(Math.floor(since.getTime() / 1000)));
-        if (cursor) url.searchParams.set("cursor", cursor);
-        const body = parse(page, await get(url));
-        for (const item of body.list) found.push(tiktokLeadOf(parse(apiLead, item), options.advertiserId));
-        cursor = body.page_info?.cursor;
-        if (!body.page_info?.has_more || !cursor) break;
+    createLeadTask: (formId) => task({ page_id: formId }),
+    pollLeadTask: (taskId) => task({ task_id: taskId }),
+    async downloadLeadTask(taskId) {
+      const url = new URL(`${options.base}/open_api/v1.3/page/lead/task/download/`);
+      url.searchParams.set("advertiser_id", options.advertiserId);
+      url.searchParams.set("task_id", taskId);
+      const res = await call(url);
+      const contentType = res.headers.get("content-type") ?? "";
+      // An error may come as JSON instead of the file.
+      if (!res.ok || contentType.includes("json")) {
+        const answer = envelope.safeParse(await res.json().catch(() => null));
+        return refusal(answer.success ? answer.data.code : undefined, res.status);
       }
-      return found.sort((a, b) => a.createdTime.getTime() - b.createdTime.getTime());
+      try {
+        return { bytes: new Uint8Array(await res.arrayBuffer()), contentType };
+      } catch {
+        throw new GraphError("unreachable", LEAD_FORM_TEXTS.platformUnreachable, res.status);
+      }
     },
   };
 }

@@ -4,13 +4,14 @@
  *   WEBHOOK_CACHE_MS per instance (LeadFormsContext's per-platform slot; emptied by a save);
  * - `noteWebhook(platform, cache, now)`: the health line's last webhook, written at most every WEBHOOK_CACHE_MS;
  * - `keepArrivals(platform, announced, now)`: one pending lead_form_arrivals row per announced lead (unique on
- *   platform + lead id, so a second delivery does nothing), then a kick of the "lead-forms" outbox that reads them;
+ *   platform + lead id, so a second delivery does nothing), written by group commit with the other webhooks arriving
+ *   meanwhile (arrival-writes.ts; resolved once committed), then a kick of the "lead-forms" outbox that reads them;
  * - `keepLead(lead, now)`: the same for a lead the webhook itself carried (Google, Snapchat), kept whole on the row's
  *   payload, so the outbox stores it without reading the platform.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { leadFormArrivals, leadFormConnections } from "#server/db/tables/lead-forms.ts";
+import { leadFormConnections } from "#server/db/tables/lead-forms.ts";
 import { WEBHOOK_CACHE_MS } from "./jobs.ts";
 import { connectionRow } from "./service.ts";
 import type { PlatformLead } from "./store.ts";
@@ -54,25 +55,20 @@ export function webhookKit(app: FastifyInstance) {
     announced: { leadId: string; formId: string | null }[],
     now: Date,
   ) => {
-    if (!announced.length) return;
-    await app.db
-      .insert(leadFormArrivals)
-      .values(
-        announced.map((c) => ({
-          platform,
-          platformLeadId: c.leadId,
-          formId: c.formId,
-          nextAttemptAt: now,
-          receivedAt: now,
-        })),
-      )
-      .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
-    app.leadFormsOutbox.kick();
+    await app.leadFormsContext.arrivals.add(
+      announced.map((c) => ({
+        platform,
+        platformLeadId: c.leadId,
+        formId: c.formId,
+        nextAttemptAt: now,
+        receivedAt: now,
+      })),
+    );
+    if (announced.length) app.leadFormsOutbox.kick();
   };
   const keepLead = async (lead: PlatformLead, now: Date) => {
-    await app.db
-      .insert(leadFormArrivals)
-      .values({
+    await app.leadFormsContext.arrivals.add([
+      {
         platform: lead.platform,
         platformLeadId: lead.platformLeadId,
         formId: lead.formId || null,
@@ -80,8 +76,8 @@ export function webhookKit(app: FastifyInstance) {
         receivedAt: now,
         // The answers as [key, value] pairs: a jsonb object would not keep their order (first name before last).
         payload: { ...lead, createdTime: lead.createdTime.toISOString(), answers: Object.entries(lead.answers) },
-      })
-      .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
+      },
+    ]);
     app.leadFormsOutbox.kick();
   };
   return { cachedConnection, noteWebhook, keepArrivals, keepLead };
