@@ -8,10 +8,11 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
-import { leads, projects, users } from "../../db/schema.ts";
+import { leads, users } from "../../db/schema.ts";
 import { notifications } from "../../db/tables/lead-desk.ts";
 import { putAgents } from "../../test-utils/agents.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openDesk, stillClock } from "../../test-utils/desk.ts";
 import { MAIL_SUBJECT } from "./mail.ts";
 
 interface Received {
@@ -61,28 +62,26 @@ function decoded(message: Received): string {
   return Buffer.from(message.body.slice(blank).replace(/\s+/g, ""), "base64").toString("utf8");
 }
 
+const clock = stillClock("2026-11-23T09:00:00Z");
 let t: TestApp;
-let now = new Date("2026-11-23T09:00:00Z");
-const advance = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
-};
 let manager: TestUser;
 let agent: TestUser;
 let projectId: number;
 
 beforeAll(async () => {
   await startSmtp();
-  t = await createTestApp({
-    env: {
-      JOBS_INTERVAL_MS: "0",
-      CONTACT_RATE_LIMIT_MAX: "1000",
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      SMTP_FROM: "desk@example.test",
-    },
-    clock: () => now,
-  });
-  manager = await t.signIn("manager");
-  agent = await t.signIn("sales_agent");
+  const env = {
+    JOBS_INTERVAL_MS: "0",
+    CONTACT_RATE_LIMIT_MAX: "1000",
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_FROM: "desk@example.test",
+  };
+  ({
+    t,
+    manager,
+    projectId,
+    agents: [agent],
+  } = await openDesk({ clock, env, agents: 1, projectName: "مشروع المرجان" }));
   const admin = await t.signIn("super_admin");
   // The agent's e-mail is set through the employees API; the manager's directly.
   const [row] = await t.db.select().from(users).where(eq(users.id, agent.id));
@@ -95,8 +94,6 @@ beforeAll(async () => {
   expect(put.statusCode).toBe(200);
   expect(put.json().email).toBe("agent@example.test");
   await t.db.update(users).set({ email: "manager@example.test" }).where(eq(users.id, manager.id));
-  const [project] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();
-  projectId = project.id;
   await putAgents(t, manager, projectId, [agent]);
 }, 120_000);
 
@@ -141,14 +138,14 @@ describe("notification e-mails", () => {
 
   it("retries while the server is down, then delivers once it is back", async () => {
     await stopSmtp();
-    advance(1);
+    clock.advance(1);
     expect(await t.app.leadDesk.sendMails()).toEqual({ sent: 0, retrying: 1, failed: 0 });
     const [down] = await t.db.select().from(notifications).where(eq(notifications.userId, agent.id));
     expect(down.emailAttempts).toBe(2);
 
     mode = "accept";
     await startSmtp();
-    advance(4);
+    clock.advance(4);
     expect(await t.app.leadDesk.sendMails()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual(["agent@example.test"]);
@@ -165,14 +162,14 @@ describe("notification e-mails", () => {
 
   it("mails the 5-minute notification to the agent and the 15-minute one to managers with an e-mail", async () => {
     received.length = 0;
-    advance(1); // 6 minutes after the lead
+    clock.advance(1); // 6 minutes after the lead
     await t.app.leadDesk.runDue();
     expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
     expect(received[0].to).toEqual(["agent@example.test"]);
     expect(decoded(received[0])).toContain(LEAD_CLOCK_TEXTS.notifyAgent("سارة", "مشروع المرجان", 6 * 60_000));
 
     received.length = 0;
-    advance(10); // 16 minutes
+    clock.advance(10); // 16 minutes
     await t.app.leadDesk.runDue();
     const summary = await t.app.leadDesk.sendMails();
     // Only the manager has an e-mail among the managers and general managers; the others' rows end as "none".
@@ -185,7 +182,7 @@ describe("notification e-mails", () => {
 
   it("mails the follow-up reminder to the owner when it is due", async () => {
     received.length = 0;
-    const followUpAt = new Date(now.getTime() + 2 * 60 * 60_000).toISOString();
+    const followUpAt = new Date(clock.now().getTime() + 2 * 60 * 60_000).toISOString();
     const logged = await t.app.inject({
       method: "POST",
       url: `/api/leads/${leadId}/activities`,
@@ -193,7 +190,7 @@ describe("notification e-mails", () => {
       payload: { kind: "whatsapp", followUpAt },
     });
     expect(logged.statusCode).toBe(201);
-    advance(120);
+    clock.advance(120);
     await t.app.leadDesk.runDue();
     expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
     expect(received[0].to).toEqual(["agent@example.test"]);
