@@ -4,6 +4,7 @@
  * temporary error (451) to test retries, and can be stopped and started again on the same port. Test code only.
  */
 import type { AddressInfo } from "node:net";
+import { text } from "node:stream/consumers";
 import { SMTPServer } from "smtp-server";
 
 /** A message the server accepted: its envelope recipients and its raw source. */
@@ -51,13 +52,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
           callback();
         },
         onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            received.push({
-              to: session.envelope.rcptTo.map((r) => r.address),
-              raw: Buffer.concat(chunks).toString("utf8"),
-            });
+          void text(stream).then((raw) => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
             callback();
           });
         },

@@ -36,12 +36,9 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     SMTP_FROM: "desk@example.test",
   };
-  ({
-    t,
-    manager,
-    projectId,
-    agents: [agent],
-  } = await openDesk({ clock, env, agents: 1, projectName: "مشروع المرجان" }));
+  const desk = await openDesk({ clock, env, agents: 1, projectName: "مشروع المرجان" });
+  ({ t, manager, projectId } = desk);
+  [agent] = desk.agents;
   const admin = await t.signIn("super_admin");
   // The agent's e-mail is set through the employees API; the manager's directly.
   const [row] = await t.db.select().from(users).where(eq(users.id, agent.id));

@@ -44,12 +44,9 @@ const setList = (userIds: string[]) =>
 
 beforeAll(async () => {
   const env = { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
-  ({
-    t,
-    manager,
-    projectId,
-    agents: [agentA, agentB],
-  } = await openDesk({ clock, env, agents: 2, projectName: "مشروع النخيل" }));
+  const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع النخيل" });
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
 }, 120_000);
 
 afterAll(async () => t.close());

@@ -44,12 +44,8 @@ const csvLines = (body: string) =>
 beforeAll(async () => {
   const env = { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
   const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع الواحة", assign: true });
-  ({
-    t,
-    manager,
-    projectId,
-    agents: [agentA, agentB],
-  } = desk);
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
   const [page] = await t.db
     .insert(landingPages)
     .values({ projectId, slug: "waha", poster: "/media/poster.webp" })

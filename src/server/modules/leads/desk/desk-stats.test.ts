@@ -34,12 +34,9 @@ async function logCall(id: number, user: TestUser) {
 
 beforeAll(async () => {
   const env = { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
-  ({
-    t,
-    manager,
-    projectId,
-    agents: [agentA],
-  } = await openDesk({ clock, env, agents: 1, projectName: "مشروع الإحصاء" }));
+  const desk = await openDesk({ clock, env, agents: 1, projectName: "مشروع الإحصاء" });
+  ({ t, manager, projectId } = desk);
+  [agentA] = desk.agents;
 }, 120_000);
 afterAll(async () => t.close());
 

@@ -47,12 +47,8 @@ const ownerOf = async (id: number) => {
 beforeAll(async () => {
   const env = { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
   const desk = await openDesk({ clock, env, agents: 3, projectName: "مشروع الياقوت", assign: true });
-  ({
-    t,
-    manager,
-    projectId,
-    agents: [agentA, agentB, agentC],
-  } = desk);
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB, agentC] = desk.agents;
   const [other] = await t.db.insert(projects).values({ name: "مشروع آخر", city: "جدة" }).returning();
   otherProjectId = other.id;
   const rows = await t.db

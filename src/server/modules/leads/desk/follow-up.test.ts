@@ -54,7 +54,8 @@ const reminders = (leadId: number) =>
 beforeAll(async () => {
   const env = { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
   const desk = await openDesk({ clock, env, agents: 1, projectName: "مشروع اللؤلؤ", assign: true });
-  ({ t, projectId, agents: [agent] } = desk);
+  ({ t, projectId } = desk);
+  [agent] = desk.agents;
   peer = await t.openPeerDatabase();
 }, 120_000);
 

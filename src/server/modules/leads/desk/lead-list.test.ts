@@ -52,12 +52,9 @@ const namesOf = async (query: string, user?: TestUser) => (await list(query, use
 
 beforeAll(async () => {
   const env = { WEBHOOK_WORKER_INTERVAL_MS: "0" };
-  ({
-    t,
-    manager,
-    projectId,
-    agents: [agentA, agentB],
-  } = await openDesk({ clock, env, agents: 2, projectName: "مشروع الياقوت" }));
+  const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع الياقوت" });
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
   employee = await t.signIn("employee");
   const [other] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();
   otherProjectId = other.id;

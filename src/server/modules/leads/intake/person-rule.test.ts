@@ -58,12 +58,8 @@ const pendingJobs = (leadId: number) =>
 beforeAll(async () => {
   const env = { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
   const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع المرجان", assign: true });
-  ({
-    t,
-    manager,
-    projectId,
-    agents: [agentA, agentB],
-  } = desk);
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
   const page = await t.app.inject({
     method: "POST",
     url: `/api/landing-pages/${projectId}`,
