@@ -5,6 +5,7 @@
  * Test code only.
  */
 import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { buildApp } from "../app.ts";
 import { projects } from "../db/schema.ts";
@@ -47,4 +48,18 @@ export async function appWithLog(t: TestApp, clock: () => Date) {
   });
   await app.ready();
   return { app, lines };
+}
+
+/**
+ * Saves the `platform` connection (`PUT /api/lead-forms/{platform}`) with `payload` as `manager`, on `app` (default
+ * the test app; a second instance such as appWithLog's). Returns the answer.
+ */
+export function putConnection(
+  t: TestApp,
+  manager: TestUser,
+  platform: "meta" | "tiktok" | "snapchat" | "google",
+  payload: Record<string, unknown>,
+  app: FastifyInstance = t.app,
+) {
+  return app.inject({ method: "PUT", url: `/api/lead-forms/${platform}`, payload, headers: t.bearer(manager.token) });
 }

@@ -10,6 +10,7 @@ import { contactMessages, leads, projects } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { putConnection } from "../../test-utils/lead-forms.ts";
 
 const GOOGLE_KEY = "google-key-5e2b91";
 const CAMPAIGN_ID = "9223372036854775001"; // beyond Number.MAX_SAFE_INTEGER
@@ -43,19 +44,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 it("keeps the google_key write-only and names it when switching on without one", async () => {
-  const bare = await t.app.inject({
-    method: "PUT",
-    url: "/api/lead-forms/google",
-    payload: { enabled: true },
-    headers: t.bearer(manager.token),
-  });
+  const bare = await putConnection(t, manager, "google", { enabled: true });
   expect(bare.json().fields).toEqual({ googleKey: "مفتاح جوجل مطلوب لتفعيل الربط" });
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: "/api/lead-forms/google",
-    payload: { enabled: true, googleKey: GOOGLE_KEY },
-    headers: t.bearer(manager.token),
-  });
+  const saved = await putConnection(t, manager, "google", { enabled: true, googleKey: GOOGLE_KEY });
   expect(saved.json()).toMatchObject({
     enabled: true,
     hasGoogleKey: true,

@@ -6,10 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads, projects } from "../../db/schema.ts";
+import { contactMessages, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import { signTikTok, startTikTokLeadStandIn } from "../../test-utils/tiktok-lead-stand-in.ts";
 
 const APP_SECRET = "tt-app-secret-91b2";
@@ -60,17 +61,7 @@ beforeAll(async () => {
     env: { JOBS_INTERVAL_MS: "0", LEAD_FORMS_TIKTOK_URL: `${api.url}/`, LEAD_FORMS_BACKFILL_MINUTES: "10" },
     clock: () => now,
   });
-  manager = await t.signIn("manager");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع الواحة", city: "جدة" }).returning();
-  projectId = project.id;
-  agent = await t.signIn("sales_agent");
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: asManager(),
-  });
-  expect(agents.statusCode, agents.body).toBe(200);
+  ({ manager, agent, projectId } = await projectWithAgent(t, "مشروع الواحة"));
 });
 
 afterAll(async () => {
@@ -80,21 +71,16 @@ afterAll(async () => {
 
 describe("the TikTok connection", () => {
   it("names each missing setting when switched on, then keeps secrets write-only and out of the audit", async () => {
-    const missing = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/tiktok",
-      payload: { enabled: true },
-      headers: asManager(),
-    });
+    const missing = await putConnection(t, manager, "tiktok", { enabled: true });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().fields).sort()).toEqual(["accessToken", "advertiserId", "appSecret"]);
     expect(missing.json().fields.advertiserId).toBe("معرّف المعلن مطلوب لتفعيل الربط");
 
-    const saved = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/tiktok",
-      payload: { enabled: true, advertiserId: ADVERTISER_ID, appSecret: APP_SECRET, accessToken: TOKEN },
-      headers: asManager(),
+    const saved = await putConnection(t, manager, "tiktok", {
+      enabled: true,
+      advertiserId: ADVERTISER_ID,
+      appSecret: APP_SECRET,
+      accessToken: TOKEN,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
