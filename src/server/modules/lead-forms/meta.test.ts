@@ -12,7 +12,7 @@ import { auditLogs } from "../../db/tables/access.ts";
 import { notifications, webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { leadFormArrivals, leadFormForms, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
+import { enquiryOf, projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";
 import { storePlatformLead } from "./store.ts";
 
@@ -264,10 +264,7 @@ describe("the webhook", () => {
       via: "webhook",
       consentAnswers: [{ key: "marketing_optin", checked: true }],
     });
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored[0].enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored[0].enquiryId);
     expect(enquiry).toMatchObject({
       source: "meta_lead_form",
       name: "سارة أحمد",
@@ -345,10 +342,7 @@ describe("the webhook", () => {
     await t.app.jobs.runDue();
     const [row] = await t.db.select().from(leadFormLeads).where(eq(leadFormLeads.platformLeadId, lead.id));
     expect(row.isTest).toBe(true);
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, row.enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, row.enquiryId);
     expect(enquiry.isTest).toBe(true);
     const report = await t.app.inject({
       url: "/api/conversions/funnel?from=2026-11-27&to=2026-11-27",

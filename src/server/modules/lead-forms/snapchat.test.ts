@@ -9,11 +9,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads } from "../../db/schema.ts";
+import { leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
+import { enquiryOf, projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import {
   type SnapchatStandInLead,
   signSnapchat,
@@ -245,10 +245,7 @@ describe("Snapchat's webhook", () => {
     });
     expect(stored[0].consentText).toContain(CONSENT);
     expect(stored[0].createdTime.toISOString()).toBe(created.toISOString());
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored[0].enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored[0].enquiryId);
     expect(enquiry).toMatchObject({
       source: "snapchat_lead_form",
       name: "سارة الغامدي",
@@ -276,10 +273,7 @@ describe("Snapchat's webhook", () => {
     await t.app.jobs.runDue();
     const [stored] = await storedOf(lead.lead_id);
     expect(stored.isTest).toBe(true);
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored.enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored.enquiryId);
     expect(enquiry.isTest).toBe(true);
   });
 });

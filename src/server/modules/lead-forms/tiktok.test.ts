@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads } from "../../db/schema.ts";
+import { leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
+import { enquiryOf, projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import { signTikTok, startTikTokLeadStandIn } from "../../test-utils/tiktok-lead-stand-in.ts";
 
 const APP_SECRET = "tt-app-secret-91b2";
@@ -149,10 +149,7 @@ describe("TikTok's webhook", () => {
       via: "webhook",
       consentAnswers: [{ key: "privacy_policy", checked: true }],
     });
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored[0].enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored[0].enquiryId);
     expect(enquiry).toMatchObject({
       source: "tiktok_lead_form",
       name: "خالد العتيبي",
@@ -175,10 +172,7 @@ describe("TikTok's webhook", () => {
     await t.app.jobs.runDue();
     const [stored] = await storedOf(lead.lead_id);
     expect(stored.isTest).toBe(true);
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored.enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored.enquiryId);
     expect(enquiry.isTest).toBe(true);
   });
 });
