@@ -2,11 +2,20 @@
  * Column helpers shared by every table file (schema.ts, tables/*.ts): creation and update times (timestamptz), areas
  * as decimal(10,2) in m² or m, and Asia/Riyadh calendar days as "YYYY-MM-DD" (licence dates, docs/compliance.md).
  */
-import { type AnyPgColumn, date, integer, numeric, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, date, integer, numeric, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The id (integer) of the row this one belongs to: required, and deleted with it (on delete cascade). */
 export const belongsTo = (name: string, parent: () => AnyPgColumn) =>
   integer(name).notNull().references(parent, { onDelete: "cascade" });
+/** The uuid of the row (a user, a session) this one belongs to: required, and deleted with it (on delete cascade). */
+export const belongsToUuid = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: "cascade" });
+/** A row that extends its parent one to one: its primary key is the parent's integer id, deleted with it. */
+export const extendsRow = (name: string, parent: () => AnyPgColumn) =>
+  integer(name).primaryKey().references(parent, { onDelete: "cascade" });
+/** A row that extends its parent one to one: its primary key is the parent's uuid, deleted with it. */
+export const extendsUuidRow = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).primaryKey().references(parent, { onDelete: "cascade" });
 /** A point in time: timestamptz read as a Date. */
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 export const createdAt = () => at("created_at").notNull().defaultNow();

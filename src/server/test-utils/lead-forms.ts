@@ -5,9 +5,11 @@
  * Test code only.
  */
 import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { buildApp } from "../app.ts";
-import { projects } from "../db/schema.ts";
+import { contactMessages, projects } from "../db/schema.ts";
 import type { TestApp, TestUser } from "./app.ts";
 
 /** Signs in a manager, makes project `name` and gives its round robin one new sales agent. */
@@ -47,4 +49,27 @@ export async function appWithLog(t: TestApp, clock: () => Date) {
   });
   await app.ready();
   return { app, lines };
+}
+
+/**
+ * Saves the `platform` connection (`PUT /api/lead-forms/{platform}`) with `payload` as `manager`, on `app` (default
+ * the test app; a second instance such as appWithLog's). Returns the answer.
+ */
+export function putConnection(
+  t: TestApp,
+  manager: TestUser,
+  platform: "meta" | "tiktok" | "snapchat" | "google",
+  payload: Record<string, unknown>,
+  app: FastifyInstance = t.app,
+) {
+  return app.inject({ method: "PUT", url: `/api/lead-forms/${platform}`, payload, headers: t.bearer(manager.token) });
+}
+
+/** The enquiry (contact_messages row) a stored platform lead names by `enquiryId`; undefined when there is none. */
+export async function enquiryOf(t: TestApp, enquiryId: number | null) {
+  const [enquiry] = await t.db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.id, enquiryId ?? 0));
+  return enquiry;
 }

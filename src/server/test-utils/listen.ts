@@ -20,3 +20,9 @@ export async function readBody(req: http.IncomingMessage): Promise<string> {
   for await (const chunk of req) body += chunk;
   return body;
 }
+
+/** Stops `server`, cutting its open (kept-alive or hanging) connections first; resolves once it is closed. */
+export function stopLocally(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}

@@ -10,7 +10,7 @@
  */
 import { createHmac } from "node:crypto";
 import http from "node:http";
-import { listenLocally } from "./listen.ts";
+import { listenLocally, stopLocally } from "./listen.ts";
 
 export interface StandInLead {
   id: string;
@@ -144,9 +144,6 @@ export async function startMetaGraphStandIn(options: { token: string; pageId: st
         ],
       });
     },
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => stopLocally(server),
   };
 }

@@ -7,7 +7,9 @@
  *   await w.buyerWrites("966507770001", "wamid.review1", "مرحبا");
  *   await w.close();
  */
+
 import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { whatsappMessages } from "../db/tables/whatsapp.ts";
 import { createTestApp, type TestApp, type TestUser } from "./app.ts";
@@ -26,6 +28,10 @@ export interface WhatsappTest {
   deliver(body: string): Promise<void>;
   /** A buyer's text message `waMessageId` from `waId` arrives; returns the lead it opened or joined (0: none). */
   buyerWrites(waId: string, waMessageId: string, text: string): Promise<number>;
+  /** Switches on project `projectId`'s greeting with Arabic template `templateName` as the manager; the answer. */
+  putGreeting(projectId: number, templateName: string): Promise<LightMyRequestResponse>;
+  /** Merges lead `otherId` into lead `keptId` as the manager (expects 200). */
+  mergeLeads(keptId: number, otherId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,6 +81,22 @@ export async function openWhatsappTest(
       await deliver(notification({ messages: [textMessage(waId, waMessageId, text)] }));
       const [row] = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.waMessageId, waMessageId));
       return row.leadId ?? 0;
+    },
+    putGreeting: (projectId, templateName) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/whatsapp/greetings/${projectId}`,
+        payload: { enabled: true, templateName, language: "ar" },
+        headers: t.bearer(manager.token),
+      }),
+    async mergeLeads(keptId, otherId) {
+      const merged = await t.app.inject({
+        method: "POST",
+        url: `/api/leads/${keptId}/merge`,
+        payload: { otherId },
+        headers: t.bearer(manager.token),
+      });
+      expect(merged.statusCode, merged.body).toBe(200);
     },
     async close() {
       await t.close();

@@ -1,5 +1,5 @@
 import { boolean, index, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { belongsTo, createdAt } from "../columns.ts";
+import { belongsTo, belongsToUuid, createdAt } from "../columns.ts";
 import { users } from "../schema.ts";
 
 export const permissions = pgTable(
@@ -29,9 +29,7 @@ export const userPermissions = pgTable(
   "user_permissions",
   {
     id: serial("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUuid("user_id", () => users.id),
     permissionId: belongsTo("permission_id", () => permissions.id),
     granted: boolean("granted").notNull(),
     createdAt: createdAt(),

@@ -1,14 +1,12 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { at, createdAt, updatedAt } from "../columns.ts";
+import { at, belongsToUuid, createdAt, extendsUuidRow, updatedAt } from "../columns.ts";
 import { users } from "../schema.ts";
 
 export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUuid("user_id", () => users.id),
     /** SHA-256 (hex) of the current access token; the token itself is never stored. */
     accessTokenHash: text("access_token_hash").notNull(),
     accessExpiresAt: at("access_expires_at").notNull(),
@@ -41,9 +39,7 @@ export const previewTokens = pgTable(
     tokenHash: text("token_hash").primaryKey(),
     entityType: text("entity_type").notNull(),
     entityId: integer("entity_id").notNull(),
-    sessionId: uuid("session_id")
-      .notNull()
-      .references(() => sessions.id, { onDelete: "cascade" }),
+    sessionId: belongsToUuid("session_id", () => sessions.id),
     expiresAt: at("expires_at").notNull(),
     createdAt: createdAt(),
   },
@@ -71,9 +67,7 @@ export const knownDevices = pgTable(
   "known_devices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUuid("user_id", () => users.id),
     tokenHash: text("token_hash").notNull(),
     createdAt: createdAt(),
     lastUsedAt: at("last_used_at").notNull().defaultNow(),
@@ -86,9 +80,7 @@ export const sessionRefreshTokens = pgTable(
   "session_refresh_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    sessionId: uuid("session_id")
-      .notNull()
-      .references(() => sessions.id, { onDelete: "cascade" }),
+    sessionId: belongsToUuid("session_id", () => sessions.id),
     rotatedAt: at("rotated_at").notNull().defaultNow(),
   },
   (t) => [index("session_refresh_tokens_session_id_idx").on(t.sessionId)],
@@ -96,9 +88,7 @@ export const sessionRefreshTokens = pgTable(
 
 /** A user's TOTP secret, sealed with the secrets key (lib/secrets.ts); enabledAt null = enrolment not confirmed. */
 export const userTwoFactor = pgTable("user_two_factor", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: extendsUuidRow("user_id", () => users.id),
   secretSealed: text("secret_sealed").notNull(),
   enabledAt: at("enabled_at"),
   /** The last accepted time step (30 s units since the epoch): a code is accepted once. */
@@ -111,9 +101,7 @@ export const recoveryCodes = pgTable(
   "recovery_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUuid("user_id", () => users.id),
     codeHash: text("code_hash").notNull(),
     usedAt: at("used_at"),
     createdAt: createdAt(),
@@ -125,9 +113,7 @@ export const recoveryCodes = pgTable(
 export const loginChallenges = pgTable("login_challenges", {
   id: uuid("id").primaryKey().defaultRandom(),
   tokenHash: text("token_hash").notNull().unique(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: belongsToUuid("user_id", () => users.id),
   attempts: integer("attempts").notNull().default(0),
   expiresAt: at("expires_at").notNull(),
   createdAt: createdAt(),

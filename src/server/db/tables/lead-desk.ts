@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { at, belongsTo, createdAt, outboxDelivery, updatedAt } from "../columns.ts";
+import { at, belongsTo, belongsToUuid, createdAt, extendsUuidRow, outboxDelivery, updatedAt } from "../columns.ts";
 import { contactMessages, leads, projects, users } from "../schema.ts";
 
 /**
@@ -74,9 +74,7 @@ export const leadAgents = pgTable(
   {
     id: serial("id").primaryKey(),
     projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUuid("user_id", () => users.id),
     position: integer("position").notNull().default(0),
     lastTurn: integer("last_turn"),
     lastAssignedAt: at("last_assigned_at"),
@@ -87,9 +85,7 @@ export const leadAgents = pgTable(
 
 /** Agents marked away are skipped by the round robin. */
 export const leadAgentStatus = pgTable("lead_agent_status", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: extendsUuidRow("user_id", () => users.id),
   away: boolean("away").notNull().default(false),
   updatedAt: updatedAt(),
 });
@@ -132,9 +128,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: serial("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUuid("user_id", () => users.id),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     text: text("text").notNull(),

@@ -6,17 +6,15 @@
  * with FOR UPDATE SKIP LOCKED and a lease (once across instances), fetches the payment from the gateway's API and
  * settles the checkout, retrying on the lead desk's schedule (1, 4, 16, 64 min) while the gateway does not answer.
  */
-import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { at, outboxRow } from "../columns.ts";
+import { index, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, belongsTo, outboxRow } from "../columns.ts";
 import { checkouts } from "./payments.ts";
 
 export const paymentWebhookEvents = pgTable(
   "payment_webhook_events",
   {
     id: serial("id").primaryKey(),
-    checkoutId: integer("checkout_id")
-      .notNull()
-      .references(() => checkouts.id, { onDelete: "cascade" }),
+    checkoutId: belongsTo("checkout_id", () => checkouts.id),
     /** The gateway's payment id the verified webhook names (fetched from the gateway before anything changes). */
     gatewayPaymentId: text("gateway_payment_id").notNull(),
     /** The event's type as the gateway names it ("payment_paid", "payment_failed", …); for the record only. */

@@ -9,14 +9,12 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { BuyerEstimate } from "#domain/buyer-estimate.ts";
 import type { CheckoutState } from "#domain/checkout.ts";
-import { at, belongsTo } from "../columns.ts";
+import { at, belongsTo, extendsRow } from "../columns.ts";
 import { landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
 import { unitHolds } from "./inventory.ts";
 
 export const projectPaymentSettings = pgTable("project_payment_settings", {
-  projectId: integer("project_id")
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
+  projectId: extendsRow("project_id", () => projects.id),
   enabled: boolean("enabled").notNull().default(false),
   /** Whole SAR. */
   depositSar: integer("deposit_sar").notNull().default(0),

@@ -11,13 +11,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from "drizzle-orm/pg-core";
 import type { VisitPlaceKind, VisitStatus } from "#domain/visits.ts";
-import { at, belongsTo, mailDelivery } from "../columns.ts";
+import { at, belongsTo, extendsRow, mailDelivery } from "../columns.ts";
 import { contactMessages, landingCampaigns, landingPages, leads, projects, units, users } from "../schema.ts";
 
 export const visitSettings = pgTable("visit_settings", {
-  projectId: integer("project_id")
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
+  projectId: extendsRow("project_id", () => projects.id),
   enabled: boolean("enabled").notNull().default(true),
   placeKind: text("place_kind").$type<VisitPlaceKind>().notNull().default("office"),
   placeName: text("place_name").notNull(),

@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { WhatsappTemplate } from "#domain/whatsapp.ts";
-import { at } from "../columns.ts";
+import { at, extendsRow } from "../columns.ts";
 import { leads, projects, users } from "../schema.ts";
 
 export const whatsappConnection = pgTable("whatsapp_connection", {
@@ -117,9 +117,7 @@ export const whatsappMessages = pgTable(
  * sent automatically within a minute to a person who ticked «تواصلوا معي عبر واتساب»; never stops the response clock.
  */
 export const whatsappGreetings = pgTable("whatsapp_greetings", {
-  projectId: integer("project_id")
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
+  projectId: extendsRow("project_id", () => projects.id),
   enabled: boolean("enabled").notNull().default(false),
   templateName: text("template_name").notNull(),
   language: text("language").notNull(),

@@ -5,15 +5,14 @@
  * fbclid; consent on / off / withdrawn; 4xx (no retry), 5xx and timeout (retried); the retry action; token secrecy.
  */
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactMessages, landingPages, projects, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { listenLocally, readBody, stopLocally } from "../../test-utils/listen.ts";
 import { googleBodySchema, metaBodySchema, snapBodySchema, tiktokBodySchema, xBodySchema } from "./platforms.ts";
 
 interface Received {
@@ -27,34 +26,21 @@ interface Received {
 async function startReceiver() {
   const received: Received[] = [];
   let answer: () => { status: number; body: string } | "hang" = () => ({ status: 200, body: '{"code":0}' });
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => {
-      body += c;
-    });
-    req.on("end", () => {
-      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: JSON.parse(body) });
-      const a = answer();
-      if (a === "hang") return;
-      res.statusCode = a.status;
-      res.end(a.body);
-    });
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req);
+    received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: JSON.parse(body) });
+    const a = answer();
+    if (a === "hang") return;
+    res.statusCode = a.status;
+    res.end(a.body);
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as AddressInfo).port;
   return {
     received,
-    base: `http://127.0.0.1:${port}`,
+    base: await listenLocally(server),
     answer: (fn: typeof answer) => {
       answer = fn;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => stopLocally(server),
   };
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -66,36 +52,23 @@ type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 async function startTokenServer() {
   const requests: Record<string, string>[] = [];
   let refusing = false;
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => {
-      body += c;
-    });
-    req.on("end", () => {
-      requests.push(Object.fromEntries(new URLSearchParams(body)));
-      res.setHeader("content-type", "application/json");
-      if (refusing) {
-        res.statusCode = 400;
-        res.end('{"error":"invalid_grant"}');
-        return;
-      }
-      res.end(JSON.stringify({ access_token: `google-access-${requests.length}`, expires_in: 3600 }));
-    });
+  const server = http.createServer(async (req, res) => {
+    requests.push(Object.fromEntries(new URLSearchParams(await readBody(req))));
+    res.setHeader("content-type", "application/json");
+    if (refusing) {
+      res.statusCode = 400;
+      res.end('{"error":"invalid_grant"}');
+      return;
+    }
+    res.end(JSON.stringify({ access_token: `google-access-${requests.length}`, expires_in: 3600 }));
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
   return {
     requests,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/token`,
+    url: `${await listenLocally(server)}/token`,
     refuse: () => {
       refusing = true;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => stopLocally(server),
   };
 }
 let tokenServer: Awaited<ReturnType<typeof startTokenServer>>;

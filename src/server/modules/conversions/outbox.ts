@@ -15,7 +15,7 @@
  * - The access token is opened only to send; error texts are scrubbed of it before they are stored.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, getTableColumns, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, notInArray } from "drizzle-orm";
 import {
   CAMPAIGN_PLATFORM_CONVERSION,
   CONVERSION_PLATFORMS,
@@ -24,6 +24,7 @@ import {
   eventKindOfStage,
   PLATFORM_CLICK_ID,
 } from "#domain/conversions.ts";
+import { claimable, dueFirst } from "#server/jobs/outbox-rows.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { contactMessages } from "../../db/schema.ts";
 import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
@@ -34,6 +35,14 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../leads/outbox.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
 import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
 import { NO_UNIT, unitFacts } from "./unit-facts.ts";
+
+/** The columns the outbox claims a conversion event by. */
+const CLAIM_COLUMNS = {
+  id: conversionEvents.id,
+  status: conversionEvents.status,
+  nextAt: conversionEvents.nextAttemptAt,
+  lockedUntil: conversionEvents.lockedUntil,
+};
 
 /** The lead an event is about (../leads/events.ts): its opening enquiry's fields under its id, and its unit. */
 type Lead = LeadEventSubject;
@@ -316,14 +325,13 @@ export function conversionQueue(context: ConversionSendContext): OutboxQueue<Cla
         .select({ id: conversionEvents.id })
         .from(conversionEvents)
         .where(
-          and(
-            eq(conversionEvents.status, "pending"),
-            lte(conversionEvents.nextAttemptAt, now),
-            or(isNull(conversionEvents.lockedUntil), lte(conversionEvents.lockedUntil, now)),
+          claimable(
+            CLAIM_COLUMNS,
+            now,
             busyDestinations.length ? notInArray(conversionEvents.platform, [...busyDestinations]) : undefined,
           ),
         )
-        .orderBy(asc(conversionEvents.nextAttemptAt), asc(conversionEvents.id))
+        .orderBy(...dueFirst(CLAIM_COLUMNS))
         .limit(1)
         .for("update", { skipLocked: true });
       const [row] = await db

@@ -6,22 +6,20 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { buildings, unitTypes } from "../../db/tables/inventory.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import type { TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
-let t: TestApp;
-let manager: TestUser;
-let agent: TestUser;
+const t = setUpTestApp({ env: { JOBS_INTERVAL_MS: "0" } });
+const manager = signedIn(t, "manager");
+const agent = signedIn(t, "sales_agent");
 let projectId: number;
 let typeA: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { JOBS_INTERVAL_MS: "0" } });
-  manager = await t.signIn("manager");
-  agent = await t.signIn("sales_agent");
   const [project] = await t.db
     .insert(projects)
     .values({ name: "برج المخطط", city: "جدة", publishedAt: new Date() })
@@ -33,7 +31,6 @@ beforeAll(async () => {
     .returning({ id: unitTypes.id });
   typeA = type.id;
 }, 120_000);
-afterAll(async () => t.close());
 
 const generate = (user: TestUser, payload: Record<string, unknown>) =>
   t.app.inject({

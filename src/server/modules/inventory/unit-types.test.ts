@@ -3,27 +3,24 @@
  * project's types; units inherit a type's defaults unless they carry their own; a type units use cannot be deleted.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import type { TestUser } from "../../test-utils/app.ts";
+import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 
-let t: TestApp;
-let manager: TestUser;
-let agent: TestUser;
+const t = setUpTestApp({ env: { JOBS_INTERVAL_MS: "0" } });
+const manager = signedIn(t, "manager");
+const agent = signedIn(t, "sales_agent");
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { JOBS_INTERVAL_MS: "0" } });
-  manager = await t.signIn("manager");
-  agent = await t.signIn("sales_agent");
   const [project] = await t.db
     .insert(projects)
     .values({ name: "برج النماذج", city: "جدة", publishedAt: new Date() })
     .returning({ id: projects.id });
   projectId = project.id;
 }, 120_000);
-afterAll(async () => t.close());
 
 const call = (user: TestUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: t.bearer(user.token), ...(payload ? { payload } : {}) });

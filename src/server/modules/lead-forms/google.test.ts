@@ -6,10 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { contactMessages, leads, projects } from "../../db/schema.ts";
+import { leads, projects } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { enquiryOf, putConnection } from "../../test-utils/lead-forms.ts";
 
 const GOOGLE_KEY = "google-key-5e2b91";
 const CAMPAIGN_ID = "9223372036854775001"; // beyond Number.MAX_SAFE_INTEGER
@@ -43,19 +44,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 it("keeps the google_key write-only and names it when switching on without one", async () => {
-  const bare = await t.app.inject({
-    method: "PUT",
-    url: "/api/lead-forms/google",
-    payload: { enabled: true },
-    headers: t.bearer(manager.token),
-  });
+  const bare = await putConnection(t, manager, "google", { enabled: true });
   expect(bare.json().fields).toEqual({ googleKey: "مفتاح جوجل مطلوب لتفعيل الربط" });
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: "/api/lead-forms/google",
-    payload: { enabled: true, googleKey: GOOGLE_KEY },
-    headers: t.bearer(manager.token),
-  });
+  const saved = await putConnection(t, manager, "google", { enabled: true, googleKey: GOOGLE_KEY });
   expect(saved.json()).toMatchObject({
     enabled: true,
     hasGoogleKey: true,
@@ -95,10 +86,7 @@ it("stores a lead once, with its ids as text, its submit time as the clock's sta
     adId: "650000000002",
     isTest: false,
   });
-  const [enquiry] = await t.db
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.id, rows[0].enquiryId ?? 0));
+  const enquiry = await enquiryOf(t, rows[0].enquiryId);
   expect(enquiry).toMatchObject({
     source: "google_lead_form",
     name: "فهد الشهري",
@@ -120,9 +108,6 @@ it("marks Google's test leads", async () => {
   await t.app.jobs.runDue();
   const [row] = await t.db.select().from(leadFormLeads).where(eq(leadFormLeads.platformLeadId, "lead-test-1"));
   expect(row.isTest).toBe(true);
-  const [enquiry] = await t.db
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.id, row.enquiryId ?? 0));
+  const enquiry = await enquiryOf(t, row.enquiryId);
   expect(enquiry.isTest).toBe(true);
 });

@@ -10,12 +10,13 @@
  *   webhook still yields its lead within one period (Meta here; TikTok through its download task, whose steps are
  *   passes of the same queue: tiktok-backfill.ts).
  */
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray, or } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray } from "drizzle-orm";
 import { LEAD_FORM_TEXTS, type LeadFormPlatform } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { users } from "#server/db/schema.ts";
 import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
 import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
+import { claimable, dueFirst } from "#server/jobs/outbox-rows.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { notify } from "../leads/desk/service.ts";
 import type { ArrivalWrites } from "./arrival-writes.ts";
@@ -25,6 +26,14 @@ import { type ConnectionRow, connectionRow, openSecret, recordConnectionError } 
 import type { SnapchatTokenCache } from "./snapchat-api.ts";
 import { type PlatformLead, storePlatformLead } from "./store.ts";
 import { tiktokApiOf } from "./tiktok.ts";
+
+/** The columns the outbox claims an arrival by. */
+const CLAIM_COLUMNS = {
+  id: leadFormArrivals.id,
+  status: leadFormArrivals.status,
+  nextAt: leadFormArrivals.nextAttemptAt,
+  lockedUntil: leadFormArrivals.lockedUntil,
+};
 
 /** Waits before the 2nd, 3rd… attempt of an arrival, ms; then it fails (the backfill still finds the lead). */
 export const ARRIVAL_RETRY_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
@@ -161,14 +170,9 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
         .select({ id: leadFormArrivals.id })
         .from(leadFormArrivals)
         .where(
-          and(
-            eq(leadFormArrivals.status, "pending"),
-            lte(leadFormArrivals.nextAttemptAt, now),
-            or(isNull(leadFormArrivals.lockedUntil), lte(leadFormArrivals.lockedUntil, now)),
-            busy.length ? notInArray(leadFormArrivals.platform, [...busy]) : undefined,
-          ),
+          claimable(CLAIM_COLUMNS, now, busy.length ? notInArray(leadFormArrivals.platform, [...busy]) : undefined),
         )
-        .orderBy(asc(leadFormArrivals.nextAttemptAt), asc(leadFormArrivals.id))
+        .orderBy(...dueFirst(CLAIM_COLUMNS))
         .limit(1)
         .for("update", { skipLocked: true });
       const lease = new Date(now.getTime() + leaseMs);

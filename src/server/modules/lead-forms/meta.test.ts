@@ -7,11 +7,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, landingCampaigns, leads, projects } from "../../db/schema.ts";
+import { contactMessages, landingCampaigns, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { notifications, webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { leadFormArrivals, leadFormForms, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { enquiryOf, projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";
 import { storePlatformLead } from "./store.ts";
 
@@ -77,12 +78,10 @@ beforeAll(async () => {
     env: { JOBS_INTERVAL_MS: "0", LEAD_FORMS_META_GRAPH_URL: `${graph.url}/`, LEAD_FORMS_BACKFILL_MINUTES: "10" },
     clock: () => now,
   });
-  manager = await t.signIn("manager");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع الريف", city: "جدة" }).returning();
-  projectId = project.id;
+  ({ manager, agent, projectId } = await projectWithAgent(t, "مشروع الريف"));
   const page = await t.app.inject({
     method: "POST",
-    url: `/api/landing-pages/${project.id}`,
+    url: `/api/landing-pages/${projectId}`,
     payload: { slug: "reef", poster: "/media/images/cccccccccccccccc.webp" },
     headers: asManager(),
   });
@@ -102,14 +101,6 @@ beforeAll(async () => {
     headers: asManager(),
   });
   expect(card.json()).toEqual({ id: campaignRowId, platformCampaignId: CAMPAIGN_ID });
-  agent = await t.signIn("sales_agent");
-  const agents = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: asManager(),
-  });
-  expect(agents.statusCode, agents.body).toBe(200);
 });
 
 afterAll(async () => {
@@ -119,40 +110,25 @@ afterAll(async () => {
 
 describe("the connection", () => {
   it("names each missing setting when switched on, in Arabic", async () => {
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/meta",
-      payload: { enabled: true },
-      headers: asManager(),
-    });
+    const res = await putConnection(t, manager, "meta", { enabled: true });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(["appSecret", "pageAccessToken", "pageId", "verifyToken"]);
     expect(res.json().fields.pageId).toBe("معرّف الصفحة مطلوب لتفعيل الربط");
   });
 
   it("refuses unknown fields by name and a page id that is not digits", async () => {
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/meta",
-      payload: { enabled: false, pageId: "abc", pixel: "1" },
-      headers: asManager(),
-    });
+    const res = await putConnection(t, manager, "meta", { enabled: false, pageId: "abc", pixel: "1" });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(["pageId", "pixel"]);
   });
 
   it("keeps secrets write-only: answers say hasX, the database holds them sealed, the audit says changed", async () => {
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/meta",
-      payload: {
-        enabled: true,
-        appSecret: APP_SECRET,
-        verifyToken: VERIFY_TOKEN,
-        pageId: PAGE_ID,
-        pageAccessToken: PAGE_TOKEN,
-      },
-      headers: asManager(),
+    const res = await putConnection(t, manager, "meta", {
+      enabled: true,
+      appSecret: APP_SECRET,
+      verifyToken: VERIFY_TOKEN,
+      pageId: PAGE_ID,
+      pageAccessToken: PAGE_TOKEN,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -288,10 +264,7 @@ describe("the webhook", () => {
       via: "webhook",
       consentAnswers: [{ key: "marketing_optin", checked: true }],
     });
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored[0].enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored[0].enquiryId);
     expect(enquiry).toMatchObject({
       source: "meta_lead_form",
       name: "سارة أحمد",
@@ -369,10 +342,7 @@ describe("the webhook", () => {
     await t.app.jobs.runDue();
     const [row] = await t.db.select().from(leadFormLeads).where(eq(leadFormLeads.platformLeadId, lead.id));
     expect(row.isTest).toBe(true);
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, row.enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, row.enquiryId);
     expect(enquiry.isTest).toBe(true);
     const report = await t.app.inject({
       url: "/api/conversions/funnel?from=2026-11-27&to=2026-11-27",
@@ -430,12 +400,7 @@ describe("the backfill", () => {
     expect(told).toHaveLength(1);
     // A new token clears the error; the backfill then brings the lead.
     graph.setToken(PAGE_TOKEN);
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/meta",
-      payload: { enabled: true, pageAccessToken: PAGE_TOKEN },
-      headers: asManager(),
-    });
+    await putConnection(t, manager, "meta", { enabled: true, pageAccessToken: PAGE_TOKEN });
     now = new Date("2026-11-27T10:50:00Z");
     await t.app.jobs.runDue();
     const [row] = await t.db.select().from(leadFormLeads).where(eq(leadFormLeads.platformLeadId, lead.id));

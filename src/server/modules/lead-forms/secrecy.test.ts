@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
-import { appWithLog } from "../../test-utils/lead-forms.ts";
+import { appWithLog, putConnection } from "../../test-utils/lead-forms.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";
 
 const APP_SECRET = "app-secret-never-logged-1";
@@ -39,18 +39,19 @@ afterAll(async () => {
 it("never writes a secret into an answer, a log line or an audit row", async () => {
   const manager = await t.signIn("manager");
   const answers: string[] = [];
-  const put = await app.inject({
-    method: "PUT",
-    url: "/api/lead-forms/meta",
-    headers: t.bearer(manager.token),
-    payload: {
+  const put = await putConnection(
+    t,
+    manager,
+    "meta",
+    {
       enabled: true,
       appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,
       pageId: PAGE_ID,
       pageAccessToken: PAGE_TOKEN,
     },
-  });
+    app,
+  );
   expect(put.statusCode, put.body).toBe(200);
   answers.push(put.body);
   const check = await app.inject({

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLogs } from "../../db/tables/access.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
-import { appWithLog } from "../../test-utils/lead-forms.ts";
+import { appWithLog, putConnection } from "../../test-utils/lead-forms.ts";
 import { startSnapchatLeadStandIn } from "../../test-utils/snapchat-lead-stand-in.ts";
 
 const AD_ACCOUNT_ID = "0f6d1c9e-3b0a-4d7e-9b55-6c1f0e2d3a4b";
@@ -50,11 +50,11 @@ afterAll(async () => {
 it("never writes a Snapchat secret into a log line or an audit row, nor a token into an answer", async () => {
   const manager = await t.signIn("manager");
   const answers: string[] = [];
-  const put = await app.inject({
-    method: "PUT",
-    url: "/api/lead-forms/snapchat",
-    headers: t.bearer(manager.token),
-    payload: {
+  const put = await putConnection(
+    t,
+    manager,
+    "snapchat",
+    {
       enabled: true,
       adAccountId: AD_ACCOUNT_ID,
       clientId: CLIENT_ID,
@@ -62,7 +62,8 @@ it("never writes a Snapchat secret into a log line or an audit row, nor a token 
       refreshToken: REFRESH_TOKEN,
       hmacSecret: HMAC_SECRET,
     },
-  });
+    app,
+  );
   expect(put.statusCode, put.body).toBe(200);
   answers.push(put.body);
   const path: string = put.json().webhookPath;

@@ -9,11 +9,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads } from "../../db/schema.ts";
+import { leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { projectWithAgent } from "../../test-utils/lead-forms.ts";
+import { enquiryOf, projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import {
   type SnapchatStandInLead,
   signSnapchat,
@@ -113,12 +113,7 @@ afterAll(async () => {
 
 describe("the Snapchat connection", () => {
   it("names each missing setting when switched on, refuses ids that are not Snapchat's", async () => {
-    const missing = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/snapchat",
-      payload: { enabled: true },
-      headers: asManager(),
-    });
+    const missing = await putConnection(t, manager, "snapchat", { enabled: true });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({
       adAccountId: "معرّف الحساب الإعلاني مطلوب لتفعيل الربط",
@@ -127,12 +122,7 @@ describe("the Snapchat connection", () => {
       refreshToken: "رمز التجديد مطلوب لتفعيل الربط",
       hmacSecret: "المفتاح السري للتوقيع (HMAC) مطلوب لتفعيل الربط",
     });
-    const bad = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/snapchat",
-      payload: { enabled: false, adAccountId: "123", clientId: "a b" },
-      headers: asManager(),
-    });
+    const bad = await putConnection(t, manager, "snapchat", { enabled: false, adAccountId: "123", clientId: "a b" });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(["adAccountId", "clientId"]);
     const before = await t.app.inject({ url: "/api/lead-forms/snapchat", headers: asManager() });
@@ -140,18 +130,13 @@ describe("the Snapchat connection", () => {
   });
 
   it("keeps secrets write-only, makes one secret webhook path on the first save and keeps it", async () => {
-    const saved = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/snapchat",
-      payload: {
-        enabled: true,
-        adAccountId: AD_ACCOUNT_ID,
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
-        refreshToken: REFRESH_TOKEN,
-        hmacSecret: HMAC_SECRET,
-      },
-      headers: asManager(),
+    const saved = await putConnection(t, manager, "snapchat", {
+      enabled: true,
+      adAccountId: AD_ACCOUNT_ID,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      refreshToken: REFRESH_TOKEN,
+      hmacSecret: HMAC_SECRET,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -170,12 +155,7 @@ describe("the Snapchat connection", () => {
     expect(saved.body).not.toContain(REFRESH_TOKEN);
     expect(saved.body).not.toContain(HMAC_SECRET);
 
-    const again = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/snapchat",
-      payload: { enabled: true },
-      headers: asManager(),
-    });
+    const again = await putConnection(t, manager, "snapchat", { enabled: true });
     expect(again.json()).toMatchObject({
       webhookPath,
       hasClientSecret: true,
@@ -265,10 +245,7 @@ describe("Snapchat's webhook", () => {
     });
     expect(stored[0].consentText).toContain(CONSENT);
     expect(stored[0].createdTime.toISOString()).toBe(created.toISOString());
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored[0].enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored[0].enquiryId);
     expect(enquiry).toMatchObject({
       source: "snapchat_lead_form",
       name: "سارة الغامدي",
@@ -296,10 +273,7 @@ describe("Snapchat's webhook", () => {
     await t.app.jobs.runDue();
     const [stored] = await storedOf(lead.lead_id);
     expect(stored.isTest).toBe(true);
-    const [enquiry] = await t.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, stored.enquiryId ?? 0));
+    const enquiry = await enquiryOf(t, stored.enquiryId);
     expect(enquiry.isTest).toBe(true);
   });
 });

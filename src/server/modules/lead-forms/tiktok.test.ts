@@ -12,7 +12,7 @@ import { contactMessages, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { leadFormArrivals, leadFormLeads } from "../../db/tables/lead-forms.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
-import { projectWithAgent } from "../../test-utils/lead-forms.ts";
+import { enquiryOf, projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import { signTikTok, startTikTokLeadStandIn } from "../../test-utils/tiktok-lead-stand-in.ts";
 
 const APP_SECRET = "tt-app-secret-91b2";
@@ -55,15 +55,6 @@ function newLead(created: Date, test = false) {
   });
 }
 
-/** The enquiry a stored platform lead made. */
-async function enquiryOf(row: { enquiryId: number | null }) {
-  const [enquiry] = await t.db
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.id, row.enquiryId ?? 0));
-  return enquiry;
-}
-
 /** The enquiry of `newLead`'s answers, mapped by the form's field map. */
 const MAPPED_ENQUIRY = { source: "tiktok_lead_form", name: "خالد العتيبي", phone: "+966501234567", message: "مليونان" };
 
@@ -85,21 +76,16 @@ afterAll(async () => {
 
 describe("the TikTok connection", () => {
   it("names each missing setting when switched on, then keeps secrets write-only and out of the audit", async () => {
-    const missing = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/tiktok",
-      payload: { enabled: true },
-      headers: asManager(),
-    });
+    const missing = await putConnection(t, manager, "tiktok", { enabled: true });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().fields).sort()).toEqual(["accessToken", "advertiserId", "appSecret"]);
     expect(missing.json().fields.advertiserId).toBe("معرّف المعلن مطلوب لتفعيل الربط");
 
-    const saved = await t.app.inject({
-      method: "PUT",
-      url: "/api/lead-forms/tiktok",
-      payload: { enabled: true, advertiserId: ADVERTISER_ID, appSecret: APP_SECRET, accessToken: TOKEN },
-      headers: asManager(),
+    const saved = await putConnection(t, manager, "tiktok", {
+      enabled: true,
+      advertiserId: ADVERTISER_ID,
+      appSecret: APP_SECRET,
+      accessToken: TOKEN,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -168,7 +154,7 @@ describe("TikTok's webhook", () => {
       via: "webhook",
       consentAnswers: [{ key: "privacy_policy", checked: true }],
     });
-    const enquiry = await enquiryOf(stored[0]);
+    const enquiry = await enquiryOf(t, stored[0].enquiryId);
     expect(enquiry).toMatchObject({ ...MAPPED_ENQUIRY, projectId, isTest: false });
     const [desk] = await t.db
       .select()
@@ -184,7 +170,7 @@ describe("TikTok's webhook", () => {
     await t.app.jobs.runDue();
     const [stored] = await storedOf(lead.lead_id);
     expect(stored.isTest).toBe(true);
-    expect((await enquiryOf(stored)).isTest).toBe(true);
+    expect((await enquiryOf(t, stored.enquiryId)).isTest).toBe(true);
   });
 });
 
@@ -219,7 +205,7 @@ describe("TikTok's backfill through the lead download task", () => {
       "2026-11-27T10:03:00.000Z",
     ]);
     expect(found[0]).toMatchObject({ formId: FORM_ID, pageId: ADVERTISER_ID, campaignId: "1790000000000000003" });
-    const enquiry = await enquiryOf(found[0]);
+    const enquiry = await enquiryOf(t, found[0].enquiryId);
     expect(enquiry).toMatchObject({ ...MAPPED_ENQUIRY, projectId });
     // The same person's lead of 08:58 is joined; the enquiry is timed at TikTok's create_time.
     expect(enquiry.createdAt.toISOString()).toBe("2026-11-27T10:01:00.000Z");

@@ -7,9 +7,7 @@
  * fake time) and the whole run spans about 100 s. A lease shorter than an attempt in flight, or one lease for a
  * batch sent one after another (20 × 4 s > 40 s), would let the other worker claim a row that is still being sent.
  */
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -18,6 +16,7 @@ import type { Database } from "../../db/connection.ts";
 import { landingPages, projects } from "../../db/schema.ts";
 import { webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { listenLocally, stopLocally } from "../../test-utils/listen.ts";
 import { claimNextDelivery, recordAttempt } from "./outbox.ts";
 
 /** A receiver that holds every response until `answerOldest()`; `waitForHeld(n)` resolves once n requests wait. */
@@ -39,11 +38,9 @@ async function holdingReceiver() {
       check();
     });
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as AddressInfo).port;
+  const base = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}/crm`,
+    url: `${base}/crm`,
     eventIds,
     waitForHeld(count: number): Promise<void> {
       return new Promise((resolve) => {
@@ -57,10 +54,7 @@ async function holdingReceiver() {
       res?.end("ok");
       return Boolean(res);
     },
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => stopLocally(server),
   };
 }
 

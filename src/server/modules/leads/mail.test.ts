@@ -3,86 +3,42 @@
  * the assignment, 5-minute and 15-minute notifications reach the staff e-mails; a refusing or stopped server never
  * loses the lead or the in-app notification, and the e-mail is retried later on the app's fake clock.
  */
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
-import { leads, projects, users } from "../../db/schema.ts";
+import { leads, users } from "../../db/schema.ts";
 import { notifications } from "../../db/tables/lead-desk.ts";
 import { putAgents } from "../../test-utils/agents.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { openDesk, stillClock } from "../../test-utils/desk.ts";
+import { type ReceivedMail, type SmtpCatcher, startSmtpCatcher } from "../../test-utils/smtp.ts";
 import { MAIL_SUBJECT } from "./mail.ts";
 
-interface Received {
-  to: string[];
-  body: string;
-}
-
-let mode: "accept" | "refuse" = "accept";
-const received: Received[] = [];
-let smtp: SMTPServer;
-let port = 0;
-
-/** Starts the SMTP server on `port` (0: any free port). */
-async function startSmtp(): Promise<void> {
-  smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (mode === "refuse") {
-        const error = new Error("Mailbox busy, try later") as Error & { responseCode: number };
-        error.responseCode = 451;
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          body: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve()));
-  port = (smtp.server.address() as AddressInfo).port;
-}
-const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+let smtp: SmtpCatcher;
 
 /** The text of a received message (mail.ts sends a single base64 text part). */
-function decoded(message: Received): string {
-  const blank = message.body.search(/\r?\n\r?\n/);
-  return Buffer.from(message.body.slice(blank).replace(/\s+/g, ""), "base64").toString("utf8");
+function decoded(message: ReceivedMail): string {
+  const blank = message.raw.search(/\r?\n\r?\n/);
+  return Buffer.from(message.raw.slice(blank).replace(/\s+/g, ""), "base64").toString("utf8");
 }
 
+const clock = stillClock("2026-11-23T09:00:00Z");
 let t: TestApp;
-let now = new Date("2026-11-23T09:00:00Z");
-const advance = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
-};
 let manager: TestUser;
 let agent: TestUser;
 let projectId: number;
 
 beforeAll(async () => {
-  await startSmtp();
-  t = await createTestApp({
-    env: {
-      JOBS_INTERVAL_MS: "0",
-      CONTACT_RATE_LIMIT_MAX: "1000",
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      SMTP_FROM: "desk@example.test",
-    },
-    clock: () => now,
-  });
-  manager = await t.signIn("manager");
-  agent = await t.signIn("sales_agent");
+  smtp = await startSmtpCatcher();
+  const env = {
+    JOBS_INTERVAL_MS: "0",
+    CONTACT_RATE_LIMIT_MAX: "1000",
+    SMTP_URL: smtp.url,
+    SMTP_FROM: "desk@example.test",
+  };
+  const desk = await openDesk({ clock, env, agents: 1, projectName: "مشروع المرجان" });
+  ({ t, manager, projectId } = desk);
+  [agent] = desk.agents;
   const admin = await t.signIn("super_admin");
   // The agent's e-mail is set through the employees API; the manager's directly.
   const [row] = await t.db.select().from(users).where(eq(users.id, agent.id));
@@ -95,21 +51,19 @@ beforeAll(async () => {
   expect(put.statusCode).toBe(200);
   expect(put.json().email).toBe("agent@example.test");
   await t.db.update(users).set({ email: "manager@example.test" }).where(eq(users.id, manager.id));
-  const [project] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();
-  projectId = project.id;
   await putAgents(t, manager, projectId, [agent]);
 }, 120_000);
 
 afterAll(async () => {
   await t.close();
-  await stopSmtp();
+  await smtp.stop();
 });
 
 describe("notification e-mails", () => {
   let leadId: number;
 
   it("keeps the lead and the in-app notification when the SMTP server refuses, and retries later", async () => {
-    mode = "refuse";
+    smtp.mode = "refuse";
     const res = await t.app.inject({
       method: "POST",
       url: "/api/contact",
@@ -124,7 +78,7 @@ describe("notification e-mails", () => {
     );
     const first = await t.app.leadDesk.sendMails();
     expect(first).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     const [lead] = await t.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead.ownerId).toBe(agent.id);
     const bell = await t.app.inject({ url: "/api/notifications", headers: t.bearer(agent.token) });
@@ -140,52 +94,52 @@ describe("notification e-mails", () => {
   });
 
   it("retries while the server is down, then delivers once it is back", async () => {
-    await stopSmtp();
-    advance(1);
+    await smtp.stop();
+    clock.advance(1);
     expect(await t.app.leadDesk.sendMails()).toEqual({ sent: 0, retrying: 1, failed: 0 });
     const [down] = await t.db.select().from(notifications).where(eq(notifications.userId, agent.id));
     expect(down.emailAttempts).toBe(2);
 
-    mode = "accept";
-    await startSmtp();
-    advance(4);
+    smtp.mode = "accept";
+    await smtp.start();
+    clock.advance(4);
     expect(await t.app.leadDesk.sendMails()).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual(["agent@example.test"]);
-    expect(received[0].body).toContain("desk@example.test");
-    expect(received[0].body).toContain(
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual(["agent@example.test"]);
+    expect(smtp.received[0].raw).toContain("desk@example.test");
+    expect(smtp.received[0].raw).toContain(
       `Subject: =?UTF-8?B?${Buffer.from(MAIL_SUBJECT).toString("base64").slice(0, 8)}`,
     );
-    expect(decoded(received[0])).toContain(LEAD_CLOCK_TEXTS.assigned("سارة", "مشروع المرجان"));
+    expect(decoded(smtp.received[0])).toContain(LEAD_CLOCK_TEXTS.assigned("سارة", "مشروع المرجان"));
     const [sent] = await t.db.select().from(notifications).where(eq(notifications.userId, agent.id));
     expect(sent.emailStatus).toBe("sent");
     expect(await t.app.leadDesk.sendMails()).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
   });
 
   it("mails the 5-minute notification to the agent and the 15-minute one to managers with an e-mail", async () => {
-    received.length = 0;
-    advance(1); // 6 minutes after the lead
+    smtp.received.length = 0;
+    clock.advance(1); // 6 minutes after the lead
     await t.app.leadDesk.runDue();
     expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
-    expect(received[0].to).toEqual(["agent@example.test"]);
-    expect(decoded(received[0])).toContain(LEAD_CLOCK_TEXTS.notifyAgent("سارة", "مشروع المرجان", 6 * 60_000));
+    expect(smtp.received[0].to).toEqual(["agent@example.test"]);
+    expect(decoded(smtp.received[0])).toContain(LEAD_CLOCK_TEXTS.notifyAgent("سارة", "مشروع المرجان", 6 * 60_000));
 
-    received.length = 0;
-    advance(10); // 16 minutes
+    smtp.received.length = 0;
+    clock.advance(10); // 16 minutes
     await t.app.leadDesk.runDue();
     const summary = await t.app.leadDesk.sendMails();
     // Only the manager has an e-mail among the managers and general managers; the others' rows end as "none".
     expect(summary).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(received.map((m) => m.to[0])).toEqual(["manager@example.test"]);
-    expect(decoded(received[0])).toContain("لم يتم التواصل مع سارة (مشروع المرجان) منذ ١٦ دقيقة · المسؤول: ");
+    expect(smtp.received.map((m) => m.to[0])).toEqual(["manager@example.test"]);
+    expect(decoded(smtp.received[0])).toContain("لم يتم التواصل مع سارة (مشروع المرجان) منذ ١٦ دقيقة · المسؤول: ");
     const rows = await t.db.select().from(notifications).where(eq(notifications.leadId, leadId));
     expect(rows.filter((r) => r.emailStatus === "pending")).toEqual([]);
   });
 
   it("mails the follow-up reminder to the owner when it is due", async () => {
-    received.length = 0;
-    const followUpAt = new Date(now.getTime() + 2 * 60 * 60_000).toISOString();
+    smtp.received.length = 0;
+    const followUpAt = new Date(clock.now().getTime() + 2 * 60 * 60_000).toISOString();
     const logged = await t.app.inject({
       method: "POST",
       url: `/api/leads/${leadId}/activities`,
@@ -193,11 +147,11 @@ describe("notification e-mails", () => {
       payload: { kind: "whatsapp", followUpAt },
     });
     expect(logged.statusCode).toBe(201);
-    advance(120);
+    clock.advance(120);
     await t.app.leadDesk.runDue();
     expect(await t.app.leadDesk.sendMails()).toMatchObject({ sent: 1 });
-    expect(received[0].to).toEqual(["agent@example.test"]);
-    expect(decoded(received[0])).toContain(LEAD_CLOCK_TEXTS.followUpDue("سارة", "مشروع المرجان"));
-    expect(decoded(received[0])).toContain(`?lead=${leadId}`);
+    expect(smtp.received[0].to).toEqual(["agent@example.test"]);
+    expect(decoded(smtp.received[0])).toContain(LEAD_CLOCK_TEXTS.followUpDue("سارة", "مشروع المرجان"));
+    expect(decoded(smtp.received[0])).toContain(`?lead=${leadId}`);
   });
 });

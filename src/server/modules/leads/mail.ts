@@ -15,8 +15,9 @@
  * All mail goes to one destination (the SMTP server), at most MAIL_IN_FLIGHT at once. Without SMTP_URL nothing is
  * sent (the rows stay pending and age out). desk-jobs.ts registers the queue as "lead-mail".
  */
-import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+import { claimable, dueFirst } from "#server/jobs/outbox-rows.ts";
 import type { Db } from "../../db/connection.ts";
 import { users } from "../../db/schema.ts";
 import { notifications } from "../../db/tables/lead-desk.ts";
@@ -30,6 +31,14 @@ import {
   type OutboxQueue,
   retrySchedule,
 } from "../../jobs/outbox.ts";
+
+/** The e-mail copy columns of a notification, as the outbox claims them. */
+const MAIL_COLUMNS = {
+  id: notifications.id,
+  status: notifications.emailStatus,
+  nextAt: notifications.emailNextAt,
+  lockedUntil: notifications.emailLockedUntil,
+};
 
 /** Wait before attempt n+1 after failed attempt n (ms). */
 export const MAIL_RETRY_DELAYS_MS: readonly number[] = retrySchedule({ firstMs: 60_000, factor: 4, retries: 4 });
@@ -84,14 +93,8 @@ async function claimNext(db: Db, now: Date, leaseMs: number): Promise<ClaimedMai
         .select({ n: notifications, email: users.email })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
-        .where(
-          and(
-            eq(notifications.emailStatus, "pending"),
-            lte(notifications.emailNextAt, now),
-            or(isNull(notifications.emailLockedUntil), lte(notifications.emailLockedUntil, now)),
-          ),
-        )
-        .orderBy(asc(notifications.emailNextAt), asc(notifications.id))
+        .where(claimable(MAIL_COLUMNS, now))
+        .orderBy(...dueFirst(MAIL_COLUMNS))
         .limit(1)
         .for("update", { of: notifications, skipLocked: true });
       if (!row) return null;

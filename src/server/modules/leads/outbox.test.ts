@@ -5,9 +5,7 @@
  * and delivered later, across an app restart on the same database; an always-failing receiver ends in "failed"
  * after the schedule (≥ 24 h); private targets are refused at call time when not allowed; the retry action.
  */
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +13,7 @@ import { buildApp } from "../../app.ts";
 import { projects } from "../../db/schema.ts";
 import { webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { createTestApp, type TestApp } from "../../test-utils/app.ts";
+import { listenLocally, readBody, stopLocally } from "../../test-utils/listen.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./outbox.ts";
 import { deliverDue } from "./worker.ts";
 
@@ -27,25 +26,17 @@ interface Received {
 /** A local receiver answering `status()` to every POST and recording what it got. */
 async function startReceiver(status: () => number = () => 200, port = 0) {
   const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => {
-      body += c;
-    });
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body });
-      res.statusCode = status();
-      res.end(res.statusCode < 300 ? "ok" : "receiver error");
-    });
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req);
+    received.push({ path: req.url ?? "", headers: req.headers, body });
+    res.statusCode = status();
+    res.end(res.statusCode < 300 ? "ok" : "receiver error");
   });
-  server.listen(port, "127.0.0.1");
-  await once(server, "listening");
-  const actualPort = (server.address() as AddressInfo).port;
+  const base = await listenLocally(server, port);
   return {
     received,
-    port: actualPort,
-    url: (path: string) => `http://127.0.0.1:${actualPort}${path}`,
+    port: Number(new URL(base).port),
+    url: (path: string) => `${base}${path}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -303,10 +294,7 @@ describe("webhook delivery", () => {
     const server = http.createServer(() => {
       // never answers
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    const port = (server.address() as AddressInfo).port;
-    await setCampaignWebhook("facebook", `http://127.0.0.1:${port}/slow`);
+    await setCampaignWebhook("facebook", `${await listenLocally(server)}/slow`);
     const leadId = await sendLead("facebook", "ليان");
     const started = Date.now();
     await deliverDue(t.db, new Date(), { allowPrivate: true, timeoutMs: 300 });
@@ -314,8 +302,7 @@ describe("webhook delivery", () => {
     const row = await deliveryOf(leadId);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row.lastError).toContain("timed out");
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stopLocally(server);
   });
 
   it("fails at once, without retries, when the campaign and its secret were deleted meanwhile", async () => {

@@ -19,14 +19,23 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { and, asc, eq, getTableColumns, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
 import { useAgent } from "request-filtering-agent";
 import { Webhook } from "standardwebhooks";
+import { claimable, dueFirst } from "#server/jobs/outbox-rows.ts";
 import type { Db, Tx } from "../../db/connection.ts";
 import { landingCampaigns, landingPages } from "../../db/schema.ts";
 import { webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { type AttemptOptions, type AttemptOutcome, type AttemptResult, retrySchedule } from "../../jobs/outbox.ts";
 import { assertPublicWebhookUrl } from "./webhook-address.ts";
+
+/** The columns the outbox claims a delivery by. */
+const CLAIM_COLUMNS = {
+  id: webhookDeliveries.id,
+  status: webhookDeliveries.status,
+  nextAt: webhookDeliveries.nextAttemptAt,
+  lockedUntil: webhookDeliveries.lockedUntil,
+};
 
 /** Wait before attempt n+1 after failed attempt n (ms): 30 s × 3^(n-1), capped at 12 h. */
 export const RETRY_DELAYS_MS: readonly number[] = retrySchedule({
@@ -170,14 +179,13 @@ export async function claimNextDelivery(
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
-      and(
-        eq(webhookDeliveries.status, "pending"),
-        lte(webhookDeliveries.nextAttemptAt, now),
-        or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now)),
+      claimable(
+        CLAIM_COLUMNS,
+        now,
         busyDestinations.length ? notInArray(destinationSql, [...busyDestinations]) : undefined,
       ),
     )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+    .orderBy(...dueFirst(CLAIM_COLUMNS))
     .limit(1)
     .for("update", { skipLocked: true });
   const [row] = await db

@@ -9,21 +9,9 @@ import { fileHashes } from "../../db/tables/system.ts";
 import { s3Storage } from "../../lib/s3-storage.ts";
 import { STORAGE_UNAVAILABLE } from "../../lib/storage.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
+import { multipartFile } from "../../test-utils/multipart.ts";
 import { startS3Server, type TestS3Server } from "../../test-utils/s3-server.ts";
 import { streamVideoUpload } from "../../test-utils/stream-upload.ts";
-
-/** A multipart body with one file, for app.inject. */
-function multipart(field: string, name: string, type: string, data: Buffer) {
-  const boundary = `----s3test${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function png(seed: number, size = 1400): Promise<Buffer> {
   return sharp({
@@ -47,7 +35,7 @@ describe("media on an S3-compatible bucket", () => {
   let employee: TestUser;
 
   const upload = (app: TestApp["app"], kind: string, name: string, type: string, data: Buffer) => {
-    const body = multipart(kind, name, type, data);
+    const body = multipartFile(kind, name, type, data);
     return app.inject({
       method: "POST",
       url: `/api/upload/${kind}`,
@@ -60,6 +48,9 @@ describe("media on an S3-compatible bucket", () => {
     const page = await storage.client.send(new ListObjectsV2Command({ Bucket: s3.config.bucket, Prefix: prefix }));
     return (page.Contents ?? []).map((o) => o.Key);
   };
+  /** A second instance on the same database and bucket. */
+  const otherInstance = () =>
+    buildApp({ db: t.db, config: t.config, site: t.site, storage: s3Storage(s3.config), logger: false });
   const rowCount = async () => (await t.db.select({ n: count() }).from(fileHashes))[0].n;
 
   beforeAll(async () => {
@@ -181,13 +172,7 @@ describe("media on an S3-compatible bucket", () => {
   });
 
   it("recognises a duplicate uploaded on another instance sharing the database and the bucket", async () => {
-    const other = await buildApp({
-      db: t.db,
-      config: t.config,
-      site: t.site,
-      storage: s3Storage(s3.config),
-      logger: false,
-    });
+    const other = await otherInstance();
     try {
       const image = await png(2);
       const onFirst = await upload(t.app, "image", "b.png", "image/png", image);
@@ -210,13 +195,7 @@ describe("media on an S3-compatible bucket", () => {
   });
 
   it("two instances storing the same bytes at the same time keep one row, and one of them reports the duplicate", async () => {
-    const other = await buildApp({
-      db: t.db,
-      config: t.config,
-      site: t.site,
-      storage: s3Storage(s3.config),
-      logger: false,
-    });
+    const other = await otherInstance();
     try {
       const image = await png(5);
       const doc = pdf(20_000, 5);

@@ -9,7 +9,7 @@
  * across instances), renders it from the checkout as it is when sent, sends it through the SMTP transport, then marks
  * it sent or retries on the lead desk's schedule (1, 4, 16, 64 min) until failed.
  */
-import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { CHECKOUT_TEXTS } from "#domain/checkout.ts";
 import type { LicencePolicy } from "#domain/compliance-rules.ts";
@@ -27,6 +27,7 @@ import {
   type OutboxOptions,
   type OutboxQueue,
 } from "#server/jobs/outbox.ts";
+import { claimOutboxRow, writeIfLeased } from "#server/jobs/outbox-rows.ts";
 import { MAIL_IN_FLIGHT, MAIL_LEASE_MS, mailAttemptWrite } from "../leads/mail.ts";
 import { receiptContent, receiptFileName } from "./receipt.ts";
 import { renderReceiptPdf } from "./receipt-pdf.ts";
@@ -61,44 +62,23 @@ interface ClaimedCheckoutMail {
 }
 
 async function claim(db: Db, now: Date, leaseMs: number): Promise<ClaimedCheckoutMail | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(checkoutMails)
-      .where(
-        and(
-          eq(checkoutMails.status, "pending"),
-          lte(checkoutMails.nextAt, now),
-          or(isNull(checkoutMails.lockedUntil), lte(checkoutMails.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(checkoutMails.nextAt), asc(checkoutMails.id))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!row) return null;
-    const lease = new Date(now.getTime() + leaseMs);
-    const attempts = row.attempts + 1;
-    await tx.update(checkoutMails).set({ lockedUntil: lease, attempts }).where(eq(checkoutMails.id, row.id));
-    return {
-      id: row.id,
-      destination: "smtp",
-      checkoutId: row.checkoutId,
-      kind: row.kind,
-      to: row.recipient,
-      lease,
-      attempts,
-    };
-  });
+  const claimed = await claimOutboxRow(db, checkoutMails, now, leaseMs);
+  if (!claimed) return null;
+  const { row, lease, attempts } = claimed;
+  return {
+    id: row.id,
+    destination: "smtp",
+    checkoutId: row.checkoutId,
+    kind: row.kind,
+    to: row.recipient,
+    lease,
+    attempts,
+  };
 }
 
 async function record(db: Db, c: ClaimedCheckoutMail, result: AttemptResult, now: Date): Promise<AttemptOutcome> {
   const { outcome, values } = mailAttemptWrite(c.attempts, result, now);
-  const written = await db
-    .update(checkoutMails)
-    .set(values)
-    .where(and(eq(checkoutMails.id, c.id), eq(checkoutMails.lockedUntil, c.lease)))
-    .returning({ id: checkoutMails.id });
-  return written.length ? outcome : "lost";
+  return (await writeIfLeased(db, checkoutMails, c, values)) ? outcome : "lost";
 }
 
 /** The message of claimed e-mail `c`: subject, text and attachments. */

@@ -5,23 +5,17 @@
  * after the hold ended is refunded and the buyer told why; each goes once although both instances run their jobs at
  * the same moments and the webhook comes twice.
  */
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHECKOUT_TEXTS } from "#domain/checkout.ts";
 import type { Database } from "#server/db/connection.ts";
 import type { TestApp } from "#server/test-utils/app.ts";
 import { invoiceOf, type PaymentsTest, startPaymentsTest } from "#server/test-utils/payments.ts";
 import { pdfLines } from "#server/test-utils/pdf-text.ts";
+import { type ReceivedMail, type SmtpCatcher, startSmtpCatcher } from "#server/test-utils/smtp.ts";
 import { buildApp } from "../../app.ts";
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCatcher;
 let p: PaymentsTest;
 let t: TestApp;
 let peer: Database;
@@ -31,36 +25,20 @@ const clock = () => now;
 let projectId = 0;
 
 /** The base64 parts of a message: its text and, when `type` is given, the part of that content type. */
-function part(message: Received, type: string): Buffer | null {
+function part(message: ReceivedMail, type: string): Buffer | null {
   const pattern = new RegExp(
     `Content-Type: ${type.replace("/", "\\/")}[^\\r\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`,
   );
   const found = pattern.exec(message.raw);
   return found ? Buffer.from(found[1].replace(/\s+/g, ""), "base64") : null;
 }
-const textOf = (message: Received) => part(message, "text/plain")?.toString("utf8") ?? "";
-const to = (address: string) => received.filter((m) => m.to.includes(address));
+const textOf = (message: ReceivedMail) => part(message, "text/plain")?.toString("utf8") ?? "";
+const to = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 const bothRun = () => Promise.all([t.app.jobs.runDue(), second.jobs.runDue()]);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  p = await startPaymentsTest({ name: "mail", clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpCatcher();
+  p = await startPaymentsTest({ name: "mail", clock, env: { SMTP_URL: smtp.url } });
   t = p.t;
   peer = await t.openPeerDatabase();
   second = await buildApp({ db: peer.db, config: t.config, site: t.site, storage: t.storage, logger: false, clock });
@@ -72,7 +50,7 @@ afterAll(async () => {
   await second.close();
   await peer.close();
   await p.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
 async function startCheckout(unitNumber: string, email: string, phone: string, nationalId: string) {

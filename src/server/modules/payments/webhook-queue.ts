@@ -9,11 +9,12 @@
  *   a gateway that does not answer is asked again after 1, 4, 16 and 64 min (../leads/mail.ts's schedule), a payment
  *   the gateway does not know or a project without credentials fails the row at once.
  */
-import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { paymentWebhookEvents } from "#server/db/tables/payment-webhooks.ts";
 import { checkouts } from "#server/db/tables/payments.ts";
 import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
+import { claimOutboxRow, writeIfLeased } from "#server/jobs/outbox-rows.ts";
 import { mailAttemptWrite } from "../leads/mail.ts";
 import type { PaymentDeps } from "./checkout.ts";
 import { GatewayError, type VerifiedWebhook } from "./gateway.ts";
@@ -47,37 +48,13 @@ export function webhookEventQueue(
   onSettled: (settled: Settled) => void,
 ): OutboxQueue<ClaimedWebhookEvent> {
   return {
-    claim: (db, now, leaseMs) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(paymentWebhookEvents)
-          .where(
-            and(
-              eq(paymentWebhookEvents.status, "pending"),
-              lte(paymentWebhookEvents.nextAt, now),
-              or(isNull(paymentWebhookEvents.lockedUntil), lte(paymentWebhookEvents.lockedUntil, now)),
-            ),
-          )
-          .orderBy(asc(paymentWebhookEvents.nextAt), asc(paymentWebhookEvents.id))
-          .limit(1)
-          .for("update", { skipLocked: true });
-        if (!row) return null;
-        const lease = new Date(now.getTime() + leaseMs);
-        const attempts = row.attempts + 1;
-        await tx
-          .update(paymentWebhookEvents)
-          .set({ lockedUntil: lease, attempts })
-          .where(eq(paymentWebhookEvents.id, row.id));
-        return {
-          id: row.id,
-          destination: "gateway",
-          checkoutId: row.checkoutId,
-          paymentId: row.gatewayPaymentId,
-          lease,
-          attempts,
-        };
-      }),
+    async claim(db, now, leaseMs) {
+      const claimed = await claimOutboxRow(db, paymentWebhookEvents, now, leaseMs);
+      if (!claimed) return null;
+      const { row, lease, attempts } = claimed;
+      const { checkoutId, gatewayPaymentId: paymentId } = row;
+      return { id: row.id, destination: "gateway", checkoutId, paymentId, lease, attempts };
+    },
 
     async attempt(db, claim, now) {
       const [checkout] = await db
@@ -98,12 +75,7 @@ export function webhookEventQueue(
 
     async record(db, claim, result, now): Promise<AttemptOutcome> {
       const { outcome, values } = mailAttemptWrite(claim.attempts, result, now);
-      const written = await db
-        .update(paymentWebhookEvents)
-        .set(values)
-        .where(and(eq(paymentWebhookEvents.id, claim.id), eq(paymentWebhookEvents.lockedUntil, claim.lease)))
-        .returning({ id: paymentWebhookEvents.id });
-      return written.length ? outcome : "lost";
+      return (await writeIfLeased(db, paymentWebhookEvents, claim, values)) ? outcome : "lost";
     },
   };
 }

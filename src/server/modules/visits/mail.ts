@@ -5,7 +5,7 @@
  * when sent (./messages.ts, with its .ics attached), sent through the SMTP transport of SMTP_URL, then "sent" or
  * retried on the lead desk's schedule (1, 4, 16, 64 min) until "failed". Without SMTP_URL nothing is sent.
  */
-import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "#server/db/connection.ts";
 import { visitMessages } from "#server/db/tables/visits.ts";
@@ -16,6 +16,7 @@ import {
   type OutboxOptions,
   type OutboxQueue,
 } from "#server/jobs/outbox.ts";
+import { claimOutboxRow, writeIfLeased } from "#server/jobs/outbox-rows.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { MAIL_IN_FLIGHT, MAIL_LEASE_MS, mailAttemptWrite } from "../leads/mail.ts";
 import { EMAIL_CHANNEL, type VisitMessageKind } from "./channels.ts";
@@ -42,45 +43,16 @@ interface ClaimedVisitMail {
 }
 
 async function claim(db: Db, now: Date, leaseMs: number): Promise<ClaimedVisitMail | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(visitMessages)
-      .where(
-        and(
-          eq(visitMessages.channel, EMAIL_CHANNEL.name),
-          eq(visitMessages.status, "pending"),
-          lte(visitMessages.nextAt, now),
-          or(isNull(visitMessages.lockedUntil), lte(visitMessages.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(visitMessages.nextAt), asc(visitMessages.id))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!row) return null;
-    const lease = new Date(now.getTime() + leaseMs);
-    const attempts = row.attempts + 1;
-    await tx.update(visitMessages).set({ lockedUntil: lease, attempts }).where(eq(visitMessages.id, row.id));
-    return {
-      id: row.id,
-      destination: "smtp" as const,
-      visitId: row.visitId,
-      kind: row.kind as VisitMessageKind,
-      to: row.recipient,
-      lease,
-      attempts,
-    };
-  });
+  const claimed = await claimOutboxRow(db, visitMessages, now, leaseMs, eq(visitMessages.channel, EMAIL_CHANNEL.name));
+  if (!claimed) return null;
+  const { row, lease, attempts } = claimed;
+  const kind = row.kind as VisitMessageKind;
+  return { id: row.id, destination: "smtp", visitId: row.visitId, kind, to: row.recipient, lease, attempts };
 }
 
 async function record(db: Db, c: ClaimedVisitMail, result: AttemptResult, now: Date): Promise<AttemptOutcome> {
   const { outcome, values } = mailAttemptWrite(c.attempts, result, now);
-  const written = await db
-    .update(visitMessages)
-    .set(values)
-    .where(and(eq(visitMessages.id, c.id), eq(visitMessages.lockedUntil, c.lease)))
-    .returning({ id: visitMessages.id });
-  return written.length ? outcome : "lost";
+  return (await writeIfLeased(db, visitMessages, c, values)) ? outcome : "lost";
 }
 
 /** The outbox options of the visits' e-mail queue ("visit-mail"). */

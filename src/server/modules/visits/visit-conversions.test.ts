@@ -20,7 +20,7 @@ import { visits } from "#server/db/tables/visits.ts";
 import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
 import { insertCampaign } from "#server/test-utils/landing.ts";
-import { listenLocally, readBody } from "#server/test-utils/listen.ts";
+import { listenLocally, readBody, stopLocally } from "#server/test-utils/listen.ts";
 
 interface Received {
   path: string;
@@ -40,11 +40,7 @@ async function startReceiver() {
   return {
     received,
     base,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => stopLocally(server),
   };
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -5,10 +5,8 @@
  * manage link and an .ics; the 24 h and 2 h reminders and the morning list go out once although both instances run
  * their jobs at the same moments; a rescheduled visit is reminded at its new time.
  */
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { projects, users } from "#server/db/schema.ts";
 import { notifications } from "#server/db/tables/lead-desk.ts";
@@ -16,13 +14,9 @@ import { visitMessages } from "#server/db/tables/visits.ts";
 import { putAgents } from "#server/test-utils/agents.ts";
 import { createTestApp, type TestApp } from "#server/test-utils/app.ts";
 import { openSecondInstance } from "#server/test-utils/second-instance.ts";
+import { type ReceivedMail, type SmtpCatcher, startSmtpCatcher } from "#server/test-utils/smtp.ts";
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCatcher;
 let t: TestApp;
 let second: FastifyInstance;
 // Friday 27 November 2026, 10:00 in Jeddah.
@@ -30,7 +24,7 @@ let now = new Date("2026-11-27T07:00:00Z");
 const clock = () => now;
 
 /** The decoded text of every base64 part of a message, and its raw source (where the .ics is). */
-function decoded(message: Received): string {
+function decoded(message: ReceivedMail): string {
   const parts = [
     ...message.raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
   ];
@@ -38,36 +32,20 @@ function decoded(message: Received): string {
     "\n",
   );
 }
-const toBuyer = () => received.filter((m) => m.to.includes("buyer@example.com"));
+const toBuyer = () => smtp.received.filter((m) => m.to.includes("buyer@example.com"));
 /** Both instances run their due jobs at the same moment. */
 const bothRun = () => Promise.all([t.app.jobs.runDue(), second.jobs.runDue()]);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, JOBS_INTERVAL_MS: "0" } });
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url, JOBS_INTERVAL_MS: "0" } });
   second = await openSecondInstance(t, clock);
 }, 120_000);
 
 afterAll(async () => {
   await second.close();
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
 it("confirms, reminds 24 h and 2 h before, and lists the agent's morning once across two instances", async () => {

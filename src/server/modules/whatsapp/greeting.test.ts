@@ -39,20 +39,10 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 it("greets an opted-in enquiry of a project with its greeting on, without stopping the response clock", async () => {
-  const refused = await t.app.inject({
-    method: "PUT",
-    url: `/api/whatsapp/greetings/${projectId}`,
-    payload: { enabled: true, templateName: "new_offer", language: "ar" },
-    headers: t.bearer(manager.token),
-  });
+  const refused = await w.putGreeting(projectId, "new_offer");
   expect(refused.statusCode).toBe(400);
   expect(Object.keys(refused.json().fields)).toEqual(["templateName"]);
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: `/api/whatsapp/greetings/${projectId}`,
-    payload: { enabled: true, templateName: "visit_confirmation", language: "ar" },
-    headers: t.bearer(manager.token),
-  });
+  const saved = await w.putGreeting(projectId, "visit_confirmation");
   // visit_confirmation has 3 variables: more than a greeting can fill.
   expect(saved.statusCode).toBe(400);
   const list = await t.app.inject({ method: "GET", url: "/api/whatsapp/greetings", headers: t.bearer(manager.token) });
@@ -77,12 +67,7 @@ it("queues the greeting only for people who ticked the opt-in, and sends it mark
     headers: t.bearer(manager.token),
   });
   expect(refreshed.json().templates.map((x: { name: string }) => x.name)).toContain("welcome");
-  const saved = await t.app.inject({
-    method: "PUT",
-    url: `/api/whatsapp/greetings/${projectId}`,
-    payload: { enabled: true, templateName: "welcome", language: "ar" },
-    headers: t.bearer(manager.token),
-  });
+  const saved = await w.putGreeting(projectId, "welcome");
   expect(saved.statusCode, saved.body).toBe(200);
 
   const notOptedIn = await enquire("0505550001", false);

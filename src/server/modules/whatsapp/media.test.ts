@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { whatsappMessages } from "../../db/tables/whatsapp.ts";
 import type { TestApp, TestUser } from "../../test-utils/app.ts";
+import { multipartFile } from "../../test-utils/multipart.ts";
 import { openWhatsappTest, type WhatsappTest } from "../../test-utils/whatsapp-app.ts";
 import { notification, type WhatsappCloud } from "../../test-utils/whatsapp-cloud.ts";
 
@@ -22,18 +23,6 @@ let cloud: WhatsappCloud;
 let t: TestApp;
 const now = new Date("2026-11-27T09:00:00Z");
 let manager: TestUser;
-
-function multipart(field: string, name: string, type: string, data: Buffer) {
-  const boundary = `----wa${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 const deliver = (body: string) => w.deliver(body);
 
@@ -98,7 +87,7 @@ it("sends an agent's image inside the window as a link to our public media URL, 
   const image = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 200, g: 20, b: 90 } } })
     .jpeg()
     .toBuffer();
-  const upload = multipart("file", "plan.jpg", "image/jpeg", image);
+  const upload = multipartFile("file", "plan.jpg", "image/jpeg", image);
   const res = await t.app.inject({
     method: "POST",
     url: `/api/whatsapp/leads/${leadId}/files`,
@@ -112,7 +101,7 @@ it("sends an agent's image inside the window as a link to our public media URL, 
   expect(sent.type).toBe("image");
   expect(sent.image.link).toBe(`https://example.sa${res.json().mediaUrl}`);
 
-  const body = multipart("file", "notes.txt", "text/plain", Buffer.from("hello"));
+  const body = multipartFile("file", "notes.txt", "text/plain", Buffer.from("hello"));
   const refused = await t.app.inject({
     method: "POST",
     url: `/api/whatsapp/leads/${leadId}/files`,

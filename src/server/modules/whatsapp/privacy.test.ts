@@ -132,13 +132,7 @@ it("finds a foreign WhatsApp sender by their number typed in any form, lists the
 it("erases the messages of a lead merged into the person's lead with the person", async () => {
   const kept = await buyerWrites("966504440005", "رقمي الأول");
   const other = await buyerWrites("966504440006", "ورقمي الثاني");
-  const merged = await t.app.inject({
-    method: "POST",
-    url: `/api/leads/${kept}/merge`,
-    payload: { otherId: other },
-    headers: t.bearer(manager.token),
-  });
-  expect(merged.statusCode, merged.body).toBe(200);
+  await w.mergeLeads(kept, other);
   const exported = await t.app.inject({
     method: "GET",
     url: "/api/leads/person?phone=0504440005",

@@ -57,12 +57,7 @@ beforeAll(async () => {
   await putAgents(t, manager, null, [agent]);
   const [project] = await t.db.insert(projects).values({ name: "أبراج الساحل", city: "جدة" }).returning();
   projectId = project.id;
-  const greeting = await t.app.inject({
-    method: "PUT",
-    url: `/api/whatsapp/greetings/${projectId}`,
-    payload: { enabled: true, templateName: "welcome", language: "ar" },
-    headers: t.bearer(manager.token),
-  });
+  const greeting = await w.putGreeting(projectId, "welcome");
   expect(greeting.statusCode, greeting.body).toBe(200);
 }, 60_000);
 
@@ -179,13 +174,7 @@ it("keeps the messages of a lead merged into this one on its timeline", async ()
   later(60_000);
   const kept = await buyerWrites("966506660002", "أنا من رقمي الأول");
   const other = await buyerWrites("971501234567", "وهذا رقمي في الإمارات");
-  const merged = await t.app.inject({
-    method: "POST",
-    url: `/api/leads/${kept}/merge`,
-    payload: { otherId: other },
-    headers: t.bearer(manager.token),
-  });
-  expect(merged.statusCode, merged.body).toBe(200);
+  await w.mergeLeads(kept, other);
   const view = await detail(kept, manager);
   expect(view.messages.map((m) => m.text)).toEqual(["أنا من رقمي الأول", "وهذا رقمي في الإمارات"]);
 });

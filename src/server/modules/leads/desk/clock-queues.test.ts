@@ -7,16 +7,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects } from "#server/db/schema.ts";
 import { auditLogs } from "#server/db/tables/access.ts";
 import { leadJobs } from "#server/db/tables/lead-desk.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openDesk, sendProjectEnquiry, stillClock } from "#server/test-utils/desk.ts";
 
+const clock = stillClock("2026-11-27T09:00:00Z");
 let t: TestApp;
-let now = new Date("2026-11-27T09:00:00Z");
-const advance = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
-};
 let manager: TestUser;
 let agentA: TestUser;
 let agentB: TestUser;
@@ -27,14 +24,9 @@ const auth = (u: TestUser) => t.bearer(u.token);
 
 async function sendLead(name = "عميل") {
   phone += 1;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: { name, phone: `0557${String(phone).padStart(6, "0")}`, message: "سؤال", projectReference: projectId },
-    remoteAddress: "203.0.113.91",
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().leadId as number;
+  const phoneNumber = `0557${String(phone).padStart(6, "0")}`;
+  return (await sendProjectEnquiry(t, { name, phone: phoneNumber, message: "سؤال", projectId, ip: "203.0.113.91" }))
+    .leadId;
 }
 
 const detailOf = async (id: number) => {
@@ -51,12 +43,10 @@ const setList = (userIds: string[]) =>
   t.app.inject({ method: "PUT", url: "/api/leads/agents", payload: { projectId, userIds }, headers: auth(manager) });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" }, clock: () => now });
-  manager = await t.signIn("manager");
-  agentA = await t.signIn("sales_agent");
-  agentB = await t.signIn("sales_agent");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع النخيل", city: "جدة" }).returning();
-  projectId = project.id;
+  const env = { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
+  const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع النخيل" });
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
 }, 120_000);
 
 afterAll(async () => t.close());
@@ -66,7 +56,7 @@ describe("the unassigned backlog", () => {
     const early = [await sendLead("أول"), await sendLead("ثان"), await sendLead("ثالث")];
     for (const id of early) expect((await detailOf(id)).lead.ownerId).toBeNull();
     expect((await stats()).unassigned).toBe(3);
-    advance(30);
+    clock.advance(30);
     const res = await setList([agentA.id, agentB.id]);
     expect(res.json()).toMatchObject({ assigned: 3 });
     const owners: (string | null)[] = [];
@@ -84,7 +74,7 @@ describe("the unassigned backlog", () => {
     expect((await bellOf(agentA, early[0]))[0].text).toBe("أُسند إليك أول (مشروع النخيل)");
     expect((await detailOf(early[0])).clock.nextStep).toEqual({
       kind: "notify_agent",
-      at: new Date(now.getTime() + 5 * 60_000).toISOString(),
+      at: new Date(clock.now().getTime() + 5 * 60_000).toISOString(),
     });
   });
 
@@ -120,10 +110,10 @@ describe("the unassigned backlog", () => {
 describe("the clock by stage", () => {
   it("shows the wait and the next step, and never escalates a lead moved past جديد without a call", async () => {
     const id = await sendLead("سالم");
-    const created = now.toISOString();
-    advance(2);
-    const clock = (await detailOf(id)).clock;
-    expect(clock).toEqual({
+    const created = clock.now().toISOString();
+    clock.advance(2);
+    const shown = (await detailOf(id)).clock;
+    expect(shown).toEqual({
       waitingSince: created,
       nextStep: { kind: "notify_agent", at: new Date(Date.parse(created) + 5 * 60_000).toISOString() },
     });
@@ -134,7 +124,7 @@ describe("the clock by stage", () => {
       headers: auth(manager),
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    advance(60);
+    clock.advance(60);
     await t.app.jobs.runDue();
     const owner = (await detailOf(id)).lead.ownerId;
     const ownerUser = owner === agentA.id ? agentA : agentB;
@@ -151,7 +141,7 @@ describe("the clock by stage", () => {
     const id = await sendLead("قديم");
     // A stage set without the desk's route (an older version): the pending steps are still queued.
     await t.db.execute(`update leads set stage = 'qualified' where id = ${id}`);
-    advance(60);
+    clock.advance(60);
     await t.app.jobs.runDue();
     expect((await detailOf(id)).events.map((e: { kind: string }) => e.kind)).toEqual(["assigned"]);
   });
@@ -161,7 +151,7 @@ describe("the clock by stage", () => {
     const past = await t.app.inject({
       method: "POST",
       url: `/api/leads/${id}/activities`,
-      payload: { kind: "note", note: "x", followUpAt: new Date(now.getTime() - 60_000).toISOString() },
+      payload: { kind: "note", note: "x", followUpAt: new Date(clock.now().getTime() - 60_000).toISOString() },
       headers: auth(manager),
     });
     expect(past.statusCode).toBe(400);
@@ -190,7 +180,7 @@ describe("erased and merged leads leave every queue", () => {
       headers: auth(manager),
     });
     expect(erase.statusCode).toBe(200);
-    advance(60);
+    clock.advance(60);
     expect(await stats()).toMatchObject({ unassigned: before.unassigned - 1 });
     const pending = await t.db.select().from(leadJobs).where(eq(leadJobs.leadId, id));
     expect(pending.every((j) => j.doneAt !== null)).toBe(true);
@@ -223,7 +213,7 @@ describe("erased and merged leads leave every queue", () => {
       expect(res.statusCode, url).toBe(409);
       expect(res.json().message).toBe("تم دمج هذا العميل في عميل آخر، ويُعمل عليه من هناك");
     }
-    advance(120);
+    clock.advance(120);
     await t.app.jobs.runDue();
     expect((await detailOf(other)).events.filter((e: { kind: string }) => e.kind.startsWith("sla_")).length).toBe(0);
     // The merged lead's enquiry now belongs to the lead it joined.

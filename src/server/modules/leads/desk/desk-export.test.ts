@@ -8,19 +8,18 @@ import * as XLSX from "@e965/xlsx";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "#domain/lead-desk.ts";
-import { contactMessages, landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
+import { contactMessages, landingCampaigns, landingPages, leads } from "#server/db/schema.ts";
 import { auditLogs, permissions, userPermissions } from "#server/db/tables/access.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openDesk, sendProjectEnquiry, stillClock } from "#server/test-utils/desk.ts";
 import { insertLeads } from "#server/test-utils/leads.ts";
 import { anonymiseExpiredLeads } from "../privacy/service.ts";
 import { EXPORT_BATCH } from "./export.ts";
 import { leadRow, openingEnquiry } from "./lead-row.ts";
 
+const clock = stillClock("2026-11-23T09:00:00Z");
+const advanceDays = (days: number) => clock.advance(days * 24 * 60);
 let t: TestApp;
-let now = new Date("2026-11-23T09:00:00Z");
-const advanceDays = (days: number) => {
-  now = new Date(now.getTime() + days * 86_400_000);
-};
 let manager: TestUser;
 let agentA: TestUser;
 let agentB: TestUser;
@@ -30,19 +29,10 @@ let phone = 0;
 
 async function sendLead(name = "منى"): Promise<number> {
   phone += 1;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: {
-      name,
-      phone: `05700000${String(phone).padStart(2, "0")}`,
-      message: "أرغب في فيلا",
-      projectReference: projectId,
-    },
-    remoteAddress: "203.0.113.40",
-  });
-  expect(res.json()).toMatchObject({ id: expect.any(Number) });
-  return res.json().id;
+  const phoneNumber = `05700000${String(phone).padStart(2, "0")}`;
+  return (
+    await sendProjectEnquiry(t, { name, phone: phoneNumber, message: "أرغب في فيلا", projectId, ip: "203.0.113.40" })
+  ).id;
 }
 
 const csvLines = (body: string) =>
@@ -52,15 +42,10 @@ const csvLines = (body: string) =>
     .split("\r\n");
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" },
-    clock: () => now,
-  });
-  manager = await t.signIn("manager");
-  agentA = await t.signIn("sales_agent");
-  agentB = await t.signIn("sales_agent");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع الواحة", city: "جدة" }).returning();
-  projectId = project.id;
+  const env = { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
+  const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع الواحة", assign: true });
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
   const [page] = await t.db
     .insert(landingPages)
     .values({ projectId, slug: "waha", poster: "/media/poster.webp" })
@@ -70,13 +55,6 @@ beforeAll(async () => {
     .values({ landingPageId: page.id, platformName: "snapchat", urlSlug: "snap" })
     .returning();
   campaignId = campaign.id;
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agentA.id, agentB.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(list.statusCode).toBe(200);
 }, 120_000);
 
 afterAll(async () => t.close());
@@ -166,7 +144,7 @@ describe("retention job", () => {
     }
 
     advanceDays(89);
-    expect(await t.db.transaction((tx) => anonymiseExpiredLeads(tx, now))).toBe(0);
+    expect(await t.db.transaction((tx) => anonymiseExpiredLeads(tx, clock.now()))).toBe(0);
 
     advanceDays(2);
     expect(await t.app.leadDesk.runRetention()).toBe(2);
@@ -202,7 +180,7 @@ describe("retention job", () => {
 
 describe("leads list export", () => {
   it("streams every filtered lead as CSV across several read batches", async () => {
-    const base = now.getTime();
+    const base = clock.now().getTime();
     const total = EXPORT_BATCH * 2 + 5;
     const rows = Array.from({ length: total }, (_, i) => ({
       name: `=عميل دفعة ${i}`,

@@ -3,12 +3,12 @@
  * time to first contact per agent; an agent's figures count only their own leads.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { projects } from "#server/db/schema.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openDesk, sendProjectEnquiry, stillClock } from "#server/test-utils/desk.ts";
 
-let t: TestApp;
 // Tuesday 2026-11-24 01:00 in Jeddah (UTC+3): the week started on Sunday 2026-11-22.
-let now = new Date("2026-11-23T22:00:00Z");
+const clock = stillClock("2026-11-23T22:00:00Z");
+let t: TestApp;
 let manager: TestUser;
 let agentA: TestUser;
 let projectId: number;
@@ -18,19 +18,8 @@ const auth = (u: TestUser) => t.bearer(u.token);
 
 async function sendLead() {
   phone += 1;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: {
-      name: `عميل ${phone}`,
-      phone: `05${String(20000000 + phone)}`,
-      message: "أرغب في وحدة",
-      projectReference: projectId,
-    },
-    remoteAddress: "203.0.113.60",
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
+  const enquiry = { name: `عميل ${phone}`, phone: `05${String(20000000 + phone)}`, message: "أرغب في وحدة", projectId };
+  return (await sendProjectEnquiry(t, { ...enquiry, ip: "203.0.113.60" })).id;
 }
 
 async function logCall(id: number, user: TestUser) {
@@ -44,20 +33,16 @@ async function logCall(id: number, user: TestUser) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" },
-    clock: () => now,
-  });
-  manager = await t.signIn("manager");
-  agentA = await t.signIn("sales_agent");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع الإحصاء", city: "جدة" }).returning();
-  projectId = project.id;
+  const env = { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
+  const desk = await openDesk({ clock, env, agents: 1, projectName: "مشروع الإحصاء" });
+  ({ t, manager, projectId } = desk);
+  [agentA] = desk.agents;
 }, 120_000);
 afterAll(async () => t.close());
 
 it("counts the day, the week, unassigned and overdue leads, and the median time to first contact per agent; the timeline names the owner", async () => {
   // Sunday in Jeddah: one lead before any agent list (dealt to agent A when the list is set).
-  now = new Date("2026-11-22T10:00:00Z");
+  clock.set("2026-11-22T10:00:00Z");
   await sendLead();
   const list = await t.app.inject({
     method: "PUT",
@@ -67,15 +52,15 @@ it("counts the day, the week, unassigned and overdue leads, and the median time 
   });
   expect(list.statusCode).toBe(200);
   // Today (Tuesday in Jeddah): three leads for agent A, contacted after 2, 4 and never minutes.
-  now = new Date("2026-11-23T22:00:00Z");
+  clock.set("2026-11-23T22:00:00Z");
   const first = await sendLead();
   const second = await sendLead();
   await sendLead();
-  now = new Date(now.getTime() + 2 * 60_000);
+  clock.advance(2);
   await logCall(first, agentA);
-  now = new Date(now.getTime() + 2 * 60_000);
+  clock.advance(2);
   await logCall(second, agentA);
-  now = new Date(now.getTime() + 10 * 60_000);
+  clock.advance(10);
 
   const res = await t.app.inject({ url: "/api/leads/stats", headers: auth(manager) });
   expect(res.statusCode).toBe(200);

@@ -9,13 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, projects, units } from "#server/db/schema.ts";
 import { auditLogs } from "#server/db/tables/access.ts";
 import { webhookDeliveries } from "#server/db/tables/lead-desk.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openDesk, sendProjectEnquiry, stillClock } from "#server/test-utils/desk.ts";
 
+const clock = stillClock("2026-11-23T09:00:00Z");
 let t: TestApp;
-let now = new Date("2026-11-23T09:00:00Z");
-const advance = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
-};
 let manager: TestUser;
 let agentA: TestUser;
 let agentB: TestUser;
@@ -30,19 +28,14 @@ const auth = (u: TestUser) => t.bearer(u.token);
 /** Sends a project enquiry and returns its id. */
 async function sendLead(fields: { phone?: string; name?: string; project?: number } = {}) {
   phoneCounter += 1;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: {
-      name: fields.name ?? `عميل ${phoneCounter}`,
-      phone: fields.phone ?? `05${String(10000000 + phoneCounter).slice(0, 8)}`,
-      message: "أرغب في وحدة",
-      projectReference: fields.project ?? projectId,
-    },
-    remoteAddress: "203.0.113.50",
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id as number;
+  const enquiry = {
+    name: fields.name ?? `عميل ${phoneCounter}`,
+    phone: fields.phone ?? `05${String(10000000 + phoneCounter).slice(0, 8)}`,
+    message: "أرغب في وحدة",
+    projectId: fields.project ?? projectId,
+    ip: "203.0.113.50",
+  };
+  return (await sendProjectEnquiry(t, enquiry)).id;
 }
 
 const ownerOf = async (id: number) => {
@@ -52,17 +45,11 @@ const ownerOf = async (id: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" },
-    clock: () => now,
-  });
-  manager = await t.signIn("manager");
-  agentA = await t.signIn("sales_agent");
-  agentB = await t.signIn("sales_agent");
-  agentC = await t.signIn("sales_agent");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع الياقوت", city: "جدة" }).returning();
+  const env = { WEBHOOK_WORKER_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
+  const desk = await openDesk({ clock, env, agents: 3, projectName: "مشروع الياقوت", assign: true });
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB, agentC] = desk.agents;
   const [other] = await t.db.insert(projects).values({ name: "مشروع آخر", city: "جدة" }).returning();
-  projectId = project.id;
   otherProjectId = other.id;
   const rows = await t.db
     .insert(units)
@@ -74,13 +61,6 @@ beforeAll(async () => {
     ])
     .returning();
   for (const u of rows) unitIds[u.unitNumber] = u.id;
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agentA.id, agentB.id, agentC.id] },
-    headers: auth(manager),
-  });
-  expect(list.statusCode).toBe(200);
   const away = await t.app.inject({
     method: "PUT",
     url: `/api/leads/agents/${agentC.id}/away`,
@@ -273,7 +253,7 @@ describe("response clock", () => {
     const owner = await ownerOf(id);
     const ownerUser = owner === agentA.id ? agentA : agentB;
 
-    advance(4);
+    clock.advance(4);
     await t.app.leadDesk.runDue();
     expect(
       (await notificationsOf(ownerUser)).items.filter(
@@ -281,7 +261,7 @@ describe("response clock", () => {
       ),
     ).toHaveLength(0);
 
-    advance(1);
+    clock.advance(1);
     await t.app.leadDesk.runDue();
     const agentNotes = (await notificationsOf(ownerUser)).items.filter(
       (n: { kind: string; leadId: number }) => n.kind === "sla_agent" && n.leadId === id,
@@ -290,14 +270,14 @@ describe("response clock", () => {
     // The bell names the buyer, the project and the wait.
     expect(agentNotes[0].text).toMatch(/^لم يتم التواصل مع عميل \S+ \(مشروع الياقوت\) منذ ٥ دقائق$/);
 
-    advance(10);
+    clock.advance(10);
     await t.app.leadDesk.runDue();
     const managerNotes = (await notificationsOf(manager)).items.filter(
       (n: { kind: string; leadId: number }) => n.kind === "sla_managers" && n.leadId === id,
     );
     expect(managerNotes).toHaveLength(1);
 
-    advance(5);
+    clock.advance(5);
     await t.app.leadDesk.runDue();
     const newOwner = await ownerOf(id);
     expect(newOwner).not.toBe(owner);
@@ -313,7 +293,7 @@ describe("response clock", () => {
   it("stops the clock at the first call and measures the time to first contact; a note does not", async () => {
     const id = await sendLead();
     const owner = (await ownerOf(id)) === agentA.id ? agentA : agentB;
-    advance(1);
+    clock.advance(1);
     const note = await t.app.inject({
       method: "POST",
       url: `/api/leads/${id}/activities`,
@@ -321,7 +301,7 @@ describe("response clock", () => {
       headers: auth(owner),
     });
     expect(note.json().firstContactAt).toBeNull();
-    advance(2);
+    clock.advance(2);
     const call = await t.app.inject({
       method: "POST",
       url: `/api/leads/${id}/activities`,
@@ -330,7 +310,7 @@ describe("response clock", () => {
     });
     expect(call.statusCode).toBe(201);
     expect(call.json()).toMatchObject({ secondsToFirstContact: 180, followUpAt: "2026-11-30T07:00:00.000Z" });
-    advance(60);
+    clock.advance(60);
     await t.app.leadDesk.runDue();
     const events = (await t.app.inject({ url: `/api/leads/${id}`, headers: auth(manager) })).json().events;
     expect(events.map((e: { kind: string }) => e.kind)).toEqual(["assigned", "activity", "activity", "follow_up_set"]);

@@ -8,37 +8,30 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_CLOCK_TEXTS } from "#domain/lead-clock.ts";
 import type { Database } from "#server/db/connection.ts";
-import { projects } from "#server/db/schema.ts";
 import { leadJobs, notifications } from "#server/db/tables/lead-desk.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openDesk, sendProjectEnquiry, stillClock } from "#server/test-utils/desk.ts";
 import { runDueLeadJobs } from "../desk-jobs.ts";
 
+const clock = stillClock("2026-11-23T09:00:00Z");
 let t: TestApp;
 let peer: Database;
-let now = new Date("2026-11-23T09:00:00Z");
-const advance = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
-};
-let manager: TestUser;
 let agent: TestUser;
 let projectId: number;
 let phone = 0;
 
 async function sendLead(): Promise<number> {
   phone += 1;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: {
+  const phoneNumber = `05600000${String(phone).padStart(2, "0")}`;
+  return (
+    await sendProjectEnquiry(t, {
       name: "خالد",
-      phone: `05600000${String(phone).padStart(2, "0")}`,
+      phone: phoneNumber,
       message: "أرغب في زيارة",
-      projectReference: projectId,
-    },
-    remoteAddress: "203.0.113.77",
-  });
-  expect(res.json()).toMatchObject({ id: expect.any(Number) });
-  return res.json().id;
+      projectId,
+      ip: "203.0.113.77",
+    })
+  ).id;
 }
 
 async function logActivity(leadId: number, followUpAt: Date) {
@@ -59,22 +52,11 @@ const reminders = (leadId: number) =>
     .where(and(eq(notifications.leadId, leadId), eq(notifications.kind, "follow_up")));
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" },
-    clock: () => now,
-  });
+  const env = { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
+  const desk = await openDesk({ clock, env, agents: 1, projectName: "مشروع اللؤلؤ", assign: true });
+  ({ t, projectId } = desk);
+  [agent] = desk.agents;
   peer = await t.openPeerDatabase();
-  manager = await t.signIn("manager");
-  agent = await t.signIn("sales_agent");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع اللؤلؤ", city: "جدة" }).returning();
-  projectId = project.id;
-  const list = await t.app.inject({
-    method: "PUT",
-    url: "/api/leads/agents",
-    payload: { projectId, userIds: [agent.id] },
-    headers: t.bearer(manager.token),
-  });
-  expect(list.statusCode).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -85,15 +67,15 @@ afterAll(async () => {
 describe("follow-up reminders", () => {
   it("notifies the owner when the follow-up date comes, once, even with two instances looking", async () => {
     const leadId = await sendLead();
-    const due = new Date(now.getTime() + 3 * 60 * 60_000);
+    const due = new Date(clock.now().getTime() + 3 * 60 * 60_000);
     await logActivity(leadId, due);
-    advance(179);
+    clock.advance(179);
     await t.app.leadDesk.runDue();
     expect(await reminders(leadId)).toHaveLength(0);
 
-    advance(1);
+    clock.advance(1);
     // Two instances on the same database at the same moment: the row is claimed by one of them.
-    const [a, b] = await Promise.all([runDueLeadJobs(t.db, now), runDueLeadJobs(peer.db, now)]);
+    const [a, b] = await Promise.all([runDueLeadJobs(t.db, clock.now()), runDueLeadJobs(peer.db, clock.now())]);
     expect(a + b).toBe(1);
     const rows = await reminders(leadId);
     expect(rows).toHaveLength(1);
@@ -104,14 +86,14 @@ describe("follow-up reminders", () => {
     const detail = await t.app.inject({ url: `/api/leads/${leadId}`, headers: t.bearer(agent.token) });
     expect(detail.json().events.map((e: { kind: string }) => e.kind)).toContain("follow_up_due");
 
-    advance(60);
+    clock.advance(60);
     expect(await t.app.leadDesk.runDue()).toBe(0);
     expect(await reminders(leadId)).toHaveLength(1);
   });
 
   it("survives a restart: the reminder is a row that a new instance runs when it is due", async () => {
     const leadId = await sendLead();
-    const due = new Date(now.getTime() + 24 * 60 * 60_000);
+    const due = new Date(clock.now().getTime() + 24 * 60 * 60_000);
     await logActivity(leadId, due);
     const [job] = await t.db
       .select()
@@ -120,24 +102,24 @@ describe("follow-up reminders", () => {
     expect(job.runAt.toISOString()).toBe(due.toISOString());
     expect(job.doneAt).toBeNull();
     // Another process (nothing shared in memory with this app) finds and runs it the next day.
-    advance(24 * 60);
-    expect(await runDueLeadJobs(peer.db, now)).toBeGreaterThanOrEqual(1);
+    clock.advance(24 * 60);
+    expect(await runDueLeadJobs(peer.db, clock.now())).toBeGreaterThanOrEqual(1);
     expect(await reminders(leadId)).toHaveLength(1);
   });
 
   it("replaces the reminder when the date changes, and sends none for a closed lead", async () => {
     const leadId = await sendLead();
-    await logActivity(leadId, new Date(now.getTime() + 60 * 60_000));
-    await logActivity(leadId, new Date(now.getTime() + 120 * 60_000));
-    advance(60);
+    await logActivity(leadId, new Date(clock.now().getTime() + 60 * 60_000));
+    await logActivity(leadId, new Date(clock.now().getTime() + 120 * 60_000));
+    clock.advance(60);
     await t.app.leadDesk.runDue();
     expect(await reminders(leadId)).toHaveLength(0);
-    advance(60);
+    clock.advance(60);
     await t.app.leadDesk.runDue();
     expect(await reminders(leadId)).toHaveLength(1);
 
     const closed = await sendLead();
-    await logActivity(closed, new Date(now.getTime() + 30 * 60_000));
+    await logActivity(closed, new Date(clock.now().getTime() + 30 * 60_000));
     const lost = await t.app.inject({
       method: "PATCH",
       url: `/api/leads/${closed}/stage`,
@@ -145,7 +127,7 @@ describe("follow-up reminders", () => {
       payload: { stage: "lost", lostReason: "السعر" },
     });
     expect(lost.statusCode).toBe(200);
-    advance(30);
+    clock.advance(30);
     await t.app.leadDesk.runDue();
     expect(await reminders(closed)).toHaveLength(0);
   });

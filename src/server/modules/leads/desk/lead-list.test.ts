@@ -10,14 +10,12 @@ import { LEAD_TOTAL_CAP } from "#domain/lead-list.ts";
 import { landingCampaigns, landingPages, leads, projects } from "#server/db/schema.ts";
 import { auditLogs } from "#server/db/tables/access.ts";
 import { leadEvents, webhookDeliveries } from "#server/db/tables/lead-desk.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openDesk, stillClock } from "#server/test-utils/desk.ts";
 import { insertLeads } from "#server/test-utils/leads.ts";
 
+const clock = stillClock("2026-11-23T09:00:00Z");
 let t: TestApp;
-let now = new Date("2026-11-23T09:00:00Z");
-const advance = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
-};
 let manager: TestUser;
 let employee: TestUser;
 let agentA: TestUser;
@@ -53,14 +51,12 @@ async function list(query: string, user: TestUser = manager) {
 const namesOf = async (query: string, user?: TestUser) => (await list(query, user)).items.map((i) => i.name).sort();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEBHOOK_WORKER_INTERVAL_MS: "0" }, clock: () => now });
-  manager = await t.signIn("manager");
+  const env = { WEBHOOK_WORKER_INTERVAL_MS: "0" };
+  const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع الياقوت" });
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
   employee = await t.signIn("employee");
-  agentA = await t.signIn("sales_agent");
-  agentB = await t.signIn("sales_agent");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع الياقوت", city: "جدة" }).returning();
   const [other] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();
-  projectId = project.id;
   otherProjectId = other.id;
   const [page] = await t.db
     .insert(landingPages)
@@ -159,7 +155,7 @@ describe("the leads list", () => {
     const first = await list("limit=2");
     expect(first.total).toBe(5);
     expect(first.totalCapped).toBe(false);
-    expect(first.now).toBe(now.toISOString());
+    expect(first.now).toBe(clock.now().toISOString());
     expect(first.items.map((i) => i.name)).toEqual(["هدى", "مريم"]);
     const second = await list(`limit=2&cursor=${encodeURIComponent(String(first.nextCursor))}`);
     const third = await list(`limit=2&cursor=${encodeURIComponent(String(second.nextCursor))}`);
@@ -257,7 +253,7 @@ describe("the clock on the list", () => {
     const id = sent.json().leadId as number;
     const item = async () => (await list("limit=50")).items.find((i) => i.id === id);
     expect((await item())?.nextStep).toEqual({ kind: "notify_agent", at: "2026-11-23T09:05:00.000Z" });
-    advance(6);
+    clock.advance(6);
     await t.app.leadDesk.runDue();
     expect((await item())?.nextStep).toEqual({ kind: "notify_managers", at: "2026-11-23T09:15:00.000Z" });
     const logged = await t.app.inject({

@@ -7,17 +7,14 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads, projects } from "#server/db/schema.ts";
+import { contactMessages, leads } from "#server/db/schema.ts";
 import { leadJobs } from "#server/db/tables/lead-desk.ts";
-import { putAgents } from "#server/test-utils/agents.ts";
-import { createTestApp, type TestApp, type TestUser } from "#server/test-utils/app.ts";
+import type { TestApp, TestUser } from "#server/test-utils/app.ts";
+import { openDesk, stillClock } from "#server/test-utils/desk.ts";
 import { createOrJoinLead } from "./service.ts";
 
+const clock = stillClock("2026-11-27T09:00:00Z");
 let t: TestApp;
-let now = new Date("2026-11-27T09:00:00Z");
-const advance = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
-};
 let manager: TestUser;
 let agentA: TestUser;
 let agentB: TestUser;
@@ -41,7 +38,7 @@ const direct = (person: { name: string; phone: string | null; email: string | nu
       consentVersion: "v1",
       marketingConsentVersion: null,
       publicUrl: null,
-      at: now,
+      at: clock.now(),
     }),
   );
 
@@ -59,12 +56,10 @@ const pendingJobs = (leadId: number) =>
     .orderBy(leadJobs.runAt);
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" }, clock: () => now });
-  manager = await t.signIn("manager");
-  agentA = await t.signIn("sales_agent");
-  agentB = await t.signIn("sales_agent");
-  const [project] = await t.db.insert(projects).values({ name: "مشروع المرجان", city: "جدة" }).returning();
-  projectId = project.id;
+  const env = { JOBS_INTERVAL_MS: "0", CONTACT_RATE_LIMIT_MAX: "1000" };
+  const desk = await openDesk({ clock, env, agents: 2, projectName: "مشروع المرجان", assign: true });
+  ({ t, manager, projectId } = desk);
+  [agentA, agentB] = desk.agents;
   const page = await t.app.inject({
     method: "POST",
     url: `/api/landing-pages/${projectId}`,
@@ -73,7 +68,6 @@ beforeAll(async () => {
   });
   expect(page.statusCode).toBe(201);
   pageId = page.json().id;
-  await putAgents(t, manager, projectId, [agentA, agentB]);
 }, 120_000);
 
 afterAll(async () => t.close());
@@ -85,10 +79,10 @@ describe("one open lead per person", () => {
     const leadId = first.json().leadId as number;
     const owner = (await detailOf(leadId)).lead.ownerId;
     expect(owner).not.toBeNull();
-    const clock = await pendingJobs(leadId);
-    expect(clock.map((j) => j.kind)).toEqual(["notify_agent", "notify_managers", "reassign"]);
+    const jobs = await pendingJobs(leadId);
+    expect(jobs.map((j) => j.kind)).toEqual(["notify_agent", "notify_managers", "reassign"]);
 
-    advance(2);
+    clock.advance(2);
     const landing = await post({
       name: "سارة أحمد",
       phone: "+966551234567",
@@ -97,7 +91,7 @@ describe("one open lead per person", () => {
     });
     expect(landing.statusCode, landing.body).toBe(201);
     expect(landing.json()).toMatchObject({ leadId, isDuplicate: true });
-    advance(1);
+    clock.advance(1);
     const later = await direct({ name: "سارة", phone: null, email: "sara@example.com" });
     expect(later.joined).toBe(true);
     expect(later.lead).toEqual({ id: leadId, ownerId: owner });
@@ -107,7 +101,7 @@ describe("one open lead per person", () => {
     expect(detail.lead).toMatchObject({ ownerId: owner, createdAt: "2026-11-27T09:00:00.000Z" });
     expect(detail.enquiries.map((e: { id: number }) => e.id)).toEqual([landing.json().id, later.enquiry.id]);
     expect(detail.clock.waitingSince).toBe("2026-11-27T09:00:00.000Z");
-    expect(await pendingJobs(leadId)).toEqual(clock);
+    expect(await pendingJobs(leadId)).toEqual(jobs);
     const person = await t.db.select({ leadId: contactMessages.leadId }).from(contactMessages);
     expect(person.filter((e) => e.leadId === leadId)).toHaveLength(3);
 
@@ -134,7 +128,7 @@ describe("one open lead per person", () => {
     const leadId = first.json().leadId as number;
     const ownerId = (await detailOf(leadId)).lead.ownerId as string;
     const owner = ownerId === agentA.id ? agentA : agentB;
-    advance(3);
+    clock.advance(3);
     const call = await t.app.inject({
       method: "POST",
       url: `/api/leads/${leadId}/activities`,
@@ -142,7 +136,7 @@ describe("one open lead per person", () => {
       headers: auth(owner),
     });
     expect(call.statusCode).toBe(201);
-    advance(60);
+    clock.advance(60);
     const again = await post({ name: "خالد", phone: "0552000001", message: "مرة أخرى", projectReference: projectId });
     expect(again.json().leadId).toBe(leadId);
     expect(await pendingJobs(leadId)).toEqual([]);
@@ -150,7 +144,7 @@ describe("one open lead per person", () => {
     expect(detail.lead.firstContactAt).toBe("2026-11-27T09:06:00.000Z");
     expect(detail.clock).toEqual({ waitingSince: null, nextStep: null });
     // Nothing escalates later either.
-    advance(60);
+    clock.advance(60);
     await t.app.jobs.runDue();
     const bell = (await t.app.inject({ url: "/api/notifications", headers: auth(manager) })).json();
     expect(bell.items.filter((n: { leadId: number }) => n.leadId === leadId)).toEqual([]);
