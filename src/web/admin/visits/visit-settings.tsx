@@ -12,6 +12,7 @@ import { VISIT_PLACE_KINDS, VISIT_PLACE_LABELS, type VisitPlaceKind, WEEKDAY_LAB
 import { DateField } from "~/admin/common/date-field.tsx";
 import { serverFieldErrors } from "~/admin/common/form/admin-form.tsx";
 import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
+import { TimeSelect } from "~/admin/common/form/time-field.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Input } from "~/shared/ui/input.tsx";
@@ -68,6 +69,11 @@ export default function VisitSettingsScreen() {
     </div>
   );
 }
+
+const TIMES = [
+  { name: "opensAt", label: "من الساعة" },
+  { name: "closesAt", label: "إلى الساعة" },
+] as const;
 
 const NUMBERS = [
   { name: "slotMinutes", label: "مدة الزيارة (دقيقة)" },
@@ -197,16 +203,9 @@ function SettingsForm({ initial }: { initial: VisitSettingsView }) {
         {error("days")}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
-        <TextField id={id} name="opensAt" label="من الساعة" value={initial.opensAt} errors={errors} ltr type="time" />
-        <TextField
-          id={id}
-          name="closesAt"
-          label="إلى الساعة"
-          value={initial.closesAt}
-          errors={errors}
-          ltr
-          type="time"
-        />
+        {TIMES.map(({ name, label }) => (
+          <TextField key={name} id={id} name={name} label={label} value={initial[name]} errors={errors} time />
+        ))}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {NUMBERS.map(({ name, label }) => (
@@ -244,7 +243,7 @@ function SettingsForm({ initial }: { initial: VisitSettingsView }) {
   );
 }
 
-/** A labelled text input of the form with its server error line. */
+/** A labelled text input (or the `time` select) of the form with its server error line. */
 function TextField({
   id,
   name,
@@ -252,7 +251,7 @@ function TextField({
   value,
   errors,
   ltr,
-  type = "text",
+  time,
 }: {
   id: string;
   name: string;
@@ -260,22 +259,20 @@ function TextField({
   value: string;
   errors: Record<string, string>;
   ltr?: boolean;
-  type?: string;
+  time?: boolean;
 }) {
-  const inputId = `${id}-${name}`;
+  const control = {
+    id: `${id}-${name}`,
+    name,
+    defaultValue: value,
+    "aria-invalid": errors[name] ? true : undefined,
+  };
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={inputId} className="font-medium text-ink">
+      <label htmlFor={control.id} className="font-medium text-ink">
         {label}
       </label>
-      <Input
-        id={inputId}
-        name={name}
-        type={type}
-        dir={ltr ? "ltr" : undefined}
-        defaultValue={value}
-        aria-invalid={errors[name] ? true : undefined}
-      />
+      {time ? <TimeSelect {...control} /> : <Input {...control} dir={ltr ? "ltr" : undefined} />}
       {errors[name] && <p className="text-sm font-medium text-danger">{errors[name]}</p>}
     </div>
   );
