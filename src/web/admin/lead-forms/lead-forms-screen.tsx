@@ -6,10 +6,8 @@
  * same shape.
  * Without the permission: "غير مصرح لك".
  */
-import { TEXTS } from "#domain/texts.ts";
 import { QueryError } from "~/admin/common/query-error.tsx";
-import { userCan } from "~/admin/shell/auth-permissions.ts";
-import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { RequirePermission } from "~/admin/common/require-permission.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useMetaConnection, useSaveMetaConnection } from "./api.ts";
 import { ConnectionCard } from "./connection-card.tsx";
@@ -18,22 +16,17 @@ import { GoogleSection, SnapchatSection, TiktokSection } from "./platform-cards.
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function LeadFormsScreen() {
-  const user = useCurrentUser();
-  if (!userCan(user, "lead_forms.manage"))
-    return (
-      <p role="alert" className="text-lg font-bold text-danger">
-        {TEXTS.notAuthorized}
-      </p>
-    );
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
-      <p className="text-muted">{T.intro}</p>
-      <MetaSection />
-      <GoogleSection />
-      <TiktokSection />
-      <SnapchatSection />
-    </div>
+    <RequirePermission permission="lead_forms.manage">
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
+        <p className="text-muted">{T.intro}</p>
+        <MetaSection />
+        <GoogleSection />
+        <TiktokSection />
+        <SnapchatSection />
+      </div>
+    </RequirePermission>
   );
 }
 

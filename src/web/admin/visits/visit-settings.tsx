@@ -9,6 +9,7 @@
 import { useEffect, useId, useState } from "react";
 import { formatDateLong, formatHijri } from "#domain/format.ts";
 import { VISIT_PLACE_KINDS, VISIT_PLACE_LABELS, type VisitPlaceKind, WEEKDAY_LABELS } from "#domain/visits.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { serverFieldErrors } from "~/admin/common/form/admin-form.tsx";
 import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
@@ -20,18 +21,10 @@ import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useSaveVisitSettings, useVisitProjects, useVisitSettings, type VisitSettingsView } from "./api.ts";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-40 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: "مواعيد الزيارات" }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: "مواعيد الزيارات",
+  fallback: blockSkeleton("h-40 w-full rounded-xl"),
+});
 
 export default function VisitSettingsScreen() {
   const projects = useVisitProjects();

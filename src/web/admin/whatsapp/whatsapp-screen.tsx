@@ -6,12 +6,10 @@
  */
 import { useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
-import { TEXTS } from "#domain/texts.ts";
 import { TEMPLATE_CATEGORY_LABELS, type WhatsappConnectionView } from "#domain/whatsapp.ts";
 import { NamedSwitch, SWITCH_STATES } from "~/admin/common/named-switch.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
-import { userCan } from "~/admin/shell/auth-permissions.ts";
-import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { RequirePermission } from "~/admin/common/require-permission.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -24,14 +22,11 @@ import { GreetingsCard } from "./greetings-card.tsx";
 import { WHATSAPP_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function WhatsappScreen() {
-  const user = useCurrentUser();
-  if (!userCan(user, "whatsapp.manage"))
-    return (
-      <p role="alert" className="text-lg font-bold text-danger">
-        {TEXTS.notAuthorized}
-      </p>
-    );
-  return <WhatsappSettings />;
+  return (
+    <RequirePermission permission="whatsapp.manage">
+      <WhatsappSettings />
+    </RequirePermission>
+  );
 }
 
 function WhatsappSettings() {
