@@ -3,6 +3,7 @@
  * Any change goes back to the first page (the screen's `onChange`).
  */
 import { useId } from "react";
+import { type Choice, ChoiceSelect } from "~/admin/common/choice-select.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card } from "~/shared/ui/card.tsx";
@@ -13,36 +14,25 @@ import { AUDIT_TEXTS } from "./audit-texts.ts";
 const SELECT_CLASS =
   "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50";
 
-/** An option of a filter: the stored value and its Arabic name. */
-interface Option {
-  value: string;
-  label: string;
-}
-
 /** One filter's select: «الكل», then `options` by their Arabic names. */
 function FilterSelect(props: {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly Option[];
+  options: readonly Choice[];
 }) {
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={props.id}>{props.label}</Label>
-      <select
+      <ChoiceSelect
         id={props.id}
         className={SELECT_CLASS}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">{AUDIT_TEXTS.any}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+        onChange={props.onChange}
+        empty={AUDIT_TEXTS.any}
+        options={props.options}
+      />
     </div>
   );
 }
@@ -61,8 +51,8 @@ export function AuditFiltersCard({
   onChange: (patch: Partial<AuditFilters>) => void;
   onClear: () => void;
   users: readonly { id: string; name: string; username: string }[];
-  entityTypes: readonly Option[];
-  actions: readonly Option[];
+  entityTypes: readonly Choice[];
+  actions: readonly Choice[];
   total: string | null;
 }) {
   const id = useId();
@@ -89,14 +79,12 @@ export function AuditFiltersCard({
         onChange={(action) => onChange({ action })}
         options={actions}
       />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
-        <DateField id={`${id}-from`} value={filters.from} onChange={(value) => onChange({ from: value })} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-to`}>{AUDIT_TEXTS.to}</Label>
-        <DateField id={`${id}-to`} value={filters.to} onChange={(value) => onChange({ to: value })} />
-      </div>
+      {(["from", "to"] as const).map((key) => (
+        <div key={key} className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-${key}`}>{AUDIT_TEXTS[key]}</Label>
+          <DateField id={`${id}-${key}`} value={filters[key]} onChange={(value) => onChange({ [key]: value })} />
+        </div>
+      ))}
       <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-5">
         <p className="text-sm text-muted" aria-live="polite">
           {total}

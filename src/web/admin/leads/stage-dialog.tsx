@@ -11,6 +11,7 @@ import { useEffect, useId, useState } from "react";
 import type { LeadPayment } from "#domain/checkout.ts";
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage, stageHoldsUnit, UNIT_STATUS_FREE } from "#domain/lead-desk.ts";
 import { unitLabel } from "#domain/unit-label.ts";
+import { ChoiceSelect, choicesOf } from "~/admin/common/choice-select.tsx";
 import { useProjectUnits } from "~/admin/units/api.ts";
 import { isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -41,23 +42,20 @@ function errorText(error: unknown): string {
   return DESK_TEXTS.stageFailed;
 }
 
+const STAGE_CHOICES = choicesOf(LEAD_STAGES, LEAD_STAGE_LABELS);
+
 /** The new stage's select: every stage by its Arabic name. */
 function StageField(props: { id: string; value: LeadStage; onChange: (value: LeadStage) => void }) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={props.id}>{DESK_TEXTS.newStage}</Label>
-      <select
+      <ChoiceSelect
         id={props.id}
         className={selectClass}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value as LeadStage)}
-      >
-        {LEAD_STAGES.map((s) => (
-          <option key={s} value={s}>
-            {LEAD_STAGE_LABELS[s]}
-          </option>
-        ))}
-      </select>
+        onChange={(value) => props.onChange(value as LeadStage)}
+        options={STAGE_CHOICES}
+      />
     </div>
   );
 }
@@ -73,22 +71,15 @@ function LostReasonField(props: {
   return (
     <div className="grid gap-2">
       <Label htmlFor={props.id}>{DESK_TEXTS.lostReason}</Label>
-      <select
+      <ChoiceSelect
         id={props.id}
         className={selectClass}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
+        onChange={props.onChange}
         aria-invalid={props.invalid}
-      >
-        <option value="">{DESK_TEXTS.chooseReason}</option>
-        {props.reasons
-          .filter((r) => r.active)
-          .map((r) => (
-            <option key={r.id} value={r.name}>
-              {r.name}
-            </option>
-          ))}
-      </select>
+        empty={DESK_TEXTS.chooseReason}
+        options={props.reasons.filter((r) => r.active).map((r) => ({ value: r.name, label: r.name }))}
+      />
     </div>
   );
 }
@@ -103,19 +94,14 @@ function UnitField(props: {
   return (
     <div className="grid gap-2">
       <Label htmlFor={props.id}>{DESK_TEXTS.unit}</Label>
-      <select
+      <ChoiceSelect
         id={props.id}
         className={selectClass}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">{DESK_TEXTS.noUnit}</option>
-        {props.units.map((u) => (
-          <option key={u.id} value={String(u.id)}>
-            {unitLabel(u)}
-          </option>
-        ))}
-      </select>
+        onChange={props.onChange}
+        empty={DESK_TEXTS.noUnit}
+        options={props.units.map((u) => ({ value: String(u.id), label: unitLabel(u) }))}
+      />
       <p className="text-xs text-muted">{DESK_TEXTS.unitHint}</p>
     </div>
   );

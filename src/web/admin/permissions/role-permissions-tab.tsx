@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { PERMISSION_CATALOGUE, ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import type { Permission } from "#domain/types.ts";
+import { ChoiceSelect, choicesOf } from "~/admin/common/choice-select.tsx";
 import { UnsavedChangesDialog, UnsavedChangesGuard } from "~/admin/common/form/unsaved-changes.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -86,18 +87,13 @@ export function RolePermissionsTab({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-role`}>{T.role}</Label>
-          <select
+          <ChoiceSelect
             id={`${id}-role`}
             value={role}
-            onChange={(event) => chooseRole(event.target.value as Role)}
+            onChange={(value) => chooseRole(value as Role)}
             className="h-10 min-w-48 rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
-          >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
+            options={choicesOf(roles, ROLE_LABELS)}
+          />
         </div>
         <Button onClick={onSave} disabled={readOnly || save.isPending}>
           {save.isPending ? T.saving : T.save}
