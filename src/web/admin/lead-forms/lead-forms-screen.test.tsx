@@ -1,13 +1,14 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type {
   GoogleConnectionView,
   LeadFormView,
   MetaConnectionView,
   TiktokConnectionView,
 } from "#domain/lead-forms.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { LeadFormsScreen } from "./lead-forms-screen.tsx";
 
 const meta: MetaConnectionView = {
@@ -47,16 +48,8 @@ const google: GoogleConnectionView = {
   health: { lastWebhookAt: null, lastBackfillAt: null, leads24h: 3, error: null },
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("«نماذج المنصات»", () => {
   it('shows "غير مصرح لك" without lead_forms.manage and asks nothing', async () => {

@@ -6,13 +6,9 @@
  * same shape.
  * Without the permission: "غير مصرح لك".
  */
-import { QueryError } from "~/admin/common/query-error.tsx";
 import { RequirePermission } from "~/admin/common/require-permission.tsx";
-import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { useMetaConnection, useSaveMetaConnection } from "./api.ts";
-import { ConnectionCard } from "./connection-card.tsx";
-import { FormsPanel } from "./forms-panel.tsx";
-import { GoogleSection, SnapchatSection, TiktokSection } from "./platform-cards.tsx";
+import { GoogleSection, PlatformSection, SnapchatSection, TiktokSection } from "./platform-cards.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function LeadFormsScreen() {
@@ -31,30 +27,24 @@ export function LeadFormsScreen() {
 }
 
 function MetaSection() {
-  const connection = useMetaConnection();
   const save = useSaveMetaConnection();
-  if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-64" />;
-  const c = connection.data;
   return (
-    <>
-      <ConnectionCard
-        platform="meta"
-        title={T.meta}
-        enabled={c.enabled}
-        idField={{ name: "pageId", label: T.pageId, value: c.pageId }}
-        secrets={[
+    <PlatformSection
+      platform="meta"
+      connection={useMetaConnection()}
+      connected={(c) => c.hasPageAccessToken}
+      skeleton="h-64"
+      card={(c) => ({
+        idField: { name: "pageId", label: T.pageId, value: c.pageId },
+        secrets: [
           { name: "appSecret", label: T.appSecret, stored: c.hasAppSecret },
           { name: "verifyToken", label: T.verifyToken, stored: c.hasVerifyToken },
           { name: "pageAccessToken", label: T.pageAccessToken, stored: c.hasPageAccessToken },
-        ]}
-        webhookPath={c.webhookPath}
-        webhookHint={T.webhookHint}
-        health={c.health}
-        backfill
-        onSave={({ enabled, id, secrets }) => save.mutateAsync({ enabled, pageId: id, ...secrets })}
-      />
-      <FormsPanel platform="meta" connected={c.enabled && c.hasPageAccessToken} />
-    </>
+        ],
+        webhookHint: T.webhookHint,
+        backfill: true,
+        onSave: ({ enabled, id, secrets }) => save.mutateAsync({ enabled, pageId: id, ...secrets }),
+      })}
+    />
   );
 }

@@ -9,9 +9,11 @@
  *   secret webhook address the server made (docs/lead-forms.md "Set-up: Snapchat"), the health line with the
  *   backfill, the ad account's forms.
  */
+import type { UseQueryResult } from "@tanstack/react-query";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import {
+  type FormsPlatform,
   useGoogleConnection,
   useSaveGoogleConnection,
   useSaveSnapchatConnection,
@@ -19,114 +21,119 @@ import {
   useSnapchatConnection,
   useTiktokConnection,
 } from "./api.ts";
-import { ConnectionCard } from "./connection-card.tsx";
+import { ConnectionCard, type ConnectionCardProps } from "./connection-card.tsx";
 import { FormsPanel } from "./forms-panel.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
-/** The Google connection card and its forms, once the connection is read. */
-export function GoogleSection() {
-  const connection = useGoogleConnection();
-  const save = useSaveGoogleConnection();
+/** What every platform's connection answer carries. */
+type ConnectionView = Pick<ConnectionCardProps, "enabled" | "webhookPath" | "health">;
+
+/** The headings and lines of a platform's forms panel (Meta's are the panel's defaults). */
+const FORMS_TEXTS: Partial<Record<FormsPlatform, { title: string; needConnection: string; empty: string }>> = {
+  google: { title: T.googleForms, needConnection: T.googleFormsNeedConnection, empty: T.googleNoForms },
+  tiktok: { title: T.tiktokForms, needConnection: T.tiktokFormsNeedConnection, empty: T.tiktokNoForms },
+  snapchat: { title: T.snapchatForms, needConnection: T.snapchatFormsNeedConnection, empty: T.snapchatNoForms },
+};
+
+/**
+ * A platform's connection card and its forms, once `connection` is read (a skeleton of `skeleton` until then, the
+ * retry on failure): `card` gives the card's fields of that answer, `connected` whether its forms can be listed.
+ */
+export function PlatformSection<C extends ConnectionView>({
+  platform,
+  connection,
+  connected,
+  card,
+  skeleton = "h-48",
+}: {
+  platform: FormsPlatform;
+  connection: UseQueryResult<C>;
+  connected: (c: C) => boolean;
+  card: (c: C) => Omit<ConnectionCardProps, "platform" | "title" | keyof ConnectionView>;
+  skeleton?: string;
+}) {
   if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-48" />;
+  if (!connection.data) return <Skeleton className={skeleton} />;
   const c = connection.data;
   return (
     <>
       <ConnectionCard
-        platform="google"
-        title={T.google}
+        platform={platform}
+        title={T[platform]}
         enabled={c.enabled}
-        secrets={[{ name: "googleKey", label: T.googleKey, stored: c.hasGoogleKey }]}
         webhookPath={c.webhookPath}
-        webhookHint={T.googleWebhookHint}
         health={c.health}
-        backfill={false}
-        onSave={({ enabled, secrets }) => save.mutateAsync({ enabled, ...secrets })}
+        {...card(c)}
       />
-      <FormsPanel
-        platform="google"
-        connected={c.enabled && c.hasGoogleKey}
-        title={T.googleForms}
-        needConnection={T.googleFormsNeedConnection}
-        empty={T.googleNoForms}
-      />
+      <FormsPanel platform={platform} connected={c.enabled && connected(c)} {...FORMS_TEXTS[platform]} />
     </>
   );
 }
 
-/** The TikTok connection card and its forms, once the connection is read. */
-export function TiktokSection() {
-  const connection = useTiktokConnection();
-  const save = useSaveTiktokConnection();
-  if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-48" />;
-  const c = connection.data;
+/** The Google connection card and its forms. */
+export function GoogleSection() {
+  const save = useSaveGoogleConnection();
   return (
-    <>
-      <ConnectionCard
-        platform="tiktok"
-        title={T.tiktok}
-        enabled={c.enabled}
-        idField={{ name: "advertiserId", label: T.advertiserId, value: c.advertiserId }}
-        secrets={[
+    <PlatformSection
+      platform="google"
+      connection={useGoogleConnection()}
+      connected={(c) => c.hasGoogleKey}
+      card={(c) => ({
+        secrets: [{ name: "googleKey", label: T.googleKey, stored: c.hasGoogleKey }],
+        webhookHint: T.googleWebhookHint,
+        backfill: false,
+        onSave: ({ enabled, secrets }) => save.mutateAsync({ enabled, ...secrets }),
+      })}
+    />
+  );
+}
+
+/** The TikTok connection card and its forms. */
+export function TiktokSection() {
+  const save = useSaveTiktokConnection();
+  return (
+    <PlatformSection
+      platform="tiktok"
+      connection={useTiktokConnection()}
+      connected={(c) => c.hasAccessToken}
+      card={(c) => ({
+        idField: { name: "advertiserId", label: T.advertiserId, value: c.advertiserId },
+        secrets: [
           { name: "appSecret", label: T.tiktokAppSecret, stored: c.hasAppSecret },
           { name: "accessToken", label: T.tiktokAccessToken, stored: c.hasAccessToken },
-        ]}
-        webhookPath={c.webhookPath}
-        webhookHint={T.tiktokWebhookHint}
-        health={c.health}
-        backfill
-        onSave={({ enabled, id, secrets }) => save.mutateAsync({ enabled, advertiserId: id, ...secrets })}
-      />
-      <FormsPanel
-        platform="tiktok"
-        connected={c.enabled && c.hasAccessToken}
-        title={T.tiktokForms}
-        needConnection={T.tiktokFormsNeedConnection}
-        empty={T.tiktokNoForms}
-      />
-    </>
+        ],
+        webhookHint: T.tiktokWebhookHint,
+        backfill: true,
+        onSave: ({ enabled, id, secrets }) => save.mutateAsync({ enabled, advertiserId: id, ...secrets }),
+      })}
+    />
   );
 }
 
-/** The Snapchat connection card and its forms (read from the ad account), once the connection is read. */
+/** The Snapchat connection card and its forms (read from the ad account). */
 export function SnapchatSection() {
-  const connection = useSnapchatConnection();
   const save = useSaveSnapchatConnection();
-  if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-48" />;
-  const c = connection.data;
   return (
-    <>
-      <ConnectionCard
-        platform="snapchat"
-        title={T.snapchat}
-        enabled={c.enabled}
-        moreIds={[
+    <PlatformSection
+      platform="snapchat"
+      connection={useSnapchatConnection()}
+      connected={(c) => c.hasRefreshToken}
+      card={(c) => ({
+        moreIds: [
           { name: "adAccountId", label: T.snapchatAdAccountId, value: c.adAccountId },
           { name: "clientId", label: T.snapchatClientId, value: c.clientId },
-        ]}
-        secrets={[
+        ],
+        secrets: [
           { name: "clientSecret", label: T.snapchatClientSecret, stored: c.hasClientSecret },
           { name: "refreshToken", label: T.snapchatRefreshToken, stored: c.hasRefreshToken },
           { name: "hmacSecret", label: T.snapchatHmacSecret, stored: c.hasHmacSecret },
-        ]}
-        webhookPath={c.webhookPath}
-        webhookHint={T.snapchatWebhookHint}
-        webhookPending={T.snapchatWebhookPending}
-        health={c.health}
-        backfill={false}
-        onSave={({ enabled, ids, secrets }) =>
-          save.mutateAsync({ enabled, adAccountId: ids.adAccountId, clientId: ids.clientId, ...secrets })
-        }
-      />
-      <FormsPanel
-        platform="snapchat"
-        connected={c.enabled && c.hasRefreshToken}
-        title={T.snapchatForms}
-        needConnection={T.snapchatFormsNeedConnection}
-        empty={T.snapchatNoForms}
-      />
-    </>
+        ],
+        webhookHint: T.snapchatWebhookHint,
+        webhookPending: T.snapchatWebhookPending,
+        backfill: false,
+        onSave: ({ enabled, ids, secrets }) =>
+          save.mutateAsync({ enabled, adAccountId: ids.adAccountId, clientId: ids.clientId, ...secrets }),
+      })}
+    />
   );
 }
