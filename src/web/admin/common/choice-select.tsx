@@ -4,6 +4,7 @@
  * Filters and small forms that keep their own state use it; react-hook-form forms use the kit's `SelectField`.
  */
 import type * as React from "react";
+import { Label } from "~/shared/ui/label.tsx";
 import { SELECT_CLASS } from "./form/field.tsx";
 
 /** One choice: the value sent or stored, and its Arabic name. */
@@ -47,5 +48,25 @@ export function ChoiceSelect({
       ))}
       {children}
     </select>
+  );
+}
+
+export interface ChoiceFieldProps extends ChoiceSelectProps {
+  id: string;
+  label: React.ReactNode;
+  /** A line under the select. */
+  hint?: React.ReactNode;
+  /** The layout of label, select and hint (default a grid with a gap of 0.5rem). */
+  frameClassName?: string;
+}
+
+/** A `ChoiceSelect` under its label (and over its hint). */
+export function ChoiceField({ label, hint, frameClassName = "grid gap-2", ...select }: ChoiceFieldProps) {
+  return (
+    <div className={frameClassName}>
+      <Label htmlFor={select.id}>{label}</Label>
+      <ChoiceSelect {...select} />
+      {hint ? <p className="text-xs text-muted">{hint}</p> : null}
+    </div>
   );
 }

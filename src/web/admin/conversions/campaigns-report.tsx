@@ -12,7 +12,7 @@ import { Link } from "react-router";
 import { type CampaignFunnel, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "#domain/conversions.ts";
 import { formatNumber, formatPercent } from "#domain/format.ts";
 import { CampaignLink } from "~/admin/common/campaign-link.tsx";
-import { ChoiceSelect } from "~/admin/common/choice-select.tsx";
+import { ChoiceField } from "~/admin/common/choice-select.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
@@ -203,15 +203,14 @@ function SpendForms({ campaigns }: { campaigns: CampaignFunnel[] }) {
         <CardTitle className="text-lg">{T.spendTitle}</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5 sm:col-span-2">
-          <Label htmlFor={`${id}-campaign`}>{T.campaign}</Label>
-          <ChoiceSelect
-            id={`${id}-campaign`}
-            value={campaignId}
-            onChange={(value) => setCampaignId(Number(value))}
-            options={campaigns.map((c) => ({ value: c.campaignId, label: `${c.name} · ${T.platform(c.platform)}` }))}
-          />
-        </div>
+        <ChoiceField
+          label={T.campaign}
+          frameClassName="grid gap-1.5 sm:col-span-2"
+          id={`${id}-campaign`}
+          value={campaignId}
+          onChange={(value) => setCampaignId(Number(value))}
+          options={campaigns.map((c) => ({ value: c.campaignId, label: `${c.name} · ${T.platform(c.platform)}` }))}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-day`}>{T.day}</Label>
           <DateField id={`${id}-day`} value={day} onChange={setDay} />

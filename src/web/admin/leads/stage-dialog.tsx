@@ -11,7 +11,7 @@ import { useEffect, useId, useState } from "react";
 import type { LeadPayment } from "#domain/checkout.ts";
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage, stageHoldsUnit, UNIT_STATUS_FREE } from "#domain/lead-desk.ts";
 import { unitLabel } from "#domain/unit-label.ts";
-import { ChoiceSelect, choicesOf } from "~/admin/common/choice-select.tsx";
+import { ChoiceField, choicesOf } from "~/admin/common/choice-select.tsx";
 import { useProjectUnits } from "~/admin/units/api.ts";
 import { isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -43,69 +43,6 @@ function errorText(error: unknown): string {
 }
 
 const STAGE_CHOICES = choicesOf(LEAD_STAGES, LEAD_STAGE_LABELS);
-
-/** The new stage's select: every stage by its Arabic name. */
-function StageField(props: { id: string; value: LeadStage; onChange: (value: LeadStage) => void }) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={props.id}>{DESK_TEXTS.newStage}</Label>
-      <ChoiceSelect
-        id={props.id}
-        className={selectClass}
-        value={props.value}
-        onChange={(value) => props.onChange(value as LeadStage)}
-        options={STAGE_CHOICES}
-      />
-    </div>
-  );
-}
-
-/** The lost reason's select: the active reasons of the editable list, by name. */
-function LostReasonField(props: {
-  id: string;
-  reasons: readonly { id: number; name: string; active: boolean }[];
-  value: string;
-  onChange: (value: string) => void;
-  invalid: boolean;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={props.id}>{DESK_TEXTS.lostReason}</Label>
-      <ChoiceSelect
-        id={props.id}
-        className={selectClass}
-        value={props.value}
-        onChange={props.onChange}
-        aria-invalid={props.invalid}
-        empty={DESK_TEXTS.chooseReason}
-        options={props.reasons.filter((r) => r.active).map((r) => ({ value: r.name, label: r.name }))}
-      />
-    </div>
-  );
-}
-
-/** The unit's select at حجز/بيع: the offered units, each named with building, floor, rooms and price (unitLabel). */
-function UnitField(props: {
-  id: string;
-  units: readonly (Parameters<typeof unitLabel>[0] & { id: number })[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={props.id}>{DESK_TEXTS.unit}</Label>
-      <ChoiceSelect
-        id={props.id}
-        className={selectClass}
-        value={props.value}
-        onChange={props.onChange}
-        empty={DESK_TEXTS.noUnit}
-        options={props.units.map((u) => ({ value: String(u.id), label: unitLabel(u) }))}
-      />
-      <p className="text-xs text-muted">{DESK_TEXTS.unitHint}</p>
-    </div>
-  );
-}
 
 /** The stage dialog of this file's header, for `lead`; closes itself after a saved change (or a refund offered). */
 export function StageDialog({
@@ -195,32 +132,42 @@ export function StageDialog({
             <DialogTitle>{DESK_TEXTS.changeStage}</DialogTitle>
             <DialogDescription>{lead.name}</DialogDescription>
           </DialogHeader>
-          <StageField
+          <ChoiceField
             id={`${ids}-stage`}
+            label={DESK_TEXTS.newStage}
+            className={selectClass}
             value={stage}
             onChange={(value) => {
-              setStage(value);
+              setStage(value as LeadStage);
               setError(null);
             }}
+            options={STAGE_CHOICES}
           />
           {stage === "lost" && (
-            <LostReasonField
+            <ChoiceField
               id={`${ids}-reason`}
-              reasons={reasons.data ?? []}
+              label={DESK_TEXTS.lostReason}
+              className={selectClass}
               value={reason}
               onChange={setReason}
-              invalid={error !== null && !reason}
+              aria-invalid={error !== null && !reason}
+              empty={DESK_TEXTS.chooseReason}
+              options={(reasons.data ?? []).filter((r) => r.active).map((r) => ({ value: r.name, label: r.name }))}
             />
           )}
           {holds && lead.projectId !== null && (
-            <UnitField
+            <ChoiceField
               id={`${ids}-unit`}
-              units={offered}
+              label={DESK_TEXTS.unit}
+              hint={DESK_TEXTS.unitHint}
+              className={selectClass}
               value={unitId}
               onChange={(value) => {
                 setUnitId(value);
                 setError(null);
               }}
+              empty={DESK_TEXTS.noUnit}
+              options={offered.map((u) => ({ value: String(u.id), label: unitLabel(u) }))}
             />
           )}
           <div className="grid gap-2">

@@ -7,7 +7,7 @@ import { DownloadIcon } from "lucide-react";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { CHECKOUT_STATE_LABELS, CHECKOUT_STATES, type CheckoutState } from "#domain/checkout.ts";
-import { ChoiceSelect, choicesOf } from "~/admin/common/choice-select.tsx";
+import { ChoiceField, choicesOf } from "~/admin/common/choice-select.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -65,17 +65,16 @@ export function PaymentFilters({
   const id = useId();
   return (
     <div className="grid items-end gap-3 rounded-xl bg-surface p-3 ring-1 ring-black/5 sm:grid-cols-2 xl:grid-cols-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-state`}>{PAYMENT_FILTER_TEXTS.state}</Label>
-        <ChoiceSelect
-          id={`${id}-state`}
-          className={selectClass}
-          value={filters.state ?? ""}
-          onChange={(value) => onChange("state", value)}
-          empty={PAYMENT_FILTER_TEXTS.allStates}
-          options={choicesOf(CHECKOUT_STATES, CHECKOUT_STATE_LABELS)}
-        />
-      </div>
+      <ChoiceField
+        label={PAYMENT_FILTER_TEXTS.state}
+        frameClassName="grid gap-1.5"
+        id={`${id}-state`}
+        className={selectClass}
+        value={filters.state ?? ""}
+        onChange={(value) => onChange("state", value)}
+        empty={PAYMENT_FILTER_TEXTS.allStates}
+        options={choicesOf(CHECKOUT_STATES, CHECKOUT_STATE_LABELS)}
+      />
       {(["from", "to"] as const).map((key) => (
         <div key={key} className="grid gap-1.5">
           <Label htmlFor={`${id}-${key}`}>{PAYMENT_FILTER_TEXTS[key]}</Label>

@@ -6,7 +6,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { PERMISSION_CATALOGUE, ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import type { Permission } from "#domain/types.ts";
-import { ChoiceSelect, choicesOf } from "~/admin/common/choice-select.tsx";
+import { ChoiceField, choicesOf } from "~/admin/common/choice-select.tsx";
 import { UnsavedChangesDialog, UnsavedChangesGuard } from "~/admin/common/form/unsaved-changes.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -85,16 +85,15 @@ export function RolePermissionsTab({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-role`}>{T.role}</Label>
-          <ChoiceSelect
-            id={`${id}-role`}
-            value={role}
-            onChange={(value) => chooseRole(value as Role)}
-            className="h-10 min-w-48 rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
-            options={choicesOf(roles, ROLE_LABELS)}
-          />
-        </div>
+        <ChoiceField
+          label={T.role}
+          frameClassName="flex flex-col gap-2"
+          id={`${id}-role`}
+          value={role}
+          onChange={(value) => chooseRole(value as Role)}
+          className="h-10 min-w-48 rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
+          options={choicesOf(roles, ROLE_LABELS)}
+        />
         <Button onClick={onSave} disabled={readOnly || save.isPending}>
           {save.isPending ? T.saving : T.save}
         </Button>

@@ -8,7 +8,7 @@ import { RotateCcwIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { ROLE_LABELS } from "#domain/roles.ts";
 import type { Permission, PublicUser } from "#domain/types.ts";
-import { ChoiceSelect } from "~/admin/common/choice-select.tsx";
+import { ChoiceField } from "~/admin/common/choice-select.tsx";
 import { NamedSwitch } from "~/admin/common/named-switch.tsx";
 import { useChangeUserOverride, useUserOverrides } from "~/admin/employees/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
@@ -47,17 +47,16 @@ export function UserPermissionsTab({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-user`}>{T.user}</Label>
-        <ChoiceSelect
-          id={`${id}-user`}
-          value={userId}
-          onChange={setUserId}
-          className="h-10 max-w-md rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
-          empty={T.chooseUser}
-          options={list.map((u) => ({ value: u.id, label: `${u.name} (${u.username}) - ${ROLE_LABELS[u.role]}` }))}
-        />
-      </div>
+      <ChoiceField
+        label={T.user}
+        frameClassName="flex flex-col gap-2"
+        id={`${id}-user`}
+        value={userId}
+        onChange={setUserId}
+        className="h-10 max-w-md rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
+        empty={T.chooseUser}
+        options={list.map((u) => ({ value: u.id, label: `${u.name} (${u.username}) - ${ROLE_LABELS[u.role]}` }))}
+      />
       {selected ? <UserPermissionList user={selected} catalogue={catalogue} roleMap={roleMap} /> : null}
     </div>
   );
