@@ -38,6 +38,30 @@ export function groupByCategory(catalogue: readonly Permission[]): [string, Perm
   return [...groups.entries()];
 }
 
+/** The catalogue's `groups` as cards (one per category, two columns on a wide screen), each permission by `item` (an `li`). */
+export function PermissionGroups({
+  groups,
+  item,
+}: {
+  groups: [string, Permission[]][];
+  item: (permission: Permission) => React.ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {groups.map(([category, items]) => (
+        <Card key={category}>
+          <CardHeader>
+            <CardTitle className="text-base">{category}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-3">{items.map(item)}</ul>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
 export function RolePermissionsTab({
   catalogue,
   roleMap,
@@ -108,36 +132,26 @@ export function RolePermissionsTab({
           setPendingRole(null);
         }}
       />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {groups.map(([category, items]) => (
-          <Card key={category}>
-            <CardHeader>
-              <CardTitle className="text-base">{category}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="flex flex-col gap-3">
-                {items.map((permission) => {
-                  const boxId = `${id}-p-${permission.id}`;
-                  return (
-                    <li key={permission.id} className="flex items-start gap-3">
-                      <Checkbox
-                        id={boxId}
-                        checked={readOnly || checked.has(permission.id)}
-                        disabled={readOnly}
-                        onCheckedChange={(value) => toggle(permission.id, value === true)}
-                        className="mt-0.5"
-                      />
-                      <Label htmlFor={boxId} className="flex flex-col items-start gap-0.5 font-normal">
-                        <span className="font-bold">{permissionName(permission)}</span>
-                      </Label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <PermissionGroups
+        groups={groups}
+        item={(permission) => {
+          const boxId = `${id}-p-${permission.id}`;
+          return (
+            <li key={permission.id} className="flex items-start gap-3">
+              <Checkbox
+                id={boxId}
+                checked={readOnly || checked.has(permission.id)}
+                disabled={readOnly}
+                onCheckedChange={(value) => toggle(permission.id, value === true)}
+                className="mt-0.5"
+              />
+              <Label htmlFor={boxId} className="flex flex-col items-start gap-0.5 font-normal">
+                <span className="font-bold">{permissionName(permission)}</span>
+              </Label>
+            </li>
+          );
+        }}
+      />
     </div>
   );
 }
