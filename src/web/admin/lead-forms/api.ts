@@ -44,14 +44,13 @@ function connectionApi<View, Update>(platform: FormsPlatform) {
   return { useConnection, useSave };
 }
 
-const meta = connectionApi<MetaConnectionView, MetaConnectionUpdate>("meta");
-const google = connectionApi<GoogleConnectionView, GoogleConnectionUpdate>("google");
-const tiktok = connectionApi<TiktokConnectionView, TiktokConnectionUpdate>("tiktok");
-const snapchat = connectionApi<SnapchatConnectionView, SnapchatConnectionUpdate>("snapchat");
-export const { useConnection: useMetaConnection, useSave: useSaveMetaConnection } = meta;
-export const { useConnection: useGoogleConnection, useSave: useSaveGoogleConnection } = google;
-export const { useConnection: useTiktokConnection, useSave: useSaveTiktokConnection } = tiktok;
-export const { useConnection: useSnapchatConnection, useSave: useSaveSnapchatConnection } = snapchat;
+/** The read and save hooks of one platform's connection. */
+export type ConnectionApi<View, Update> = ReturnType<typeof connectionApi<View, Update>>;
+
+export const metaApi = connectionApi<MetaConnectionView, MetaConnectionUpdate>("meta");
+export const googleApi = connectionApi<GoogleConnectionView, GoogleConnectionUpdate>("google");
+export const tiktokApi = connectionApi<TiktokConnectionView, TiktokConnectionUpdate>("tiktok");
+export const snapchatApi = connectionApi<SnapchatConnectionView, SnapchatConnectionUpdate>("snapchat");
 
 /**
  * GET /api/lead-forms/{platform}/forms: Meta's and Snapchat's are read from the platform each time (only while the

@@ -7,8 +7,7 @@
  * Without the permission: "غير مصرح لك".
  */
 import { RequirePermission } from "~/admin/common/require-permission.tsx";
-import { useMetaConnection, useSaveMetaConnection } from "./api.ts";
-import { GoogleSection, PlatformSection, SnapchatSection, TiktokSection } from "./platform-cards.tsx";
+import { GoogleSection, MetaSection, SnapchatSection, TiktokSection } from "./platform-cards.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function LeadFormsScreen() {
@@ -23,28 +22,5 @@ export function LeadFormsScreen() {
         <SnapchatSection />
       </div>
     </RequirePermission>
-  );
-}
-
-function MetaSection() {
-  const save = useSaveMetaConnection();
-  return (
-    <PlatformSection
-      platform="meta"
-      connection={useMetaConnection()}
-      connected={(c) => c.hasPageAccessToken}
-      skeleton="h-64"
-      card={(c) => ({
-        idField: { name: "pageId", label: T.pageId, value: c.pageId },
-        secrets: [
-          { name: "appSecret", label: T.appSecret, stored: c.hasAppSecret },
-          { name: "verifyToken", label: T.verifyToken, stored: c.hasVerifyToken },
-          { name: "pageAccessToken", label: T.pageAccessToken, stored: c.hasPageAccessToken },
-        ],
-        webhookHint: T.webhookHint,
-        backfill: true,
-        onSave: ({ enabled, id, secrets }) => save.mutateAsync({ enabled, pageId: id, ...secrets }),
-      })}
-    />
   );
 }
