@@ -44,6 +44,36 @@ function errorText(error: unknown): string {
 
 const STAGE_CHOICES = choicesOf(LEAD_STAGES, LEAD_STAGE_LABELS);
 
+/** A desk form's note (up to 2,000 characters) under its label «ملاحظة»; `className` lays out label and box. */
+export function NoteField(props: { id: string; value: string; onChange: (note: string) => void; className?: string }) {
+  return (
+    <div className={props.className ?? "grid gap-2"}>
+      <Label htmlFor={props.id}>{DESK_TEXTS.note}</Label>
+      <Textarea
+        id={props.id}
+        className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
+        value={props.value}
+        maxLength={2000}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A desk dialog's «إلغاء» (closes it) and «حفظ» (submits its form; off while `busy`). */
+export function SaveFooter({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {DESK_TEXTS.cancel}
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {DESK_TEXTS.save}
+      </Button>
+    </DialogFooter>
+  );
+}
+
 /** The stage dialog of this file's header, for `lead`; closes itself after a saved change (or a refund offered). */
 export function StageDialog({
   lead,
@@ -170,29 +200,13 @@ export function StageDialog({
               options={offered.map((u) => ({ value: String(u.id), label: unitLabel(u) }))}
             />
           )}
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-note`}>{DESK_TEXTS.note}</Label>
-            <Textarea
-              id={`${ids}-note`}
-              className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
-              value={note}
-              maxLength={2000}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <NoteField id={`${ids}-note`} value={note} onChange={setNote} />
           {error && (
             <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
               {error}
             </p>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {DESK_TEXTS.cancel}
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {DESK_TEXTS.save}
-            </Button>
-          </DialogFooter>
+          <SaveFooter onCancel={() => onOpenChange(false)} busy={change.isPending} />
         </form>
       </DialogContent>
     </Dialog>
