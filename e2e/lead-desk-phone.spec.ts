@@ -7,9 +7,9 @@
  * sees both leads side by side, merges, and the merged lead's page says into which lead, read-only. Screenshots of the
  * lead page, the merge check and the merged page at 390 and 1280 px go to e2e-output/lead-desk-phone/.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
-import { skipEntrance } from "./fixtures/entrance.ts";
+import { staffPage } from "./fixtures/phone-page.ts";
 import { projectWithAgent, submitSignIn } from "./fixtures/staff.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
@@ -27,20 +27,6 @@ const arabicIndic = (text: string) => text.replace(/\d/g, (d) => "٠١٢٣٤٥٦
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
-
-async function newPage(browser: Browser, width: number, serverNow: Date) {
-  const context = await browser.newContext({
-    viewport: { width, height: 844 },
-    locale: "ar-SA",
-    timezoneId: "Asia/Riyadh",
-  });
-  await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>wa</p>" }));
-  const page = await context.newPage();
-  await skipEntrance(page);
-  // The browser's clock starts at the server's (movable) time, so the live wait counts from the lead's creation.
-  await page.clock.install({ time: serverNow });
-  return page;
 }
 
 async function signIn(page: Page, user: { username: string; password: string }, home: RegExp) {
@@ -80,7 +66,7 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   const leadId = (await first.json()).leadId as number;
 
   // 1. The agent signs in on her phone and lands on «عملائي».
-  const agent = await newPage(browser, 390, serverNow);
+  const agent = await staffPage(browser, 390, serverNow);
   await signIn(agent, AGENT, /\/admin\/leads\/mine$/);
   await agent.getByRole("link", { name: BUYER, exact: true }).click();
   await expect(agent.getByRole("heading", { level: 1, name: BUYER })).toBeVisible();
@@ -136,7 +122,7 @@ test("an agent works a new lead one-handed at 390 px; a manager merges the perso
   });
   const otherId = (await second.json()).leadId as number;
   expect(otherId).not.toBe(leadId);
-  const manager = await newPage(browser, 390, serverNow);
+  const manager = await staffPage(browser, 390, serverNow);
   await signIn(manager, E2E_ADMIN, /\/admin$/);
   await manager.goto(`/admin/leads/${leadId}`);
   await expect(manager.getByRole("heading", { level: 1, name: BUYER })).toBeVisible();

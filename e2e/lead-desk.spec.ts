@@ -7,10 +7,11 @@
  * page, the list, the settings and the dashboard at 360/390/768/1280 px go to e2e-output/lead-desk/, and at each width
  * no page is wider than the screen.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./fixtures/constants.ts";
 import { skipEntrance } from "./fixtures/entrance.ts";
+import { staffPage } from "./fixtures/phone-page.ts";
 import { arabicLabel } from "./fixtures/stamp.ts";
 
 test.beforeEach(({ page }) => skipEntrance(page));
@@ -99,19 +100,6 @@ async function shoot(page: Page, path: string, name: string, ready: (page: Page)
   }
 }
 
-async function newPage(browser: Browser, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 844 },
-    locale: "ar-SA",
-    timezoneId: "Asia/Riyadh",
-  });
-  // wa.me is outside the test machine: the tab WhatsApp opens gets a stand-in page.
-  await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>wa</p>" }));
-  const page = await context.newPage();
-  await skipEntrance(page);
-  return page;
-}
-
 test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 101, and the dashboard times the answer", async ({
   page,
   browser,
@@ -134,7 +122,7 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
   await expect(page.getByText("تم إرسال رسالتك بنجاح! سنتواصل معك قريباً.")).toBeVisible();
 
   // 2. Agent A, on a 390 px phone, finds the lead in عملائي and taps WhatsApp.
-  const agent = await newPage(browser, 390);
+  const agent = await staffPage(browser, 390);
   await signIn(agent, AGENT.username, AGENT.password, /\/admin\/leads\/mine$/);
   await hydrated(agent);
   const card = agent.getByTestId("agent-lead").filter({ hasText: VISITOR });
@@ -188,7 +176,7 @@ test("a campaign enquiry reaches agent A's phone, is worked to حجز with unit 
   await expect(unit.getByText("محجوزة", { exact: true })).toBeVisible();
 
   // 6. The manager's dashboard shows agent A's time to first contact, linking to her leads.
-  const manager = await newPage(browser, 1280);
+  const manager = await staffPage(browser, 1280);
   await signIn(manager, E2E_ADMIN.username, E2E_ADMIN.password);
   await hydrated(manager);
   const times = manager.getByTestId("response-times");

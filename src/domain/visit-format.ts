@@ -19,6 +19,14 @@ export function formatVisitClock(at: Date | string): string {
   return clock().format(typeof at === "string" ? new Date(at) : at);
 }
 
+/**
+ * A time of day "HH:MM" (24-hour, as the API reads and writes it) written as the slots are ("16:00" → "٤:٠٠ م"):
+ * for pickers of opening hours. Riyadh keeps no daylight saving, so any day gives the same reading.
+ */
+export function formatTimeOfDay(hhmm: string): string {
+  return clock().format(new Date(`2000-01-01T${hhmm}:00+03:00`));
+}
+
 /** A day of the booking strip: weekday and short date ("السبت", "٢٨ نوفمبر") of a Riyadh date "YYYY-MM-DD". */
 export function visitDayLabel(date: string): { weekday: string; date: string } {
   const noon = new Date(`${date}T12:00:00+03:00`);

@@ -31,6 +31,30 @@ export function signInAs(user: Partial<SessionUser>) {
   act(() => sessionStore.signIn(auth));
 }
 
+/** A fetch call as a screen made it: the method, the URL (with its query) and the JSON body. */
+export interface FetchCall {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** Stubs fetch: each call is pushed to `calls` and answered by `answer` given its "METHOD /path" (no query), URL and body. */
+export function stubFetch(
+  calls: FetchCall[],
+  answer: (key: string, url: URL, body: unknown) => Response | Promise<Response>,
+) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      const method = init?.method ?? "GET";
+      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      return answer(`${method} ${url.pathname}`, url, body);
+    }),
+  );
+}
+
 /** "METHOD /path" → answer; unknown calls answer 404. `calls` records "METHOD /path" and the body. */
 export function mockApi(routes: Record<string, (body: unknown) => Response | Promise<Response>>) {
   const calls: { key: string; body: unknown }[] = [];

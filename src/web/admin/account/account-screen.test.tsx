@@ -3,11 +3,12 @@
  * two-factor enrolment (QR, key, code, recovery codes shown once), the password form's server field messages, and
  * the per-role requirement for a super_admin only.
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { formatDateTime } from "#domain/format.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { AccountScreen } from "./account-screen.tsx";
 
 const SESSIONS = [
@@ -29,11 +30,7 @@ const SESSIONS = [
   },
 ];
 
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreenTest);
 
 describe("account screen", () => {
   it("lists the sessions and ends another one", async () => {

@@ -3,6 +3,7 @@
  * Any change goes back to the first page (the screen's `onChange`).
  */
 import { useId } from "react";
+import { type Choice, ChoiceField } from "~/admin/common/choice-select.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card } from "~/shared/ui/card.tsx";
@@ -12,40 +13,6 @@ import { AUDIT_TEXTS } from "./audit-texts.ts";
 
 const SELECT_CLASS =
   "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50";
-
-/** An option of a filter: the stored value and its Arabic name. */
-interface Option {
-  value: string;
-  label: string;
-}
-
-/** One filter's select: «الكل», then `options` by their Arabic names. */
-function FilterSelect(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly Option[];
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      <select
-        id={props.id}
-        className={SELECT_CLASS}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">{AUDIT_TEXTS.any}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** The filters card; `users` are the staff to filter by (empty without users.view). */
 export function AuditFiltersCard({
@@ -61,42 +28,42 @@ export function AuditFiltersCard({
   onChange: (patch: Partial<AuditFilters>) => void;
   onClear: () => void;
   users: readonly { id: string; name: string; username: string }[];
-  entityTypes: readonly Option[];
-  actions: readonly Option[];
+  entityTypes: readonly Choice[];
+  actions: readonly Choice[];
   total: string | null;
 }) {
   const id = useId();
+  const selects = [
+    {
+      key: "userId",
+      name: "user",
+      label: AUDIT_TEXTS.user,
+      options: users.map((u) => ({ value: u.id, label: `${u.name} (${u.username})` })),
+    },
+    { key: "entityType", name: "type", label: AUDIT_TEXTS.entityType, options: entityTypes },
+    { key: "action", name: "action", label: AUDIT_TEXTS.action, options: actions },
+  ] as const;
   return (
     <Card className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      <FilterSelect
-        id={`${id}-user`}
-        label={AUDIT_TEXTS.user}
-        value={filters.userId}
-        onChange={(userId) => onChange({ userId })}
-        options={users.map((u) => ({ value: u.id, label: `${u.name} (${u.username})` }))}
-      />
-      <FilterSelect
-        id={`${id}-type`}
-        label={AUDIT_TEXTS.entityType}
-        value={filters.entityType}
-        onChange={(entityType) => onChange({ entityType })}
-        options={entityTypes}
-      />
-      <FilterSelect
-        id={`${id}-action`}
-        label={AUDIT_TEXTS.action}
-        value={filters.action}
-        onChange={(action) => onChange({ action })}
-        options={actions}
-      />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-from`}>{AUDIT_TEXTS.from}</Label>
-        <DateField id={`${id}-from`} value={filters.from} onChange={(value) => onChange({ from: value })} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-to`}>{AUDIT_TEXTS.to}</Label>
-        <DateField id={`${id}-to`} value={filters.to} onChange={(value) => onChange({ to: value })} />
-      </div>
+      {selects.map(({ key, name, label, options }) => (
+        <ChoiceField
+          key={key}
+          id={`${id}-${name}`}
+          label={label}
+          frameClassName="flex flex-col gap-2"
+          className={SELECT_CLASS}
+          value={filters[key]}
+          onChange={(value) => onChange({ [key]: value })}
+          empty={AUDIT_TEXTS.any}
+          options={options}
+        />
+      ))}
+      {(["from", "to"] as const).map((key) => (
+        <div key={key} className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-${key}`}>{AUDIT_TEXTS[key]}</Label>
+          <DateField id={`${id}-${key}`} value={filters[key]} onChange={(value) => onChange({ [key]: value })} />
+        </div>
+      ))}
       <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-5">
         <p className="text-sm text-muted" aria-live="polite">
           {total}

@@ -7,8 +7,8 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { formatNumber } from "#domain/format.ts";
-import { TEXTS } from "#domain/texts.ts";
 import { ColumnHeads } from "~/admin/common/column-heads.tsx";
+import { NotAuthorized } from "~/admin/common/require-permission.tsx";
 import { RT } from "~/admin/common/responsive-table.ts";
 import { useUsers } from "~/admin/employees/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -128,9 +128,7 @@ export function AuditLogScreen() {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold text-ink">{AUDIT_TEXTS.title}</h1>
-        <p role="alert" className="text-lg font-bold text-danger">
-          {TEXTS.notAuthorized}
-        </p>
+        <NotAuthorized />
       </div>
     );
   }

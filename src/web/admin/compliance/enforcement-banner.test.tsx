@@ -3,10 +3,11 @@
  * see how many records go offline on the enforcement day, their names and the link to «الامتثال والتراخيص»; nothing
  * once enforcement has started, and nothing is requested for staff without compliance.view.
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ComplianceReport, ComplianceRow } from "#domain/schemas/licence-view.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { EnforcementBanner } from "./enforcement-banner.tsx";
 
 const licence = (advertisable: boolean): ComplianceRow["licence"] => ({
@@ -47,12 +48,7 @@ const report = (today: string): ComplianceReport => ({
 });
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(cleanUpScreenTest);
 
 describe("licence enforcement banner", () => {
   it("counts and names what goes offline on the enforcement day, with the link to the compliance screen", async () => {

@@ -5,10 +5,10 @@
  * names and a link to «الامتثال والتراخيص». Reads GET /api/compliance (the screen's query); nothing shows while it
  * loads, on an error, once enforcement has started, or when nothing would go offline.
  */
-import { TriangleAlertIcon } from "lucide-react";
 import { Link } from "react-router";
 import { countNoun, formatDateLong, NOUNS } from "#domain/format.ts";
 import { riyadhDayStart } from "#domain/licence.ts";
+import { WarningBanner } from "~/admin/common/warning-banner.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { useCompliance } from "./api.ts";
@@ -29,14 +29,7 @@ export function EnforcementBanner() {
   const pending = report.rows.filter((row) => row.willGoOffline);
   if (pending.length === 0) return null;
   return (
-    <section
-      aria-labelledby="enforcement-banner-title"
-      className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-ink"
-    >
-      <h2 id="enforcement-banner-title" className="flex items-center gap-2 font-bold text-amber-900">
-        <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
-        {ENFORCEMENT_BANNER_TEXTS.title}
-      </h2>
+    <WarningBanner id="enforcement-banner-title" title={ENFORCEMENT_BANNER_TEXTS.title}>
       <p className="mt-1">
         {ENFORCEMENT_BANNER_TEXTS.body(
           countNoun(pending.length, NOUNS.record),
@@ -56,6 +49,6 @@ export function EnforcementBanner() {
           ))}
         </ul>
       </details>
-    </section>
+    </WarningBanner>
   );
 }

@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { type CampaignFunnel, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "#domain/conversions.ts";
 import { formatNumber, formatPercent } from "#domain/format.ts";
 import { CampaignLink } from "~/admin/common/campaign-link.tsx";
+import { ChoiceField } from "~/admin/common/choice-select.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { RiyalAmount } from "~/admin/common/riyal-amount.tsx";
@@ -26,7 +27,7 @@ import { toast } from "~/shared/ui/use-toast.ts";
 import { downloadFunnel, jeddahDayOf, useFunnel, useImportSpend, useSaveSpend } from "./api.ts";
 import { CONVERSIONS_TEXTS as T } from "./texts.ts";
 
-const SELECT_CLASS =
+const _SELECT_CLASS =
   "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50";
 
 export function CampaignsReport({ now = new Date() }: { now?: Date }) {
@@ -202,21 +203,14 @@ function SpendForms({ campaigns }: { campaigns: CampaignFunnel[] }) {
         <CardTitle className="text-lg">{T.spendTitle}</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5 sm:col-span-2">
-          <Label htmlFor={`${id}-campaign`}>{T.campaign}</Label>
-          <select
-            id={`${id}-campaign`}
-            className={SELECT_CLASS}
-            value={campaignId}
-            onChange={(e) => setCampaignId(Number(e.target.value))}
-          >
-            {campaigns.map((c) => (
-              <option key={c.campaignId} value={c.campaignId}>
-                {c.name} · {T.platform(c.platform)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          label={T.campaign}
+          frameClassName="grid gap-1.5 sm:col-span-2"
+          id={`${id}-campaign`}
+          value={campaignId}
+          onChange={(value) => setCampaignId(Number(value))}
+          options={campaigns.map((c) => ({ value: c.campaignId, label: `${c.name} · ${T.platform(c.platform)}` }))}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-day`}>{T.day}</Label>
           <DateField id={`${id}-day`} value={day} onChange={setDay} />

@@ -10,6 +10,7 @@ import {
   type ConversionPlatform,
 } from "#domain/conversions.ts";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
+import { ChoiceField, choicesOf } from "~/admin/common/choice-select.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
@@ -33,22 +34,16 @@ export function DeliveryLog() {
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 sm:max-w-lg sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-platform`}>{T.platformFilter}</Label>
-          <select
-            id={`${id}-platform`}
-            className="h-10 rounded-lg border border-brand-100 bg-surface px-3 text-sm"
-            value={platform}
-            onChange={(e) => setPlatform(e.target.value as ConversionPlatform | "")}
-          >
-            <option value="">{T.allPlatforms}</option>
-            {CONVERSION_PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {CONVERSION_PLATFORM_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          label={T.platformFilter}
+          frameClassName="grid gap-1.5"
+          id={`${id}-platform`}
+          className="h-10 rounded-lg border border-brand-100 bg-surface px-3 text-sm"
+          value={platform}
+          onChange={(value) => setPlatform(value as ConversionPlatform | "")}
+          empty={T.allPlatforms}
+          options={choicesOf(CONVERSION_PLATFORMS, CONVERSION_PLATFORM_LABELS)}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-lead`}>{T.leadId}</Label>
           <Input

@@ -149,81 +149,89 @@ function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
   );
 }
 
-function RecentProjects({ query }: { query: ReturnType<typeof useProjects> }) {
+/** The heading, load error and empty line of each dashboard list. */
+const LIST_TEXTS = {
+  projects: { title: TEXTS.recentProjects, loadError: TEXTS.projectsLoadFailed, empty: TEXTS.noProjects },
+  updates: { title: TEXTS.latestUpdates, loadError: TEXTS.updatesLoadFailed, empty: TEXTS.noUpdates },
+};
+
+/**
+ * A dashboard card listing the first DASHBOARD_LIST_SIZE items of `query` (each an `li` by `item`), or its skeleton,
+ * its load error with a retry, or its empty line.
+ */
+function DashboardList<T>({
+  query,
+  texts: { title, loadError, empty },
+  children: item,
+}: {
+  query: { data?: T[]; isPending: boolean; isError: boolean; refetch: () => unknown };
+  texts: { title: string; loadError: string; empty: string };
+  children: (item: T) => React.ReactNode;
+}) {
   const items = (query.data ?? []).slice(0, DASHBOARD_LIST_SIZE);
   return (
     <Card aria-busy={query.isPending}>
       <CardHeader>
-        <CardTitle>{TEXTS.recentProjects}</CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <ListSkeleton />
         ) : query.isError ? (
-          <LoadError text={TEXTS.projectsLoadFailed} onRetry={() => void query.refetch()} />
+          <LoadError text={loadError} onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
-          <p className="text-sm text-muted">{TEXTS.noProjects}</p>
+          <p className="text-sm text-muted">{empty}</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-brand-100">
-            {items.map((project) => (
-              <li key={project.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <Link to={`/admin/projects/${project.id}`} className="font-bold text-ink hover:underline">
-                    {project.name}
-                  </Link>
-                  <p className="text-sm font-bold text-brand-700">{formatSAR(project.price)}</p>
-                </div>
-                {project.city ? <p className="text-sm text-muted">{project.city}</p> : null}
-                <div className="flex items-center gap-3">
-                  <Progress
-                    value={project.completionPercentage}
-                    aria-label={`${TEXTS.completion}: ${project.name}`}
-                    className="flex-1"
-                  />
-                  <span className="w-12 shrink-0 text-end text-xs text-muted">
-                    {formatPercent(project.completionPercentage)}
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ul className="flex flex-col divide-y divide-brand-100">{items.map(item)}</ul>
         )}
       </CardContent>
     </Card>
   );
 }
 
-function LatestUpdates({ query }: { query: ReturnType<typeof useProjectUpdates> }) {
-  const items = (query.data ?? []).slice(0, DASHBOARD_LIST_SIZE);
+function RecentProjects({ query }: { query: ReturnType<typeof useProjects> }) {
   return (
-    <Card aria-busy={query.isPending}>
-      <CardHeader>
-        <CardTitle>{TEXTS.latestUpdates}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <ListSkeleton />
-        ) : query.isError ? (
-          <LoadError text={TEXTS.updatesLoadFailed} onRetry={() => void query.refetch()} />
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted">{TEXTS.noUpdates}</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-brand-100">
-            {items.map((update) => (
-              <li key={update.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
-                <Link to={`/admin/project-updates?update=${update.id}`} className="font-bold text-ink hover:underline">
-                  {update.title}
-                </Link>
-                <p className="flex flex-wrap justify-between gap-x-3 text-sm text-muted">
-                  <span>{update.projectName ?? ""}</span>
-                  <time dateTime={update.createdAt}>{formatDateShort(update.createdAt)}</time>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <DashboardList query={query} texts={LIST_TEXTS.projects}>
+      {(project) => (
+        <li key={project.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <Link to={`/admin/projects/${project.id}`} className="font-bold text-ink hover:underline">
+              {project.name}
+            </Link>
+            <p className="text-sm font-bold text-brand-700">{formatSAR(project.price)}</p>
+          </div>
+          {project.city ? <p className="text-sm text-muted">{project.city}</p> : null}
+          <div className="flex items-center gap-3">
+            <Progress
+              value={project.completionPercentage}
+              aria-label={`${TEXTS.completion}: ${project.name}`}
+              className="flex-1"
+            />
+            <span className="w-12 shrink-0 text-end text-xs text-muted">
+              {formatPercent(project.completionPercentage)}
+            </span>
+          </div>
+        </li>
+      )}
+    </DashboardList>
+  );
+}
+
+function LatestUpdates({ query }: { query: ReturnType<typeof useProjectUpdates> }) {
+  return (
+    <DashboardList query={query} texts={LIST_TEXTS.updates}>
+      {(update) => (
+        <li key={update.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+          <Link to={`/admin/project-updates?update=${update.id}`} className="font-bold text-ink hover:underline">
+            {update.title}
+          </Link>
+          <p className="flex flex-wrap justify-between gap-x-3 text-sm text-muted">
+            <span>{update.projectName ?? ""}</span>
+            <time dateTime={update.createdAt}>{formatDateShort(update.createdAt)}</time>
+          </p>
+        </li>
+      )}
+    </DashboardList>
   );
 }
 

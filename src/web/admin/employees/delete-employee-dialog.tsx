@@ -1,17 +1,8 @@
 /** The delete confirmation of SPEC §2.17: "are you sure? the employee will be permanently deleted, cannot be undone". */
 
 import type { PublicUser } from "#domain/types.ts";
+import { ConfirmAlert } from "~/admin/common/confirm-alert.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/shared/ui/alert-dialog.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useDeleteUser } from "./api.ts";
 import { EMPLOYEE_TEXTS as T } from "./employees-texts.ts";
@@ -38,19 +29,15 @@ export function DeleteEmployeeDialog({
     onOpenChange(false);
   };
   return (
-    <AlertDialog open={employee !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{T.confirmTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{T.confirmText}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} disabled={remove.isPending}>
-            {remove.isPending ? T.deleting : T.delete}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmAlert
+      open={employee !== null}
+      onOpenChange={onOpenChange}
+      title={T.confirmTitle}
+      description={T.confirmText}
+      cancelLabel={T.cancel}
+      confirmLabel={remove.isPending ? T.deleting : T.delete}
+      onConfirm={onConfirm}
+      busy={remove.isPending}
+    />
   );
 }

@@ -21,6 +21,15 @@ interface Result {
 
 const field = "rounded-md border border-black/15 bg-surface px-2 py-1.5 text-sm";
 
+/** The generator's typed fields in order: the form's key, the label, the input's width and keyboard. */
+const GENERATE_FIELDS = [
+  { key: "buildings", label: "أسماء المباني (مفصولة بفاصلة)", width: "", inputMode: undefined },
+  { key: "floors", label: "عدد الأدوار", width: "w-20", inputMode: "numeric" },
+  { key: "unitsPerFloor", label: "الوحدات في كل دور", width: "w-20", inputMode: "numeric" },
+  { key: "basePrice", label: "سعر الدور الأول (ريال)", width: "w-32", inputMode: "numeric" },
+  { key: "step", label: "زيادة كل دور", width: "w-24", inputMode: "decimal" },
+] as const;
+
 export function GeneratePanel({ projectId }: { projectId: number }) {
   const client = useQueryClient();
   const [form, setForm] = useState({
@@ -68,46 +77,17 @@ export function GeneratePanel({ projectId }: { projectId: number }) {
     <details className="rounded-xl bg-surface p-3 ring-1 ring-black/5">
       <summary className="cursor-pointer font-bold">توليد وحدات</summary>
       <div className="mt-3 flex flex-wrap items-end gap-2">
-        <label className="grid gap-1 text-sm">
-          أسماء المباني (مفصولة بفاصلة)
-          <input className={field} value={form.buildings} onChange={withLatinDigits(set("buildings"))} />
-        </label>
-        <label className="grid gap-1 text-sm">
-          عدد الأدوار
-          <input
-            className={`${field} w-20`}
-            inputMode="numeric"
-            value={form.floors}
-            onChange={withLatinDigits(set("floors"))}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          الوحدات في كل دور
-          <input
-            className={`${field} w-20`}
-            inputMode="numeric"
-            value={form.unitsPerFloor}
-            onChange={withLatinDigits(set("unitsPerFloor"))}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          سعر الدور الأول (ريال)
-          <input
-            className={`${field} w-32`}
-            inputMode="numeric"
-            value={form.basePrice}
-            onChange={withLatinDigits(set("basePrice"))}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          زيادة كل دور
-          <input
-            className={`${field} w-24`}
-            inputMode="decimal"
-            value={form.step}
-            onChange={withLatinDigits(set("step"))}
-          />
-        </label>
+        {GENERATE_FIELDS.map(({ key, label, width, inputMode }) => (
+          <label key={key} className="grid gap-1 text-sm">
+            {label}
+            <input
+              className={width ? `${field} ${width}` : field}
+              inputMode={inputMode}
+              value={form[key]}
+              onChange={withLatinDigits(set(key))}
+            />
+          </label>
+        ))}
         <select aria-label="نوع الزيادة" className={field} value={form.kind} onChange={set("kind")}>
           <option value="flat">ريال</option>
           <option value="percent">نسبة مئوية</option>

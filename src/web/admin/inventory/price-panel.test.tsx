@@ -3,11 +3,12 @@
  * unit the change touches (old → new) and the held/reserved/sold units it leaves out, «تطبيق التغيير» sends the very
  * request that was previewed with `apply: true`, and «تنزيل قائمة الأسعار» downloads the XLSX price list.
  */
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatSAR } from "#domain/format.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { PricePanel } from "./price-panel.tsx";
 
 const plan = {
@@ -23,11 +24,7 @@ const preview = {
   applied: false,
 };
 
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreenTest);
 
 describe("bulk price change panel", () => {
   it("previews the changed and left-out units, then applies exactly the previewed request", async () => {

@@ -9,12 +9,12 @@
  * - «تنزيل قائمة الأسعار»: GET /api/projects/{id}/price-list.xlsx (the available units, SAR, right to left).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { z } from "zod";
 import { countNoun, formatSAR, NOUNS } from "#domain/format.ts";
 import { INVENTORY_STATE_LABELS } from "#domain/inventory.ts";
 import type { PriceChangeRequest, priceChangeResultSchema } from "#domain/inventory-admin.ts";
-import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
+import { type Choice, ChoiceSelect } from "~/admin/common/choice-select.tsx";
 import { apiClient, apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { withLatinDigits } from "~/shared/lib/latin-digits.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -26,6 +26,10 @@ type PriceResult = z.infer<typeof priceChangeResultSchema>;
 
 const EMPTY = { building: "", floorFrom: "", floorTo: "", typeId: "", kind: "percent", amount: "" };
 const cell = "px-2 py-1 text-start";
+const KIND_CHOICES: Choice[] = [
+  { value: "percent", label: PRICE_UI.percent },
+  { value: "fixed", label: PRICE_UI.fixed },
+];
 const NUMBER_INPUT = "h-10 w-full rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink";
 const price = (value: number | null) => (value === null ? "—" : formatSAR(value));
 
@@ -79,6 +83,41 @@ export function PricePanel({ projectId, canManage }: { projectId: number; canMan
     setPreview(null);
     setForm({ ...form, [key]: event.target.value });
   };
+  const uid = useId();
+  /** A labelled select of the form's `key`. */
+  const choose = (key: keyof typeof EMPTY, label: string, options: readonly Choice[], empty?: string) => (
+    <label htmlFor={`${uid}-${key}`} className="grid gap-1 text-sm">
+      {label}
+      <ChoiceSelect
+        id={`${uid}-${key}`}
+        value={form[key]}
+        onChange={(value) => set(key)({ target: { value } })}
+        empty={empty}
+        options={options}
+      />
+    </label>
+  );
+  /** A labelled number of the form's `key`, typed in Latin digits, `width` wide. */
+  const number = (
+    key: keyof typeof EMPTY,
+    label: string,
+    width: string,
+    inputMode: "numeric" | "decimal" = "numeric",
+  ) => (
+    <label className={`grid ${width} gap-1 text-sm`}>
+      {label}
+      <input
+        className={NUMBER_INPUT}
+        type="number"
+        dir="ltr"
+        inputMode={inputMode}
+        value={form[key]}
+        onChange={withLatinDigits(set(key))}
+      />
+    </label>
+  );
+  const buildings = (plan.data?.buildings ?? []).map((b) => ({ value: b.name, label: b.name }));
+  const types = (plan.data?.types ?? []).map((t) => ({ value: t.id, label: t.name }));
   const downloadButton = (
     <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
       {PRICE_UI.download}
@@ -90,68 +129,12 @@ export function PricePanel({ projectId, canManage }: { projectId: number; canMan
       <summary className="cursor-pointer font-bold">{PRICE_UI.section}</summary>
       <p className="mt-2 text-sm text-muted">{PRICE_UI.hint}</p>
       <div className="mt-3 flex flex-wrap items-end gap-2">
-        <label className="grid gap-1 text-sm">
-          {PRICE_UI.building}
-          <select className={SELECT_CLASS} value={form.building} onChange={set("building")}>
-            <option value="">{PRICE_UI.anyBuilding}</option>
-            {(plan.data?.buildings ?? []).map((b) => (
-              <option key={b.name} value={b.name}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid w-24 gap-1 text-sm">
-          {PRICE_UI.floorFrom}
-          <input
-            className={NUMBER_INPUT}
-            type="number"
-            dir="ltr"
-            inputMode="numeric"
-            value={form.floorFrom}
-            onChange={withLatinDigits(set("floorFrom"))}
-          />
-        </label>
-        <label className="grid w-24 gap-1 text-sm">
-          {PRICE_UI.floorTo}
-          <input
-            className={NUMBER_INPUT}
-            type="number"
-            dir="ltr"
-            inputMode="numeric"
-            value={form.floorTo}
-            onChange={withLatinDigits(set("floorTo"))}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {PRICE_UI.type}
-          <select className={SELECT_CLASS} value={form.typeId} onChange={set("typeId")}>
-            <option value="">{PRICE_UI.anyType}</option>
-            {(plan.data?.types ?? []).map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm">
-          {PRICE_UI.kind}
-          <select className={SELECT_CLASS} value={form.kind} onChange={set("kind")}>
-            <option value="percent">{PRICE_UI.percent}</option>
-            <option value="fixed">{PRICE_UI.fixed}</option>
-          </select>
-        </label>
-        <label className="grid w-32 gap-1 text-sm">
-          {PRICE_UI.amount}
-          <input
-            className={NUMBER_INPUT}
-            type="number"
-            dir="ltr"
-            inputMode="decimal"
-            value={form.amount}
-            onChange={withLatinDigits(set("amount"))}
-          />
-        </label>
+        {choose("building", PRICE_UI.building, buildings, PRICE_UI.anyBuilding)}
+        {number("floorFrom", PRICE_UI.floorFrom, "w-24")}
+        {number("floorTo", PRICE_UI.floorTo, "w-24")}
+        {choose("typeId", PRICE_UI.type, types, PRICE_UI.anyType)}
+        {choose("kind", PRICE_UI.kind, KIND_CHOICES)}
+        {number("amount", PRICE_UI.amount, "w-32", "decimal")}
         <Button variant="outline" disabled={run.isPending} onClick={() => run.mutate(false)}>
           {PRICE_UI.preview}
         </Button>

@@ -12,6 +12,7 @@ import { useSearchParams } from "react-router";
 import { formatSAR } from "#domain/format.ts";
 import { INVENTORY_STATE_LABELS, INVENTORY_STATES, type InventoryState } from "#domain/inventory.ts";
 import type { GridUnit, StackingPlan } from "#domain/inventory-admin.ts";
+import { ChoiceSelect, choicesOf } from "~/admin/common/choice-select.tsx";
 import { useIsMobile } from "~/admin/shell/use-media-query.ts";
 import { cn } from "~/shared/lib/cn.ts";
 import { withLatinDigits } from "~/shared/lib/latin-digits.ts";
@@ -63,6 +64,14 @@ function UnitCell({ unit, dim, onOpen }: { unit: GridUnit; dim: boolean; onOpen:
   );
 }
 
+const STATE_CHOICES = choicesOf(INVENTORY_STATES, INVENTORY_STATE_LABELS);
+/** The filter bar's selects, in order: the key of `Filters` each sets, its accessible name and its «all» choice. */
+const FILTER_SELECTS = [
+  { key: "state", label: "الحالة", empty: INVENTORY_UI.allStates },
+  { key: "typeId", label: "النموذج", empty: INVENTORY_UI.allTypes },
+  { key: "rooms", label: "عدد الغرف", empty: INVENTORY_UI.allRooms },
+] as const;
+
 function FilterBar({
   plan,
   filters,
@@ -75,65 +84,34 @@ function FilterBar({
   const rooms = [...new Set(plan.buildings.flatMap((b) => b.floors.flatMap((f) => f.units.map((u) => u.rooms))))]
     .filter((r): r is number => r !== null)
     .sort((a, b) => a - b);
+  const typeChoices = plan.types.map((t) => ({ value: t.id, label: t.name }));
+  const roomChoices = rooms.map((r) => ({ value: r, label: String(r) }));
   const field = "rounded-md border border-black/15 bg-surface px-2 py-1.5 text-sm";
   return (
     <fieldset className="flex flex-wrap items-end gap-2">
       <legend className="sr-only">{INVENTORY_UI.filters}</legend>
-      <select
-        aria-label="الحالة"
-        className={field}
-        value={filters.state}
-        onChange={(e) => onChange({ ...filters, state: e.target.value as Filters["state"] })}
-      >
-        <option value="">{INVENTORY_UI.allStates}</option>
-        {INVENTORY_STATES.map((s) => (
-          <option key={s} value={s}>
-            {INVENTORY_STATE_LABELS[s]}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="النموذج"
-        className={field}
-        value={filters.typeId}
-        onChange={(e) => onChange({ ...filters, typeId: e.target.value })}
-      >
-        <option value="">{INVENTORY_UI.allTypes}</option>
-        {plan.types.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="عدد الغرف"
-        className={field}
-        value={filters.rooms}
-        onChange={(e) => onChange({ ...filters, rooms: e.target.value })}
-      >
-        <option value="">{INVENTORY_UI.allRooms}</option>
-        {rooms.map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
-      </select>
-      <input
-        aria-label={INVENTORY_UI.priceMin}
-        placeholder={INVENTORY_UI.priceMin}
-        inputMode="numeric"
-        className={cn(field, "w-28")}
-        value={filters.priceMin}
-        onChange={withLatinDigits((e) => onChange({ ...filters, priceMin: e.target.value.replace(/\D/g, "") }))}
-      />
-      <input
-        aria-label={INVENTORY_UI.priceMax}
-        placeholder={INVENTORY_UI.priceMax}
-        inputMode="numeric"
-        className={cn(field, "w-28")}
-        value={filters.priceMax}
-        onChange={withLatinDigits((e) => onChange({ ...filters, priceMax: e.target.value.replace(/\D/g, "") }))}
-      />
+      {FILTER_SELECTS.map(({ key, label, empty }) => (
+        <ChoiceSelect
+          key={key}
+          aria-label={label}
+          className={field}
+          value={filters[key]}
+          onChange={(value) => onChange({ ...filters, [key]: value })}
+          empty={empty}
+          options={key === "state" ? STATE_CHOICES : key === "typeId" ? typeChoices : roomChoices}
+        />
+      ))}
+      {(["priceMin", "priceMax"] as const).map((key) => (
+        <input
+          key={key}
+          aria-label={INVENTORY_UI[key]}
+          placeholder={INVENTORY_UI[key]}
+          inputMode="numeric"
+          className={cn(field, "w-28")}
+          value={filters[key]}
+          onChange={withLatinDigits((e) => onChange({ ...filters, [key]: e.target.value.replace(/\D/g, "") }))}
+        />
+      ))}
     </fieldset>
   );
 }

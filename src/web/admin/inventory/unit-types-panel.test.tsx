@@ -3,11 +3,12 @@
  * types with how many units use each, adds a type through the form kit (the schema's values are sent), shows the
  * server's field message on its field, and shows the server's refusal when a used type is deleted.
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { UnitType } from "#domain/unit-types.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { UnitTypesPanel } from "./unit-types-panel.tsx";
 
 const typeA: UnitType = {
@@ -24,11 +25,7 @@ const typeA: UnitType = {
   unitCount: 12,
 };
 
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreenTest);
 
 describe("unit types panel", () => {
   it("lists the types and adds one with the typed defaults", async () => {

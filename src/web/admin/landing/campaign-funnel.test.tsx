@@ -1,13 +1,10 @@
-import { cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { CampaignFunnelLine } from "./campaign-funnel.tsx";
 
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreenTest);
 
 const NOW = new Date("2026-11-23T09:00:00Z");
 const REPORT_CALL = "GET /api/conversions/funnel?from=2026-10-25&to=2026-11-23";

@@ -10,23 +10,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { formatDateShort, formatNumber } from "#domain/format.ts";
 import { type CampaignWithStats, campaignPath, platformLabel } from "#domain/schemas/landing.ts";
 import { CampaignLink } from "~/admin/common/campaign-link.tsx";
+import { ConfirmAlert } from "~/admin/common/confirm-alert.tsx";
 import { NoMatch } from "~/admin/common/no-match.tsx";
 import { SearchField } from "~/admin/common/search-field.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { cn } from "~/shared/lib/cn.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/shared/ui/alert-dialog.tsx";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
@@ -239,39 +229,30 @@ function CampaignCard({
             </a>
           </Button>
           {canManage && (
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmAlert
+              trigger={
                 <Button variant="ghost" size="sm" className="text-danger">
                   <Trash2Icon aria-hidden="true" />
                   {LANDING_UI.delete}
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{LANDING_UI.deleteConfirmTitle}</AlertDialogTitle>
-                  <AlertDialogDescription>{LANDING_UI.deleteConfirmText}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>{LANDING_UI.cancel}</AlertDialogCancel>
-                  <AlertDialogAction
-                    onClick={() =>
-                      remove.mutate(campaign.id, {
-                        onSuccess: () =>
-                          toast({ variant: "success", title: "تم بنجاح", description: LANDING_UI.campaignDeleted }),
-                        onError: (e) =>
-                          toast({
-                            variant: "destructive",
-                            title: LANDING_UI.campaignDeleteError,
-                            description: apiErrorMessage(e, "حدث خطأ أثناء حذف الحملة"),
-                          }),
-                      })
-                    }
-                  >
-                    {LANDING_UI.delete}
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title={LANDING_UI.deleteConfirmTitle}
+              description={LANDING_UI.deleteConfirmText}
+              cancelLabel={LANDING_UI.cancel}
+              confirmLabel={LANDING_UI.delete}
+              onConfirm={() =>
+                remove.mutate(campaign.id, {
+                  onSuccess: () =>
+                    toast({ variant: "success", title: "تم بنجاح", description: LANDING_UI.campaignDeleted }),
+                  onError: (e) =>
+                    toast({
+                      variant: "destructive",
+                      title: LANDING_UI.campaignDeleteError,
+                      description: apiErrorMessage(e, "حدث خطأ أثناء حذف الحملة"),
+                    }),
+                })
+              }
+            />
           )}
         </div>
       </div>

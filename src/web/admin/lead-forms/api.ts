@@ -21,77 +21,36 @@ import { apiClient } from "~/shared/lib/api-client.ts";
 /** The platforms whose forms the screen lists (`/api/lead-forms/{platform}/forms`). */
 export type FormsPlatform = "meta" | "google" | "tiktok" | "snapchat";
 
-export const metaConnectionQuery = queryOptions({
-  queryKey: ["lead-forms", "meta"],
-  queryFn: () => apiClient.request<MetaConnectionView>("/api/lead-forms/meta"),
-});
-
-export function useMetaConnection() {
-  return useQuery(metaConnectionQuery);
-}
-
-export function useSaveMetaConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MetaConnectionUpdate) =>
-      apiClient.request<MetaConnectionView>("/api/lead-forms/meta", { method: "PUT", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
+/**
+ * The read and the save of one platform's connection: GET and PUT /api/lead-forms/{platform} answering `View`
+ * (secrets as hasX), the save taking `Update` and refreshing every lead-forms query (["lead-forms"]).
+ */
+function connectionApi<View, Update>(platform: FormsPlatform) {
+  const query = queryOptions({
+    queryKey: ["lead-forms", platform],
+    queryFn: () => apiClient.request<View>(`/api/lead-forms/${platform}`),
   });
+  function useConnection() {
+    return useQuery(query);
+  }
+  function useSave() {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (input: Update) =>
+        apiClient.request<View>(`/api/lead-forms/${platform}`, { method: "PUT", body: input }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
+    });
+  }
+  return { useConnection, useSave };
 }
 
-export const googleConnectionQuery = queryOptions({
-  queryKey: ["lead-forms", "google"],
-  queryFn: () => apiClient.request<GoogleConnectionView>("/api/lead-forms/google"),
-});
+/** The read and save hooks of one platform's connection. */
+export type ConnectionApi<View, Update> = ReturnType<typeof connectionApi<View, Update>>;
 
-export function useGoogleConnection() {
-  return useQuery(googleConnectionQuery);
-}
-
-export function useSaveGoogleConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: GoogleConnectionUpdate) =>
-      apiClient.request<GoogleConnectionView>("/api/lead-forms/google", { method: "PUT", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
-  });
-}
-
-export const tiktokConnectionQuery = queryOptions({
-  queryKey: ["lead-forms", "tiktok"],
-  queryFn: () => apiClient.request<TiktokConnectionView>("/api/lead-forms/tiktok"),
-});
-
-export function useTiktokConnection() {
-  return useQuery(tiktokConnectionQuery);
-}
-
-export function useSaveTiktokConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TiktokConnectionUpdate) =>
-      apiClient.request<TiktokConnectionView>("/api/lead-forms/tiktok", { method: "PUT", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
-  });
-}
-
-export const snapchatConnectionQuery = queryOptions({
-  queryKey: ["lead-forms", "snapchat"],
-  queryFn: () => apiClient.request<SnapchatConnectionView>("/api/lead-forms/snapchat"),
-});
-
-export function useSnapchatConnection() {
-  return useQuery(snapchatConnectionQuery);
-}
-
-export function useSaveSnapchatConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SnapchatConnectionUpdate) =>
-      apiClient.request<SnapchatConnectionView>("/api/lead-forms/snapchat", { method: "PUT", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lead-forms"] }),
-  });
-}
+export const metaApi = connectionApi<MetaConnectionView, MetaConnectionUpdate>("meta");
+export const googleApi = connectionApi<GoogleConnectionView, GoogleConnectionUpdate>("google");
+export const tiktokApi = connectionApi<TiktokConnectionView, TiktokConnectionUpdate>("tiktok");
+export const snapchatApi = connectionApi<SnapchatConnectionView, SnapchatConnectionUpdate>("snapchat");
 
 /**
  * GET /api/lead-forms/{platform}/forms: Meta's and Snapchat's are read from the platform each time (only while the

@@ -6,7 +6,8 @@
  */
 import { useState } from "react";
 import { FIELD_TARGET_LABELS, FIELD_TARGETS, type FieldTarget, type LeadFormView } from "#domain/lead-forms.ts";
-import { FieldFrame, SELECT_CLASS } from "~/admin/common/form/field.tsx";
+import { ChoiceSelect, choicesOf } from "~/admin/common/choice-select.tsx";
+import { FieldFrame } from "~/admin/common/form/field.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -17,6 +18,8 @@ import { type FormsPlatform, usePlatformForms, useSavePlatformForm } from "./api
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
 /** `platform`'s forms; `connected` false shows `needConnection` instead and asks nothing. */
+const TARGET_CHOICES = choicesOf(FIELD_TARGETS, FIELD_TARGET_LABELS);
+
 export function FormsPanel({
   platform,
   connected,
@@ -93,20 +96,14 @@ function FormCard({ platform, form }: { platform: FormsPlatform; form: LeadFormV
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <FieldFrame id={selectId} label={T.project} error={errors.projectId}>
-          <select
+          <ChoiceSelect
             id={selectId}
-            className={SELECT_CLASS}
             value={projectId ?? ""}
             aria-invalid={errors.projectId ? true : undefined}
-            onChange={(e) => setProjectId(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">{T.noProject}</option>
-            {(projects.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => setProjectId(value ? Number(value) : null)}
+            empty={T.noProject}
+            options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
         </FieldFrame>
         {form.questions.length > 0 && (
           <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
@@ -115,24 +112,18 @@ function FormCard({ platform, form }: { platform: FormsPlatform; form: LeadFormV
               const id = `form-${platform}-${form.formId}-q-${q.key}`;
               return (
                 <FieldFrame key={q.key} id={id} label={q.label} error={errors[`fieldMap.${q.key}`]}>
-                  <select
+                  <ChoiceSelect
                     id={id}
-                    className={SELECT_CLASS}
                     value={fieldMap[q.key] ?? ""}
-                    onChange={(e) => {
+                    onChange={(value) => {
                       const next = { ...fieldMap };
-                      if (e.target.value) next[q.key] = e.target.value as FieldTarget;
+                      if (value) next[q.key] = value as FieldTarget;
                       else delete next[q.key];
                       setFieldMap(next);
                     }}
-                  >
-                    <option value="">{T.defaultTarget}</option>
-                    {FIELD_TARGETS.map((target) => (
-                      <option key={target} value={target}>
-                        {FIELD_TARGET_LABELS[target]}
-                      </option>
-                    ))}
-                  </select>
+                    empty={T.defaultTarget}
+                    options={TARGET_CHOICES}
+                  />
                 </FieldFrame>
               );
             })}

@@ -1,13 +1,14 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type {
   GoogleConnectionView,
   LeadFormView,
   MetaConnectionView,
   TiktokConnectionView,
 } from "#domain/lead-forms.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { LeadFormsScreen } from "./lead-forms-screen.tsx";
 
 const meta: MetaConnectionView = {
@@ -47,16 +48,45 @@ const google: GoogleConnectionView = {
   health: { lastWebhookAt: null, lastBackfillAt: null, leads24h: 3, error: null },
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+type Calls = ReturnType<typeof mockApi>;
+
+/**
+ * Saves the connection `card` untouched, then with a secret typed: the first PUT /api/lead-forms/{platform} carries
+ * `saved` (no secret), the second `saved` and the typed secret, and the secret's field is empty again after.
+ */
+async function expectSecretSentOnlyWhenTyped(
+  card: HTMLElement,
+  calls: Calls,
+  platform: string,
+  saved: object,
+  secret: { label: string; name: string; value: string },
+) {
+  const puts = () => calls.filter((c) => c.key === `PUT /api/lead-forms/${platform}`);
+  const field = within(card).getByLabelText(secret.label);
+  expect(field).toHaveValue("");
+  await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+  await waitFor(() => expect(puts().length).toBeGreaterThan(0));
+  expect(puts()[0].body).toEqual(saved);
+  await userEvent.type(field, secret.value);
+  await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
+  await waitFor(() => expect(puts()).toHaveLength(2));
+  expect(puts()[1].body).toEqual({ ...saved, [secret.name]: secret.value });
+  await waitFor(() => expect(field).toHaveValue(""));
+}
+
+/** On the form `card`: project «مشروع الريف» (7) and the question `question` feeding the message are saved to the platform's form address. */
+async function expectFormMapSaved(card: HTMLElement, calls: Calls, platform: string, question: string) {
+  const put = `PUT /api/lead-forms/${platform}/forms/`;
+  await within(card).findByRole("option", { name: "مشروع الريف" });
+  await userEvent.selectOptions(within(card).getByLabelText("المشروع"), "7");
+  await userEvent.selectOptions(within(card).getByLabelText(question), "message");
+  await userEvent.click(within(card).getByRole("button", { name: "حفظ النموذج" }));
+  await waitFor(() => expect(calls.some((c) => c.key.startsWith(put))).toBe(true));
+  expect(calls.find((c) => c.key.startsWith(put))?.body).toEqual({ projectId: 7, fieldMap: { budget: "message" } });
+}
+
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("«نماذج المنصات»", () => {
   it('shows "غير مصرح لك" without lead_forms.manage and asks nothing', async () => {
@@ -79,23 +109,17 @@ describe("«نماذج المنصات»", () => {
     const card = await screen.findByTestId("lead-forms-meta");
     expect(within(card).getByText("١٢")).toBeInTheDocument();
     expect(within(card).getByRole("alert")).toHaveTextContent("رفضت المنصة رمز الوصول");
-    const token = within(card).getByLabelText("رمز وصول الصفحة");
-    expect(token).toHaveValue("");
-    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
-    await waitFor(() => expect(calls.some((c) => c.key === "PUT /api/lead-forms/meta")).toBe(true));
-    expect(calls.find((c) => c.key === "PUT /api/lead-forms/meta")?.body).toEqual({
-      enabled: true,
-      pageId: "104857600123456789",
-    });
-    await userEvent.type(token, "EAAG-new");
-    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
-    await waitFor(() => expect(calls.filter((c) => c.key === "PUT /api/lead-forms/meta")).toHaveLength(2));
-    expect(calls.filter((c) => c.key === "PUT /api/lead-forms/meta")[1].body).toEqual({
-      enabled: true,
-      pageId: "104857600123456789",
-      pageAccessToken: "EAAG-new",
-    });
-    await waitFor(() => expect(token).toHaveValue(""));
+    await expectSecretSentOnlyWhenTyped(
+      card,
+      calls,
+      "meta",
+      { enabled: true, pageId: "104857600123456789" },
+      {
+        label: "رمز وصول الصفحة",
+        name: "pageAccessToken",
+        value: "EAAG-new",
+      },
+    );
   });
 
   it("saves the project and what each question feeds for a form", async () => {
@@ -108,15 +132,7 @@ describe("«نماذج المنصات»", () => {
     });
     renderScreen(<LeadFormsScreen />);
     const card = await screen.findByTestId(`lead-form-${form.formId}`);
-    await within(card).findByRole("option", { name: "مشروع الريف" });
-    await userEvent.selectOptions(within(card).getByLabelText("المشروع"), "7");
-    await userEvent.selectOptions(within(card).getByLabelText("الميزانية"), "message");
-    await userEvent.click(within(card).getByRole("button", { name: "حفظ النموذج" }));
-    await waitFor(() => expect(calls.some((c) => c.key.startsWith("PUT /api/lead-forms/meta/forms/"))).toBe(true));
-    expect(calls.find((c) => c.key.startsWith("PUT /api/lead-forms/meta/forms/"))?.body).toEqual({
-      projectId: 7,
-      fieldMap: { budget: "message" },
-    });
+    await expectFormMapSaved(card, calls, "meta", "الميزانية");
   });
 
   it("connects Google: the key is sent only when typed, a refusal names the field, the health line has no backfill", async () => {
@@ -187,15 +203,7 @@ describe("«نماذج المنصات»", () => {
     });
     renderScreen(<LeadFormsScreen />);
     const card = await screen.findByTestId(`lead-form-${googleForm.formId}`);
-    await within(card).findByRole("option", { name: "مشروع الريف" });
-    await userEvent.selectOptions(within(card).getByLabelText("المشروع"), "7");
-    await userEvent.selectOptions(within(card).getByLabelText("budget"), "message");
-    await userEvent.click(within(card).getByRole("button", { name: "حفظ النموذج" }));
-    await waitFor(() => expect(calls.some((c) => c.key.startsWith("PUT /api/lead-forms/google/forms/"))).toBe(true));
-    expect(calls.find((c) => c.key.startsWith("PUT /api/lead-forms/google/forms/"))?.body).toEqual({
-      projectId: 7,
-      fieldMap: { budget: "message" },
-    });
+    await expectFormMapSaved(card, calls, "google", "budget");
     expect(calls.some((c) => c.key.startsWith("PUT /api/lead-forms/meta"))).toBe(false);
   });
 
@@ -223,22 +231,16 @@ describe("«نماذج المنصات»", () => {
     expect(within(card).getByText("آخر قراءة دورية")).toBeInTheDocument();
     expect(within(card).getByText("٥")).toBeInTheDocument();
     expect(within(card).getByText(/\/api\/lead-forms\/tiktok\/webhook$/)).toBeInTheDocument();
-    const token = within(card).getByLabelText("رمز الوصول");
-    expect(token).toHaveValue("");
-    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
-    await waitFor(() => expect(calls.some((c) => c.key === "PUT /api/lead-forms/tiktok")).toBe(true));
-    expect(calls.find((c) => c.key === "PUT /api/lead-forms/tiktok")?.body).toEqual({
-      enabled: true,
-      advertiserId: "7012345678901234567",
-    });
-    await userEvent.type(token, "tt-new-token");
-    await userEvent.click(within(card).getByRole("button", { name: "حفظ" }));
-    await waitFor(() => expect(calls.filter((c) => c.key === "PUT /api/lead-forms/tiktok")).toHaveLength(2));
-    expect(calls.filter((c) => c.key === "PUT /api/lead-forms/tiktok")[1].body).toEqual({
-      enabled: true,
-      advertiserId: "7012345678901234567",
-      accessToken: "tt-new-token",
-    });
-    await waitFor(() => expect(token).toHaveValue(""));
+    await expectSecretSentOnlyWhenTyped(
+      card,
+      calls,
+      "tiktok",
+      { enabled: true, advertiserId: "7012345678901234567" },
+      {
+        label: "رمز الوصول",
+        name: "accessToken",
+        value: "tt-new-token",
+      },
+    );
   });
 });

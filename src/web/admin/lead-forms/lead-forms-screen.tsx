@@ -6,62 +6,21 @@
  * same shape.
  * Without the permission: "غير مصرح لك".
  */
-import { TEXTS } from "#domain/texts.ts";
-import { QueryError } from "~/admin/common/query-error.tsx";
-import { userCan } from "~/admin/shell/auth-permissions.ts";
-import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
-import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import { useMetaConnection, useSaveMetaConnection } from "./api.ts";
-import { ConnectionCard } from "./connection-card.tsx";
-import { FormsPanel } from "./forms-panel.tsx";
-import { GoogleSection, SnapchatSection, TiktokSection } from "./platform-cards.tsx";
+import { RequirePermission } from "~/admin/common/require-permission.tsx";
+import { GoogleSection, MetaSection, SnapchatSection, TiktokSection } from "./platform-cards.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function LeadFormsScreen() {
-  const user = useCurrentUser();
-  if (!userCan(user, "lead_forms.manage"))
-    return (
-      <p role="alert" className="text-lg font-bold text-danger">
-        {TEXTS.notAuthorized}
-      </p>
-    );
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
-      <p className="text-muted">{T.intro}</p>
-      <MetaSection />
-      <GoogleSection />
-      <TiktokSection />
-      <SnapchatSection />
-    </div>
-  );
-}
-
-function MetaSection() {
-  const connection = useMetaConnection();
-  const save = useSaveMetaConnection();
-  if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-64" />;
-  const c = connection.data;
-  return (
-    <>
-      <ConnectionCard
-        platform="meta"
-        title={T.meta}
-        enabled={c.enabled}
-        idField={{ name: "pageId", label: T.pageId, value: c.pageId }}
-        secrets={[
-          { name: "appSecret", label: T.appSecret, stored: c.hasAppSecret },
-          { name: "verifyToken", label: T.verifyToken, stored: c.hasVerifyToken },
-          { name: "pageAccessToken", label: T.pageAccessToken, stored: c.hasPageAccessToken },
-        ]}
-        webhookPath={c.webhookPath}
-        webhookHint={T.webhookHint}
-        health={c.health}
-        backfill
-        onSave={({ enabled, id, secrets }) => save.mutateAsync({ enabled, pageId: id, ...secrets })}
-      />
-      <FormsPanel platform="meta" connected={c.enabled && c.hasPageAccessToken} />
-    </>
+    <RequirePermission permission="lead_forms.manage">
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold text-ink">{T.title}</h1>
+        <p className="text-muted">{T.intro}</p>
+        <MetaSection />
+        <GoogleSection />
+        <TiktokSection />
+        <SnapchatSection />
+      </div>
+    </RequirePermission>
   );
 }

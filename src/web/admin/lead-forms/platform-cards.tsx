@@ -11,122 +11,124 @@
  */
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
-import {
-  useGoogleConnection,
-  useSaveGoogleConnection,
-  useSaveSnapchatConnection,
-  useSaveTiktokConnection,
-  useSnapchatConnection,
-  useTiktokConnection,
-} from "./api.ts";
-import { ConnectionCard } from "./connection-card.tsx";
+import { type ConnectionApi, type FormsPlatform, googleApi, metaApi, snapchatApi, tiktokApi } from "./api.ts";
+import { ConnectionCard, type ConnectionCardProps } from "./connection-card.tsx";
 import { FormsPanel } from "./forms-panel.tsx";
 import { LEAD_FORMS_SCREEN_TEXTS as T } from "./texts.ts";
 
-/** The Google connection card and its forms, once the connection is read. */
-export function GoogleSection() {
-  const connection = useGoogleConnection();
-  const save = useSaveGoogleConnection();
+/** What every platform's connection answer carries. */
+type ConnectionView = Pick<ConnectionCardProps, "enabled" | "webhookPath" | "health">;
+
+/** A platform's card fields of its connection answer, and whether its forms can be listed (`connected`). */
+type CardOf<View, Update> = (
+  c: View,
+  save: (input: Update) => Promise<unknown>,
+) => Omit<ConnectionCardProps, "platform" | "title" | keyof ConnectionView> & { connected: boolean };
+
+/** `card` for the connection read and saved through `api` (its types taken from the api). */
+function cardOf<View, Update>(_api: ConnectionApi<View, Update>, card: CardOf<View, Update>): CardOf<View, Update> {
+  return card;
+}
+
+/** The headings and lines of a platform's forms panel (Meta's are the panel's defaults). */
+const FORMS_TEXTS: Partial<Record<FormsPlatform, { title: string; needConnection: string; empty: string }>> = {
+  google: { title: T.googleForms, needConnection: T.googleFormsNeedConnection, empty: T.googleNoForms },
+  tiktok: { title: T.tiktokForms, needConnection: T.tiktokFormsNeedConnection, empty: T.tiktokNoForms },
+  snapchat: { title: T.snapchatForms, needConnection: T.snapchatFormsNeedConnection, empty: T.snapchatNoForms },
+};
+
+/**
+ * A platform's connection card and its forms, once its connection is read through `api` (a skeleton of `skeleton`
+ * until then, the retry on failure); `card` gives the card's fields of that answer.
+ */
+function PlatformSection<View extends ConnectionView, Update>({
+  platform,
+  api,
+  card,
+  skeleton = "h-48",
+}: {
+  platform: FormsPlatform;
+  api: ConnectionApi<View, Update>;
+  card: CardOf<View, Update>;
+  skeleton?: string;
+}) {
+  const connection = api.useConnection();
+  const save = api.useSave();
   if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-48" />;
+  if (!connection.data) return <Skeleton className={skeleton} />;
   const c = connection.data;
+  const { connected, ...fields } = card(c, save.mutateAsync);
   return (
     <>
       <ConnectionCard
-        platform="google"
-        title={T.google}
+        platform={platform}
+        title={T[platform]}
         enabled={c.enabled}
-        secrets={[{ name: "googleKey", label: T.googleKey, stored: c.hasGoogleKey }]}
         webhookPath={c.webhookPath}
-        webhookHint={T.googleWebhookHint}
         health={c.health}
-        backfill={false}
-        onSave={({ enabled, secrets }) => save.mutateAsync({ enabled, ...secrets })}
+        {...fields}
       />
-      <FormsPanel
-        platform="google"
-        connected={c.enabled && c.hasGoogleKey}
-        title={T.googleForms}
-        needConnection={T.googleFormsNeedConnection}
-        empty={T.googleNoForms}
-      />
+      <FormsPanel platform={platform} connected={c.enabled && connected} {...FORMS_TEXTS[platform]} />
     </>
   );
 }
 
-/** The TikTok connection card and its forms, once the connection is read. */
-export function TiktokSection() {
-  const connection = useTiktokConnection();
-  const save = useSaveTiktokConnection();
-  if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-48" />;
-  const c = connection.data;
-  return (
-    <>
-      <ConnectionCard
-        platform="tiktok"
-        title={T.tiktok}
-        enabled={c.enabled}
-        idField={{ name: "advertiserId", label: T.advertiserId, value: c.advertiserId }}
-        secrets={[
-          { name: "appSecret", label: T.tiktokAppSecret, stored: c.hasAppSecret },
-          { name: "accessToken", label: T.tiktokAccessToken, stored: c.hasAccessToken },
-        ]}
-        webhookPath={c.webhookPath}
-        webhookHint={T.tiktokWebhookHint}
-        health={c.health}
-        backfill
-        onSave={({ enabled, id, secrets }) => save.mutateAsync({ enabled, advertiserId: id, ...secrets })}
-      />
-      <FormsPanel
-        platform="tiktok"
-        connected={c.enabled && c.hasAccessToken}
-        title={T.tiktokForms}
-        needConnection={T.tiktokFormsNeedConnection}
-        empty={T.tiktokNoForms}
-      />
-    </>
-  );
-}
+const metaCard = cardOf(metaApi, (c, save) => ({
+  connected: c.hasPageAccessToken,
+  idField: { name: "pageId", label: T.pageId, value: c.pageId },
+  secrets: [
+    { name: "appSecret", label: T.appSecret, stored: c.hasAppSecret },
+    { name: "verifyToken", label: T.verifyToken, stored: c.hasVerifyToken },
+    { name: "pageAccessToken", label: T.pageAccessToken, stored: c.hasPageAccessToken },
+  ],
+  webhookHint: T.webhookHint,
+  backfill: true,
+  onSave: ({ enabled, id, secrets }) => save({ enabled, pageId: id, ...secrets }),
+}));
 
-/** The Snapchat connection card and its forms (read from the ad account), once the connection is read. */
-export function SnapchatSection() {
-  const connection = useSnapchatConnection();
-  const save = useSaveSnapchatConnection();
-  if (connection.isError) return <QueryError message={T.loadError} onRetry={() => connection.refetch()} />;
-  if (!connection.data) return <Skeleton className="h-48" />;
-  const c = connection.data;
-  return (
-    <>
-      <ConnectionCard
-        platform="snapchat"
-        title={T.snapchat}
-        enabled={c.enabled}
-        moreIds={[
-          { name: "adAccountId", label: T.snapchatAdAccountId, value: c.adAccountId },
-          { name: "clientId", label: T.snapchatClientId, value: c.clientId },
-        ]}
-        secrets={[
-          { name: "clientSecret", label: T.snapchatClientSecret, stored: c.hasClientSecret },
-          { name: "refreshToken", label: T.snapchatRefreshToken, stored: c.hasRefreshToken },
-          { name: "hmacSecret", label: T.snapchatHmacSecret, stored: c.hasHmacSecret },
-        ]}
-        webhookPath={c.webhookPath}
-        webhookHint={T.snapchatWebhookHint}
-        webhookPending={T.snapchatWebhookPending}
-        health={c.health}
-        backfill={false}
-        onSave={({ enabled, ids, secrets }) =>
-          save.mutateAsync({ enabled, adAccountId: ids.adAccountId, clientId: ids.clientId, ...secrets })
-        }
-      />
-      <FormsPanel
-        platform="snapchat"
-        connected={c.enabled && c.hasRefreshToken}
-        title={T.snapchatForms}
-        needConnection={T.snapchatFormsNeedConnection}
-        empty={T.snapchatNoForms}
-      />
-    </>
-  );
-}
+const googleCard = cardOf(googleApi, (c, save) => ({
+  connected: c.hasGoogleKey,
+  secrets: [{ name: "googleKey", label: T.googleKey, stored: c.hasGoogleKey }],
+  webhookHint: T.googleWebhookHint,
+  backfill: false,
+  onSave: ({ enabled, secrets }) => save({ enabled, ...secrets }),
+}));
+
+const tiktokCard = cardOf(tiktokApi, (c, save) => ({
+  connected: c.hasAccessToken,
+  idField: { name: "advertiserId", label: T.advertiserId, value: c.advertiserId },
+  secrets: [
+    { name: "appSecret", label: T.tiktokAppSecret, stored: c.hasAppSecret },
+    { name: "accessToken", label: T.tiktokAccessToken, stored: c.hasAccessToken },
+  ],
+  webhookHint: T.tiktokWebhookHint,
+  backfill: true,
+  onSave: ({ enabled, id, secrets }) => save({ enabled, advertiserId: id, ...secrets }),
+}));
+
+const snapchatCard = cardOf(snapchatApi, (c, save) => ({
+  connected: c.hasRefreshToken,
+  moreIds: [
+    { name: "adAccountId", label: T.snapchatAdAccountId, value: c.adAccountId },
+    { name: "clientId", label: T.snapchatClientId, value: c.clientId },
+  ],
+  secrets: [
+    { name: "clientSecret", label: T.snapchatClientSecret, stored: c.hasClientSecret },
+    { name: "refreshToken", label: T.snapchatRefreshToken, stored: c.hasRefreshToken },
+    { name: "hmacSecret", label: T.snapchatHmacSecret, stored: c.hasHmacSecret },
+  ],
+  webhookHint: T.snapchatWebhookHint,
+  webhookPending: T.snapchatWebhookPending,
+  backfill: false,
+  onSave: ({ enabled, ids, secrets }) =>
+    save({ enabled, adAccountId: ids.adAccountId, clientId: ids.clientId, ...secrets }),
+}));
+
+/** The Meta connection card (page id; app secret, verify token and page token) and the page's forms. */
+export const MetaSection = () => <PlatformSection platform="meta" api={metaApi} card={metaCard} skeleton="h-64" />;
+/** The Google connection card and its forms. */
+export const GoogleSection = () => <PlatformSection platform="google" api={googleApi} card={googleCard} />;
+/** The TikTok connection card and its forms. */
+export const TiktokSection = () => <PlatformSection platform="tiktok" api={tiktokApi} card={tiktokCard} />;
+/** The Snapchat connection card and its forms (read from the ad account). */
+export const SnapchatSection = () => <PlatformSection platform="snapchat" api={snapchatApi} card={snapchatCard} />;

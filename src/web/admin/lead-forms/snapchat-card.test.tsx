@@ -1,8 +1,9 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LeadFormView, SnapchatConnectionView } from "#domain/lead-forms.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest, quietScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { LeadFormsScreen } from "./lead-forms-screen.tsx";
 
 const AD_ACCOUNT_ID = "8adc3db7-8148-4fbf-999c-8d2266369d74";
@@ -30,16 +31,8 @@ const form: LeadFormView = {
   testMode: false,
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(quietScreenTest);
+afterEach(cleanUpScreenTest);
 
 describe("«نماذج المنصات» — سناب شات", () => {
   it("connects Snapchat: ids and secrets sent, the refusal named on its field, then the secret address shown", async () => {

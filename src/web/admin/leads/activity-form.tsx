@@ -11,11 +11,10 @@ import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Label } from "~/shared/ui/label.tsx";
-import { Textarea } from "~/shared/ui/textarea.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useLogActivity } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
-import { selectClass } from "./stage-dialog.tsx";
+import { NoteField, selectClass } from "./stage-dialog.tsx";
 
 /** The time a follow-up day starts with until the agent picks another. */
 export const DEFAULT_FOLLOW_UP_TIME = "10:00";
@@ -120,16 +119,7 @@ export function ActivityForm({ leadId }: { leadId: number }) {
               </p>
             )}
           </fieldset>
-          <div className="grid gap-1 sm:col-span-2">
-            <Label htmlFor={`${ids}-note`}>{DESK_TEXTS.note}</Label>
-            <Textarea
-              id={`${ids}-note`}
-              className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
-              value={note}
-              maxLength={2000}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <NoteField id={`${ids}-note`} value={note} onChange={setNote} className="grid gap-1 sm:col-span-2" />
           <Button type="submit" className="justify-self-start" disabled={log.isPending}>
             {DESK_TEXTS.save}
           </Button>

@@ -74,8 +74,11 @@ export function useDeleteContactMessage() {
   });
 }
 
-/** The leads list's filters SPEC's enquiries export understands (GET /api/contact/messages/export). */
-const CONTACT_EXPORT_KEYS: readonly LeadFilterKey[] = [
+/**
+ * The leads list's filters SPEC's enquiries list and export understand (contactListQuerySchema's names; GET
+ * /api/contact/messages/export).
+ */
+export const CONTACT_FILTER_KEYS = [
   "search",
   "source",
   "projectId",
@@ -85,7 +88,7 @@ const CONTACT_EXPORT_KEYS: readonly LeadFilterKey[] = [
   "delivery",
   "from",
   "to",
-];
+] as const satisfies readonly LeadFilterKey[];
 
 /**
  * Downloads GET /api/contact/messages/export?format=… (contact_messages.export): every enquiry matching the list's
@@ -93,7 +96,7 @@ const CONTACT_EXPORT_KEYS: readonly LeadFilterKey[] = [
  */
 export function downloadContactExport(format: "xlsx" | "csv", filters: LeadFilters): Promise<void> {
   const params = new URLSearchParams({ format });
-  for (const key of CONTACT_EXPORT_KEYS) {
+  for (const key of CONTACT_FILTER_KEYS) {
     const value = filters[key];
     if (value) params.set(key, value);
   }

@@ -6,25 +6,13 @@
  */
 import { redirect } from "react-router";
 import { clientOnly } from "~/admin/common/client-only.tsx";
-
-/** The messages screen's query filters (contactListQuerySchema's names), carried to the leads list as they are. */
-export const MESSAGE_FILTERS = [
-  "search",
-  "source",
-  "projectId",
-  "landingPageId",
-  "campaignId",
-  "duplicate",
-  "delivery",
-  "from",
-  "to",
-] as const;
+import { CONTACT_FILTER_KEYS } from "./api.ts";
 
 /** The leads list URL for a messages-screen URL's `search` part. */
 export function leadsUrlFor(search: string): string {
   const from = new URLSearchParams(search);
   const to = new URLSearchParams();
-  for (const key of MESSAGE_FILTERS) {
+  for (const key of CONTACT_FILTER_KEYS) {
     const value = from.get(key)?.trim();
     if (value) to.set(key, value);
   }

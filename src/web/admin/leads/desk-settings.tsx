@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from "react";
 import { toAsciiDigits } from "#domain/digits.ts";
 import { formatNumber } from "#domain/format.ts";
 import { ROLE_LABELS } from "#domain/roles.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { NamedSwitch } from "~/admin/common/named-switch.tsx";
 import { useUsers } from "~/admin/employees/api.ts";
 import { useProjects } from "~/admin/projects/api.ts";
@@ -33,18 +34,10 @@ import {
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { selectClass } from "./stage-dialog.tsx";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-64 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: DESK_TEXTS.settingsTitle }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: DESK_TEXTS.settingsTitle,
+  fallback: blockSkeleton("h-64 w-full rounded-xl"),
+});
 
 const failed = (title: string) => (e: unknown) =>
   toast({ variant: "destructive", title, description: apiErrorMessage(e, "") });

@@ -7,17 +7,8 @@
 import { DownloadIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import type { LeadEnquiry } from "#domain/lead-list.ts";
+import { ConfirmAlert } from "~/admin/common/confirm-alert.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/shared/ui/alert-dialog.tsx";
 import { Button } from "~/shared/ui/button.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { downloadContactExport, type LeadFilters, useDeleteContactMessage } from "./api.ts";
@@ -60,18 +51,15 @@ export function DeleteEnquiryButton({ enquiry, name }: { enquiry: LeadEnquiry; n
       >
         <Trash2Icon aria-hidden="true" />
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{ENQUIRY_ACTION_TEXTS.confirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{ENQUIRY_ACTION_TEXTS.confirmBody(name)}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{ENQUIRY_ACTION_TEXTS.cancel}</AlertDialogCancel>
-            <AlertDialogAction onClick={confirm}>{ENQUIRY_ACTION_TEXTS.confirm}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAlert
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={ENQUIRY_ACTION_TEXTS.confirmTitle}
+        description={ENQUIRY_ACTION_TEXTS.confirmBody(name)}
+        cancelLabel={ENQUIRY_ACTION_TEXTS.cancel}
+        confirmLabel={ENQUIRY_ACTION_TEXTS.confirm}
+        onConfirm={confirm}
+      />
     </>
   );
 }

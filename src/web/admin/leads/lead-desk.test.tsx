@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
-import { json, signInAs } from "~/test-utils/admin-harness.tsx";
+import { type FetchCall, json, signInAs, stubFetch } from "~/test-utils/admin-harness.tsx";
 import type { LeadDetail, LeadListItem, LeadSummary } from "./api.ts";
 import { LeadView } from "./lead-page.tsx";
 import LeadsListScreen from "./leads-list.tsx";
@@ -49,7 +49,7 @@ function lead(id: number, overrides: Partial<LeadSummary> = {}): LeadListItem {
 
 type Handler = (url: URL, body: unknown) => Response | Promise<Response>;
 let handlers: [string, Handler][];
-let calls: { method: string; url: URL; body: unknown }[];
+let calls: FetchCall[];
 
 /** Answers "METHOD /path" (path without the query); unknown calls 404. */
 function route(key: string, handler: Handler) {
@@ -60,17 +60,10 @@ beforeEach(() => {
   handlers = [];
   calls = [];
   localStorage.clear();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      const method = init?.method ?? "GET";
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      const found = handlers.find(([key]) => key === `${method} ${url.pathname}`);
-      return found ? found[1](url, body) : json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
-    }),
-  );
+  stubFetch(calls, (key, url, body) => {
+    const found = handlers.find(([k]) => k === key);
+    return found ? found[1](url, body) : json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
+  });
   route("GET /api/projects", () => json([{ id: 4, name: "الواحة" }]));
   signInAs({ id: "me", permissions: ["leads.view_all", "leads.view_own", "leads.work", "units.view"] });
 });

@@ -32,7 +32,7 @@ import {
   useReassignLead,
 } from "./api.ts";
 import { DESK_TEXTS } from "./desk-texts.ts";
-import { selectClass } from "./stage-dialog.tsx";
+import { SaveFooter, selectClass } from "./stage-dialog.tsx";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -89,14 +89,7 @@ export function ReassignDialog({ lead, open, onOpenChange }: { lead: LeadSummary
             </select>
           </div>
           <ErrorNote text={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {DESK_TEXTS.cancel}
-            </Button>
-            <Button type="submit" disabled={reassign.isPending}>
-              {DESK_TEXTS.save}
-            </Button>
-          </DialogFooter>
+          <SaveFooter onCancel={() => onOpenChange(false)} busy={reassign.isPending} />
         </form>
       </DialogContent>
     </Dialog>

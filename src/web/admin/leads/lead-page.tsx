@@ -11,6 +11,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { formatDateTime } from "#domain/format.ts";
 import type { LeadActivityKind } from "#domain/lead-desk.ts";
 import { unitLabel } from "#domain/unit-label.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { ConfirmDialog } from "~/admin/common/confirm-dialog.tsx";
 import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
@@ -34,18 +35,10 @@ import { LeadTimeline } from "./lead-timeline.tsx";
 import { StageDialog } from "./stage-dialog.tsx";
 import { WhatsappPane } from "./whatsapp-pane.tsx";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-64 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: "العميل المحتمل" }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: "العميل المحتمل",
+  fallback: blockSkeleton("h-64 w-full rounded-xl"),
+});
 
 export default function LeadPage() {
   const id = Number(useParams().id);

@@ -9,6 +9,7 @@ import { formatNumber } from "#domain/format.ts";
 import { LEAD_STAGE_LABELS, LEAD_STAGES } from "#domain/lead-desk.ts";
 import { LEAD_DELIVERY_FILTERS } from "#domain/lead-list.ts";
 import { CONTACT_SOURCE_LABELS, CONTACT_SOURCES, DELIVERY_STATUS_LABELS } from "#domain/schemas/contact.ts";
+import { type Choice, ChoiceSelect, type ChoiceSelectProps, choicesOf } from "~/admin/common/choice-select.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -39,6 +40,25 @@ export interface LeadsFiltersProps {
   ownerName: string | null;
 }
 
+const STAGE_CHOICES = choicesOf(LEAD_STAGES, LEAD_STAGE_LABELS);
+const SOURCE_CHOICES = choicesOf(CONTACT_SOURCES, CONTACT_SOURCE_LABELS);
+const DELIVERY_CHOICES = choicesOf(LEAD_DELIVERY_FILTERS, DELIVERY_STATUS_LABELS);
+const OWNER_CHOICES: Choice[] = [
+  { value: "me", label: DESK_TEXTS.mine },
+  { value: "none", label: DESK_TEXTS.unassigned },
+];
+const SORT_CHOICES: Choice[] = [
+  { value: "newest", label: DESK_TEXTS.sortNewest },
+  { value: "oldest", label: DESK_TEXTS.sortOldest },
+  { value: "urgency", label: DESK_TEXTS.sortUrgency },
+];
+
+/** The yes/no filters, each a checkbox. */
+const CHECKS = [
+  { key: "overdue", label: DESK_TEXTS.overdueOnly },
+  { key: "duplicate", label: DESK_TEXTS.duplicateOnly },
+] as const;
+
 /** The filter fieldset; see the module docstring. */
 export function LeadsFilters({ filters, setFilter, onClear, agents, ownerName }: LeadsFiltersProps) {
   const projects = useProjects();
@@ -46,123 +66,58 @@ export function LeadsFilters({ filters, setFilter, onClear, agents, ownerName }:
     Object.keys(filters).some((k) => !["search", "stage", "source", "sort"].includes(k)),
   );
   const fold = more ? "" : "max-md:hidden";
-  const select = (key: LeadFilterKey) => (e: React.ChangeEvent<HTMLSelectElement>) => setFilter(key, e.target.value);
   const check = (key: LeadFilterKey) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFilter(key, e.target.checked ? "true" : "");
   const hasFilters = Object.keys(filters).some((k) => k !== "sort");
+  /** The select of filter `key`, named `label` for assistive technology; folded away on a phone unless `folds` is false. */
+  const choose = (
+    key: LeadFilterKey,
+    label: string,
+    options: readonly Choice[],
+    { folds = true, ...props }: Partial<ChoiceSelectProps> & { folds?: boolean },
+  ) => (
+    <ChoiceSelect
+      aria-label={label}
+      className={folds ? `${selectClass} ${fold}` : selectClass}
+      value={filters[key] ?? ""}
+      onChange={(value) => setFilter(key, value)}
+      options={options}
+      {...props}
+    />
+  );
+  const owner = filters.ownerId;
+  const owners = [...OWNER_CHOICES, ...agents.map((a) => ({ value: a.userId, label: a.name }))];
+  const otherOwner = owner && !["me", "none"].includes(owner) && !agents.some((a) => a.userId === owner);
+  const projectChoices = (projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   return (
     <fieldset className="grid gap-3 rounded-xl bg-surface p-4 shadow-sm ring-1 ring-brand-100 sm:grid-cols-2 lg:grid-cols-4">
       <legend className="sr-only">{FILTER_TEXTS.legend}</legend>
-      <select
-        aria-label={DESK_TEXTS.stage}
-        className={selectClass}
-        value={filters.stage ?? ""}
-        onChange={select("stage")}
-      >
-        <option value="">{DESK_TEXTS.allStages}</option>
-        {LEAD_STAGES.map((s) => (
-          <option key={s} value={s}>
-            {LEAD_STAGE_LABELS[s]}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label={DESK_TEXTS.source}
-        className={selectClass}
-        value={filters.source ?? ""}
-        onChange={select("source")}
-      >
-        <option value="">{DESK_TEXTS.allSources}</option>
-        {CONTACT_SOURCES.map((s) => (
-          <option key={s} value={s}>
-            {CONTACT_SOURCE_LABELS[s]}
-          </option>
-        ))}
-      </select>
+      {choose("stage", DESK_TEXTS.stage, STAGE_CHOICES, { folds: false, empty: DESK_TEXTS.allStages })}
+      {choose("source", DESK_TEXTS.source, SOURCE_CHOICES, { folds: false, empty: DESK_TEXTS.allSources })}
       <Button variant="outline" className="md:hidden" aria-expanded={more} onClick={() => setMore((m) => !m)}>
         {more ? FILTER_TEXTS.less : FILTER_TEXTS.more}
       </Button>
-      <select
-        aria-label={DESK_TEXTS.owner}
-        className={`${selectClass} ${fold}`}
-        value={filters.ownerId ?? ""}
-        onChange={select("ownerId")}
-      >
-        <option value="">{DESK_TEXTS.allOwners}</option>
-        <option value="me">{DESK_TEXTS.mine}</option>
-        <option value="none">{DESK_TEXTS.unassigned}</option>
-        {agents.map((a) => (
-          <option key={a.userId} value={a.userId}>
-            {a.name}
-          </option>
-        ))}
-        {filters.ownerId &&
-          !["me", "none"].includes(filters.ownerId) &&
-          !agents.some((a) => a.userId === filters.ownerId) && (
-            <option value={filters.ownerId}>{ownerName ?? FILTER_TEXTS.someOwner}</option>
-          )}
-      </select>
-      <select
-        aria-label={DESK_TEXTS.project}
-        className={`${selectClass} ${fold}`}
-        value={filters.projectId ?? ""}
-        onChange={select("projectId")}
-      >
-        <option value="">{DESK_TEXTS.allProjects}</option>
-        {(projects.data ?? []).map((p) => (
-          <option key={p.id} value={String(p.id)}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label={FILTER_TEXTS.delivery}
-        className={`${selectClass} ${fold}`}
-        value={filters.delivery ?? ""}
-        onChange={select("delivery")}
-      >
-        <option value="">{FILTER_TEXTS.allDeliveries}</option>
-        {LEAD_DELIVERY_FILTERS.map((s) => (
-          <option key={s} value={s}>
-            {DELIVERY_STATUS_LABELS[s]}
-          </option>
-        ))}
-      </select>
-      <div className={`grid gap-1 ${fold}`}>
-        <Label htmlFor="leads-from" className="text-xs text-muted">
-          {DESK_TEXTS.from}
-        </Label>
-        <DateField id="leads-from" value={filters.from} onChange={(v) => setFilter("from", v)} />
-      </div>
-      <div className={`grid gap-1 ${fold}`}>
-        <Label htmlFor="leads-to" className="text-xs text-muted">
-          {DESK_TEXTS.to}
-        </Label>
-        <DateField id="leads-to" value={filters.to} onChange={(v) => setFilter("to", v)} />
-      </div>
-      <select
-        aria-label={FILTER_TEXTS.sort}
-        className={`${selectClass} ${fold}`}
-        value={filters.sort ?? "newest"}
-        onChange={select("sort")}
-      >
-        <option value="newest">{DESK_TEXTS.sortNewest}</option>
-        <option value="oldest">{DESK_TEXTS.sortOldest}</option>
-        <option value="urgency">{DESK_TEXTS.sortUrgency}</option>
-      </select>
-      <label className={`flex items-center gap-2 text-sm ${fold}`}>
-        <input type="checkbox" className="size-5" checked={filters.overdue === "true"} onChange={check("overdue")} />
-        {DESK_TEXTS.overdueOnly}
-      </label>
-      <label className={`flex items-center gap-2 text-sm ${fold}`}>
-        <input
-          type="checkbox"
-          className="size-5"
-          checked={filters.duplicate === "true"}
-          onChange={check("duplicate")}
-        />
-        {DESK_TEXTS.duplicateOnly}
-      </label>
+      {choose("ownerId", DESK_TEXTS.owner, owners, {
+        empty: DESK_TEXTS.allOwners,
+        children: otherOwner && <option value={owner}>{ownerName ?? FILTER_TEXTS.someOwner}</option>,
+      })}
+      {choose("projectId", DESK_TEXTS.project, projectChoices, { empty: DESK_TEXTS.allProjects })}
+      {choose("delivery", FILTER_TEXTS.delivery, DELIVERY_CHOICES, { empty: FILTER_TEXTS.allDeliveries })}
+      {(["from", "to"] as const).map((key) => (
+        <div key={key} className={`grid gap-1 ${fold}`}>
+          <Label htmlFor={`leads-${key}`} className="text-xs text-muted">
+            {DESK_TEXTS[key]}
+          </Label>
+          <DateField id={`leads-${key}`} value={filters[key]} onChange={(v) => setFilter(key, v)} />
+        </div>
+      ))}
+      {choose("sort", FILTER_TEXTS.sort, SORT_CHOICES, { value: filters.sort ?? "newest" })}
+      {CHECKS.map(({ key, label }) => (
+        <label key={key} className={`flex items-center gap-2 text-sm ${fold}`}>
+          <input type="checkbox" className="size-5" checked={filters[key] === "true"} onChange={check(key)} />
+          {label}
+        </label>
+      ))}
       {filters.campaignId && (
         <Button variant="outline" size="sm" onClick={() => setFilter("campaignId", "")}>
           {FILTER_TEXTS.campaign(filters.campaignId)}

@@ -14,7 +14,7 @@ import type { LeadListItem } from "#domain/lead-list.ts";
 import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
-import { json, signInAs } from "~/test-utils/admin-harness.tsx";
+import { type FetchCall, json, signInAs, stubFetch } from "~/test-utils/admin-harness.tsx";
 import ContactMessagesRedirect, { clientLoader, leadsUrlFor } from "./contact-messages.tsx";
 import LeadsListScreen from "./leads-list.tsx";
 
@@ -92,32 +92,23 @@ const ITEMS = [
   item(3, { stage: "sold", stageLabel: "بيع", nextStep: null }),
 ];
 
-let calls: { method: string; url: URL; body: unknown }[];
+let calls: FetchCall[];
 beforeEach(() => {
   calls = [];
   localStorage.clear();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      const method = init?.method ?? "GET";
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      const key = `${method} ${url.pathname}`;
-      if (key === "GET /api/leads")
-        return json({ items: ITEMS, nextCursor: "c1", total: 40, totalCapped: false, now: NOW });
-      if (key === "GET /api/projects") return json([]);
-      if (key === "GET /api/leads/agents") {
-        return json([{ projectId: null, agents: [{ userId: "u-sara", name: "سارة", away: false }] }]);
-      }
-      if (key === "POST /api/contact/messages/11/webhook-retry")
-        return json({ deliveryId: 50, status: "pending" }, 202);
-      if (key === "DELETE /api/contact/messages/11") return new Response(null, { status: 204 });
-      if (key === "GET /api/contact/messages/export") return new Response("id,name\n", { status: 200 });
-      if (key === "POST /api/leads/reassign") return json({ ownerId: "u-sara", reassigned: [1, 2], unchanged: [] });
-      return json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
-    }),
-  );
+  stubFetch(calls, (key) => {
+    if (key === "GET /api/leads")
+      return json({ items: ITEMS, nextCursor: "c1", total: 40, totalCapped: false, now: NOW });
+    if (key === "GET /api/projects") return json([]);
+    if (key === "GET /api/leads/agents") {
+      return json([{ projectId: null, agents: [{ userId: "u-sara", name: "سارة", away: false }] }]);
+    }
+    if (key === "POST /api/contact/messages/11/webhook-retry") return json({ deliveryId: 50, status: "pending" }, 202);
+    if (key === "DELETE /api/contact/messages/11") return new Response(null, { status: 204 });
+    if (key === "GET /api/contact/messages/export") return new Response("id,name\n", { status: 200 });
+    if (key === "POST /api/leads/reassign") return json({ ownerId: "u-sara", reassigned: [1, 2], unchanged: [] });
+    return json({ statusCode: 404, error: "Not Found", message: "غير موجود" }, 404);
+  });
 });
 afterEach(() => {
   cleanup();

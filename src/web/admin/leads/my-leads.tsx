@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "#domain/format.ts";
 import type { LeadActivityKind } from "#domain/lead-desk.ts";
 import { CAMPAIGN_LABEL, leadFormLine } from "#domain/lead-forms.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
@@ -20,18 +21,10 @@ import { ContactLinks, LogContactPanel, readWhatsappTemplate, saveWhatsappTempla
 import { DESK_TEXTS } from "./desk-texts.ts";
 import { LeadFlags, StageBadge } from "./lead-badges.tsx";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-40 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: DESK_TEXTS.mineTitle }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: DESK_TEXTS.mineTitle,
+  fallback: blockSkeleton("h-40 w-full rounded-xl"),
+});
 
 const MINE: LeadFilters = { ownerId: "me", sort: "urgency" };
 const closed = (lead: LeadSummary) => lead.stage === "lost" || lead.stage === "sold";

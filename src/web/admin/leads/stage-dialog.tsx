@@ -11,6 +11,7 @@ import { useEffect, useId, useState } from "react";
 import type { LeadPayment } from "#domain/checkout.ts";
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage, stageHoldsUnit, UNIT_STATUS_FREE } from "#domain/lead-desk.ts";
 import { unitLabel } from "#domain/unit-label.ts";
+import { ChoiceField, choicesOf } from "~/admin/common/choice-select.tsx";
 import { useProjectUnits } from "~/admin/units/api.ts";
 import { isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -41,83 +42,35 @@ function errorText(error: unknown): string {
   return DESK_TEXTS.stageFailed;
 }
 
-/** The new stage's select: every stage by its Arabic name. */
-function StageField(props: { id: string; value: LeadStage; onChange: (value: LeadStage) => void }) {
+const STAGE_CHOICES = choicesOf(LEAD_STAGES, LEAD_STAGE_LABELS);
+
+/** A desk form's note (up to 2,000 characters) under its label «ملاحظة»; `className` lays out label and box. */
+export function NoteField(props: { id: string; value: string; onChange: (note: string) => void; className?: string }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={props.id}>{DESK_TEXTS.newStage}</Label>
-      <select
+    <div className={props.className ?? "grid gap-2"}>
+      <Label htmlFor={props.id}>{DESK_TEXTS.note}</Label>
+      <Textarea
         id={props.id}
-        className={selectClass}
+        className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value as LeadStage)}
-      >
-        {LEAD_STAGES.map((s) => (
-          <option key={s} value={s}>
-            {LEAD_STAGE_LABELS[s]}
-          </option>
-        ))}
-      </select>
+        maxLength={2000}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
     </div>
   );
 }
 
-/** The lost reason's select: the active reasons of the editable list, by name. */
-function LostReasonField(props: {
-  id: string;
-  reasons: readonly { id: number; name: string; active: boolean }[];
-  value: string;
-  onChange: (value: string) => void;
-  invalid: boolean;
-}) {
+/** A desk dialog's «إلغاء» (closes it) and «حفظ» (submits its form; off while `busy`). */
+export function SaveFooter({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={props.id}>{DESK_TEXTS.lostReason}</Label>
-      <select
-        id={props.id}
-        className={selectClass}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.invalid}
-      >
-        <option value="">{DESK_TEXTS.chooseReason}</option>
-        {props.reasons
-          .filter((r) => r.active)
-          .map((r) => (
-            <option key={r.id} value={r.name}>
-              {r.name}
-            </option>
-          ))}
-      </select>
-    </div>
-  );
-}
-
-/** The unit's select at حجز/بيع: the offered units, each named with building, floor, rooms and price (unitLabel). */
-function UnitField(props: {
-  id: string;
-  units: readonly (Parameters<typeof unitLabel>[0] & { id: number })[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={props.id}>{DESK_TEXTS.unit}</Label>
-      <select
-        id={props.id}
-        className={selectClass}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">{DESK_TEXTS.noUnit}</option>
-        {props.units.map((u) => (
-          <option key={u.id} value={String(u.id)}>
-            {unitLabel(u)}
-          </option>
-        ))}
-      </select>
-      <p className="text-xs text-muted">{DESK_TEXTS.unitHint}</p>
-    </div>
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {DESK_TEXTS.cancel}
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {DESK_TEXTS.save}
+      </Button>
+    </DialogFooter>
   );
 }
 
@@ -209,57 +162,51 @@ export function StageDialog({
             <DialogTitle>{DESK_TEXTS.changeStage}</DialogTitle>
             <DialogDescription>{lead.name}</DialogDescription>
           </DialogHeader>
-          <StageField
+          <ChoiceField
             id={`${ids}-stage`}
+            label={DESK_TEXTS.newStage}
+            className={selectClass}
             value={stage}
             onChange={(value) => {
-              setStage(value);
+              setStage(value as LeadStage);
               setError(null);
             }}
+            options={STAGE_CHOICES}
           />
           {stage === "lost" && (
-            <LostReasonField
+            <ChoiceField
               id={`${ids}-reason`}
-              reasons={reasons.data ?? []}
+              label={DESK_TEXTS.lostReason}
+              className={selectClass}
               value={reason}
               onChange={setReason}
-              invalid={error !== null && !reason}
+              aria-invalid={error !== null && !reason}
+              empty={DESK_TEXTS.chooseReason}
+              options={(reasons.data ?? []).filter((r) => r.active).map((r) => ({ value: r.name, label: r.name }))}
             />
           )}
           {holds && lead.projectId !== null && (
-            <UnitField
+            <ChoiceField
               id={`${ids}-unit`}
-              units={offered}
+              label={DESK_TEXTS.unit}
+              hint={DESK_TEXTS.unitHint}
+              className={selectClass}
               value={unitId}
               onChange={(value) => {
                 setUnitId(value);
                 setError(null);
               }}
+              empty={DESK_TEXTS.noUnit}
+              options={offered.map((u) => ({ value: String(u.id), label: unitLabel(u) }))}
             />
           )}
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-note`}>{DESK_TEXTS.note}</Label>
-            <Textarea
-              id={`${ids}-note`}
-              className="min-h-20 rounded-lg border border-brand-100 bg-surface p-3 text-sm"
-              value={note}
-              maxLength={2000}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <NoteField id={`${ids}-note`} value={note} onChange={setNote} />
           {error && (
             <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
               {error}
             </p>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {DESK_TEXTS.cancel}
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {DESK_TEXTS.save}
-            </Button>
-          </DialogFooter>
+          <SaveFooter onCancel={() => onOpenChange(false)} busy={change.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -7,6 +7,7 @@ import { DownloadIcon } from "lucide-react";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { CHECKOUT_STATE_LABELS, CHECKOUT_STATES, type CheckoutState } from "#domain/checkout.ts";
+import { ChoiceField, choicesOf } from "~/admin/common/choice-select.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -64,30 +65,22 @@ export function PaymentFilters({
   const id = useId();
   return (
     <div className="grid items-end gap-3 rounded-xl bg-surface p-3 ring-1 ring-black/5 sm:grid-cols-2 xl:grid-cols-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-state`}>{PAYMENT_FILTER_TEXTS.state}</Label>
-        <select
-          id={`${id}-state`}
-          className={selectClass}
-          value={filters.state ?? ""}
-          onChange={(e) => onChange("state", e.target.value)}
-        >
-          <option value="">{PAYMENT_FILTER_TEXTS.allStates}</option>
-          {CHECKOUT_STATES.map((s) => (
-            <option key={s} value={s}>
-              {CHECKOUT_STATE_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-from`}>{PAYMENT_FILTER_TEXTS.from}</Label>
-        <DateField id={`${id}-from`} value={filters.from ?? ""} onChange={(v) => onChange("from", v)} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-to`}>{PAYMENT_FILTER_TEXTS.to}</Label>
-        <DateField id={`${id}-to`} value={filters.to ?? ""} onChange={(v) => onChange("to", v)} />
-      </div>
+      <ChoiceField
+        label={PAYMENT_FILTER_TEXTS.state}
+        frameClassName="grid gap-1.5"
+        id={`${id}-state`}
+        className={selectClass}
+        value={filters.state ?? ""}
+        onChange={(value) => onChange("state", value)}
+        empty={PAYMENT_FILTER_TEXTS.allStates}
+        options={choicesOf(CHECKOUT_STATES, CHECKOUT_STATE_LABELS)}
+      />
+      {(["from", "to"] as const).map((key) => (
+        <div key={key} className="grid gap-1.5">
+          <Label htmlFor={`${id}-${key}`}>{PAYMENT_FILTER_TEXTS[key]}</Label>
+          <DateField id={`${id}-${key}`} value={filters[key] ?? ""} onChange={(v) => onChange(key, v)} />
+        </div>
+      ))}
       <Button
         variant="outline"
         className="justify-self-start"

@@ -4,14 +4,15 @@
  * national ID is shown only masked. The filters (state, days) live in the URL and reach the list's and the export's
  * queries; «عرض المزيد» loads the next page by its cursor.
  */
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentRow } from "#domain/checkout.ts";
 import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { PaymentsScreen } from "./payments-screen.tsx";
 
 function row(id: number, overrides: Partial<PaymentRow> = {}): PaymentRow {
@@ -41,11 +42,7 @@ beforeEach(() => {
   signInAs({ id: "me", permissions: ["payments.view"] });
   vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:receipt"), revokeObjectURL: vi.fn() }));
 });
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreenTest);
 
 describe("payments screen: the receipt", () => {
   it("saves a reserved deposit's receipt PDF and offers none for a pending checkout", async () => {

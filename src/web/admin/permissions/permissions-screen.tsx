@@ -5,7 +5,7 @@
  */
 import { ScrollTextIcon } from "lucide-react";
 import { Link } from "react-router";
-import { TEXTS } from "#domain/texts.ts";
+import { NotAuthorized } from "~/admin/common/require-permission.tsx";
 import { useUsers } from "~/admin/employees/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -43,9 +43,7 @@ export function PermissionsScreen() {
     return (
       <div className="flex flex-col gap-4">
         {header}
-        <p role="alert" className="text-lg font-bold text-danger">
-          {TEXTS.notAuthorized}
-        </p>
+        <NotAuthorized />
       </div>
     );
   }

@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { PERMISSION_CATALOGUE, ROLE_LABELS, ROLES, type Role } from "#domain/roles.ts";
 import type { Permission } from "#domain/types.ts";
+import { ChoiceField, choicesOf } from "~/admin/common/choice-select.tsx";
 import { UnsavedChangesDialog, UnsavedChangesGuard } from "~/admin/common/form/unsaved-changes.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
@@ -35,6 +36,30 @@ export function groupByCategory(catalogue: readonly Permission[]): [string, Perm
     groups.set(permission.category, list);
   }
   return [...groups.entries()];
+}
+
+/** The catalogue's `groups` as cards (one per category, two columns on a wide screen), each permission by `item` (an `li`). */
+export function PermissionGroups({
+  groups,
+  item,
+}: {
+  groups: [string, Permission[]][];
+  item: (permission: Permission) => React.ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {groups.map(([category, items]) => (
+        <Card key={category}>
+          <CardHeader>
+            <CardTitle className="text-base">{category}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-3">{items.map(item)}</ul>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
 }
 
 export function RolePermissionsTab({
@@ -84,21 +109,15 @@ export function RolePermissionsTab({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-role`}>{T.role}</Label>
-          <select
-            id={`${id}-role`}
-            value={role}
-            onChange={(event) => chooseRole(event.target.value as Role)}
-            className="h-10 min-w-48 rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
-          >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          label={T.role}
+          frameClassName="flex flex-col gap-2"
+          id={`${id}-role`}
+          value={role}
+          onChange={(value) => chooseRole(value as Role)}
+          className="h-10 min-w-48 rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
+          options={choicesOf(roles, ROLE_LABELS)}
+        />
         <Button onClick={onSave} disabled={readOnly || save.isPending}>
           {save.isPending ? T.saving : T.save}
         </Button>
@@ -113,36 +132,26 @@ export function RolePermissionsTab({
           setPendingRole(null);
         }}
       />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {groups.map(([category, items]) => (
-          <Card key={category}>
-            <CardHeader>
-              <CardTitle className="text-base">{category}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="flex flex-col gap-3">
-                {items.map((permission) => {
-                  const boxId = `${id}-p-${permission.id}`;
-                  return (
-                    <li key={permission.id} className="flex items-start gap-3">
-                      <Checkbox
-                        id={boxId}
-                        checked={readOnly || checked.has(permission.id)}
-                        disabled={readOnly}
-                        onCheckedChange={(value) => toggle(permission.id, value === true)}
-                        className="mt-0.5"
-                      />
-                      <Label htmlFor={boxId} className="flex flex-col items-start gap-0.5 font-normal">
-                        <span className="font-bold">{permissionName(permission)}</span>
-                      </Label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <PermissionGroups
+        groups={groups}
+        item={(permission) => {
+          const boxId = `${id}-p-${permission.id}`;
+          return (
+            <li key={permission.id} className="flex items-start gap-3">
+              <Checkbox
+                id={boxId}
+                checked={readOnly || checked.has(permission.id)}
+                disabled={readOnly}
+                onCheckedChange={(value) => toggle(permission.id, value === true)}
+                className="mt-0.5"
+              />
+              <Label htmlFor={boxId} className="flex flex-col items-start gap-0.5 font-normal">
+                <span className="font-bold">{permissionName(permission)}</span>
+              </Label>
+            </li>
+          );
+        }}
+      />
     </div>
   );
 }

@@ -8,18 +8,18 @@ import { RotateCcwIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { ROLE_LABELS } from "#domain/roles.ts";
 import type { Permission, PublicUser } from "#domain/types.ts";
+import { ChoiceField } from "~/admin/common/choice-select.tsx";
 import { NamedSwitch } from "~/admin/common/named-switch.tsx";
 import { useChangeUserOverride, useUserOverrides } from "~/admin/employees/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Badge } from "~/shared/ui/badge.tsx";
 import { Button } from "~/shared/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
 import { Label } from "~/shared/ui/label.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import type { RolePermissionMap } from "./api.ts";
 import { PERMISSION_TEXTS as T } from "./permissions-texts.ts";
-import { groupByCategory, permissionName } from "./role-permissions-tab.tsx";
+import { groupByCategory, PermissionGroups, permissionName } from "./role-permissions-tab.tsx";
 
 /** The users the tab lists for `viewer` (SPEC §6). */
 export function manageableUsers(viewer: { id: string; role: string }, users: readonly PublicUser[]): PublicUser[] {
@@ -46,22 +46,16 @@ export function UserPermissionsTab({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-user`}>{T.user}</Label>
-        <select
-          id={`${id}-user`}
-          value={userId}
-          onChange={(event) => setUserId(event.target.value)}
-          className="h-10 max-w-md rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
-        >
-          <option value="">{T.chooseUser}</option>
-          {list.map((u) => (
-            <option key={u.id} value={u.id}>
-              {`${u.name} (${u.username}) - ${ROLE_LABELS[u.role]}`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField
+        label={T.user}
+        frameClassName="flex flex-col gap-2"
+        id={`${id}-user`}
+        value={userId}
+        onChange={setUserId}
+        className="h-10 max-w-md rounded-lg border border-brand-100 bg-surface px-3 text-sm text-ink outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-accent-400/50"
+        empty={T.chooseUser}
+        options={list.map((u) => ({ value: u.id, label: `${u.name} (${u.username}) - ${ROLE_LABELS[u.role]}` }))}
+      />
       {selected ? <UserPermissionList user={selected} catalogue={catalogue} roleMap={roleMap} /> : null}
     </div>
   );
@@ -117,60 +111,45 @@ function UserPermissionList({
   return (
     <div className="flex flex-col gap-4">
       {isSuper ? <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-700">{T.superAdminUser}</p> : null}
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {groups.map(([category, items]) => (
-          <Card key={category}>
-            <CardHeader>
-              <CardTitle className="text-base">{category}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="flex flex-col gap-3">
-                {items.map((permission) => {
-                  const override = byId.get(permission.id);
-                  const byRole = isSuper || roleHolds.has(permission.key);
-                  const effective = isSuper || (override ?? byRole);
-                  const switchId = `${id}-u-${permission.id}`;
-                  return (
-                    <li key={permission.id} className="flex flex-wrap items-center gap-3">
-                      <NamedSwitch
-                        id={switchId}
-                        name={permissionName(permission)}
-                        checked={effective}
-                        disabled={isSuper}
-                        onCheckedChange={(value) => apply(permission, value)}
-                      />
-                      <Label
-                        htmlFor={switchId}
-                        className="flex min-w-0 flex-1 flex-col items-start gap-0.5 font-normal"
-                      >
-                        <span className="font-bold">{permissionName(permission)}</span>
-                      </Label>
-                      {override !== undefined ? (
-                        <span className="flex items-center gap-1">
-                          <Badge variant="warning">{T.customOverride}</Badge>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-label={T.resetOf(permissionName(permission))}
-                            onClick={() => apply(permission, null)}
-                          >
-                            <RotateCcwIcon aria-hidden="true" />
-                            {T.reset}
-                          </Button>
-                        </span>
-                      ) : (
-                        <Badge variant={byRole ? "success" : "outline"}>
-                          {byRole ? T.enabledByRole : T.disabledByRole}
-                        </Badge>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <PermissionGroups
+        groups={groups}
+        item={(permission) => {
+          const override = byId.get(permission.id);
+          const byRole = isSuper || roleHolds.has(permission.key);
+          const effective = isSuper || (override ?? byRole);
+          const switchId = `${id}-u-${permission.id}`;
+          return (
+            <li key={permission.id} className="flex flex-wrap items-center gap-3">
+              <NamedSwitch
+                id={switchId}
+                name={permissionName(permission)}
+                checked={effective}
+                disabled={isSuper}
+                onCheckedChange={(value) => apply(permission, value)}
+              />
+              <Label htmlFor={switchId} className="flex min-w-0 flex-1 flex-col items-start gap-0.5 font-normal">
+                <span className="font-bold">{permissionName(permission)}</span>
+              </Label>
+              {override !== undefined ? (
+                <span className="flex items-center gap-1">
+                  <Badge variant="warning">{T.customOverride}</Badge>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={T.resetOf(permissionName(permission))}
+                    onClick={() => apply(permission, null)}
+                  >
+                    <RotateCcwIcon aria-hidden="true" />
+                    {T.reset}
+                  </Button>
+                </span>
+              ) : (
+                <Badge variant={byRole ? "success" : "outline"}>{byRole ? T.enabledByRole : T.disabledByRole}</Badge>
+              )}
+            </li>
+          );
+        }}
+      />
     </div>
   );
 }

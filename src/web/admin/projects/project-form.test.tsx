@@ -5,7 +5,7 @@ import { NAME_CHECK_DEBOUNCE_MS } from "#domain/constants.ts";
 import { PROJECT_MESSAGES, type ProjectPayload } from "#domain/schemas/project.ts";
 import type { Project } from "#domain/types.ts";
 import { PROJECT_TEXTS } from "~/admin/common/project-texts.ts";
-import { LICENCE_FIELDS } from "~/test-utils/public-fixtures.ts";
+import { makeProject } from "~/test-utils/public-fixtures.ts";
 import { ProjectForm } from "./project-form.tsx";
 import { FORM_TEXTS } from "./project-form-texts.ts";
 
@@ -26,52 +26,17 @@ function renderForm(options: { project?: Project; signedIn?: boolean; exists?: b
   return { checkName, onSubmit, user: userEvent.setup() };
 }
 
-const existing: Project = {
+const existing: Project = makeProject({
   id: 7,
   name: "برج الشاطئ",
-  description: null,
   price: 1000000,
-  city: "جدة",
   district: null,
-  latitude: null,
-  longitude: null,
-  featuredRank: null,
-  distanceFromLandmark: [],
   areaSize: 150,
-  areaSizeMin: null,
-  areaSizeMax: null,
-  areaType: "single",
-  areaUnit: "m2",
   rooms: 3,
-  roomsMin: null,
-  roomsMax: null,
-  roomsType: "single",
   bathrooms: 2,
-  hasGarage: false,
-  hasDriverRoom: false,
-  hasMaidRoom: false,
-  images: [],
-  videoUrl: null,
-  pdfUrl: null,
   guarantees: [{ type: "structural", years: 20 }],
   completionPercentage: 10,
-  salesPercentage: 0,
-  salesOverrideEnabled: false,
-  salesOverrideValue: null,
-  concretePercentage: 0,
-  plumbingPercentage: 0,
-  electricalPercentage: 0,
-  finishingPercentage: 0,
-  advertisingLicenseNumber: null,
-  wafiLicenseNumber: null,
-  titleDeedNumber: null,
-  ...LICENCE_FIELDS,
-  licence: { ...LICENCE_FIELDS.licence },
-  unitCounts: { total: 0, available: 0, reserved: 0, sold: 0 },
-  publishedAt: "2026-01-01T00:00:00.000Z",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-};
+});
 
 describe("ProjectForm: name check (SPEC §5.3)", () => {
   // The 500 ms debounce runs on fake timers: each step moves the clock, nothing waits on the wall clock.

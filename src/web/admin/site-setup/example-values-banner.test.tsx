@@ -2,9 +2,10 @@
  * The example-values banner: shown to staff holding permissions.manage while the configuration still holds example
  * values, listing each with its Arabic name and value; never requested for other staff; gone when nothing is left.
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { ExampleValuesBanner } from "./example-values-banner.tsx";
 
 const found = {
@@ -16,12 +17,7 @@ const found = {
 };
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(cleanUpScreenTest);
 
 describe("example values banner", () => {
   it("lists each example value still set, by its Arabic name, with the file where it is set", async () => {

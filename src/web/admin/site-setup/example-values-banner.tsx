@@ -6,8 +6,9 @@
  * (GET /api/site/example-values, the same list `npm start` prints); nothing shows while it loads, on an error, or
  * when everything is set.
  */
-import { ChevronDownIcon, TriangleAlertIcon } from "lucide-react";
+import { ChevronDownIcon } from "lucide-react";
 import { countNoun, NOUNS } from "#domain/format.ts";
+import { WarningBanner } from "~/admin/common/warning-banner.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
 import { useSiteExampleValues } from "./api.ts";
@@ -28,14 +29,7 @@ export function ExampleValuesBanner() {
   const values = query.data?.values ?? [];
   if (!allowed || values.length === 0) return null;
   return (
-    <section
-      aria-labelledby="example-values-title"
-      className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-ink"
-    >
-      <h2 id="example-values-title" className="flex items-center gap-2 font-bold text-amber-900">
-        <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
-        {EXAMPLE_VALUES_TEXTS.title}
-      </h2>
+    <WarningBanner id="example-values-title" title={EXAMPLE_VALUES_TEXTS.title}>
       <details className="group mt-1">
         <summary className="flex cursor-pointer list-none items-center gap-1 font-bold text-brand-700 [&::-webkit-details-marker]:hidden">
           {EXAMPLE_VALUES_TEXTS.show} {EXAMPLE_VALUES_TEXTS.count(values.length)}
@@ -62,6 +56,6 @@ export function ExampleValuesBanner() {
           ))}
         </ul>
       </details>
-    </section>
+    </WarningBanner>
   );
 }

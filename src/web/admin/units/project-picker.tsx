@@ -15,6 +15,42 @@ import { UNIT_TEXTS } from "./unit-texts.ts";
 
 const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6"] as const;
 
+/**
+ * The units screens' «رفع جماعي» and «إضافة وحدة» links (each shown with its permission), opening the upload and the
+ * new-unit form for `projectId` when one is chosen.
+ */
+export function UnitActions({
+  canCreate,
+  canImport,
+  projectId,
+}: {
+  canCreate: boolean;
+  canImport: boolean;
+  projectId?: number;
+}) {
+  const query = projectId === undefined ? "" : `?project=${projectId}`;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canImport ? (
+        <Button asChild variant="outline">
+          <Link to={`/admin/units/upload${query}`}>
+            <UploadIcon aria-hidden="true" />
+            {UNIT_TEXTS.bulkUpload}
+          </Link>
+        </Button>
+      ) : null}
+      {canCreate ? (
+        <Button asChild>
+          <Link to={`/admin/units/new${query}`}>
+            <PlusIcon aria-hidden="true" />
+            {UNIT_TEXTS.addUnit}
+          </Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 export function ProjectPicker({ canCreate, canImport }: { canCreate: boolean; canImport: boolean }) {
   const projects = useProjects();
   return (
@@ -24,24 +60,7 @@ export function ProjectPicker({ canCreate, canImport }: { canCreate: boolean; ca
           <h1 className="text-2xl font-bold text-ink">{UNIT_TEXTS.title}</h1>
           <p className="text-sm text-muted">{UNIT_TEXTS.pickProject}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {canImport ? (
-            <Button asChild variant="outline">
-              <Link to="/admin/units/upload">
-                <UploadIcon aria-hidden="true" />
-                {UNIT_TEXTS.bulkUpload}
-              </Link>
-            </Button>
-          ) : null}
-          {canCreate ? (
-            <Button asChild>
-              <Link to="/admin/units/new">
-                <PlusIcon aria-hidden="true" />
-                {UNIT_TEXTS.addUnit}
-              </Link>
-            </Button>
-          ) : null}
-        </div>
+        <UnitActions canCreate={canCreate} canImport={canImport} />
       </div>
       {projects.isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">

@@ -2,13 +2,14 @@
  * A project's units screen pages on the server (GET /api/units/page): the counters come from the project's counts
  * per status, the table shows the first page, «عرض المزيد» appends the next one.
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { formatNumber } from "#domain/format.ts";
 import type { Unit } from "#domain/types.ts";
 import { LOAD_MORE_TEXTS } from "~/admin/common/load-more.tsx";
-import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
+import { json, mockApi, renderScreen, signInAs } from "~/test-utils/admin-harness.tsx";
+import { cleanUpScreenTest } from "~/test-utils/screen-lifecycle.ts";
 import { ProjectUnits } from "./project-units.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 
@@ -33,11 +34,7 @@ const unit = (id: number, unitNumber: string, status: Unit["status"]): Unit => (
   updatedAt: "2026-11-20T10:00:00.000Z",
 });
 
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreenTest);
 
 describe("project units: server-side pages", () => {
   it("shows the project's counters, the first page, and the next page on «عرض المزيد»", async () => {

@@ -3,19 +3,18 @@
  * state) for one project, and the add-unit and bulk-upload buttons for that project. The units come page by page
  * from the server (GET /api/units/page, «عرض المزيد»); the counters from its per-status counts of the project.
  */
-import { PackageOpenIcon, PlusIcon, UploadIcon } from "lucide-react";
+import { PackageOpenIcon } from "lucide-react";
 import { useMemo } from "react";
-import { Link } from "react-router";
 import { UNIT_STATUSES, type UnitCounts } from "#domain/project-rules.ts";
 import { PagedLoadMore } from "~/admin/common/load-more.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
-import { Button } from "~/shared/ui/button.tsx";
 import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useDeleteUnit, useProjectUnitPages } from "./api.ts";
 import { BackLink } from "./back-link.tsx";
+import { UnitActions } from "./project-picker.tsx";
 import { UnitCounters } from "./unit-counters.tsx";
 import { UNIT_TEXTS } from "./unit-texts.ts";
 import { UnitsTable } from "./units-table.tsx";
@@ -64,24 +63,7 @@ export function ProjectUnits({ projectId, canCreate, canEdit, canDelete, canImpo
         <h1 className="text-2xl font-bold text-ink">
           {project ? `${UNIT_TEXTS.title}: ${project.name}` : <Skeleton className="h-8 w-56" />}
         </h1>
-        <div className="flex flex-wrap gap-2">
-          {canImport ? (
-            <Button asChild variant="outline">
-              <Link to={`/admin/units/upload?project=${projectId}`}>
-                <UploadIcon aria-hidden="true" />
-                {UNIT_TEXTS.bulkUpload}
-              </Link>
-            </Button>
-          ) : null}
-          {canCreate ? (
-            <Button asChild>
-              <Link to={`/admin/units/new?project=${projectId}`}>
-                <PlusIcon aria-hidden="true" />
-                {UNIT_TEXTS.addUnit}
-              </Link>
-            </Button>
-          ) : null}
-        </div>
+        <UnitActions canCreate={canCreate} canImport={canImport} projectId={projectId} />
       </div>
       {units.isPending ? (
         <div className="flex flex-col gap-4" aria-busy="true">

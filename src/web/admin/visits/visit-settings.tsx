@@ -9,9 +9,11 @@
 import { useEffect, useId, useState } from "react";
 import { formatDateLong, formatHijri } from "#domain/format.ts";
 import { VISIT_PLACE_KINDS, VISIT_PLACE_LABELS, type VisitPlaceKind, WEEKDAY_LABELS } from "#domain/visits.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { DateField } from "~/admin/common/date-field.tsx";
 import { serverFieldErrors } from "~/admin/common/form/admin-form.tsx";
 import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
+import { TimeSelect } from "~/admin/common/form/time-field.tsx";
 import { apiErrorMessage } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Input } from "~/shared/ui/input.tsx";
@@ -19,18 +21,10 @@ import { Skeleton } from "~/shared/ui/skeleton.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useSaveVisitSettings, useVisitProjects, useVisitSettings, type VisitSettingsView } from "./api.ts";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-40 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: "مواعيد الزيارات" }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: "مواعيد الزيارات",
+  fallback: blockSkeleton("h-40 w-full rounded-xl"),
+});
 
 export default function VisitSettingsScreen() {
   const projects = useVisitProjects();
@@ -68,6 +62,11 @@ export default function VisitSettingsScreen() {
     </div>
   );
 }
+
+const TIMES = [
+  { name: "opensAt", label: "من الساعة" },
+  { name: "closesAt", label: "إلى الساعة" },
+] as const;
 
 const NUMBERS = [
   { name: "slotMinutes", label: "مدة الزيارة (دقيقة)" },
@@ -197,16 +196,9 @@ function SettingsForm({ initial }: { initial: VisitSettingsView }) {
         {error("days")}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
-        <TextField id={id} name="opensAt" label="من الساعة" value={initial.opensAt} errors={errors} ltr type="time" />
-        <TextField
-          id={id}
-          name="closesAt"
-          label="إلى الساعة"
-          value={initial.closesAt}
-          errors={errors}
-          ltr
-          type="time"
-        />
+        {TIMES.map(({ name, label }) => (
+          <TextField key={name} id={id} name={name} label={label} value={initial[name]} errors={errors} time />
+        ))}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {NUMBERS.map(({ name, label }) => (
@@ -244,7 +236,7 @@ function SettingsForm({ initial }: { initial: VisitSettingsView }) {
   );
 }
 
-/** A labelled text input of the form with its server error line. */
+/** A labelled text input (or the `time` select) of the form with its server error line. */
 function TextField({
   id,
   name,
@@ -252,7 +244,7 @@ function TextField({
   value,
   errors,
   ltr,
-  type = "text",
+  time,
 }: {
   id: string;
   name: string;
@@ -260,22 +252,20 @@ function TextField({
   value: string;
   errors: Record<string, string>;
   ltr?: boolean;
-  type?: string;
+  time?: boolean;
 }) {
-  const inputId = `${id}-${name}`;
+  const control = {
+    id: `${id}-${name}`,
+    name,
+    defaultValue: value,
+    "aria-invalid": errors[name] ? true : undefined,
+  };
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={inputId} className="font-medium text-ink">
+      <label htmlFor={control.id} className="font-medium text-ink">
         {label}
       </label>
-      <Input
-        id={inputId}
-        name={name}
-        type={type}
-        dir={ltr ? "ltr" : undefined}
-        defaultValue={value}
-        aria-invalid={errors[name] ? true : undefined}
-      />
+      {time ? <TimeSelect {...control} /> : <Input {...control} dir={ltr ? "ltr" : undefined} />}
       {errors[name] && <p className="text-sm font-medium text-danger">{errors[name]}</p>}
     </div>
   );

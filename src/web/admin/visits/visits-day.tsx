@@ -14,6 +14,7 @@ import { countNoun, formatNumber, formatPercent, NOUNS } from "#domain/format.ts
 import { formatVisitClock, visitDayLabel } from "#domain/visit-format.ts";
 import { addDays, riyadhDate } from "#domain/visit-slots.ts";
 import { isCountedVisit, VISIT_STATUS_LABELS, type VisitOutcome } from "#domain/visits.ts";
+import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
@@ -32,18 +33,10 @@ import {
   visitListParams,
 } from "./visit-lists.ts";
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <Skeleton className="h-40 w-full rounded-xl" />;
-}
-
-export function meta() {
-  return [{ title: "زيارات اليوم" }];
-}
+export const { clientLoader, HydrateFallback, meta } = clientOnly({
+  title: "زيارات اليوم",
+  fallback: blockSkeleton("h-40 w-full rounded-xl"),
+});
 
 /** How often the list asks again while open (ms): new bookings arrive during the day. */
 const REFRESH_MS = 60_000;

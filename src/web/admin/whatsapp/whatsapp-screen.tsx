@@ -6,12 +6,10 @@
  */
 import { useId, useState } from "react";
 import { formatDateTime, formatNumber } from "#domain/format.ts";
-import { TEXTS } from "#domain/texts.ts";
 import { TEMPLATE_CATEGORY_LABELS, type WhatsappConnectionView } from "#domain/whatsapp.ts";
 import { NamedSwitch, SWITCH_STATES } from "~/admin/common/named-switch.tsx";
 import { QueryError } from "~/admin/common/query-error.tsx";
-import { userCan } from "~/admin/shell/auth-permissions.ts";
-import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
+import { RequirePermission } from "~/admin/common/require-permission.tsx";
 import { apiErrorMessage, isApiError } from "~/shared/lib/api-client.ts";
 import { Button } from "~/shared/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/shared/ui/card.tsx";
@@ -24,14 +22,11 @@ import { GreetingsCard } from "./greetings-card.tsx";
 import { WHATSAPP_SCREEN_TEXTS as T } from "./texts.ts";
 
 export function WhatsappScreen() {
-  const user = useCurrentUser();
-  if (!userCan(user, "whatsapp.manage"))
-    return (
-      <p role="alert" className="text-lg font-bold text-danger">
-        {TEXTS.notAuthorized}
-      </p>
-    );
-  return <WhatsappSettings />;
+  return (
+    <RequirePermission permission="whatsapp.manage">
+      <WhatsappSettings />
+    </RequirePermission>
+  );
 }
 
 function WhatsappSettings() {
@@ -83,32 +78,38 @@ function TextField(props: {
   );
 }
 
+/** The connection's text fields in order: the value's name, its id suffix, its label, and for a secret the flag of a stored one. */
+const CONNECTION_FIELDS = [
+  { name: "phoneNumberId", id: "phone", label: T.phoneNumberId },
+  { name: "businessAccountId", id: "waba", label: T.businessAccountId },
+  { name: "appSecret", id: "secret", label: T.appSecret, stored: "hasAppSecret" },
+  { name: "accessToken", id: "token", label: T.accessToken, stored: "hasAccessToken" },
+  { name: "verifyToken", id: "verify", label: T.verifyToken },
+] as const;
+
+type ConnectionValues = Record<(typeof CONNECTION_FIELDS)[number]["name"], string>;
+
 function ConnectionForm({ view }: { view: WhatsappConnectionView }) {
   const id = useId();
   const [enabled, setEnabled] = useState(view.enabled);
-  const [phoneNumberId, setPhoneNumberId] = useState(view.phoneNumberId);
-  const [businessAccountId, setBusinessAccountId] = useState(view.businessAccountId);
-  const [verifyToken, setVerifyToken] = useState(view.verifyToken);
-  const [appSecret, setAppSecret] = useState("");
-  const [accessToken, setAccessToken] = useState("");
+  const [values, setValues] = useState<ConnectionValues>({
+    phoneNumberId: view.phoneNumberId,
+    businessAccountId: view.businessAccountId,
+    verifyToken: view.verifyToken,
+    appSecret: "",
+    accessToken: "",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveWhatsappConnection();
 
   const submit = () => {
     setErrors({});
+    const { appSecret, accessToken, ...ids } = values;
     save.mutate(
-      {
-        enabled,
-        phoneNumberId,
-        businessAccountId,
-        verifyToken,
-        ...(appSecret ? { appSecret } : {}),
-        ...(accessToken ? { accessToken } : {}),
-      },
+      { enabled, ...ids, ...(appSecret ? { appSecret } : {}), ...(accessToken ? { accessToken } : {}) },
       {
         onSuccess: () => {
-          setAppSecret("");
-          setAccessToken("");
+          setValues((current) => ({ ...current, appSecret: "", accessToken: "" }));
           toast({ variant: "success", title: T.saved });
         },
         onError: (error) => {
@@ -130,45 +131,18 @@ function ConnectionForm({ view }: { view: WhatsappConnectionView }) {
             checked={enabled}
             onCheckedChange={setEnabled}
           />
-          <TextField
-            id={`${id}-phone`}
-            label={T.phoneNumberId}
-            value={phoneNumberId}
-            onChange={setPhoneNumberId}
-            error={errors.phoneNumberId}
-          />
-          <TextField
-            id={`${id}-waba`}
-            label={T.businessAccountId}
-            value={businessAccountId}
-            onChange={setBusinessAccountId}
-            error={errors.businessAccountId}
-          />
-          <TextField
-            id={`${id}-secret`}
-            label={T.appSecret}
-            value={appSecret}
-            onChange={setAppSecret}
-            error={errors.appSecret}
-            secret
-            placeholder={view.hasAppSecret ? T.secretSaved : ""}
-          />
-          <TextField
-            id={`${id}-token`}
-            label={T.accessToken}
-            value={accessToken}
-            onChange={setAccessToken}
-            error={errors.accessToken}
-            secret
-            placeholder={view.hasAccessToken ? T.secretSaved : ""}
-          />
-          <TextField
-            id={`${id}-verify`}
-            label={T.verifyToken}
-            value={verifyToken}
-            onChange={setVerifyToken}
-            error={errors.verifyToken}
-          />
+          {CONNECTION_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              id={`${id}-${field.id}`}
+              label={field.label}
+              value={values[field.name]}
+              onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+              error={errors[field.name]}
+              secret={"stored" in field}
+              placeholder={"stored" in field ? (view[field.stored] ? T.secretSaved : "") : undefined}
+            />
+          ))}
           <div className="grid gap-1.5">
             <span className="text-sm font-medium">{T.webhookUrl}</span>
             <code dir="ltr" className="rounded bg-brand-50 p-2 text-start text-sm break-all">

@@ -99,6 +99,29 @@ function TextField(props: {
   );
 }
 
+/** The buyer's fields in order: name, the phone (the one PhoneField of the public forms), e-mail and national id. */
+const CHECKOUT_FIELDS = [
+  { id: "checkout-name", name: "name", label: "الاسم الكامل", autoComplete: "name" },
+  "phone",
+  {
+    id: "checkout-email",
+    name: "email",
+    type: "email",
+    label: "البريد الإلكتروني",
+    autoComplete: "email",
+    inputMode: "email",
+    ltr: true,
+  },
+  {
+    id: "checkout-national-id",
+    name: "nationalId",
+    label: "رقم الهوية الوطنية أو الإقامة",
+    autoComplete: "off",
+    inputMode: "numeric",
+    ltr: true,
+  },
+] as const;
+
 function ToGateway({ url }: { url: string }) {
   return (
     <article className="mx-auto grid max-w-xl gap-4 px-4 py-8">
@@ -157,36 +180,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               {actionData.formError}
             </p>
           )}
-          <TextField
-            id="checkout-name"
-            name="name"
-            label="الاسم الكامل"
-            value={values.name ?? ""}
-            error={errors.name}
-            autoComplete="name"
-          />
-          <PhoneField idPrefix="checkout" required error={errors.phone} defaultValue={values.phone ?? ""} />
-          <TextField
-            id="checkout-email"
-            name="email"
-            type="email"
-            label="البريد الإلكتروني"
-            value={values.email ?? ""}
-            error={errors.email}
-            autoComplete="email"
-            inputMode="email"
-            ltr
-          />
-          <TextField
-            id="checkout-national-id"
-            name="nationalId"
-            label="رقم الهوية الوطنية أو الإقامة"
-            value={values.nationalId ?? ""}
-            error={errors.nationalId}
-            autoComplete="off"
-            inputMode="numeric"
-            ltr
-          />
+          {CHECKOUT_FIELDS.map((field) =>
+            field === "phone" ? (
+              <PhoneField
+                key="phone"
+                idPrefix="checkout"
+                required
+                error={errors.phone}
+                defaultValue={values.phone ?? ""}
+              />
+            ) : (
+              <TextField key={field.name} {...field} value={values[field.name] ?? ""} error={errors[field.name]} />
+            ),
+          )}
           <div className="grid gap-1.5">
             <div className="flex items-start gap-2">
               <input

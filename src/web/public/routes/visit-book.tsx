@@ -14,6 +14,7 @@ import { TEXTS } from "#domain/texts.ts";
 import { VISIT_PLACE_LABELS, VISIT_TEXTS, type VisitPlaceKind } from "#domain/visits.ts";
 import { attributionFrom } from "~/public/campaign/attribution.ts";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { VisitMapLink } from "~/public/components/visit-map-link.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
 import { postBooking } from "~/public/lib/visit-action.server.ts";
 import {
@@ -109,14 +110,7 @@ export default function VisitBookPage({ loaderData, actionData }: Route.Componen
         <p className="text-lg text-ink">{project.name}</p>
         <p className="text-muted">
           {VISIT_PLACE_LABELS[booking.placeKind]}: {booking.placeName}
-          {booking.mapUrl && (
-            <>
-              {" — "}
-              <a href={booking.mapUrl} className="font-medium text-brand-700 underline underline-offset-4">
-                الموقع على الخريطة
-              </a>
-            </>
-          )}
+          <VisitMapLink url={booking.mapUrl} />
         </p>
       </header>
       <form method="post" className="grid gap-5 rounded-3xl bg-surface p-5 ring-1 ring-black/5" noValidate>

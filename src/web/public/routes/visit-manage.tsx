@@ -15,6 +15,7 @@ import {
   type VisitStatus,
 } from "#domain/visits.ts";
 import { NotFoundBlock } from "~/public/components/not-found-block.tsx";
+import { VisitMapLink } from "~/public/components/visit-map-link.tsx";
 import { pageMeta } from "~/public/lib/page-meta.ts";
 import { throwUnlessFound } from "~/public/lib/route-answers.ts";
 import { postManage } from "~/public/lib/visit-action.server.ts";
@@ -104,14 +105,7 @@ export default function VisitManagePage({ loaderData, actionData }: Route.Compon
           <dt className="text-sm text-muted">{VISIT_PLACE_LABELS[visit.placeKind]}</dt>
           <dd className="text-ink">
             {visit.placeName}
-            {visit.mapUrl && (
-              <>
-                {" — "}
-                <a href={visit.mapUrl} className="font-medium text-brand-700 underline underline-offset-4">
-                  الموقع على الخريطة
-                </a>
-              </>
-            )}
+            <VisitMapLink url={visit.mapUrl} />
           </dd>
         </div>
         <div>

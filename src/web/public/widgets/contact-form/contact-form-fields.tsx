@@ -130,42 +130,37 @@ export function AttributionFields({ attribution = {} }: { attribution?: Attribut
   );
 }
 
+/** The unticked consent boxes a form shows when the site configuration has them: the field's name and id suffix. */
+const OPT_INS = [
+  { name: "marketingConsent", suffix: "marketing-consent" },
+  { name: "whatsappOptIn", suffix: "whatsapp-opt-in" },
+] as const;
+
 /**
  * The consent texts of every form (Saudi PDPL): the separate, unticked marketing-consent box when the site
  * configuration has one (docs/conversions.md), and the consent sentence with a link to the privacy notice.
  */
 export function ConsentTexts({ idPrefix }: { idPrefix: string }) {
   const site = useSite();
-  const id = `${idPrefix}-marketing-consent`;
-  const whatsappId = `${idPrefix}-whatsapp-opt-in`;
   return (
     <>
-      {site.privacy.marketingConsent && (
-        <div className="flex items-start gap-2 text-sm text-muted">
-          <input
-            id={id}
-            type="checkbox"
-            name="marketingConsent"
-            value="on"
-            defaultChecked={false}
-            className="mt-1 size-4 shrink-0 accent-brand-700"
-          />
-          <label htmlFor={id}>{site.privacy.marketingConsent.text}</label>
-        </div>
-      )}
-      {site.privacy.whatsappOptIn && (
-        <div className="flex items-start gap-2 text-sm text-muted">
-          <input
-            id={whatsappId}
-            type="checkbox"
-            name="whatsappOptIn"
-            value="on"
-            defaultChecked={false}
-            className="mt-1 size-4 shrink-0 accent-brand-700"
-          />
-          <label htmlFor={whatsappId}>{site.privacy.whatsappOptIn.text}</label>
-        </div>
-      )}
+      {OPT_INS.map(({ name, suffix }) => {
+        const optIn = site.privacy[name];
+        const id = `${idPrefix}-${suffix}`;
+        return optIn ? (
+          <div key={name} className="flex items-start gap-2 text-sm text-muted">
+            <input
+              id={id}
+              type="checkbox"
+              name={name}
+              value="on"
+              defaultChecked={false}
+              className="mt-1 size-4 shrink-0 accent-brand-700"
+            />
+            <label htmlFor={id}>{optIn.text}</label>
+          </div>
+        ) : null;
+      })}
       <p className="text-sm text-muted">
         <span>{site.privacy.consentText}</span>{" "}
         <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
