@@ -4,8 +4,8 @@
  * Filters and small forms that keep their own state use it; react-hook-form forms use the kit's `SelectField`.
  */
 import type * as React from "react";
+import { SELECT_CLASS } from "~/admin/common/form/field.tsx";
 import { Label } from "~/shared/ui/label.tsx";
-import { SELECT_CLASS } from "./form/field.tsx";
 
 /** One choice: the value sent or stored, and its Arabic name. */
 export interface Choice {
