@@ -21,35 +21,81 @@ import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFacto
 import { RecoveryCodes } from "./recovery-codes.tsx";
 import { ACCOUNT_TEXTS as T } from "./texts.ts";
 
+/**
+ * A form of one typed value (a code, a password): `read` gives what is sent (or "" for none, then `requiredMessage`
+ * under the field); `send` posts it with the handlers that put a 400's message for `field` under the field and toast
+ * any other failure.
+ */
+function useOneValueForm(
+  read: (typed: string) => string,
+  requiredMessage: string,
+  field: string,
+  send: (value: string, handlers: { onError: (error: unknown) => void }) => void,
+) {
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = read(typed);
+    if (!value) {
+      setError(requiredMessage);
+      return;
+    }
+    send(value, {
+      onError: (failure) => {
+        const message = isApiError(failure, 400) ? failure.body?.fields?.[field] : undefined;
+        if (message) setError(message);
+        else failed(failure);
+      },
+    });
+  };
+  return { typed, setTyped, error, submit };
+}
+
+/** The input of a one-value form, with its error under it (wired by `aria-describedby`). */
+function OneValueInput({
+  form,
+  ...input
+}: { id: string; form: ReturnType<typeof useOneValueForm> } & Omit<React.ComponentProps<"input">, "form">) {
+  const errorId = `${input.id}-error`;
+  return (
+    <>
+      <Input
+        {...input}
+        value={form.typed}
+        onChange={(event) => form.setTyped(event.target.value)}
+        aria-invalid={form.error ? true : undefined}
+        aria-describedby={form.error ? errorId : undefined}
+      />
+      {form.error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {form.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** The enrolment's second step: the QR code and key of `setup`, and a first code to confirm it. */
 function EnrolForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (recoveryCodes: string[]) => void }) {
   const id = useId();
   const enable = useEnableTwoFactor();
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
-
-  const onConfirm = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setCodeError(TWO_FACTOR_TEXTS.codeRequired);
-      return;
-    }
-    enable.mutate(trimmed, {
-      onSuccess: (result) => {
-        onEnabled(result.recoveryCodes);
-        toast({ variant: "success", title: T.enabledToast });
-      },
-      onError: (error) => {
-        const field = isApiError(error, 400) ? error.body?.fields?.code : undefined;
-        if (field) setCodeError(field);
-        else failed(error);
-      },
-    });
-  };
+  const code = useOneValueForm(
+    (value) => value.trim(),
+    TWO_FACTOR_TEXTS.codeRequired,
+    "code",
+    (value, handlers) =>
+      enable.mutate(value, {
+        ...handlers,
+        onSuccess: (result) => {
+          onEnabled(result.recoveryCodes);
+          toast({ variant: "success", title: T.enabledToast });
+        },
+      }),
+  );
 
   return (
-    <form onSubmit={onConfirm} noValidate className="flex flex-col gap-3">
+    <form onSubmit={code.submit} noValidate className="flex flex-col gap-3">
       <p className="text-sm">{T.scanQr}</p>
       <img src={setup.qrCode} alt={T.qrAlt} className="size-48 rounded-lg border border-brand-100 bg-white p-2" />
       <p className="text-xs text-muted">
@@ -60,22 +106,14 @@ function EnrolForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (re
       </p>
       <div className="flex max-w-xs flex-col gap-2">
         <Label htmlFor={`${id}-code`}>{T.code}</Label>
-        <Input
+        <OneValueInput
           id={`${id}-code`}
+          form={code}
           inputMode="numeric"
           autoComplete="one-time-code"
           dir="ltr"
           className="text-center tracking-widest"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          aria-invalid={codeError ? true : undefined}
-          aria-describedby={codeError ? `${id}-code-error` : undefined}
         />
-        {codeError ? (
-          <p id={`${id}-code-error`} className="text-sm text-danger">
-            {codeError}
-          </p>
-        ) : null}
       </div>
       <Button type="submit" className="self-start" disabled={enable.isPending}>
         {enable.isPending ? T.confirming : T.confirmSetup}
@@ -88,45 +126,24 @@ function EnrolForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (re
 function DisableForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState("");
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-
-  const onDisable = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setPasswordError(TWO_FACTOR_TEXTS.currentPasswordRequired);
-      return;
-    }
-    disable.mutate(password, {
-      onSuccess: () => {
-        onDone();
-        toast({ variant: "success", title: T.disabledToast });
-      },
-      onError: (error) => {
-        const field = isApiError(error, 400) ? error.body?.fields?.currentPassword : undefined;
-        if (field) setPasswordError(field);
-        else failed(error);
-      },
-    });
-  };
+  const password = useOneValueForm(
+    (value) => value,
+    TWO_FACTOR_TEXTS.currentPasswordRequired,
+    "currentPassword",
+    (value, handlers) =>
+      disable.mutate(value, {
+        ...handlers,
+        onSuccess: () => {
+          onDone();
+          toast({ variant: "success", title: T.disabledToast });
+        },
+      }),
+  );
 
   return (
-    <form onSubmit={onDisable} noValidate className="flex max-w-xs flex-col gap-2">
+    <form onSubmit={password.submit} noValidate className="flex max-w-xs flex-col gap-2">
       <Label htmlFor={`${id}-password`}>{T.currentPassword}</Label>
-      <Input
-        id={`${id}-password`}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        aria-invalid={passwordError ? true : undefined}
-        aria-describedby={passwordError ? `${id}-password-error` : undefined}
-      />
-      {passwordError ? (
-        <p id={`${id}-password-error`} className="text-sm text-danger">
-          {passwordError}
-        </p>
-      ) : null}
+      <OneValueInput id={`${id}-password`} form={password} type="password" autoComplete="current-password" />
       <Button type="submit" variant="destructive" className="self-start" disabled={disable.isPending}>
         {T.disableConfirm}
       </Button>

@@ -22,7 +22,7 @@ import { Label } from "~/shared/ui/label.tsx";
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useCreateCustomCampaign, useUpdateCampaignWebhook } from "./api.ts";
 import { LANDING_UI } from "./landing-texts.ts";
-import { SecretNotice } from "./secret-notice.tsx";
+import { SecretIssued } from "./secret-notice.tsx";
 
 function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -114,12 +114,7 @@ export function AddCampaignDialog({
           <DialogDescription>رابط خاص لحملة على منصة أو جهة أخرى، مثل رسائل واتساب أو مؤثر.</DialogDescription>
         </DialogHeader>
         {secret ? (
-          <div className="grid gap-4">
-            <SecretNotice secret={secret} />
-            <DialogFooter>
-              <Button onClick={() => close(false)}>تم</Button>
-            </DialogFooter>
-          </div>
+          <SecretIssued secret={secret} onDone={() => close(false)} />
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-4">
             <Field
@@ -228,14 +223,7 @@ function WebhookForm({ campaign, onDone }: { campaign: CampaignWithStats; onDone
   };
 
   if (secret) {
-    return (
-      <div className="grid gap-4">
-        <SecretNotice secret={secret} />
-        <DialogFooter>
-          <Button onClick={onDone}>تم</Button>
-        </DialogFooter>
-      </div>
-    );
+    return <SecretIssued secret={secret} onDone={onDone} />;
   }
   return (
     <form

@@ -27,7 +27,7 @@ import {
 import { toast } from "~/shared/ui/use-toast.ts";
 import { useSaveLandingPage } from "./api.ts";
 import { LANDING_UI } from "./landing-texts.ts";
-import { SecretNotice } from "./secret-notice.tsx";
+import { SecretIssued } from "./secret-notice.tsx";
 
 type Item = { text: string; image: string | null };
 type ListKey = "features" | "guarantees" | "buildingSpecs";
@@ -170,15 +170,7 @@ function LandingForm({
   });
 
   if (secret) {
-    return (
-      <div className="grid gap-4">
-        {header}
-        <SecretNotice secret={secret} />
-        <DialogFooter>
-          <Button onClick={onDone}>تم</Button>
-        </DialogFooter>
-      </div>
-    );
+    return <SecretIssued secret={secret} header={header} onDone={onDone} />;
   }
 
   return (

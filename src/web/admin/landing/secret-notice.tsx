@@ -1,6 +1,8 @@
 /** Shows a just-issued webhook secret once, with a copy button (docs/product.md §10.4: the secret is never shown again). */
 import { CopyIcon, KeyRoundIcon } from "lucide-react";
+import type * as React from "react";
 import { Button } from "~/shared/ui/button.tsx";
+import { DialogFooter } from "~/shared/ui/dialog.tsx";
 import { copyText } from "./copy.ts";
 import { LANDING_UI } from "./landing-texts.ts";
 
@@ -25,6 +27,27 @@ export function SecretNotice({ secret }: { secret: string }) {
           نسخ
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** A dialog's body once a secret is issued: `header`, the secret's notice, and «تم» (`onDone`) in the footer. */
+export function SecretIssued({
+  secret,
+  header,
+  onDone,
+}: {
+  secret: string;
+  header?: React.ReactNode;
+  onDone: () => void;
+}) {
+  return (
+    <div className="grid gap-4">
+      {header}
+      <SecretNotice secret={secret} />
+      <DialogFooter>
+        <Button onClick={onDone}>تم</Button>
+      </DialogFooter>
     </div>
   );
 }

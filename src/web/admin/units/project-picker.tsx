@@ -29,24 +29,22 @@ export function UnitActions({
   projectId?: number;
 }) {
   const query = projectId === undefined ? "" : `?project=${projectId}`;
+  const links = [
+    { allowed: canImport, to: "upload", Icon: UploadIcon, label: UNIT_TEXTS.bulkUpload, variant: "outline" },
+    { allowed: canCreate, to: "new", Icon: PlusIcon, label: UNIT_TEXTS.addUnit, variant: "default" },
+  ] as const;
   return (
     <div className="flex flex-wrap gap-2">
-      {canImport ? (
-        <Button asChild variant="outline">
-          <Link to={`/admin/units/upload${query}`}>
-            <UploadIcon aria-hidden="true" />
-            {UNIT_TEXTS.bulkUpload}
-          </Link>
-        </Button>
-      ) : null}
-      {canCreate ? (
-        <Button asChild>
-          <Link to={`/admin/units/new${query}`}>
-            <PlusIcon aria-hidden="true" />
-            {UNIT_TEXTS.addUnit}
-          </Link>
-        </Button>
-      ) : null}
+      {links.map(({ allowed, to, Icon, label, variant }) =>
+        allowed ? (
+          <Button key={to} asChild variant={variant}>
+            <Link to={`/admin/units/${to}${query}`}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </Button>
+        ) : null,
+      )}
     </div>
   );
 }
