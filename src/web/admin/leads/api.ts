@@ -17,6 +17,7 @@ import type { ActivityLogged, AgentList, LeadStats, PersonExport } from "#domain
 import type { LeadBulkAssign, LeadListItem, LeadListPage } from "#domain/lead-list.ts";
 import type { ContactMessageView } from "#domain/schemas/contact.ts";
 import { apiClient } from "~/shared/lib/api-client.ts";
+import { CONTACT_FILTER_KEYS } from "./contact-filters.ts";
 
 /** GET /api/contact/messages (needs contact_messages.view) → every message. ApiError 403 without it. */
 export function fetchContactMessages(): Promise<ContactMessageView[]> {
@@ -73,22 +74,6 @@ export function useDeleteContactMessage() {
       ]),
   });
 }
-
-/**
- * The leads list's filters SPEC's enquiries list and export understand (contactListQuerySchema's names; GET
- * /api/contact/messages/export).
- */
-export const CONTACT_FILTER_KEYS = [
-  "search",
-  "source",
-  "projectId",
-  "landingPageId",
-  "campaignId",
-  "duplicate",
-  "delivery",
-  "from",
-  "to",
-] as const satisfies readonly LeadFilterKey[];
 
 /**
  * Downloads GET /api/contact/messages/export?format=… (contact_messages.export): every enquiry matching the list's

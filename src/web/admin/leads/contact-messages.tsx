@@ -6,19 +6,9 @@
  */
 import { redirect } from "react-router";
 import { clientOnly } from "~/admin/common/client-only.tsx";
-import { CONTACT_FILTER_KEYS } from "./api.ts";
-
-/** The leads list URL for a messages-screen URL's `search` part. */
-export function leadsUrlFor(search: string): string {
-  const from = new URLSearchParams(search);
-  const to = new URLSearchParams();
-  for (const key of CONTACT_FILTER_KEYS) {
-    const value = from.get(key)?.trim();
-    if (value) to.set(key, value);
-  }
-  const query = to.toString();
-  return query ? `/admin/leads?${query}` : "/admin/leads";
-}
+// The helper lives in a module of its own: React Router moves `clientLoader` into a chunk of its own and leaves
+// behind a function declared beside it here ("leadsUrlFor is not defined" in the built app).
+import { leadsUrlFor } from "./contact-filters.ts";
 
 const route = clientOnly({ title: "العملاء" });
 export const { HydrateFallback, meta } = route;

@@ -15,7 +15,8 @@ import { AdminProviders } from "~/admin/shell/admin-providers.tsx";
 import { createQueryClient } from "~/admin/shell/query-client.ts";
 import { sessionStore } from "~/shared/session/auth-store.ts";
 import { type FetchCall, json, signInAs, stubFetch } from "~/test-utils/admin-harness.tsx";
-import ContactMessagesRedirect, { clientLoader, leadsUrlFor } from "./contact-messages.tsx";
+import { leadsUrlFor } from "./contact-filters.ts";
+import ContactMessagesRedirect, { clientLoader } from "./contact-messages.tsx";
 import LeadsListScreen from "./leads-list.tsx";
 
 const NOW = "2026-11-23T09:03:00.000Z";
