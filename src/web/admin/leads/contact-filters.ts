@@ -1,10 +1,9 @@
 /**
  * The filters SPEC's enquiries list and export understand (contactListQuerySchema's names; GET
  * /api/contact/messages and /api/contact/messages/export), shared by the leads list's export and the old messages
- * URL's redirect (contact-messages.tsx, through `leadsUrlFor`).
+ * URL's redirect (contact-messages.tsx, through `leadsUrlFor`). Each is a filter of the leads list too (api.ts reads
+ * `LeadFilters` by these keys, so the compiler holds them to its names).
  */
-import type { LeadFilterKey } from "./api.ts";
-
 export const CONTACT_FILTER_KEYS = [
   "search",
   "source",
@@ -15,7 +14,7 @@ export const CONTACT_FILTER_KEYS = [
   "delivery",
   "from",
   "to",
-] as const satisfies readonly LeadFilterKey[];
+] as const;
 
 /** The leads list URL for a messages-screen URL's `search` part. */
 export function leadsUrlFor(search: string): string {
