@@ -17,11 +17,11 @@ import {
   type LeadFormView,
 } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
+import { leadFormForms } from "#server/db/tables/lead-forms.ts";
 import { badRequest } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { connectionHealth, connectionRow } from "./service.ts";
+import { connectionHealth, connectionRow, lockedConnection, upsertConnection } from "./service.ts";
 import type { PlatformLead } from "./store.ts";
 
 /** The path Google's webhook is pointed at. */
@@ -129,20 +129,13 @@ export async function saveGoogleConnection(
   now: Date,
 ): Promise<GoogleConnectionView> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(leadFormConnections)
-      .where(eq(leadFormConnections.platform, "google"))
-      .for("update");
+    const current = await lockedConnection(tx, "google");
     const sealed: Record<string, string> = { ...(current?.secrets ?? {}) };
     if (input.googleKey === null) delete sealed.googleKey;
     else if (input.googleKey !== undefined) sealed.googleKey = secrets.seal(input.googleKey);
     if (input.enabled && !sealed.googleKey) throw badRequest({ googleKey: LEAD_FORM_TEXTS.googleKeyRequired });
     const values = { enabled: input.enabled, secrets: sealed, updatedAt: now };
-    await tx
-      .insert(leadFormConnections)
-      .values({ platform: "google", ...values })
-      .onConflictDoUpdate({ target: leadFormConnections.platform, set: values });
+    await upsertConnection(tx, "google", values);
     await recordAudit(tx, actor, {
       entityType: "lead_form_connection",
       entityId: "google",
