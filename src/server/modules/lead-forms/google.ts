@@ -18,7 +18,7 @@ import {
 } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { leadFormForms } from "#server/db/tables/lead-forms.ts";
-import { badRequest } from "#server/lib/http-errors.ts";
+import { badRequest, HttpError } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { connectionHealth, connectionRow, lockedConnection, upsertConnection } from "./service.ts";
@@ -38,6 +38,15 @@ export function parseJsonKeepingIds(text: string): unknown {
   const reviver = (_key: string, value: unknown, context?: { source?: string }) =>
     typeof value === "number" && !Number.isSafeInteger(value) && context?.source ? context.source : value;
   return JSON.parse(text, reviver);
+}
+
+/** The JSON of a verified webhook's raw body, ids kept as text. Errors: HttpError 400 when it is not JSON. */
+export function webhookJson(raw: Buffer): unknown {
+  try {
+    return parseJsonKeepingIds(raw.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
+  }
 }
 
 const id = z.union([z.string(), z.number()]).transform(String);
