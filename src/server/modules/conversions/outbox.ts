@@ -33,7 +33,7 @@ import type { SecretBox } from "../../lib/secrets.ts";
 import type { LeadEventSubject, LeadListener } from "../leads/events.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../leads/outbox.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
-import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
+import { anonymousEvent, buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
 import { queueConversionEvent } from "./queue-event.ts";
 import { NO_UNIT, unitFacts } from "./unit-facts.ts";
 
@@ -165,22 +165,14 @@ export async function queuePageView(
     .where(eq(conversionConnections.platform, platform));
   const eventName = connection?.eventMap.page_view;
   if (!connection || !usable(connection) || !connection.sendAnonymous || !eventName) return 0;
-  const event: NeutralEvent = {
+  const event = anonymousEvent({
     eventName,
     kind: "page_view",
     eventTime: now.toISOString(),
     url,
-    clickId: null,
-    clickSeenAt: null,
     ip: null,
     userAgent: null,
-    emailSha256: null,
-    phoneSha256: null,
-    phonePlusSha256: null,
-    value: null,
-    leadId: null,
-    anonymous: true,
-  };
+  });
   const row = { platform, eventId: `view-${randomUUID()}`, campaignId: campaign.id, kind: "page_view" as const };
   return queueConversionEvent(db, { ...row, eventName }, event, now);
 }
