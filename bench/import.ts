@@ -15,6 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as XLSX from "@e965/xlsx";
+import { TEMPLATE_COLUMNS } from "../src/domain/unit-import.ts";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/connection.ts";
@@ -29,17 +30,8 @@ import { benchAdminToken, benchApp, listenOnLoopback, throwawayPostgres } from "
 const TARGET_MS = 3000;
 const TARGET_MB = 200;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
-const HEADERS = [
-  "رقم الوحدة",
-  "المبنى",
-  "السعر",
-  "الحالة",
-  "عدد الغرف",
-  "الدور",
-  "الاتجاه",
-  "المساحة الخاصة",
-  "المساحة الإجمالية",
-];
+/** The template's Arabic headers (src/domain/unit-import.ts) without the project and unit-type columns. */
+const HEADERS = TEMPLATE_COLUMNS.slice(1, 10).map((c) => c.arabic);
 const STATUSES = ["متاحة", "محجوزة", "مباعة"];
 const DIRECTIONS = ["شمال", "جنوب", "شرق", "غرب", "شمال شرق", "شمال غرب، شرق", "جنوب شرق", "جنوب غرب"];
 

@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright";
+import { arg } from "./args.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,10 +26,6 @@ const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ENTRANCE_STORAGE_KEY = "entrance-shown";
 const TARGET_MS = 100;
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
 const runs = Math.max(1, Number.parseInt(arg("runs", "5"), 10) || 5);
 const rate = Math.max(1, Number(arg("rate", "4")) || 4);
 

@@ -19,8 +19,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { constants, crc32, deflateRawSync } from "node:zlib";
 import * as XLSX from "@e965/xlsx";
+import { entry, zip, zipBomb } from "../src/server/test-utils/spreadsheet-bombs.ts";
 import { benchAdminToken, benchApp, listenOnLoopback } from "./harness.ts";
 
 /** The server modules, from src/ (tsx) or from the compiled dist/ (BENCH_BUILT=1). */
@@ -42,50 +42,12 @@ async function serverModules() {
   };
 }
 
-/** A one-entry zip around already deflated data (see spreadsheet-bombs.test.ts for the layout). */
-function zip(name: string, data: Buffer, crc: number, size: number): Buffer {
-  const n = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(n.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(n.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + n.length, 12);
-  end.writeUInt32LE(30 + n.length + data.length, 16);
-  return Buffer.concat([local, n, data, central, n, end]);
-}
-
-function zipBomb(mebibytes: number, declared?: number): Buffer {
-  const block = Buffer.alloc(1024 * 1024, 0x20);
-  const piece = deflateRawSync(block, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
-  const data = Buffer.concat([...Array.from({ length: mebibytes }, () => piece), deflateRawSync(Buffer.alloc(0))]);
-  let crc = 0;
-  for (let i = 0; i < mebibytes; i++) crc = crc32(block, crc);
-  return zip("xl/worksheets/sheet1.xml", data, crc, declared ?? Math.min(mebibytes * 1024 * 1024, 0xffffffff));
-}
-
+/** An .xlsx-shaped zip of one worksheet with `rows` rows of one cell each. */
 function rowBomb(rows: number): Buffer {
   const parts = ['<?xml version="1.0"?><worksheet><sheetData>'];
   for (let r = 1; r <= rows; r++) parts.push(`<row r="${r}"><c r="A${r}"><v>1</v></c></row>`);
   parts.push("</sheetData></worksheet>");
-  const xml = Buffer.from(parts.join(""));
-  return zip("xl/worksheets/sheet1.xml", deflateRawSync(xml, { level: 9 }), crc32(xml), xml.length);
+  return zip([entry("xl/worksheets/sheet1.xml", Buffer.from(parts.join("")))]);
 }
 
 function legitimate(rows: number): Buffer {

@@ -26,29 +26,17 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { arg, argList } from "./args.mjs";
 import { publishCampaignPage, startProductionServer } from "./production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
 const seconds = Math.max(1, Number(arg("seconds", "10")) || 10);
 const connections = Math.max(1, Number(arg("connections", "50")) || 50);
 const rounds = Math.max(1, Number(arg("rounds", "1")) || 1);
 const acceptEncoding = arg("accept-encoding", "gzip, deflate, br, zstd");
 const viewsPerEnquiry = Math.max(1, Number(arg("views-per-enquiry", "19")) || 19);
-const compareUrls = (() => {
-  const i = process.argv.indexOf("--compare");
-  if (i < 0) return [];
-  const urls = [];
-  for (const value of process.argv.slice(i + 1)) {
-    if (value.startsWith("--")) break;
-    urls.push(value);
-  }
-  return urls;
-})();
+const compareUrls = argList("compare");
 
 /** One production server (bench/production-server.mjs) with `env`, named `label` in the table. */
 async function startServer(label, env) {

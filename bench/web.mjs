@@ -19,6 +19,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { arg, argList } from "./args.mjs";
 import { publishCampaignPage, startProductionServer } from "./production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -51,10 +52,6 @@ export const TARGETS = {
   jsBytes: 150 * 1024,
 };
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
 const runs = Math.max(1, Number.parseInt(arg("runs", "1"), 10) || 1);
 const jsonOut = arg("json", null);
 /** --base URL: measure an already running server instead of building and starting one (for quick checks). */
@@ -63,16 +60,7 @@ const onlyPage = arg("page", null);
 /** `--reports DIR`: keep each run's whole Lighthouse report there (long tasks, script boot-up per URL, the trace's audits). */
 const reportsDir = arg("reports", null);
 /** --compare URL…: other pages (a reference site) measured in the same round-robin run, reported beside ours. */
-const compareUrls = (() => {
-  const i = process.argv.indexOf("--compare");
-  if (i < 0) return [];
-  const urls = [];
-  for (const value of process.argv.slice(i + 1)) {
-    if (value.startsWith("--")) break;
-    urls.push(value);
-  }
-  return urls;
-})();
+const compareUrls = argList("compare");
 
 if (!existsSync(chrome)) {
   process.stderr.write(`Chromium not found at ${chrome}: apt-get install -y chromium fonts-noto-core\n`);

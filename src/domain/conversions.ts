@@ -100,6 +100,17 @@ export const PLATFORM_FIELDS: Record<ConversionPlatform, readonly { key: string;
 /** Ids that may be left empty. */
 export const OPTIONAL_PLATFORM_FIELDS = new Set(["loginCustomerId"]);
 
+/** TikTok's and Meta's standard event names (they differ only in the page view's, set beside them). */
+const STANDARD_EVENTS = {
+  enquiry: "Lead",
+  checkout: "InitiateCheckout",
+  contacted: "",
+  qualified: "QualifiedLead",
+  visit: "Schedule",
+  reserved: "Purchase",
+  sold: "Purchase",
+} as const;
+
 export const DEFAULT_EVENT_MAPS: Record<ConversionPlatform, Record<ConversionEventKind, string>> = {
   snapchat: {
     page_view: "PAGE_VIEW",
@@ -111,26 +122,8 @@ export const DEFAULT_EVENT_MAPS: Record<ConversionPlatform, Record<ConversionEve
     reserved: "PURCHASE",
     sold: "PURCHASE",
   },
-  tiktok: {
-    page_view: "ViewContent",
-    enquiry: "Lead",
-    checkout: "InitiateCheckout",
-    contacted: "",
-    qualified: "QualifiedLead",
-    visit: "Schedule",
-    reserved: "Purchase",
-    sold: "Purchase",
-  },
-  meta: {
-    page_view: "PageView",
-    enquiry: "Lead",
-    checkout: "InitiateCheckout",
-    contacted: "",
-    qualified: "QualifiedLead",
-    visit: "Schedule",
-    reserved: "Purchase",
-    sold: "Purchase",
-  },
+  tiktok: { page_view: "ViewContent", ...STANDARD_EVENTS },
+  meta: { page_view: "PageView", ...STANDARD_EVENTS },
   google: { page_view: "", enquiry: "", checkout: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
   x: { page_view: "", enquiry: "", checkout: "", contacted: "", qualified: "", visit: "", reserved: "", sold: "" },
 };

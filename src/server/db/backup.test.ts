@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { loadConfig } from "../config.ts";
+import { type AppConfig, loadConfig } from "../config.ts";
 import { localStorage } from "../lib/storage.ts";
 import { withDatabase } from "../test-utils/global-setup.ts";
 import { insertLeads } from "../test-utils/leads.ts";
@@ -59,6 +59,17 @@ async function expectRestored(database: Database, mediaDir: string) {
   for (const key of IMAGES) expect(await readFile(path.join(mediaDir, key), "utf8")).toBe(`bytes of ${key}`);
 }
 
+/** Restores `backup` into `target`, then checks through `open` that every project, lead and file is there. */
+async function restoreAndCheck(target: AppConfig, backup: string, open: () => Promise<Database>) {
+  await restoreBackup(target, backup);
+  const restored = await open();
+  try {
+    await expectRestored(restored, target.mediaDir);
+  } finally {
+    await restored.close();
+  }
+}
+
 describe("PGlite backup", () => {
   it("restores into an empty data folder with every project, lead and image", async () => {
     const source = loadConfig({ DATA_DIR: await tempDir() });
@@ -70,13 +81,7 @@ describe("PGlite backup", () => {
     expect((await createBackup(source, backup)).kind).toBe("pglite");
 
     const target = loadConfig({ DATA_DIR: await tempDir() });
-    await restoreBackup(target, backup);
-    const restored = await openDatabase({ dataDir: pgliteDir(target) });
-    try {
-      await expectRestored(restored, target.mediaDir);
-    } finally {
-      await restored.close();
-    }
+    await restoreAndCheck(target, backup, () => openDatabase({ dataDir: pgliteDir(target) }));
     // A second restore over the now-filled folder is refused.
     await expect(restoreBackup(target, backup)).rejects.toThrow(/not empty/);
   }, 120_000);
@@ -104,13 +109,7 @@ postgresOnly("PostgreSQL backup", () => {
     expect((await createBackup(source, backup)).kind).toBe("postgres");
 
     const target = loadConfig({ DATA_DIR: await tempDir(), DATABASE_URL: await freshDatabase() });
-    await restoreBackup(target, backup);
-    const restored = await openDatabase({ databaseUrl: target.databaseUrl });
-    try {
-      await expectRestored(restored, target.mediaDir);
-    } finally {
-      await restored.close();
-    }
+    await restoreAndCheck(target, backup, () => openDatabase({ databaseUrl: target.databaseUrl }));
     await expect(restoreBackup(target, backup)).rejects.toThrow(/not empty/);
   }, 120_000);
 });

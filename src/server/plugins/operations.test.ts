@@ -62,30 +62,39 @@ describe("load shedding", () => {
   });
 });
 
+/**
+ * An app on a fresh database with a public route `/test/slow` that answers only once `release()` is called;
+ * `inFlight` resolves when a request to it has arrived.
+ */
+async function appWithSlowRoute() {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "/tmp",
+    MEDIA_DIR: "/tmp",
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+  });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    site: loadSiteConfig(),
+    storage: localStorage("/tmp"),
+    logger: false,
+  });
+  let release: () => void = () => {};
+  let started: () => void = () => {};
+  const inFlight = new Promise<void>((resolve) => (started = resolve));
+  app.get("/test/slow", { config: { access: "public" } }, async () => {
+    started();
+    await new Promise<void>((resolve) => (release = resolve));
+    return { done: true };
+  });
+  return { app, database, drop, inFlight, release: () => release() };
+}
+
 describe("graceful close", () => {
   it("finishes the in-flight request with Connection: close, closes kept-alive sockets, and ends promptly", async () => {
-    const { database, drop } = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: "/tmp",
-      MEDIA_DIR: "/tmp",
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
-    });
-    const app = await buildApp({
-      db: database.db,
-      config,
-      site: loadSiteConfig(),
-      storage: localStorage("/tmp"),
-      logger: false,
-    });
-    let release: () => void = () => {};
-    let started: () => void = () => {};
-    const inFlight = new Promise<void>((resolve) => (started = resolve));
-    app.get("/test/slow", { config: { access: "public" } }, async () => {
-      started();
-      await new Promise<void>((resolve) => (release = resolve));
-      return { done: true };
-    });
+    const { app, database, drop, inFlight, release } = await appWithSlowRoute();
     await app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = app.server.address() as AddressInfo;
     const agents = [new http.Agent({ keepAlive: true }), new http.Agent({ keepAlive: true })];
@@ -129,28 +138,7 @@ describe("graceful close", () => {
 
 describe("drain", () => {
   it("waits for the request in flight to be answered, then resolves", async () => {
-    let release: () => void = () => {};
-    let started: () => void = () => {};
-    const inFlight = new Promise<void>((resolve) => (started = resolve));
-    const { database, drop } = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: "/tmp",
-      MEDIA_DIR: "/tmp",
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
-    });
-    const server = await buildApp({
-      db: database.db,
-      config,
-      site: loadSiteConfig(),
-      storage: localStorage("/tmp"),
-      logger: false,
-    });
-    server.get("/test/slow", { config: { access: "public" } }, async () => {
-      started();
-      await new Promise<void>((resolve) => (release = resolve));
-      return { done: true };
-    });
+    const { app: server, database, drop, inFlight, release } = await appWithSlowRoute();
     const address = await server.listen({ port: 0, host: "127.0.0.1" });
     try {
       // node:http rather than fetch: undici's own timers would be faked below.

@@ -16,6 +16,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
 import { hashEmail, hashPhone } from "./outbox.ts";
 import type { NeutralEvent } from "./platforms.ts";
+import { queueConversionEvent } from "./queue-event.ts";
 import { unitFacts } from "./unit-facts.ts";
 
 /** What the event reads of a checkout (tables/payments.ts `checkouts`). */
@@ -101,21 +102,8 @@ export async function queueCheckoutConversions(
       leadId: null,
       anonymous: !consented,
     };
-    const rows = await tx
-      .insert(conversionEvents)
-      .values({
-        platform,
-        eventId: checkoutEventId(checkout.id, eventName),
-        kind: "checkout",
-        eventName,
-        payload: event as unknown as Record<string, unknown>,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: conversionEvents.id });
-    queued += rows.length;
+    const row = { platform, eventId: checkoutEventId(checkout.id, eventName), kind: "checkout" as const, eventName };
+    queued += await queueConversionEvent(tx, row, event, now);
   }
   return queued;
 }

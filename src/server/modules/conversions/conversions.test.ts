@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_EVENT_MAPS } from "#domain/conversions.ts";
 import { contactMessages, landingPages, projects, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { conversionConnections, conversionEvents } from "../../db/tables/conversions.ts";
@@ -101,34 +102,15 @@ let unitId: number;
 const receivers = {} as Record<Platform, Receiver>;
 let phoneCounter = 0;
 
+/** The default names without `checkout`, as a connection saved before checkout events has them. */
+const savedDefaults = (platform: Platform) => {
+  const { checkout: _checkout, ...names } = DEFAULT_EVENT_MAPS[platform];
+  return names;
+};
 const eventMaps: Record<Platform, Record<string, string>> = {
-  snapchat: {
-    page_view: "PAGE_VIEW",
-    enquiry: "SIGN_UP",
-    contacted: "",
-    qualified: "CUSTOM_EVENT_1",
-    visit: "CUSTOM_EVENT_2",
-    reserved: "PURCHASE",
-    sold: "PURCHASE",
-  },
-  tiktok: {
-    page_view: "ViewContent",
-    enquiry: "Lead",
-    contacted: "",
-    qualified: "QualifiedLead",
-    visit: "Schedule",
-    reserved: "Purchase",
-    sold: "Purchase",
-  },
-  meta: {
-    page_view: "PageView",
-    enquiry: "Lead",
-    contacted: "",
-    qualified: "QualifiedLead",
-    visit: "Schedule",
-    reserved: "Purchase",
-    sold: "Purchase",
-  },
+  snapchat: savedDefaults("snapchat"),
+  tiktok: savedDefaults("tiktok"),
+  meta: savedDefaults("meta"),
   google: { page_view: "", enquiry: "111", contacted: "", qualified: "222", visit: "", reserved: "333", sold: "333" },
   x: { page_view: "", enquiry: "tw-lead", contacted: "", qualified: "", visit: "", reserved: "tw-buy", sold: "tw-buy" },
 };

@@ -33,7 +33,8 @@ import type { SecretBox } from "../../lib/secrets.ts";
 import type { LeadEventSubject, LeadListener } from "../leads/events.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../leads/outbox.ts";
 import { GoogleTokenError, type GoogleTokens } from "./google-oauth.ts";
-import { buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
+import { anonymousEvent, buildPlatformRequest, type NeutralEvent, refusalIn2xx } from "./platforms.ts";
+import { queueConversionEvent } from "./queue-event.ts";
 import { NO_UNIT, unitFacts } from "./unit-facts.ts";
 
 /** The columns the outbox claims a conversion event by. */
@@ -140,23 +141,8 @@ export async function queueLeadConversions(
       leadId: lead.id,
       anonymous: !consented,
     };
-    const rows = await tx
-      .insert(conversionEvents)
-      .values({
-        platform,
-        eventId: leadEventId(lead.id, eventName),
-        leadId: lead.id,
-        campaignId: lead.campaignId,
-        kind,
-        eventName,
-        payload: event as unknown as Record<string, unknown>,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: conversionEvents.id });
-    queued += rows.length;
+    const row = { platform, eventId: leadEventId(lead.id, eventName), leadId: lead.id, campaignId: lead.campaignId };
+    queued += await queueConversionEvent(tx, { ...row, kind, eventName }, event, now);
   }
   return queued;
 }
@@ -179,34 +165,16 @@ export async function queuePageView(
     .where(eq(conversionConnections.platform, platform));
   const eventName = connection?.eventMap.page_view;
   if (!connection || !usable(connection) || !connection.sendAnonymous || !eventName) return 0;
-  const event: NeutralEvent = {
+  const event = anonymousEvent({
     eventName,
     kind: "page_view",
     eventTime: now.toISOString(),
     url,
-    clickId: null,
-    clickSeenAt: null,
     ip: null,
     userAgent: null,
-    emailSha256: null,
-    phoneSha256: null,
-    phonePlusSha256: null,
-    value: null,
-    leadId: null,
-    anonymous: true,
-  };
-  await db.insert(conversionEvents).values({
-    platform,
-    eventId: `view-${randomUUID()}`,
-    campaignId: campaign.id,
-    kind: "page_view",
-    eventName,
-    payload: event as unknown as Record<string, unknown>,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
   });
-  return 1;
+  const row = { platform, eventId: `view-${randomUUID()}`, campaignId: campaign.id, kind: "page_view" as const };
+  return queueConversionEvent(db, { ...row, eventName }, event, now);
 }
 
 /** A claimed conversion event: its row, the destination (the platform) and the lease (the claim token). */

@@ -58,6 +58,14 @@ export interface NeutralEvent {
   anonymous: boolean;
 }
 
+/** An event about nobody (a page view, the connection's test): no click, person, value or lead. */
+export function anonymousEvent(
+  fields: Pick<NeutralEvent, "eventName" | "kind" | "eventTime" | "url" | "ip" | "userAgent">,
+): NeutralEvent {
+  const nobody = { clickId: null, clickSeenAt: null, emailSha256: null, phoneSha256: null, phonePlusSha256: null };
+  return { ...fields, ...nobody, value: null, leadId: null, anonymous: true };
+}
+
 /** What the worker sends: method POST, a URL, headers and a JSON body. */
 export interface PlatformRequest {
   url: string;

@@ -25,7 +25,7 @@ import { badRequest, conflict, notFound } from "../../lib/http-errors.ts";
 import type { SecretBox } from "../../lib/secrets.ts";
 import { type AuditActor, auditActor, recordAudit } from "../audit/service.ts";
 import { type ConversionSendContext, sendConversion } from "./outbox.ts";
-import type { NeutralEvent } from "./platforms.ts";
+import { anonymousEvent } from "./platforms.ts";
 
 type Row = typeof conversionConnections.$inferSelect;
 
@@ -198,22 +198,14 @@ export async function sendTestEvent(
   const eventName = row?.eventMap.enquiry || DEFAULT_EVENT_MAPS[platform].enquiry;
   if (!row?.enabled || !row.accessToken) throw conflict(CONVERSION_TEXTS.notConnected);
   if (!eventName) throw conflict(CONVERSION_TEXTS.testNeedsEvent);
-  const event: NeutralEvent = {
+  const event = anonymousEvent({
     eventName,
     kind: "enquiry",
     eventTime: now.toISOString(),
     url: null,
-    clickId: null,
-    clickSeenAt: null,
     ip: "127.0.0.1",
     userAgent: "jeddah-developer-conversions test",
-    emailSha256: null,
-    phoneSha256: null,
-    phonePlusSha256: null,
-    value: null,
-    leadId: null,
-    anonymous: true,
-  };
+  });
   const result = await sendConversion(db, context, platform, `test-${now.getTime()}`, event, {
     allowPrivate: true,
     timeoutMs,

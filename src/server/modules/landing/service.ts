@@ -55,6 +55,20 @@ export async function listLandingOverview(db: Db) {
   return rows.map((r) => ({ ...r, campaigns: Number(r.campaigns ?? 0) }));
 }
 
+/** The page's columns a create or an update writes from `payload`, with its webhook secret. */
+function pageColumns(payload: LandingPagePayload, webhookSecret: string | null) {
+  return {
+    poster: payload.poster,
+    images: payload.images,
+    videoUrl: payload.videoUrl,
+    webhookUrl: payload.webhookUrl,
+    webhookSecret,
+    features: payload.features,
+    guarantees: payload.guarantees,
+    buildingSpecs: payload.buildingSpecs,
+  };
+}
+
 /**
  * POST /api/landing-pages/{projectId}: creates the page and its six platform campaigns ("{platform}/{slug}") in one
  * transaction. Errors: 404 unknown project; 409 page exists; 409 slug taken (fields.slug); 400 refused webhook URL.
@@ -96,18 +110,7 @@ async function createLandingPageTx(
     const webhookSecret = payload.webhookUrl ? generateWebhookSecret() : null;
     const [page] = await tx
       .insert(landingPages)
-      .values({
-        projectId,
-        slug,
-        poster: payload.poster,
-        images: payload.images,
-        videoUrl: payload.videoUrl,
-        webhookUrl: payload.webhookUrl,
-        webhookSecret,
-        features: payload.features,
-        guarantees: payload.guarantees,
-        buildingSpecs: payload.buildingSpecs,
-      })
+      .values({ projectId, slug, ...pageColumns(payload, webhookSecret) })
       .returning();
     const campaigns = await tx
       .insert(landingCampaigns)
@@ -165,17 +168,7 @@ export async function updateLandingPage(
     }
     const [page] = await tx
       .update(landingPages)
-      .set({
-        poster: payload.poster,
-        images: payload.images,
-        videoUrl: payload.videoUrl,
-        webhookUrl: payload.webhookUrl,
-        webhookSecret,
-        features: payload.features,
-        guarantees: payload.guarantees,
-        buildingSpecs: payload.buildingSpecs,
-        updatedAt: new Date(),
-      })
+      .set({ ...pageColumns(payload, webhookSecret), updatedAt: new Date() })
       .where(eq(landingPages.id, id))
       .returning();
     await recordAudit(tx, ctx.actor, {

@@ -17,11 +17,11 @@ import {
   type LeadFormView,
 } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import { leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
-import { badRequest } from "#server/lib/http-errors.ts";
+import { leadFormForms } from "#server/db/tables/lead-forms.ts";
+import { badRequest, HttpError } from "#server/lib/http-errors.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { connectionHealth, connectionRow } from "./service.ts";
+import { connectionHealth, connectionRow, lockedConnection, upsertConnection } from "./service.ts";
 import type { PlatformLead } from "./store.ts";
 
 /** The path Google's webhook is pointed at. */
@@ -38,6 +38,15 @@ export function parseJsonKeepingIds(text: string): unknown {
   const reviver = (_key: string, value: unknown, context?: { source?: string }) =>
     typeof value === "number" && !Number.isSafeInteger(value) && context?.source ? context.source : value;
   return JSON.parse(text, reviver);
+}
+
+/** The JSON of a verified webhook's raw body, ids kept as text. Errors: HttpError 400 when it is not JSON. */
+export function webhookJson(raw: Buffer): unknown {
+  try {
+    return parseJsonKeepingIds(raw.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
+  }
 }
 
 const id = z.union([z.string(), z.number()]).transform(String);
@@ -129,20 +138,13 @@ export async function saveGoogleConnection(
   now: Date,
 ): Promise<GoogleConnectionView> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(leadFormConnections)
-      .where(eq(leadFormConnections.platform, "google"))
-      .for("update");
+    const current = await lockedConnection(tx, "google");
     const sealed: Record<string, string> = { ...(current?.secrets ?? {}) };
     if (input.googleKey === null) delete sealed.googleKey;
     else if (input.googleKey !== undefined) sealed.googleKey = secrets.seal(input.googleKey);
     if (input.enabled && !sealed.googleKey) throw badRequest({ googleKey: LEAD_FORM_TEXTS.googleKeyRequired });
     const values = { enabled: input.enabled, secrets: sealed, updatedAt: now };
-    await tx
-      .insert(leadFormConnections)
-      .values({ platform: "google", ...values })
-      .onConflictDoUpdate({ target: leadFormConnections.platform, set: values });
+    await upsertConnection(tx, "google", values);
     await recordAudit(tx, actor, {
       entityType: "lead_form_connection",
       entityId: "google",

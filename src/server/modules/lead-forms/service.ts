@@ -41,6 +41,47 @@ export function openSecret(secrets: SecretBox, row: ConnectionRow | undefined, n
   return sealed ? secrets.open(sealed) : null;
 }
 
+/** The platform's connection row locked FOR UPDATE in `tx` (undefined: never saved). */
+export async function lockedConnection(tx: Tx, platform: LeadFormPlatform): Promise<ConnectionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(leadFormConnections)
+    .where(eq(leadFormConnections.platform, platform))
+    .for("update");
+  return row;
+}
+
+/** Inserts the platform's connection row with `values`, or updates it with them. */
+export async function upsertConnection(
+  tx: Tx,
+  platform: LeadFormPlatform,
+  values: Omit<typeof leadFormConnections.$inferInsert, "platform">,
+): Promise<void> {
+  await tx
+    .insert(leadFormConnections)
+    .values({ platform, ...values })
+    .onConflictDoUpdate({ target: leadFormConnections.platform, set: values });
+}
+
+/**
+ * The sealed secrets after a save: each input a string seals and replaces, null removes, undefined keeps; `changes`
+ * says "changed", "removed" or "unchanged" per input name (for the audit, never the secret itself).
+ */
+export function sealSecrets(
+  box: SecretBox,
+  stored: Record<string, string> | undefined,
+  inputs: Record<string, string | null | undefined>,
+): { sealed: Record<string, string>; changes: Record<string, string> } {
+  const sealed: Record<string, string> = { ...(stored ?? {}) };
+  const changes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(inputs)) {
+    changes[name] = value === undefined ? "unchanged" : value === null ? "removed" : "changed";
+    if (value === null) delete sealed[name];
+    else if (value !== undefined) sealed[name] = box.seal(value);
+  }
+  return { sealed, changes };
+}
+
 /** GET /api/lead-forms/meta: the connection without its secrets, with its health line at `now`. */
 export async function metaConnectionView(db: Db | Tx, now: Date): Promise<MetaConnectionView> {
   const row = await connectionRow(db, "meta");
@@ -68,19 +109,9 @@ export async function saveMetaConnection(
   now: Date,
 ): Promise<MetaConnectionView> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(leadFormConnections)
-      .where(eq(leadFormConnections.platform, "meta"))
-      .for("update");
-    const sealed: Record<string, string> = { ...(current?.secrets ?? {}) };
-    const changes: Record<string, string> = {};
-    for (const name of META_SECRETS) {
-      const value = input[name];
-      changes[name] = value === undefined ? "unchanged" : value === null ? "removed" : "changed";
-      if (value === null) delete sealed[name];
-      else if (value !== undefined) sealed[name] = secrets.seal(value);
-    }
+    const current = await lockedConnection(tx, "meta");
+    const inputs = Object.fromEntries(META_SECRETS.map((name) => [name, input[name]]));
+    const { sealed, changes } = sealSecrets(secrets, current?.secrets, inputs);
     const pageId = input.pageId === undefined ? (current?.ids.pageId ?? "") : input.pageId;
     if (input.enabled) {
       const fields: Record<string, string> = {};
@@ -103,10 +134,7 @@ export async function saveMetaConnection(
       // A new token answers the refusal: the error clears and a later refusal is told again.
       ...(tokenChanged ? { lastError: null, lastErrorAt: null, tokenRefusedNotifiedAt: null } : {}),
     };
-    await tx
-      .insert(leadFormConnections)
-      .values({ platform: "meta", ...values })
-      .onConflictDoUpdate({ target: leadFormConnections.platform, set: values });
+    await upsertConnection(tx, "meta", values);
     await recordAudit(tx, actor, {
       entityType: "lead_form_connection",
       entityId: "meta",
@@ -272,18 +300,8 @@ export async function saveSealedConnection(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(leadFormConnections)
-      .where(eq(leadFormConnections.platform, platform))
-      .for("update");
-    const sealed: Record<string, string> = { ...(current?.secrets ?? {}) };
-    const changes: Record<string, string> = {};
-    for (const [name, value] of Object.entries(input.secretInputs)) {
-      changes[name] = value === undefined ? "unchanged" : value === null ? "removed" : "changed";
-      if (value === null) delete sealed[name];
-      else if (value !== undefined) sealed[name] = secrets.seal(value);
-    }
+    const current = await lockedConnection(tx, platform);
+    const { sealed, changes } = sealSecrets(secrets, current?.secrets, input.secretInputs);
     for (const [name, make] of Object.entries(input.generated ?? {})) {
       changes[name] = sealed[name] ? "unchanged" : "created";
       if (!sealed[name]) sealed[name] = secrets.seal(make());
@@ -308,10 +326,7 @@ export async function saveSealedConnection(
         ? { lastError: null, lastErrorAt: null, tokenRefusedNotifiedAt: null }
         : {}),
     };
-    await tx
-      .insert(leadFormConnections)
-      .values({ platform, ...values })
-      .onConflictDoUpdate({ target: leadFormConnections.platform, set: values });
+    await upsertConnection(tx, platform, values);
     await recordAudit(tx, actor, {
       entityType: "lead_form_connection",
       entityId: platform,

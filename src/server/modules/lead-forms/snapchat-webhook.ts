@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError, notFound } from "#server/lib/http-errors.ts";
-import { parseJsonKeepingIds, sameSecret } from "./google.ts";
+import { sameSecret, webhookJson } from "./google.ts";
 import { openSecret } from "./service.ts";
 import { SNAPCHAT_WEBHOOK_BASE, SNAPCHAT_WEBHOOK_KEY } from "./snapchat.ts";
 import { snapchatLeadOf, validSnapchatSignature } from "./snapchat-api.ts";
@@ -44,12 +44,7 @@ export function snapchatWebhookRoute(app: FastifyInstance, kit: WebhookKit) {
       if (!raw || !secret || !validSnapchatSignature(raw, header(t), header(signature), secret)) {
         throw new HttpError(401, SIGNATURE_REFUSED);
       }
-      let body: unknown = null;
-      try {
-        body = parseJsonKeepingIds(raw.toString("utf8"));
-      } catch {
-        throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
-      }
+      const body = webhookJson(raw);
       const now = app.clock();
       const lead = cache.row?.enabled ? snapchatLeadOf(body, now, cache.row.ids.adAccountId ?? "") : null;
       if (lead) await kit.keepLead(lead, now);

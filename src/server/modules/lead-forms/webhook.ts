@@ -19,7 +19,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "#server/lib/http-errors.ts";
-import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret } from "./google.ts";
+import { GOOGLE_WEBHOOK_PATH, googleLeadOf, parseJsonKeepingIds, sameSecret, webhookJson } from "./google.ts";
 import { leadgenChanges, validMetaSignature } from "./meta-graph.ts";
 import { connectionRow, META_WEBHOOK_PATH, openSecret } from "./service.ts";
 import { snapchatWebhookRoute } from "./snapchat-webhook.ts";
@@ -105,12 +105,7 @@ export async function metaWebhookRoutes(app: FastifyInstance) {
       if (!raw || !secret || !validTikTokSignature(raw, typeof header === "string" ? header : undefined, secret, now)) {
         throw new HttpError(401, SIGNATURE_REFUSED);
       }
-      let body: unknown = null;
-      try {
-        body = parseJsonKeepingIds(raw.toString("utf8"));
-      } catch {
-        throw new HttpError(400, "محتوى الطلب ليس JSON صالحًا");
-      }
+      const body = webhookJson(raw);
       const announced = cache.row?.enabled ? tiktokLeadEvents(body) : [];
       await keepArrivals("tiktok", announced, now);
       await noteWebhook("tiktok", cache, now);

@@ -31,16 +31,18 @@ export function paymentFilterWhere(filters: PaymentFilters): SQL[] {
   return where;
 }
 
+/** A checkout with its unit's number and building and its project's name, as the payment lists select it. */
+export const CHECKOUT_WITH_UNIT = {
+  c: checkouts,
+  unitNumber: units.unitNumber,
+  building: units.building,
+  projectName: projects.name,
+};
+
 /** The rows of the checkouts matching `where`, newest first, at most `limit`, with their sort key. */
 export async function paymentRows(db: Db, where: SQL[], limit: number) {
   const rows = await db
-    .select({
-      c: checkouts,
-      unitNumber: units.unitNumber,
-      building: units.building,
-      projectName: projects.name,
-      sortAt: exactTime(checkouts.createdAt),
-    })
+    .select({ ...CHECKOUT_WITH_UNIT, sortAt: exactTime(checkouts.createdAt) })
     .from(checkouts)
     .innerJoin(units, eq(units.id, checkouts.unitId))
     .innerJoin(projects, eq(projects.id, checkouts.projectId))

@@ -20,6 +20,7 @@ import { checkouts, projectPaymentSettings } from "#server/db/tables/payments.ts
 import { notFound } from "#server/lib/http-errors.ts";
 import { requireAuth } from "#server/plugins/auth.ts";
 import { type LeadViewer, scopeOf } from "../leads/desk/service.ts";
+import { CHECKOUT_WITH_UNIT } from "./admin.ts";
 
 const DAY_MS = 86_400_000;
 const LEAD_NOT_FOUND = "العميل غير موجود";
@@ -38,13 +39,7 @@ export async function leadPayments(
     .where(and(eq(leads.id, leadId), scopeOf(viewer)));
   if (!lead) throw notFound(LEAD_NOT_FOUND);
   const rows = await db
-    .select({
-      c: checkouts,
-      unitNumber: units.unitNumber,
-      building: units.building,
-      projectName: projects.name,
-      refundWindowDays: projectPaymentSettings.refundWindowDays,
-    })
+    .select({ ...CHECKOUT_WITH_UNIT, refundWindowDays: projectPaymentSettings.refundWindowDays })
     .from(checkouts)
     .innerJoin(units, eq(units.id, checkouts.unitId))
     .innerJoin(projects, eq(projects.id, checkouts.projectId))

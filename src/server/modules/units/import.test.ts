@@ -2,34 +2,16 @@ import { randomBytes } from "node:crypto";
 import * as XLSX from "@e965/xlsx";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { IMPORT_MESSAGES, type UnitImportResult } from "#domain/unit-import.ts";
+import { IMPORT_MESSAGES, TEMPLATE_COLUMNS, type UnitImportResult } from "#domain/unit-import.ts";
 import { projects, units } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
 import { multipartFile } from "../../test-utils/multipart.ts";
 
-const HEADERS_AR = [
-  "رقم الوحدة",
-  "المبنى",
-  "السعر",
-  "الحالة",
-  "عدد الغرف",
-  "الدور",
-  "الاتجاه",
-  "المساحة الخاصة",
-  "المساحة الإجمالية",
-];
-const HEADERS_EN = [
-  "unitNumber",
-  "building",
-  "price",
-  "status",
-  "rooms",
-  "floor",
-  "direction",
-  "privateArea",
-  "totalArea",
-];
+/** The template's columns (src/domain/unit-import.ts) without the project and unit-type columns. */
+const TEMPLATE = TEMPLATE_COLUMNS.slice(1, 10);
+const HEADERS_AR = TEMPLATE.map((c) => c.arabic);
+const HEADERS_EN = TEMPLATE.map((c) => c.english);
 
 /** `count` valid rows: unit numbers `${prefix}-1…`, building A. */
 function validRows(count: number, prefix = "U"): (string | number)[][] {

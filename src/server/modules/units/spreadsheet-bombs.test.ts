@@ -5,89 +5,11 @@
  * loop keeps turning while an import is parsed. The corpus is generated here, streamed, so building it is cheap too.
  * Timings (400 within 1 s, /api/health under 100 ms) are measured by bench/spreadsheet-bombs.ts.
  */
-import { constants, crc32, deflateRawSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "#domain/unit-import.ts";
 import { setUpTestApp, signedIn } from "../../test-utils/block-app.ts";
+import { entry, workbook, zip, zipBomb } from "../../test-utils/spreadsheet-bombs.ts";
 import { guardSpreadsheet } from "./sheet.ts";
-
-/** One zip entry: its name, its deflated bytes, its real CRC and size, and the size its headers declare. */
-interface Entry {
-  name: string;
-  data: Buffer;
-  crc: number;
-  size: number;
-  declaredSize: number;
-}
-
-/** A deflated entry of `content` (node's zlib: fast enough to build the corpus in the test). */
-function entry(name: string, content: Buffer): Entry {
-  const data = deflateRawSync(content, { level: 9 });
-  return { name, data, crc: crc32(content), size: content.length, declaredSize: content.length };
-}
-
-/** A zip written by hand (local headers, data, central directory, end record). */
-function zip(entries: Entry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const size = Math.min(e.declaredSize, 0xffffffff);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(e.crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + e.data.length;
-  }
-  const centralBytes = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, centralBytes, end]);
-}
-
-const workbook = () => [
-  entry("[Content_Types].xml", Buffer.from('<?xml version="1.0"?><Types/>')),
-  entry("xl/workbook.xml", Buffer.from('<?xml version="1.0"?><workbook><sheets/></workbook>')),
-];
-
-/**
- * An .xlsx-shaped zip whose worksheet inflates to `mebibytes` MiB of spaces: the same 1 MiB block compressed once
- * (full flush, so it stands alone) and repeated, then a final empty block. `declaredSize` is what the headers claim
- * (the real size by default; a lie when given).
- */
-function zipBomb(mebibytes: number, declaredSize = mebibytes * 1024 * 1024): Buffer {
-  const block = Buffer.alloc(1024 * 1024, 0x20);
-  const compressedBlock = deflateRawSync(block, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
-  const data = Buffer.concat([
-    ...Array.from({ length: mebibytes }, () => compressedBlock),
-    deflateRawSync(Buffer.alloc(0)),
-  ]);
-  let crc = 0;
-  for (let i = 0; i < mebibytes; i++) crc = crc32(block, crc);
-  const size = mebibytes * 1024 * 1024;
-  return zip([{ name: "xl/worksheets/sheet1.xml", data, crc, size, declaredSize }]);
-}
 
 /** The same bomb with its sizes declared as 1 KiB (declared sizes lie; the real ones are counted). */
 function lyingZipBomb(mebibytes: number): Buffer {

@@ -76,6 +76,22 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** The hourly slot starts of a 20:00–02:00 night beginning on `day` (the last two on `next`, past midnight). */
+/** Saves the night project's hours as the manager: 20:00 → 02:00 at the site, one-hour visits, one at a time. */
+const putNightHours = (extra: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: "PUT",
+    url: `/api/projects/${nightProjectId}/visit-settings`,
+    payload: {
+      placeName: "الموقع",
+      placeKind: "site",
+      opensAt: "20:00",
+      closesAt: "02:00",
+      slotMinutes: 60,
+      capacity: 1,
+      ...extra,
+    },
+    headers: auth(manager),
+  });
 const nightStarts = (day: string, next: string) => [
   ...["20", "21", "22", "23"].map((h) => `${day}T${h}:00:00+03:00`),
   ...["00", "01"].map((h) => `${next}T${h}:00:00+03:00`),
@@ -129,19 +145,7 @@ describe("availability", () => {
       closedDates: ["2026-11-29"],
     });
     // Hours past midnight for the second project: 20:00 → 02:00, one-hour visits, one at a time.
-    const night = await t.app.inject({
-      method: "PUT",
-      url: `/api/projects/${nightProjectId}/visit-settings`,
-      payload: {
-        placeName: "الموقع",
-        placeKind: "site",
-        opensAt: "20:00",
-        closesAt: "02:00",
-        slotMinutes: 60,
-        capacity: 1,
-      },
-      headers: auth(manager),
-    });
+    const night = await putNightHours();
     expect(night.statusCode).toBe(200);
   });
 });
@@ -187,20 +191,7 @@ describe("slots", () => {
 
   it("a closed date takes its night past midnight with it; the notice counts across midnight", async () => {
     // Monday 30 November closed: its 20:00 → 02:00 night (to 01:00 on 1 December) is not offered or booked.
-    const closed = await t.app.inject({
-      method: "PUT",
-      url: `/api/projects/${nightProjectId}/visit-settings`,
-      payload: {
-        placeName: "الموقع",
-        placeKind: "site",
-        opensAt: "20:00",
-        closesAt: "02:00",
-        slotMinutes: 60,
-        capacity: 1,
-        closedDates: ["2026-11-30"],
-      },
-      headers: auth(manager),
-    });
+    const closed = await putNightHours({ closedDates: ["2026-11-30"] });
     expect(closed.statusCode).toBe(200);
     const list = await slots(nightProjectId, "2026-11-30", "2026-12-01");
     expect(list.map((s) => s.startsAt)).toEqual(nightStarts("2026-12-01", "2026-12-02"));
