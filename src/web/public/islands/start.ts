@@ -33,8 +33,9 @@ export function yieldToMain(): Promise<void> {
 
 /**
  * Loads the enhancers of the islands `doc` carries (every loader at once), runs them over `doc` in `islands`' order,
- * each in a task of its own (`yieldToMain` before each), then marks the page ready and replays an early tap. Resolves once that is done; never rejects (failures go to
- * console.error). `islands` defaults to the registry (tests pass their own).
+ * each in a task of its own (`yieldToMain` before each), then marks the page ready and replays an early tap. Resolves
+ * once that is done; never rejects (failures go to console.error). `islands` defaults to the registry (tests pass
+ * their own).
  */
 export async function startIslands(
   doc: Document = document,
