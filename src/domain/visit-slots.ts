@@ -3,11 +3,11 @@
  * for a visit on which days, computed from its availability and the injected clock, never the database's clock.
  *
  * Times are Asia/Riyadh. Saudi Arabia keeps UTC+03:00 all year (no daylight saving), so a wall time of a Riyadh date
- * is the instant `YYYY-MM-DDTHH:MM:00+03:00`; the Riyadh date of an instant comes from Intl (TIME_ZONE).
+ * is the instant `YYYY-MM-DDTHH:MM:00+03:00`; the Riyadh date of an instant is `riyadhDay`
+ * (licence.ts, the one Riyadh-day function).
  * Pure: no I/O; the server passes the counts already booked per slot.
  */
-import { TIME_ZONE } from "./constants.ts";
-import { lazily } from "./lazily.ts";
+import { riyadhDay } from "./licence.ts";
 
 /** The fixed offset of Asia/Riyadh (no DST), as written in ISO 8601 answers. */
 export const RIYADH_OFFSET = "+03:00";
@@ -42,21 +42,6 @@ export interface VisitSlot {
   startsAt: string;
   endsAt: string;
   available: boolean;
-}
-
-const dateParts = lazily(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }),
-);
-
-/** The Riyadh calendar date "YYYY-MM-DD" of an instant. */
-export function riyadhDate(at: Date): string {
-  return dateParts().format(at);
 }
 
 /** `date` ("YYYY-MM-DD") plus `days` calendar days. */
@@ -109,7 +94,7 @@ export function slotStartsOn(rules: SlotRules, date: string): Date[] {
 
 /** The first and last date a visitor may book on at `now`: today and today + horizonDays (Riyadh). */
 export function bookableDates(rules: SlotRules, now: Date): { first: string; last: string } {
-  const first = riyadhDate(now);
+  const first = riyadhDay(now);
   return { first, last: addDays(first, rules.horizonDays) };
 }
 
@@ -142,13 +127,13 @@ export function computeSlots(
 /** Whether `at` is the start of a slot of the rules (on a day offered, not closed, within the hours). */
 export function isSlotStart(rules: SlotRules, at: Date): boolean {
   // A slot past midnight belongs to the previous date's hours: look at both dates.
-  const date = riyadhDate(at);
+  const date = riyadhDay(at);
   return [addDays(date, -1), date].some((d) => slotStartsOn(rules, d).some((s) => s.getTime() === at.getTime()));
 }
 
 /** The slot boundary after `now` (the next start or end of a slot) within the next two days, or null. */
 export function nextSlotBoundary(rules: SlotRules, now: Date): Date | null {
-  const today = riyadhDate(now);
+  const today = riyadhDay(now);
   let best: number | null = null;
   for (const date of [addDays(today, -1), today, addDays(today, 1), addDays(today, 2)]) {
     for (const start of slotStartsOn(rules, date)) {

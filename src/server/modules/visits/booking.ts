@@ -15,7 +15,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { LeadStage } from "#domain/lead-desk.ts";
-import { bookableDates, isSlotStart, riyadhDate, toRiyadhIso, type VisitSlot } from "#domain/visit-slots.ts";
+import { riyadhDay } from "#domain/licence.ts";
+import { bookableDates, isSlotStart, toRiyadhIso, type VisitSlot } from "#domain/visit-slots.ts";
 import { formatVisitTime, VISIT_REMINDERS_MS, VISIT_TEXTS, type VisitBooking } from "#domain/visits.ts";
 import type { Tx } from "#server/db/connection.ts";
 import { contactMessages, leads, units } from "#server/db/schema.ts";
@@ -50,7 +51,7 @@ export function slotProblem(rules: StoredVisitSettings, startsAt: Date, now: Dat
   if (!isSlotStart(rules, startsAt)) return "invalid";
   const { last } = bookableDates(rules, now);
   if (startsAt.getTime() < now.getTime() + rules.minNoticeMinutes * 60_000) return "unavailable";
-  if (riyadhDate(startsAt) > last) return "unavailable";
+  if (riyadhDay(startsAt) > last) return "unavailable";
   return null;
 }
 

@@ -8,7 +8,8 @@
  * set of counted states, so a figure and its list agree), and the campaign funnel: booked / attended / no-show.
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { addDays, riyadhDate, riyadhInstant, toRiyadhIso, visitWeekStart } from "#domain/visit-slots.ts";
+import { riyadhDay } from "#domain/licence.ts";
+import { addDays, riyadhInstant, toRiyadhIso, visitWeekStart } from "#domain/visit-slots.ts";
 import {
   VISIT_COUNTED_STATUSES,
   VISIT_TEXTS,
@@ -98,7 +99,7 @@ export async function listDayVisits(
   date: string | undefined,
   now: Date,
 ): Promise<DayVisit[]> {
-  return visitsBetween(db, viewer, date ?? riyadhDate(now), 1);
+  return visitsBetween(db, viewer, date ?? riyadhDay(now), 1);
 }
 
 /** One visit list: its period named by its first and last Riyadh dates, and its visits in time order. */
@@ -121,7 +122,7 @@ export interface VisitList {
  * VISIT_COUNTED_STATUSES are exactly the ones the figure of the same period counts.
  */
 export async function listVisits(db: Db, viewer: VisitViewer, query: VisitListQuery, now: Date): Promise<VisitList> {
-  const today = riyadhDate(now);
+  const today = riyadhDay(now);
   const date = query.date ?? today;
   const from = query.period === "week" ? visitWeekStart(date) : date;
   const days = query.period === "week" ? 7 : 1;
@@ -214,7 +215,7 @@ export interface VisitStats {
  * day, the week and the week's no-shows.
  */
 export async function visitStats(db: Db, viewer: VisitViewer, now: Date): Promise<VisitStats> {
-  const today = riyadhDate(now);
+  const today = riyadhDay(now);
   const weekStart = visitWeekStart(today);
   const counted = inArray(visits.status, [...VISIT_COUNTED_STATUSES]);
   const [todayRow] = await db

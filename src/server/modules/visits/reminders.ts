@@ -10,7 +10,8 @@
  */
 import { and, asc, eq, gte, isNotNull, lt, lte } from "drizzle-orm";
 import { countNoun, formatDateTime, NOUNS } from "#domain/format.ts";
-import { addDays, riyadhDate, riyadhInstant } from "#domain/visit-slots.ts";
+import { riyadhDay } from "#domain/licence.ts";
+import { addDays, riyadhInstant } from "#domain/visit-slots.ts";
 import { VISIT_TEXTS } from "#domain/visits.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { scheduledJobs } from "#server/db/tables/system.ts";
@@ -55,7 +56,7 @@ export async function runDueReminders(db: Db, now: Date): Promise<number> {
 
 /** Notifies each agent of their booked visits of `now`'s Riyadh date, inside `tx`. Returns the agents told. */
 export async function sendMorningLists(tx: Tx, now: Date): Promise<number> {
-  const today = riyadhDate(now);
+  const today = riyadhDay(now);
   const rows = await tx
     .select({ agentId: visits.agentId, startsAt: visits.startsAt })
     .from(visits)
@@ -79,8 +80,8 @@ export async function sendMorningLists(tx: Tx, now: Date): Promise<number> {
 
 /** The next morning-list time after `now`. */
 export function nextMorning(now: Date): Date {
-  const today = riyadhInstant(riyadhDate(now), VISIT_MORNING_TIME);
-  return today.getTime() > now.getTime() ? today : riyadhInstant(addDays(riyadhDate(now), 1), VISIT_MORNING_TIME);
+  const today = riyadhInstant(riyadhDay(now), VISIT_MORNING_TIME);
+  return today.getTime() > now.getTime() ? today : riyadhInstant(addDays(riyadhDay(now), 1), VISIT_MORNING_TIME);
 }
 
 /** Runs the morning list when its time has come across all instances. Returns whether this call ran it. */

@@ -11,8 +11,9 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { countNoun, formatNumber, formatPercent, NOUNS } from "#domain/format.ts";
+import { riyadhDay } from "#domain/licence.ts";
 import { formatVisitClock, visitDayLabel } from "#domain/visit-format.ts";
-import { addDays, riyadhDate } from "#domain/visit-slots.ts";
+import { addDays } from "#domain/visit-slots.ts";
 import { isCountedVisit, VISIT_STATUS_LABELS, type VisitOutcome } from "#domain/visits.ts";
 import { blockSkeleton, clientOnly } from "~/admin/common/client-only.tsx";
 import { LeadUnitHold } from "~/admin/common/unit-hold.tsx";
@@ -206,7 +207,7 @@ function VisitListBody({ list, stats }: { list: VisitList; stats: VisitStats | u
 /** The start of a visit: its time, and in a week's list its day first. */
 function visitWhen(startsAt: string, withDay: boolean): string {
   if (!withDay) return formatVisitClock(startsAt);
-  const day = visitDayLabel(riyadhDate(new Date(startsAt)));
+  const day = visitDayLabel(riyadhDay(new Date(startsAt)));
   return `${day.weekday} ${day.date}، ${formatVisitClock(startsAt)}`;
 }
 
