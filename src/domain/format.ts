@@ -11,44 +11,15 @@ const sarFormatter = lazily(
     }),
 );
 const numberFormatter = lazily(() => new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 }));
-const longDate = lazily(
-  () =>
-    new Intl.DateTimeFormat(DATE_LOCALE, {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      timeZone: TIME_ZONE,
-    }),
-);
-const shortDate = lazily(
-  () =>
-    new Intl.DateTimeFormat(DATE_LOCALE, {
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      timeZone: TIME_ZONE,
-    }),
-);
-const dateTime = lazily(
-  () =>
-    new Intl.DateTimeFormat(DATE_LOCALE, {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: TIME_ZONE,
-    }),
-);
-const hijriDate = lazily(
-  () =>
-    new Intl.DateTimeFormat(HIJRI_LOCALE, {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      timeZone: TIME_ZONE,
-    }),
-);
+/** A Riyadh calendar day with its month written `month` ("long" or "short"), in `locale`, plus `extra` fields. */
+const dayFormat = (locale: string, month: "long" | "short", extra: Intl.DateTimeFormatOptions = {}) =>
+  lazily(
+    () => new Intl.DateTimeFormat(locale, { year: "numeric", month, day: "numeric", timeZone: TIME_ZONE, ...extra }),
+  );
+const longDate = dayFormat(DATE_LOCALE, "long");
+const shortDate = dayFormat(DATE_LOCALE, "short");
+const dateTime = dayFormat(DATE_LOCALE, "long", { hour: "numeric", minute: "2-digit" });
+const hijriDate = dayFormat(HIJRI_LOCALE, "long");
 
 /** An amount in SAR, Arabic-Saudi locale, no decimals (SPEC §9), e.g. "‏١٬٢٥٠٬٠٠٠ ر.س.‏". */
 export function formatSAR(amount: number): string {
