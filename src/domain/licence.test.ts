@@ -69,6 +69,18 @@ describe("effectiveLicence", () => {
       kind: "offplan",
       state: "valid",
     });
+    // The QR: the off-plan licence has no URL of its own; the advertising licence's is the authority's check.
+    const withUrl = { ...offplan, advertisingLicenseUrl: "https://rega.example/ad/7200000001" };
+    expect(effectiveLicence({ project: withUrl }, "2027-01-01", policy).verificationUrl).toBe(
+      "https://rega.example/ad/7200000001",
+    );
+    expect(effectiveLicence({ project: offplan }, "2027-01-01", policy).verificationUrl).toBe(
+      "https://verify.example/7200000001",
+    );
+    const offplanOnly = { ...offplan, advertisingLicenseNumber: null, advertisingLicenseExpiresOn: null };
+    expect(effectiveLicence({ project: offplanOnly }, "2027-01-01", policy).verificationUrl).toBe(
+      "https://verify.example/1100000001",
+    );
     expect(effectiveLicence({ project: offplan }, "2027-07-01", policy)).toMatchObject({
       kind: "advertising",
       state: "expired",

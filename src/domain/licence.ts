@@ -184,6 +184,18 @@ export function verificationUrlOf(number: string | null, url: string | null, pat
 }
 
 /**
+ * The QR target of the licence `applied` (one of `candidates`): its own verification URL; for a project advertised
+ * under its off-plan licence, which has no URL of its own, the project's advertising licence's when that is recorded
+ * (an advertisement carries the authority's advertising-licence QR whatever licence the sale needs:
+ * docs/compliance.md "What the product enforces").
+ */
+function verificationUrlFor(applied: Candidate, candidates: Candidate[], pattern: string | null): string | null {
+  const advertising = applied.kind === "offplan" ? candidates.find((c) => c.kind === "advertising") : undefined;
+  const qrOf = advertising && (advertising.url || !blank(advertising.number)) ? advertising : applied;
+  return verificationUrlOf(qrOf.number?.trim() || null, qrOf.url, pattern);
+}
+
+/**
  * The licence that applies to `target` today and whether it may be advertised. `today` is the Asia/Riyadh day
  * (YYYY-MM-DD). A unit's licence (if any) wins over a campaign's, a campaign's over the project's.
  */
@@ -220,7 +232,7 @@ export function effectiveLicence(
     kind: applied.kind,
     number: applied.number?.trim() || null,
     expiresOn: applied.expiresOn,
-    verificationUrl: verificationUrlOf(applied.number?.trim() || null, applied.url, policy.verificationUrlPattern),
+    verificationUrl: verificationUrlFor(applied, candidates, policy.verificationUrlPattern),
     state,
     daysLeft,
     advertisable,
