@@ -59,11 +59,12 @@ describe("startIslands", () => {
     const entrance = deferredLoader(readyWhenRun("entrance"));
     const hero = deferredLoader(readyWhenRun("hero"));
     const started = startIslands(document, { entrance: entrance.load, hero: hero.load });
-    // Both chunks are requested at once; the hero's arrives first but waits for the entrance.
+    // Both chunks are requested before either arrives, each in a task of its own; the hero's arrives first but waits
+    // for the entrance.
     expect(entrance.load).toHaveBeenCalled();
-    expect(hero.load).toHaveBeenCalled();
+    await vi.waitFor(() => expect(hero.load).toHaveBeenCalled());
     hero.resolve();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(order).toEqual([]);
     entrance.resolve();
     await started;
@@ -85,6 +86,27 @@ describe("startIslands", () => {
     });
     await startIslands(document, { entrance: async () => first, hero: async () => second });
     expect(first).toHaveBeenCalledWith(document);
+    expect(seenBySecond).toBe(true);
+  });
+
+  it("requests each chunk in a task of its own: a timer set after the first request has fired at the second", async () => {
+    document.body.innerHTML = `<div data-island="entrance"></div><div data-island="hero"></div>`;
+    let timerFired = false;
+    let seenBySecond: boolean | null = null;
+    const islands = {
+      entrance: vi.fn(async () => {
+        setTimeout(() => {
+          timerFired = true;
+        }, 0);
+        return vi.fn();
+      }),
+      hero: vi.fn(async () => {
+        seenBySecond = timerFired;
+        return vi.fn();
+      }),
+    };
+    await startIslands(document, islands);
+    expect(islands.hero).toHaveBeenCalledOnce();
     expect(seenBySecond).toBe(true);
   });
 

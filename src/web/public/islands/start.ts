@@ -31,29 +31,37 @@ export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Starts one loader: its enhancer, or what stopped it (a loader that throws at once included). */
+function startLoading(load: IslandLoader): Promise<Loaded> {
+  try {
+    return load().then(
+      (enhance) => ({ enhance }),
+      (error: unknown) => ({ error }),
+    );
+  } catch (error) {
+    return Promise.resolve({ error });
+  }
+}
+
 /**
- * Loads the enhancers of the islands `doc` carries (every loader at once), runs them over `doc` in `islands`' order,
- * each in a task of its own (`yieldToMain` before each), then marks the page ready and replays an early tap. Resolves
- * once that is done; never rejects (failures go to console.error). `islands` defaults to the registry (tests pass
- * their own).
+ * Loads the enhancers of the islands `doc` carries, each chunk requested in a task of its own (a request made from a
+ * script costs 2–10 ms on this machine; eight made in the entry's own task made it a 35–49 ms task, a 140–196 ms
+ * long task on Lighthouse's 4× slower phone: docs/performance/web.md "Total blocking time"), then runs them over `doc`
+ * in `islands`' order, each in a task of its own (`yieldToMain` before each), then marks the page ready and replays
+ * an early tap. Resolves once that is done; never rejects (failures go to console.error). `islands` defaults to the
+ * registry (tests pass their own).
  */
 export async function startIslands(
   doc: Document = document,
   islands: Readonly<Record<string, IslandLoader>> = ISLANDS,
 ): Promise<void> {
   const present = islandsOf(doc);
-  const loading = Object.entries(islands)
-    .filter(([name]) => present.has(name))
-    .map(([, load]): Promise<Loaded> => {
-      try {
-        return load().then(
-          (enhance) => ({ enhance }),
-          (error: unknown) => ({ error }),
-        );
-      } catch (error) {
-        return Promise.resolve({ error });
-      }
-    });
+  const loading: Promise<Loaded>[] = [];
+  for (const [name, load] of Object.entries(islands)) {
+    if (!present.has(name)) continue;
+    if (loading.length > 0) await yieldToMain();
+    loading.push(startLoading(load));
+  }
   for (const pending of loading) {
     const loaded = await pending;
     await yieldToMain();
