@@ -4,7 +4,7 @@
  * its clientLoader starts the plan's request (prefetchStackingPlan) without waiting for it, so the answer is on its way
  * while the screen renders (docs/performance/inventory.md).
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { clientOnly } from "~/admin/common/client-only.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
@@ -17,9 +17,9 @@ import { prefetchStackingPlan, stackingPlanPath } from "./api.ts";
 import { INVENTORY_UI } from "./inventory-texts.ts";
 import { StackingPlanScreen } from "./stacking-plan.tsx";
 
-// The panels above the grid load apart from the route's code (docs/performance/inventory.md): their forms (the form
-// kit, react-hook-form, the schemas) are most of the screen's modules, and the route's code — whose loader asks for
-// the plan — starts only once every module it imports is loaded and run.
+// The panels above the grid load apart from the route's code, once the grid is drawn (docs/performance/inventory.md):
+// their forms (the form kit, react-hook-form, the schemas) are most of the screen's modules; loaded with the route
+// they delay its start, loaded while the grid draws they share the two cores with it.
 const GeneratePanel = lazy(() => import("./generate-panel.tsx").then((m) => ({ default: m.GeneratePanel })));
 const UnitTypesPanel = lazy(() => import("./unit-types-panel.tsx").then((m) => ({ default: m.UnitTypesPanel })));
 const PricePanel = lazy(() => import("./price-panel.tsx").then((m) => ({ default: m.PricePanel })));
@@ -55,6 +55,7 @@ export default function InventoryScreen() {
   const projectId = parseProject(params.get("project"));
   const projects = useProjects();
   const user = useCurrentUser();
+  const [gridDrawn, setGridDrawn] = useState<number | null>(null);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -75,14 +76,16 @@ export default function InventoryScreen() {
           </select>
         </label>
       </div>
-      {projectId !== null && (
+      {projectId !== null && gridDrawn === projectId && (
         <Suspense fallback={null}>
           {userCan(user, "inventory.manage") && <GeneratePanel key={`g${projectId}`} projectId={projectId} />}
           {userCan(user, "inventory.manage") && <UnitTypesPanel key={`t${projectId}`} projectId={projectId} />}
           <PricePanel key={`p${projectId}`} projectId={projectId} canManage={userCan(user, "inventory.manage")} />
         </Suspense>
       )}
-      {projectId !== null && <StackingPlanScreen key={projectId} projectId={projectId} />}
+      {projectId !== null && (
+        <StackingPlanScreen key={projectId} projectId={projectId} onDrawn={() => setGridDrawn(projectId)} />
+      )}
     </div>
   );
 }
