@@ -341,15 +341,16 @@ describe("requests the document started (docs/decisions/157-session-restored-by-
     expect(store.getToken()).toBe("tok-2");
   });
 
-  it("uses the document's read of a path once, and sends it again after that", async () => {
+  /** A signed-in client whose page's document read the plan with `answer`; its own fetches answer `from: fetch`. */
+  function signedInWithPlanRead(answer: Response) {
     store.signIn(auth("tok-1"), clock);
     const fetchMock = vi.fn<typeof fetch>(async () => json({ from: "fetch" }));
-    const client = createApiClient({
-      fetch: fetchMock,
-      store,
-      now: () => clock,
-      early: pageWith(json(auth("tok-1")), { "/api/projects/1/stacking-plan": json({ from: "document" }) }),
-    });
+    const early = pageWith(json(auth("tok-1")), { "/api/projects/1/stacking-plan": answer });
+    return { fetchMock, client: createApiClient({ fetch: fetchMock, store, now: () => clock, early }) };
+  }
+
+  it("uses the document's read of a path once, and sends it again after that", async () => {
+    const { fetchMock, client } = signedInWithPlanRead(json({ from: "document" }));
 
     expect(await client.request("/api/projects/1/stacking-plan")).toEqual({ from: "document" });
     expect(fetchMock).not.toHaveBeenCalled();
@@ -358,14 +359,7 @@ describe("requests the document started (docs/decisions/157-session-restored-by-
   });
 
   it("sends a read again when the document's answer was not OK", async () => {
-    store.signIn(auth("tok-1"), clock);
-    const fetchMock = vi.fn<typeof fetch>(async () => json({ from: "fetch" }));
-    const client = createApiClient({
-      fetch: fetchMock,
-      store,
-      now: () => clock,
-      early: pageWith(json(auth("tok-1")), { "/api/projects/1/stacking-plan": unauthorized() }),
-    });
+    const { fetchMock, client } = signedInWithPlanRead(unauthorized());
 
     expect(await client.request("/api/projects/1/stacking-plan")).toEqual({ from: "fetch" });
     expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get("Authorization")).toBe("Bearer tok-1");
