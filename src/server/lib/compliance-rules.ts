@@ -84,8 +84,9 @@ export { CONTENT_EXPIRES_HEADER, LICENCE_OFFLINE_HEADER } from "#domain/licence.
 
 /** The earliest of some ISO instants (nulls skipped), or null. */
 export function earliest(instants: readonly (string | null | undefined)[]): string | null {
-  const set = instants.filter((v): v is string => Boolean(v)).sort();
-  return set[0] ?? null;
+  let first: string | null = null;
+  for (const instant of instants) if (instant && (first === null || instant < first)) first = instant;
+  return first;
 }
 
 /**

@@ -72,7 +72,8 @@ export function mockApi(routes: Record<string, (body: unknown) => Response | Pro
 export function renderScreen(element: React.ReactNode, path = "/admin/x") {
   const Stub = createRoutesStub([
     {
-      path,
+      // The route's path; `path` may carry a query (?project=7) for the screen to read.
+      path: path.split("?")[0],
       Component: () => <AdminProviders queryClient={createQueryClient()}>{element}</AdminProviders>,
     },
   ]);

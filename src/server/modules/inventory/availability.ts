@@ -15,13 +15,13 @@
  * runs out (any reader) or, for a visitor, a listed licence stops; the page cache and CDN headers keep the answer no
  * longer (ARCHITECTURE resolution 24; docs/decisions/122-a-hold-ends-the-cached-page.md).
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { floorLabel, type InventoryState, statusOfState } from "#domain/inventory.ts";
 import type { ProjectInventory, PublicUnit } from "#domain/inventory-public.ts";
 import { type EffectiveLicence, type ProjectLicenceFields, unitAdvertising } from "#domain/licence.ts";
 import type { Db } from "#server/db/connection.ts";
 import { projects, units } from "#server/db/schema.ts";
-import { buildings, unitTypes } from "#server/db/tables/inventory.ts";
+import { buildings, unitHolds, unitTypes } from "#server/db/tables/inventory.ts";
 import { assertAdvertisable, earliest, type LicenceContext } from "#server/lib/compliance-rules.ts";
 import { notFound } from "#server/lib/http-errors.ts";
 import { holdEndsAt, stateAt } from "./state.ts";
@@ -105,26 +105,96 @@ export interface AvailabilityReader {
 const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
+ * The columns the public inventory answer reads, and no more (drizzle maps every selected field of every row, which
+ * at 2,000 units was most of the answer's time: docs/performance/inventory.md): the unit's own licence only, since
+ * the project's licence fields are the same on every row and are read once.
+ */
+function inventoryColumns(now: Date, holdEnds: ReturnType<typeof activeHoldEnds>) {
+  return {
+    id: units.id,
+    unitNumber: units.unitNumber,
+    building: units.building,
+    floor: units.floor,
+    state: stateAt(now),
+    holdEndsAt: holdEnds.endsAt,
+    type: unitTypes.name,
+    rooms: sql<number | null>`coalesce(${units.rooms}, ${unitTypes.rooms})`,
+    price: sql<number | null>`coalesce(${units.price}, ${unitTypes.price})`,
+    totalArea: sql<string | null>`coalesce(${units.totalArea}, ${unitTypes.totalArea})`,
+    advertisingLicenseNumber: units.advertisingLicenseNumber,
+    advertisingLicenseExpiresOn: units.advertisingLicenseExpiresOn,
+  };
+}
+
+/**
+ * Per unit, when its active hold runs out, if after `now` (state.ts holdEndsAt's value): read in one pass over the
+ * active holds and joined by unit, instead of a sub-query per unit row (at 2,000 units that sub-query was most of the
+ * query's time: docs/performance/inventory.md).
+ */
+function activeHoldEnds(db: Db, now: Date) {
+  return db
+    .select({
+      unitId: unitHolds.unitId,
+      endsAt: sql<Date>`min(${unitHolds.expiresAt})`.mapWith(unitHolds.expiresAt).as("ends_at"),
+    })
+    .from(unitHolds)
+    .where(and(isNull(unitHolds.releasedAt), eq(unitHolds.kind, "hold"), gt(unitHolds.expiresAt, now)))
+    .groupBy(unitHolds.unitId)
+    .as("hold_ends");
+}
+
+/**
+ * The licence of each unit of one project today (domain/licence.ts effectiveLicence through `advertisingOf`),
+ * computed once per distinct own-licence pair (number, expiry) instead of once per unit: the licence depends only on
+ * the project's fields, the unit's own ones and `ctx`, never on the unit's state.
+ */
+function licencesOfProject(project: ProjectLicenceFields, ctx: LicenceContext) {
+  const known = new Map<string, EffectiveLicence>();
+  return (row: Pick<UnitLicenceRow, "advertisingLicenseNumber" | "advertisingLicenseExpiresOn" | "state">) => {
+    const key = `${row.advertisingLicenseNumber ?? ""}\u0000${row.advertisingLicenseExpiresOn ?? ""}`;
+    let licence = known.get(key);
+    if (!licence) {
+      licence = advertisingOf({ ...row, project }, ctx).licence;
+      known.set(key, licence);
+    }
+    return licence;
+  };
+}
+
+/**
  * GET /api/projects/{id}/inventory (public). The caller has checked the project is visible. Output: the inventory and
- * the earliest ISO instant a listed unit's licence stops by itself (visitors only; null otherwise).
+ * the earliest ISO instant a listed unit's licence stops by itself (visitors only) or a listed hold runs out; null
+ * when none does.
  */
 export async function projectInventory(
   db: Db,
   projectId: number,
   reader: AvailabilityReader,
 ): Promise<{ inventory: ProjectInventory; contentExpires: string | null }> {
-  const all = await selectPublic(db, reader.now)
-    .leftJoin(buildings, eq(buildings.id, units.buildingId))
-    .where(and(eq(units.projectId, projectId), ne(units.inventoryState, "blocked")))
-    .orderBy(asc(buildings.id), asc(units.building), desc(units.floor), asc(units.unitNumber), asc(units.id));
-  const licences: EffectiveLicence[] = [];
-  const rows = reader.visitor
-    ? all.filter((row) => {
-        const { licence } = advertisingOf(row, reader.licence);
-        licences.push(licence);
-        return licence.advertisable;
-      })
-    : all;
+  const [project] = await db.select(unitLicenceColumns.project).from(projects).where(eq(projects.id, projectId));
+  const holdEnds = activeHoldEnds(db, reader.now);
+  const all = project
+    ? await db
+        .select(inventoryColumns(reader.now, holdEnds))
+        .from(units)
+        .leftJoin(holdEnds, eq(holdEnds.unitId, units.id))
+        .leftJoin(unitTypes, eq(unitTypes.id, units.typeId))
+        .leftJoin(buildings, eq(buildings.id, units.buildingId))
+        .where(and(eq(units.projectId, projectId), ne(units.inventoryState, "blocked")))
+        .orderBy(asc(buildings.id), asc(units.building), desc(units.floor), asc(units.unitNumber), asc(units.id))
+    : [];
+  const ends: (string | null | undefined)[] = [];
+  let rows = all;
+  if (reader.visitor && project) {
+    const licenceOf = licencesOfProject(project, reader.licence);
+    const listed = new Set<EffectiveLicence>();
+    rows = all.filter((row) => {
+      const licence = licenceOf(row);
+      if (licence.advertisable) listed.add(licence);
+      return licence.advertisable;
+    });
+    for (const licence of listed) ends.push(licence.advertiseUntil);
+  }
   const result: ProjectInventory = { buildings: [] };
   for (const row of rows) {
     let building = result.buildings.at(-1);
@@ -146,8 +216,8 @@ export async function projectInventory(
       price: row.state === "sold" ? null : row.price,
       totalArea: toNumber(row.totalArea),
     });
+    if (row.holdEndsAt) ends.push(row.holdEndsAt.toISOString());
   }
-  const ends = [...licences.map((l) => l.advertiseUntil), ...rows.map((row) => row.holdEndsAt?.toISOString())];
   return { inventory: result, contentExpires: earliest(ends) };
 }
 

@@ -183,11 +183,20 @@ function BuildingBlock({
   );
 }
 
-export function StackingPlanScreen({ projectId }: { projectId: number }) {
+/**
+ * The stacking plan of `projectId`. `onDrawn` is called once the plan has settled and every building is drawn (or
+ * there is nothing to draw: no units, or the read failed), so the screen can start what may wait until then.
+ */
+export function StackingPlanScreen({ projectId, onDrawn }: { projectId: number; onDrawn?: () => void }) {
   const plan = useStackingPlan(projectId);
   useLiveInventory(projectId);
   const mobile = useIsMobile();
-  const drawn = useBuildingsDrawn(plan.data?.buildings.length ?? 0);
+  const total = plan.data?.buildings.length ?? 0;
+  const drawn = useBuildingsDrawn(total);
+  const settled = !plan.isPending && drawn === total;
+  useEffect(() => {
+    if (settled) onDrawn?.();
+  }, [settled, onDrawn]);
   // The dashboard links here with ?state= (a state's units of this project).
   const [params] = useSearchParams();
   const initialState = params.get("state");
