@@ -34,6 +34,12 @@ export class GaveWay extends Error {
   }
 }
 
+/** Whether `error` is, or was caused by, a GaveWay (the database driver wraps what a statement's gate threw). */
+function gaveWay(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof GaveWay) return true;
+  return false;
+}
+
 /** See the module comment; `write` inserts the rows in one statement (ON CONFLICT DO NOTHING). */
 export class ArrivalWrites<Row> {
   readonly #write: (rows: Row[]) => Promise<void>;
@@ -127,7 +133,7 @@ export class ArrivalWrites<Row> {
         try {
           return await withStatementGate(left > 0 ? gate : yieldToEventLoop, work);
         } catch (error) {
-          if (!(error instanceof GaveWay)) throw error;
+          if (!gaveWay(error)) throw error;
           this.gaveWay++;
         }
       }

@@ -4,18 +4,18 @@
  * - the "lead-forms" outbox: each webhook arrival (lead_form_arrivals) is claimed with a lease, its lead read from
  *   the platform and stored once (store.ts); failures retry on ARRIVAL_RETRY_MS, a refused token or missing
  *   permission goes on the connection's health line, and a refused token tells the managers once;
- * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES it marks each known form due; the
- *   "lead-forms.backfill-forms" queue then reads each due form's leads created since its cursor (less
- *   BACKFILL_OVERLAP_MS, harmless since storing is idempotent) outside any transaction and stores them, so a lost
- *   webhook still yields its lead within one period (Meta here; TikTok through its download task, whose steps are
- *   passes of the same queue: tiktok-backfill.ts).
+ * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES less a headroom (backfillPassPeriod) it
+ *   marks each known form due; the "lead-forms.backfill-forms" queue then reads each due form's leads created since
+ *   its cursor (less BACKFILL_OVERLAP_MS, harmless since storing is idempotent) outside any transaction and stores
+ *   them, so a lost webhook still yields its lead within one interval (Meta here; TikTok through its download task,
+ *   whose steps are passes of the same queue: tiktok-backfill.ts).
  */
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray } from "drizzle-orm";
 import { LEAD_FORM_TEXTS, type LeadFormPlatform } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
-import type { Clock } from "#server/jobs/clock.ts";
 import { users } from "#server/db/schema.ts";
 import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
+import type { Clock } from "#server/jobs/clock.ts";
 import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
 import { claimable, dueFirst } from "#server/jobs/outbox-rows.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
@@ -259,7 +259,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
 }
 
 /**
- * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every form of each
+ * The timed backfill job (every backfillPassPeriod, in its own short transaction): marks every form of each
  * enabled read-back connection (Meta, TikTok) due and notes the pass on its health line. The reading happens outside
  * any transaction, in `backfillDueForms`.
  */
