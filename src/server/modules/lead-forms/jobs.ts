@@ -45,11 +45,11 @@ export const FIRST_BACKFILL_MS = 24 * 60 * 60_000;
 /**
  * How much sooner than LEAD_FORMS_BACKFILL_MINUTES each backfill pass starts after the one before, ms: the engine's
  * tick reaches a due pass up to one JOBS_INTERVAL_MS late, the queue that reads the forms sees them due on the next
- * tick, and the pass takes its own time to read and store (2–3 s for 300 leads, docs/performance/lead-forms.md).
- * So a lead created just after one pass read its form is stored within one interval of its created_time
- * (docs/decisions/161-backfill-passes-within-one-interval.md).
+ * tick, and the pass takes its own time to read and store (300 leads: 2–3 s on PostgreSQL, 20–40 s on the embedded
+ * database at a load of 5–8, docs/performance/lead-forms.md). So a lead created just after one pass read its form is
+ * stored within one interval of its created_time (docs/decisions/161-backfill-passes-within-one-interval.md).
  */
-export const BACKFILL_HEADROOM_MS = 30_000;
+export const BACKFILL_HEADROOM_MS = 60_000;
 
 /**
  * The period of the backfill's timed job for an interval of `intervalMs` (LEAD_FORMS_BACKFILL_MINUTES in ms; ≤ 0:
