@@ -4,7 +4,7 @@
  * runs before every statement, that a gate that throws leaves nothing of the transaction behind, and that the other
  * work of the server meanwhile is not gated.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "./connection.ts";
 import { withStatementGate } from "./statement-gate.ts";
@@ -16,6 +16,12 @@ describe("the statement gate on the embedded database", () => {
     await database.db.execute(sql`create table gated (n int)`);
   });
   afterAll(() => database.close());
+
+  /** The `n` column of `query`'s rows. */
+  async function numbers(query: SQL): Promise<number[]> {
+    const result = (await database.db.execute(query)) as unknown as { rows: { n: number }[] };
+    return result.rows.map((r) => r.n);
+  }
 
   it("runs before each statement of a gated transaction, and only of that one", async () => {
     const seen: string[] = [];
@@ -35,8 +41,7 @@ describe("the statement gate on the embedded database", () => {
       await tx.execute(sql`insert into gated values (3)`);
     });
     expect(seen).toEqual(["gate", "statement 1", "gate", "statement 2"]);
-    const rows = await database.db.execute(sql`select n from gated order by n`);
-    expect(rows.rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(await numbers(sql`select n from gated order by n`)).toEqual([1, 2, 3]);
   });
 
   it("rolls the transaction back when the gate throws, and the error reaches the caller as the cause", async () => {
@@ -57,7 +62,6 @@ describe("the statement gate on the embedded database", () => {
       (e: unknown) => e,
     );
     expect(error instanceof Error && error.cause instanceof Error && error.cause.message).toBe("give way");
-    const rows = await database.db.execute(sql`select n from gated where n >= 10`);
-    expect(rows.rows).toEqual([]);
+    expect(await numbers(sql`select n from gated where n >= 10`)).toEqual([]);
   });
 });

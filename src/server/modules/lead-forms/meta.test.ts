@@ -362,7 +362,7 @@ describe("the backfill", () => {
     await t.app.jobs.runDue(); // the first pass reads the last day and sets each form's cursor
     const lost = [1, 2, 3].map((i) => newLead({ created: new Date(`2026-11-27T10:0${i}:00Z`) }));
     now = new Date("2026-11-27T10:05:00Z");
-    await t.app.jobs.runDue(); // not yet due: the period is 10 minutes
+    await t.app.jobs.runDue(); // not yet due: a pass every 10 minutes less 60 s
     let stored = await t.db.select().from(leadFormLeads);
     expect(stored.filter((r) => lost.some((l) => l.id === r.platformLeadId))).toHaveLength(0);
     now = new Date("2026-11-27T10:10:00Z");
