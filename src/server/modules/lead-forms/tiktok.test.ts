@@ -279,7 +279,7 @@ describe("TikTok's backfill through the lead download task", () => {
       "لم تكتمل مهمة تنزيل عملاء تيك توك في وقتها، ستعاد المحاولة في الاسترجاع التالي",
     );
     const polls = api.requests.length;
-    await at("2026-11-27T11:28:30Z"); // given up: no further poll until the next pass (11:29, decision 161)
+    await at("2026-11-27T11:28:30Z"); // given up: no further poll until the next pass at 11:29 (jobs.ts backfillPassPeriod)
     expect(api.requests.length).toBe(polls);
     expect(await storedOf(lead.lead_id)).toEqual([]);
 
