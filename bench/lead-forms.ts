@@ -8,13 +8,16 @@
  * Graph stand-in (src/server/test-utils/meta-graph-stand-in.ts). Meta is connected and one form mapped to a project
  * with one sales agent in its round robin. Then LEADS leads (default 1,000) are made on the stand-in, each at the
  * moment its webhook is due, and their signed webhooks are sent over HTTP in bursts of BURST (default 50) at once
- * from a worker thread (its own event loop, timing the answers from outside the server's), after one warm-up webhook
- * whose lead is left out of every figure:
+ * from a worker thread (its own event loop, timing the answers from outside the server's), after a warm-up burst
+ * (one lead's webhook BURST times) whose lead is left out of every figure:
  * DROP % (default 30) are dropped before the server, DUP % (default 5) of the rest are sent twice. The engine stores
- * what arrives; then the clock moves one backfill period (LEAD_FORMS_BACKFILL_MINUTES, 10) and one backfill runs.
+ * what arrives; then the clock moves to the latest moment the engine's timer would start the next backfill pass (its
+ * due time, LEAD_FORMS_BACKFILL_MINUTES = 10 less the headroom of modules/lead-forms/jobs.ts, plus two engine
+ * intervals) and one backfill runs.
  * Prints: leads stored / leads sent (target 100 % after one backfill), duplicates (target 0), webhook answer p50/p99
  * (target p99 ≤ 100 ms), created_time → assignment p50/p95 for the leads that came by webhook (target p95 ≤ 60 s)
- * and by the backfill (target ≤ one backfill period, measured on the moved clock). Exit code 1 when one is missed.
+ * and p95/max by the backfill (target: the max ≤ one backfill interval, measured on the moved clock). Exit code 1
+ * when one is missed.
  * Options: LEADS, BURST, DROP, DUP, JOBS_INTERVAL_MS, BENCH_JSON=1.
  */
 import { randomBytes } from "node:crypto";
@@ -90,26 +93,34 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
 /**
  * The platform's side of the webhooks, in a worker thread: its own event loop, so an answer is timed from outside the
  * server, as Meta would time it. In the server's thread the embedded database runs each statement synchronously
- * (WASM), which would also hold back a client in that thread and count its own delays as the server's.
+ * (WASM), which would also hold back a client in that thread and count its own delays as the server's. It posts with
+ * node:http over kept-alive connections (before 2026-11-28 05:20 UTC: fetch, whose own work for a burst of 50 in this
+ * thread was counted in the answers; docs/performance/lead-forms.md). An answer's time runs from the request's start
+ * to the end of its answer.
  * Message in: {url, requests: [{body, signature}]}, sent all at once; out: [{ms, status}] in the same order.
  */
 const SENDER = `
 const { parentPort } = require("node:worker_threads");
-parentPort.on("message", async ({ url, requests }) => {
-  const answers = await Promise.all(requests.map(async ({ body, signature }) => {
+const http = require("node:http");
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+function post(url, body, signature) {
+  return new Promise((resolve) => {
     const t0 = performance.now();
-    try {
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-hub-signature-256": signature },
-        body,
-      });
-      await res.arrayBuffer();
-      return { ms: performance.now() - t0, status: res.status };
-    } catch {
-      return { ms: performance.now() - t0, status: 0 };
-    }
-  }));
+    const headers = {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      "x-hub-signature-256": signature,
+    };
+    const req = http.request(url, { method: "POST", agent, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode }));
+    });
+    req.on("error", () => resolve({ ms: performance.now() - t0, status: 0 }));
+    req.end(body);
+  });
+}
+parentPort.on("message", async ({ url, requests }) => {
+  const answers = await Promise.all(requests.map(({ body, signature }) => post(url, body, signature)));
   parentPort.postMessage(answers);
 });
 `;
@@ -119,39 +130,39 @@ parentPort.on("message", async ({ url, requests }) => {
  * of BURST at once from the sender thread: DROP of them never sent, DUP of the rest sent twice. Output: counts and
  * each answer's time, ms.
  */
-async function sendWebhooks(graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>, url: string, clock: () => Date) {
+async function sendWebhooks(
+  graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>,
+  url: string,
+  clock: () => Date,
+  sender: Worker,
+) {
   const random = sequence(20261127);
   const answerMs: number[] = [];
   let sent = 0;
   let dropped = 0;
   let repeated = 0;
-  const sender = new Worker(SENDER, { eval: true });
-  try {
-    for (let start = 0; start < LEADS; start += BURST) {
-      const burst: { body: string; signature: string }[] = [];
-      for (let i = start; i < Math.min(LEADS, start + BURST); i++) {
-        const lead = graph.addLead({
-          form_id: FORM_ID,
-          created: clock(),
-          field_data: [
-            { name: "full_name", values: [`عميل ${i}`] },
-            { name: "phone_number", values: [`+9665${String(10_000_000 + i).slice(-8)}`] },
-          ],
-        });
-        sent++;
-        if (random() < DROP) {
-          dropped++;
-          continue;
-        }
-        const body = graph.webhookBody(lead);
-        const times = random() < DUP ? 2 : 1;
-        if (times === 2) repeated++;
-        for (let n = 0; n < times; n++) burst.push({ body, signature: sign(body, APP_SECRET) });
+  for (let start = 0; start < LEADS; start += BURST) {
+    const burst: { body: string; signature: string }[] = [];
+    for (let i = start; i < Math.min(LEADS, start + BURST); i++) {
+      const lead = graph.addLead({
+        form_id: FORM_ID,
+        created: clock(),
+        field_data: [
+          { name: "full_name", values: [`عميل ${i}`] },
+          { name: "phone_number", values: [`+9665${String(10_000_000 + i).slice(-8)}`] },
+        ],
+      });
+      sent++;
+      if (random() < DROP) {
+        dropped++;
+        continue;
       }
-      answerMs.push(...(await sendBurst(sender, url, burst)));
+      const body = graph.webhookBody(lead);
+      const times = random() < DUP ? 2 : 1;
+      if (times === 2) repeated++;
+      for (let n = 0; n < times; n++) burst.push({ body, signature: sign(body, APP_SECRET) });
     }
-  } finally {
-    await sender.terminate();
+    answerMs.push(...(await sendBurst(sender, url, burst)));
   }
   return { sent, dropped, repeated, answerMs };
 }
@@ -171,11 +182,18 @@ async function sendBurst(sender: Worker, url: string, requests: { body: string; 
 }
 
 /**
- * One webhook before the measure, waited for until its lead is stored: the server's first request, first Graph read
- * and first intake load and compile their code (seconds on a loaded machine), which a server that has been running
- * has done long before a burst. Output: the warm-up lead's id, left out of every figure.
+ * One lead's webhook before the measure, sent BURST times at once from the sender thread the bursts use, waited for
+ * until its lead is stored: the server's first requests, first Graph read and first intake load and compile their
+ * code (seconds on a loaded machine), and the sender opens the connections its bursts reuse, which a server that has
+ * been running has done long before a burst (the first burst, cold, answered at p50 156 ms when the next ones did
+ * 37–113 ms: 2026-11-28 05:26 UTC). Output: the warm-up lead's id, left out of every figure.
  */
-async function warmUp(graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>, url: string, db: Database["db"]) {
+async function warmUp(
+  graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>,
+  url: string,
+  db: Database["db"],
+  sender: Worker,
+) {
   const lead = graph.addLead({
     form_id: FORM_ID,
     created: new Date(),
@@ -185,12 +203,11 @@ async function warmUp(graph: Awaited<ReturnType<typeof startMetaGraphStandIn>>, 
     ],
   });
   const body = graph.webhookBody(lead);
-  const sender = new Worker(SENDER, { eval: true });
-  try {
-    await sendBurst(sender, url, [{ body, signature: sign(body, APP_SECRET) }]);
-  } finally {
-    await sender.terminate();
-  }
+  await sendBurst(
+    sender,
+    url,
+    Array.from({ length: BURST }, () => ({ body, signature: sign(body, APP_SECRET) })),
+  );
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const [{ n }] = await db.select({ n: count() }).from(leadFormLeads);
@@ -250,8 +267,14 @@ async function main() {
     await app.jobs.runDue();
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/lead-forms/meta/webhook`;
 
-    const warmId = await warmUp(graph, url, db);
-    const { sent, dropped, repeated, answerMs } = await sendWebhooks(graph, url, clock);
+    const sender = new Worker(SENDER, { eval: true });
+    const warmId = await warmUp(graph, url, db, sender).catch(async (error) => {
+      await sender.terminate();
+      throw error;
+    });
+    const { sent, dropped, repeated, answerMs } = await sendWebhooks(graph, url, clock, sender).finally(() =>
+      sender.terminate(),
+    );
     // Wait until the engine has carried out every arrival (bounded: 15 minutes).
     const deadline = Date.now() + 900_000;
     for (;;) {
@@ -267,9 +290,11 @@ async function main() {
       .select({ n: count() })
       .from(leadFormLeads)
       .where(ne(leadFormLeads.platformLeadId, warmId));
-    // The moment the next backfill is due (one period after the first), on the moved clock.
+    // The latest moment the server's own timer would run the next backfill (due one pass period after the first):
+    // its tick comes up to one engine interval after the due time, and the forms queue sees them due on the next
+    // tick. On the moved clock; the pass's own time then runs on (stored_at is read as each lead is stored).
     const [job] = await db.select().from(scheduledJobs).where(eq(scheduledJobs.name, LEAD_FORMS_BACKFILL_JOB));
-    offsetMs = job.nextRunAt.getTime() - Date.now();
+    offsetMs = job.nextRunAt.getTime() + 2 * JOBS_MS - Date.now();
     await app.jobs.runDue();
 
     const stored = await db.select().from(leadFormLeads).where(ne(leadFormLeads.platformLeadId, warmId));
@@ -294,6 +319,7 @@ async function main() {
       createdToAssignedWebhookP50S: percentile(webhookDelays, 50),
       createdToAssignedWebhookP95S: percentile(webhookDelays, 95),
       createdToAssignedBackfillP95S: percentile(backfillDelays, 95),
+      createdToAssignedBackfillMaxS: percentile(backfillDelays, 100),
       database: database.kind,
       healthError: (await connectionRow(db, "meta"))?.lastError ?? null,
     };
@@ -302,7 +328,7 @@ async function main() {
       result.duplicates !== 0 ||
       result.webhookAnswerP99Ms > 100 ||
       result.createdToAssignedWebhookP95S > 60 ||
-      result.createdToAssignedBackfillP95S > BACKFILL_MINUTES * 60;
+      result.createdToAssignedBackfillMaxS > BACKFILL_MINUTES * 60;
     if (process.env.BENCH_JSON === "1") console.log(JSON.stringify(result, null, 2));
     else {
       const f = (n: number, d = 1) => n.toFixed(d);
@@ -317,7 +343,9 @@ async function main() {
       console.log(
         `created_time → assigned, webhook  p50 ${f(result.createdToAssignedWebhookP50S)} s, p95 ${f(result.createdToAssignedWebhookP95S)} s`,
       );
-      console.log(`created_time → assigned, backfill p95 ${f(result.createdToAssignedBackfillP95S)} s`);
+      console.log(
+        `created_time → assigned, backfill p95 ${f(result.createdToAssignedBackfillP95S)} s, max ${f(result.createdToAssignedBackfillMaxS)} s`,
+      );
       console.log(`health line error                 ${result.healthError ?? "none"}`);
       console.log(failed ? "TARGET MISSED" : "targets met");
     }

@@ -12,9 +12,11 @@
  * really executes it, and the answer waits for one statement at most. A transaction older than that is not trusted
  * to be making progress: the `select 1` queues behind it, so a stuck transaction makes the check fail
  * (PingTimeoutError) within RIDE_ALONG_MAX_MS + PING_TIMEOUT_MS of its start.
+ * EmbeddedPostgres also gates each statement of a transaction opened under `withStatementGate` (db/statement-gate.ts).
  */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
+import { currentStatementGate, type StatementGate } from "./statement-gate.ts";
 
 /** What a ping needs of a database handle (db/connection.ts's Db has it); named here so that this file stays below it. */
 export interface Pingable {
@@ -45,10 +47,11 @@ export class EmbeddedPostgres extends PGlite {
   #open: { tx: Transaction; since: number } | null = null;
 
   override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const gate = currentStatementGate();
     return super.transaction(async (tx) => {
       this.#open = { tx, since: performance.now() };
       try {
-        return await callback(tx);
+        return await callback(gate ? gated(tx, gate) : tx);
       } finally {
         this.#open = null;
       }
@@ -68,6 +71,20 @@ export class EmbeddedPostgres extends PGlite {
     }
     await this.query("select 1");
   }
+}
+
+/** `tx` whose statements each await `gate` first (db/statement-gate.ts); the rest is `tx`'s own. */
+function gated(tx: Transaction, gate: StatementGate): Transaction {
+  const through = Object.create(tx) as Transaction;
+  through.query = async (query, params, options) => {
+    await gate();
+    return tx.query(query, params, options);
+  };
+  through.exec = async (query, options) => {
+    await gate();
+    return tx.exec(query, options);
+  };
+  return through;
 }
 
 const pings = new WeakMap<Pingable, () => Promise<void>>();

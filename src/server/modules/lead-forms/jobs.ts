@@ -4,17 +4,18 @@
  * - the "lead-forms" outbox: each webhook arrival (lead_form_arrivals) is claimed with a lease, its lead read from
  *   the platform and stored once (store.ts); failures retry on ARRIVAL_RETRY_MS, a refused token or missing
  *   permission goes on the connection's health line, and a refused token tells the managers once;
- * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES it marks each known form due; the
- *   "lead-forms.backfill-forms" queue then reads each due form's leads created since its cursor (less
- *   BACKFILL_OVERLAP_MS, harmless since storing is idempotent) outside any transaction and stores them, so a lost
- *   webhook still yields its lead within one period (Meta here; TikTok through its download task, whose steps are
- *   passes of the same queue: tiktok-backfill.ts).
+ * - the "lead-forms.backfill" timed job: every LEAD_FORMS_BACKFILL_MINUTES less a headroom (backfillPassPeriod) it
+ *   marks each known form due; the "lead-forms.backfill-forms" queue then reads each due form's leads created since
+ *   its cursor (less BACKFILL_OVERLAP_MS, harmless since storing is idempotent) outside any transaction and stores
+ *   them, so a lost webhook still yields its lead within one interval (Meta here; TikTok through its download task,
+ *   whose steps are passes of the same queue: tiktok-backfill.ts).
  */
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray } from "drizzle-orm";
 import { LEAD_FORM_TEXTS, type LeadFormPlatform } from "#domain/lead-forms.ts";
 import type { Db, Tx } from "#server/db/connection.ts";
 import { users } from "#server/db/schema.ts";
 import { leadFormArrivals, leadFormConnections, leadFormForms } from "#server/db/tables/lead-forms.ts";
+import type { Clock } from "#server/jobs/clock.ts";
 import type { AttemptOutcome, OutboxQueue } from "#server/jobs/outbox.ts";
 import { claimable, dueFirst } from "#server/jobs/outbox-rows.ts";
 import type { SecretBox } from "#server/lib/secrets.ts";
@@ -41,9 +42,28 @@ export const ARRIVAL_RETRY_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
 export const BACKFILL_OVERLAP_MS = 5 * 60_000;
 /** Where a form's first backfill starts, ms before now. */
 export const FIRST_BACKFILL_MS = 24 * 60 * 60_000;
+/**
+ * How much sooner than LEAD_FORMS_BACKFILL_MINUTES each backfill pass starts after the one before, ms: the engine's
+ * tick reaches a due pass up to one JOBS_INTERVAL_MS late, the queue that reads the forms sees them due on the next
+ * tick, and the pass takes its own time to read and store (300 leads: 2–3 s on PostgreSQL, 20–40 s on the embedded
+ * database at a load of 5–8, docs/performance/lead-forms.md). So a lead created just after one pass read its form is
+ * stored within one interval of its created_time (docs/decisions/161-backfill-passes-within-one-interval.md).
+ */
+export const BACKFILL_HEADROOM_MS = 60_000;
+
+/**
+ * The period of the backfill's timed job for an interval of `intervalMs` (LEAD_FORMS_BACKFILL_MINUTES in ms; ≤ 0:
+ * never, returned as is): the interval less BACKFILL_HEADROOM_MS, and never less than half the interval.
+ */
+export function backfillPassPeriod(intervalMs: number): number {
+  if (intervalMs <= 0) return intervalMs;
+  return Math.max(intervalMs - BACKFILL_HEADROOM_MS, Math.ceil(intervalMs / 2));
+}
 
 /** What the jobs need: the platforms' base URLs, the secrets key, the per-call timeout. */
 export interface LeadFormsContext {
+  /** The app's clock: the time a lead is stored (stored_at) is read from it when its transaction starts. */
+  clock: Clock;
   metaUrl: string;
   /** LEAD_FORMS_TIKTOK_URL without a trailing slash. */
   tiktokUrl: string;
@@ -146,7 +166,8 @@ export async function clearConnectionError(db: Db | Tx, platform: LeadFormPlatfo
 
 /**
  * Stores `lead` once (store.ts) in its own transaction, after the storing before it and once the webhooks' writes
- * are done (arrival-writes.ts). `receivedAt`: when it reached us (default `now`). Output as storePlatformLead's.
+ * are done (arrival-writes.ts); its stored_at is the clock's time when that transaction starts. `receivedAt`: when
+ * it reached us (default `now`, the pass's time). Output as storePlatformLead's.
  */
 export function storeLead(
   db: Db,
@@ -156,7 +177,9 @@ export function storeLead(
   now: Date,
   receivedAt: Date = now,
 ) {
-  return context.arrivals.storing(() => db.transaction((tx) => storePlatformLead(tx, lead, via, receivedAt, now)));
+  return context.arrivals.storing(() =>
+    db.transaction((tx) => storePlatformLead(tx, lead, via, receivedAt, context.clock())),
+  );
 }
 
 /** A claimed arrival. */
@@ -166,6 +189,8 @@ export type Arrival = typeof leadFormArrivals.$inferSelect & { destination: stri
 export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
   return {
     async claim(db, now, leaseMs, busy) {
+      // No new Graph read and storing while webhooks are being answered (at most YIELD_MAX_MS; arrival-writes.ts).
+      await context.arrivals.calm();
       const next = db
         .select({ id: leadFormArrivals.id })
         .from(leadFormArrivals)
@@ -234,7 +259,7 @@ export function arrivalQueue(context: LeadFormsContext): OutboxQueue<Arrival> {
 }
 
 /**
- * The timed backfill job (every LEAD_FORMS_BACKFILL_MINUTES, in its own short transaction): marks every form of each
+ * The timed backfill job (every backfillPassPeriod, in its own short transaction): marks every form of each
  * enabled read-back connection (Meta, TikTok) due and notes the pass on its health line. The reading happens outside
  * any transaction, in `backfillDueForms`.
  */

@@ -191,7 +191,7 @@ describe("TikTok's backfill through the lead download task", () => {
     await at("2026-11-27T10:00:00Z"); // the first period: the form's task starts
     await at("2026-11-27T10:00:30Z"); // its poll finds it done: the last day is read and the cursor set
     const lost = [1, 2, 3].map((i) => newLead(new Date(`2026-11-27T10:0${i}:00Z`)));
-    await at("2026-11-27T10:05:00Z"); // not yet due: the period is 10 minutes
+    await at("2026-11-27T10:05:00Z"); // not yet due: a pass every 10 minutes less 60 s
     await at("2026-11-27T10:10:00Z"); // the task of the second period starts; nothing is read yet
     for (const l of lost) expect(await storedOf(l.lead_id)).toEqual([]);
     await at("2026-11-27T10:10:29Z"); // the poll is not due before 30 s
@@ -279,7 +279,7 @@ describe("TikTok's backfill through the lead download task", () => {
       "لم تكتمل مهمة تنزيل عملاء تيك توك في وقتها، ستعاد المحاولة في الاسترجاع التالي",
     );
     const polls = api.requests.length;
-    await at("2026-11-27T11:29:00Z"); // given up: no further poll until the next period
+    await at("2026-11-27T11:28:30Z"); // given up: no further poll until the next pass at 11:29 (jobs.ts backfillPassPeriod)
     expect(api.requests.length).toBe(polls);
     expect(await storedOf(lead.lead_id)).toEqual([]);
 

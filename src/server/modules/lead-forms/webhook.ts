@@ -13,7 +13,8 @@
  *   row, read from the Lead API by the same outbox.
  * - POST /api/lead-forms/snapchat/webhook/{key}: at the connection's secret path only, signed with the integration's
  *   HMAC secret; the lead itself, kept on its arrival row and stored by the same outbox (snapchat-webhook.ts).
- * None logs a secret, a token or a body.
+ * None logs a secret, a token or a body. From the first hook of each of these requests to its answer, the job side's
+ * lead work gives way to it (arrival-writes.ts, docs/decisions/160-lead-form-jobs-give-way-to-webhooks.md).
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -40,6 +41,14 @@ const subscriptionQuery = z.object({
 export async function metaWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  // While a webhook is being answered, the job side's lead work gives way (arrival-writes.ts).
+  const answering = new WeakMap<object, () => void>();
+  app.addHook("onRequest", async (request) => {
+    answering.set(request, app.leadFormsContext.arrivals.answering());
+  });
+  const answered = async (request: object) => answering.get(request)?.();
+  app.addHook("onResponse", answered);
+  app.addHook("onRequestAbort", answered);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const kit = webhookKit(app);
   const { cachedConnection, noteWebhook, keepArrivals } = kit;
