@@ -10,8 +10,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { digitsOnly } from "#domain/digits.ts";
@@ -24,7 +22,6 @@ import appCss from "./app.css?inline";
 import appCssUrl from "./app.css?url";
 import "./context.ts";
 import { afterFirstPaint } from "~/boot/after-first-paint.boot.ts";
-import { startEarlySession } from "~/boot/early-session.boot.ts";
 import { recordEarlyTaps } from "~/boot/early-tap.boot.ts";
 import { loadFonts } from "~/boot/font-loader.boot.ts";
 import { inlineScript } from "~/boot/inline-script.ts";
@@ -34,8 +31,6 @@ import plexArabic700 from "~/fonts/generated/plex-arabic-700.woff2?url";
 import plexLatin400 from "~/fonts/generated/plex-latin-400.woff2?url";
 import { EARLY_TAP_ATTR, ISLANDS_READY_ATTR } from "~/public/islands/contract.ts";
 import { siteOrigin } from "~/shared/lib/site-origin.ts";
-import { SIGNED_IN_COOKIE, STORED_USER_KEY } from "~/shared/session/auth-store.ts";
-import { EARLY_SESSION_KEY, earlyReadsOf } from "~/shared/session/early-session.ts";
 import faviconSvg from "/public/favicon.svg?raw";
 import { useIslandsEntry, useServedAsIslands } from "./islands-entry.tsx";
 import { useNonce } from "./nonce.tsx";
@@ -82,21 +77,6 @@ function fontLoader(swapOnFirstView: boolean): string {
 
 /** The early-tap recorder's inline script (boot/early-tap.boot.ts). */
 const EARLY_TAP = inlineScript(recordEarlyTaps, ISLANDS_READY_ATTR, EARLY_TAP_ATTR);
-
-/**
- * A back-office page's session restore and first reads, started by the document before its scripts load
- * (boot/early-session.boot.ts; docs/decisions/157-session-restored-by-the-document.md).
- */
-function earlySession(reads: string[]): string {
-  return inlineScript(
-    startEarlySession,
-    EARLY_SESSION_KEY,
-    "/api/auth/refresh",
-    SIGNED_IN_COOKIE,
-    STORED_USER_KEY,
-    reads,
-  );
-}
 
 /** The islands loader's inline script for the islands entry's URL (boot/islands-loader.boot.ts). */
 function islandsLoader(entry: string): string {
@@ -158,13 +138,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Router's scripts; a back-office page keeps React Router's scripts.
   const islandsEntry = useIslandsEntry();
   const islands = useServedAsIslands();
-  const matches = useMatches();
-  const location = useLocation();
-  // A back-office page's boot script also starts its session restore and first reads (earlySession); it is an async
-  // module script there, run as soon as it is parsed instead of held behind a stylesheet still loading.
-  const reads = islands ? [] : earlyReadsOf(matches, new URL(`${location.pathname}${location.search}`, "http://page"));
-  const boot = islands ? fontLoader(false) : `${earlySession(reads)};${fontLoader(true)}`;
-  const bootScript = islands ? {} : { type: "module", async: true };
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -179,8 +152,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style id={INLINE_CSS_ID} data-href={appCssUrl}>
           {inlineCss}
         </style>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts built from our own asset URLs */}
-        <script {...bootScript} nonce={nonce} dangerouslySetInnerHTML={{ __html: boot }} suppressHydrationWarning />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script built from our own asset URLs */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: fontLoader(!islands) }} suppressHydrationWarning />
         {islands && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP }} />

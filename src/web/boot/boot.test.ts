@@ -4,7 +4,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { afterFirstPaint } from "./after-first-paint.boot.ts";
-import { startEarlySession } from "./early-session.boot.ts";
 import { recordEarlyTaps } from "./early-tap.boot.ts";
 import { loadFonts } from "./font-loader.boot.ts";
 import { type BootArgument, inlineScript, registerBootText } from "./inline-script.ts";
@@ -247,55 +246,5 @@ describe("the font loader (docs/decisions/047-page-css-and-font-on-later-views.m
     await vi.waitFor(() => expect(added).toHaveLength(2));
     expect(added.every((face) => face.display === "swap")).toBe(true);
     expect(window.localStorage.getItem("plex-fonts")).toBe("/assets/a.woff2 /assets/b.woff2");
-  });
-});
-
-describe("the early session restore (docs/decisions/157-session-restored-by-the-document.md)", () => {
-  type Early = { refresh: Promise<Response>; reads: Record<string, Promise<Response>> };
-  const early = () => (window as unknown as { __early?: Early }).__early;
-  const start = (reads: string[]) =>
-    run(startEarlySession, "__early", "/api/auth/refresh", "signed_in", "staff.user", reads);
-  afterEach(() => {
-    delete (window as unknown as { __early?: Early }).__early;
-  });
-
-  it("sends nothing without a sign of a session", () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch");
-    start(["/api/projects/1/stacking-plan"]);
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(early()).toBeUndefined();
-  });
-
-  it("refreshes at once and sends the route's reads with the refreshed token", async () => {
-    vi.spyOn(document, "cookie", "get").mockReturnValue("theme=dark; signed_in=1");
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(async (input) =>
-        String(input) === "/api/auth/refresh"
-          ? new Response(JSON.stringify({ token: "tok-early", user: { id: "u1" } }), { status: 200 })
-          : new Response("[]", { status: 200 }),
-      );
-    start(["/api/projects/1/stacking-plan"]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0][1]?.method).toBe("POST");
-    const pending = early();
-    if (!pending) throw new Error("no early session");
-    await pending.reads["/api/projects/1/stacking-plan"];
-    const [path, init] = fetchMock.mock.calls[1];
-    expect(path).toBe("/api/projects/1/stacking-plan");
-    expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer tok-early");
-    // The page can still read the refresh's own answer (the token was read from a copy).
-    expect(await (await pending.refresh).json()).toMatchObject({ token: "tok-early" });
-  });
-
-  it("sends no read when the refresh is refused: the read answers 401 unsent, for the page to send itself", async () => {
-    window.localStorage.setItem("staff.user", "{}");
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("", { status: 401 }));
-    start(["/api/projects/1/stacking-plan"]);
-    const pending = early();
-    if (!pending) throw new Error("no early session");
-    expect((await pending.reads["/api/projects/1/stacking-plan"]).status).toBe(401);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect((await pending.refresh).status).toBe(401);
   });
 });

@@ -72,8 +72,7 @@ export function mockApi(routes: Record<string, (body: unknown) => Response | Pro
 export function renderScreen(element: React.ReactNode, path = "/admin/x") {
   const Stub = createRoutesStub([
     {
-      // The route's path; `path` may carry a query (?project=7) for the screen to read.
-      path: path.split("?")[0],
+      path,
       Component: () => <AdminProviders queryClient={createQueryClient()}>{element}</AdminProviders>,
     },
   ]);

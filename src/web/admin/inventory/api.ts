@@ -9,14 +9,11 @@ import type { InventorySummaryRow, StackingPlan, UnitHistory } from "#domain/inv
 import { apiClient } from "~/shared/lib/api-client.ts";
 import { ensureSessionStarted } from "~/shared/session/auth-session.ts";
 
-/** The path of GET /api/projects/{id}/stacking-plan (inventory.view). */
-export const stackingPlanPath = (projectId: number) => `/api/projects/${projectId}/stacking-plan`;
-
 /** GET /api/projects/{id}/stacking-plan (inventory.view). */
 export const stackingPlanQuery = (projectId: number) =>
   queryOptions({
     queryKey: ["inventory", projectId],
-    queryFn: () => apiClient.request<StackingPlan>(stackingPlanPath(projectId)),
+    queryFn: () => apiClient.request<StackingPlan>(`/api/projects/${projectId}/stacking-plan`),
   });
 
 export function useStackingPlan(projectId: number) {

@@ -4,25 +4,19 @@
  * its clientLoader starts the plan's request (prefetchStackingPlan) without waiting for it, so the answer is on its way
  * while the screen renders (docs/performance/inventory.md).
  */
-import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { clientOnly } from "~/admin/common/client-only.tsx";
 import { useProjects } from "~/admin/projects/api.ts";
 import { userCan } from "~/admin/shell/auth-permissions.ts";
 import { getQueryClient } from "~/admin/shell/query-client.ts";
 import { useCurrentUser } from "~/admin/shell/session-provider.tsx";
-import type { EarlyReadsHandle } from "~/shared/session/early-session.ts";
 import type { Route } from "./+types/inventory";
-import { prefetchStackingPlan, stackingPlanPath } from "./api.ts";
+import { prefetchStackingPlan } from "./api.ts";
+import { GeneratePanel } from "./generate-panel.tsx";
 import { INVENTORY_UI } from "./inventory-texts.ts";
+import { PricePanel } from "./price-panel.tsx";
 import { StackingPlanScreen } from "./stacking-plan.tsx";
-
-// The panels above the grid load apart from the route's code, once the grid is drawn (docs/performance/inventory.md):
-// their forms (the form kit, react-hook-form, the schemas) are most of the screen's modules; loaded with the route
-// they delay its start, loaded while the grid draws they share the two cores with it.
-const GeneratePanel = lazy(() => import("./generate-panel.tsx").then((m) => ({ default: m.GeneratePanel })));
-const UnitTypesPanel = lazy(() => import("./unit-types-panel.tsx").then((m) => ({ default: m.UnitTypesPanel })));
-const PricePanel = lazy(() => import("./price-panel.tsx").then((m) => ({ default: m.PricePanel })));
+import { UnitTypesPanel } from "./unit-types-panel.tsx";
 
 export const { HydrateFallback, meta } = clientOnly({ title: INVENTORY_UI.title });
 
@@ -30,17 +24,6 @@ function parseProject(value: string | null): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 }
-
-/**
- * The plan of ?project is asked for by the document itself, with the session restore, before the route's code has
- * loaded (docs/decisions/157-session-restored-by-the-document.md); the loader's request then takes that answer.
- */
-export const handle: EarlyReadsHandle = {
-  earlyReads(url) {
-    const projectId = parseProject(url.searchParams.get("project"));
-    return projectId === null ? [] : [stackingPlanPath(projectId)];
-  },
-};
 
 /** Loads nothing itself (the screen's queries hold the data); starts the ?project plan's request and returns null. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -55,7 +38,6 @@ export default function InventoryScreen() {
   const projectId = parseProject(params.get("project"));
   const projects = useProjects();
   const user = useCurrentUser();
-  const [gridDrawn, setGridDrawn] = useState<number | null>(null);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -76,16 +58,16 @@ export default function InventoryScreen() {
           </select>
         </label>
       </div>
-      {projectId !== null && gridDrawn === projectId && (
-        <Suspense fallback={null}>
-          {userCan(user, "inventory.manage") && <GeneratePanel key={`g${projectId}`} projectId={projectId} />}
-          {userCan(user, "inventory.manage") && <UnitTypesPanel key={`t${projectId}`} projectId={projectId} />}
-          <PricePanel key={`p${projectId}`} projectId={projectId} canManage={userCan(user, "inventory.manage")} />
-        </Suspense>
+      {projectId !== null && userCan(user, "inventory.manage") && (
+        <GeneratePanel key={`g${projectId}`} projectId={projectId} />
+      )}
+      {projectId !== null && userCan(user, "inventory.manage") && (
+        <UnitTypesPanel key={`t${projectId}`} projectId={projectId} />
       )}
       {projectId !== null && (
-        <StackingPlanScreen key={projectId} projectId={projectId} onDrawn={() => setGridDrawn(projectId)} />
+        <PricePanel key={`p${projectId}`} projectId={projectId} canManage={userCan(user, "inventory.manage")} />
       )}
+      {projectId !== null && <StackingPlanScreen key={projectId} projectId={projectId} />}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import type { GridUnit, StackingPlan } from "#domain/inventory-admin.ts";
 import { getQueryClient } from "~/admin/shell/query-client.ts";
 import { json, mockApi, renderScreen, resetSession, signInAs } from "~/test-utils/admin-harness.tsx";
 import type { Route } from "./+types/inventory";
-import InventoryScreen, { clientLoader } from "./inventory.tsx";
+import { clientLoader } from "./inventory.tsx";
 import { StackingPlanScreen } from "./stacking-plan.tsx";
 
 const unit = (id: number, unitNumber: string): GridUnit => ({
@@ -109,26 +109,5 @@ describe("stacking plan drawing", () => {
     ).toEqual(["المبنى A", "المبنى B", "المبنى C"]);
     await user.click(within(grid).getByText("C-0102"));
     expect(await screen.findByRole("dialog")).toHaveTextContent("C-0102");
-  });
-});
-
-describe("the panels above the grid", () => {
-  it("load once the grid is drawn, and for a project without units once its empty plan has come", async () => {
-    mockApi({
-      "GET /api/projects/7/stacking-plan": () => json(plan),
-      "GET /api/projects/8/stacking-plan": () => json({ buildings: [], types: [] }),
-      "GET /api/projects": () => json([]),
-      "GET /api/projects/7/unit-types": () => json([]),
-      "GET /api/projects/8/unit-types": () => json([]),
-    });
-    signInAs({ role: "manager", permissions: ["inventory.view", "inventory.manage"] });
-    renderScreen(<InventoryScreen />, "/admin/inventory?project=7");
-    const generate = await screen.findByText("توليد وحدات");
-    // Drawn after every building of the plan.
-    expect(within(screen.getByTestId("stacking-plan")).getByText("المبنى C")).toBeInTheDocument();
-    expect(generate).toBeInTheDocument();
-    cleanup();
-    renderScreen(<InventoryScreen />, "/admin/inventory?project=8");
-    expect(await screen.findByText("توليد وحدات")).toBeInTheDocument();
   });
 });

@@ -183,20 +183,11 @@ function BuildingBlock({
   );
 }
 
-/**
- * The stacking plan of `projectId`. `onDrawn` is called once the plan has settled and every building is drawn (or
- * there is nothing to draw: no units, or the read failed), so the screen can start what may wait until then.
- */
-export function StackingPlanScreen({ projectId, onDrawn }: { projectId: number; onDrawn?: () => void }) {
+export function StackingPlanScreen({ projectId }: { projectId: number }) {
   const plan = useStackingPlan(projectId);
   useLiveInventory(projectId);
   const mobile = useIsMobile();
-  const total = plan.data?.buildings.length ?? 0;
-  const drawn = useBuildingsDrawn(total);
-  const settled = !plan.isPending && drawn === total;
-  useEffect(() => {
-    if (settled) onDrawn?.();
-  }, [settled, onDrawn]);
+  const drawn = useBuildingsDrawn(plan.data?.buildings.length ?? 0);
   // The dashboard links here with ?state= (a state's units of this project).
   const [params] = useSearchParams();
   const initialState = params.get("state");

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RELOGIN_GUARD_MS } from "#domain/constants.ts";
 import type { AuthResponse } from "#domain/types.ts";
 import { createSessionStore, type SessionStore, STORED_USER_KEY } from "~/shared/session/auth-store.ts";
-import { EARLY_SESSION_KEY, earlyRequests } from "~/shared/session/early-session.ts";
 import { ApiError, apiErrorMessage, createApiClient } from "./api-client.ts";
 
 const json = (body: unknown, status = 200) =>
@@ -310,58 +309,5 @@ describe("file downloads", () => {
     const error = await client.download("/api/contact/messages/export?format=csv", "x.csv").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).serverMessage).toBe("لا تملك الصلاحية");
-  });
-});
-
-describe("requests the document started (docs/decisions/157-session-restored-by-the-document.md)", () => {
-  function pageWith(refresh: Response, reads: Record<string, Response>) {
-    const page = {
-      [EARLY_SESSION_KEY]: {
-        refresh: Promise.resolve(refresh),
-        reads: Object.fromEntries(Object.entries(reads).map(([path, res]) => [path, Promise.resolve(res)])),
-      },
-    };
-    return earlyRequests(() => page);
-  }
-
-  it("uses the document's refresh answer once: the next refresh is sent again", async () => {
-    const fetchMock = fakeServer({ validToken: "tok-2", refreshAnswer: () => json(auth("tok-2")) });
-    const client = createApiClient({
-      fetch: fetchMock,
-      store,
-      now: () => clock,
-      early: pageWith(json(auth("tok-early")), {}),
-    });
-
-    expect(await client.refresh({ force: true })).toBe("refreshed");
-    expect(store.getToken()).toBe("tok-early");
-    expect(refreshCalls(fetchMock)).toBe(0);
-    expect(await client.refresh({ force: true })).toBe("refreshed");
-    expect(refreshCalls(fetchMock)).toBe(1);
-    expect(store.getToken()).toBe("tok-2");
-  });
-
-  /** A signed-in client whose page's document read the plan with `answer`; its own fetches answer `from: fetch`. */
-  function signedInWithPlanRead(answer: Response) {
-    store.signIn(auth("tok-1"), clock);
-    const fetchMock = vi.fn<typeof fetch>(async () => json({ from: "fetch" }));
-    const early = pageWith(json(auth("tok-1")), { "/api/projects/1/stacking-plan": answer });
-    return { fetchMock, client: createApiClient({ fetch: fetchMock, store, now: () => clock, early }) };
-  }
-
-  it("uses the document's read of a path once, and sends it again after that", async () => {
-    const { fetchMock, client } = signedInWithPlanRead(json({ from: "document" }));
-
-    expect(await client.request("/api/projects/1/stacking-plan")).toEqual({ from: "document" });
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(await client.request("/api/projects/1/stacking-plan")).toEqual({ from: "fetch" });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it("sends a read again when the document's answer was not OK", async () => {
-    const { fetchMock, client } = signedInWithPlanRead(unauthorized());
-
-    expect(await client.request("/api/projects/1/stacking-plan")).toEqual({ from: "fetch" });
-    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get("Authorization")).toBe("Bearer tok-1");
   });
 });

@@ -8,16 +8,12 @@
  * - 401: one silent refresh through the httpOnly refresh cookie (POST /api/auth/refresh), at most one every
  *   RELOGIN_GUARD_MS and shared by concurrent requests; then a read (GET) is retried once. A rejected refresh
  *   clears the session and marks it expired (red banner). 403 is only logged.
- * - The page's first refresh and first GETs of the paths its route names may have been sent by the document itself
- *   (src/web/shared/session/early-session.ts): their answers are used once in place of sending them again; an early
- *   read that failed or answered non-OK is sent again as usual.
  * - Non-OK answers throw ApiError "{status}: {body text or status text}" carrying the parsed body, whose Arabic
  *   `message` is what toasts show.
  */
 import { RELOGIN_GUARD_MS } from "#domain/constants.ts";
 import type { ApiErrorBody, AuthResponse } from "#domain/types.ts";
 import { type SessionStore, sessionStore } from "~/shared/session/auth-store.ts";
-import { type EarlyRequests, earlyRequests } from "~/shared/session/early-session.ts";
 
 /** Refresh a little before the access token runs out, so that a write does not meet a 401 after a long form. */
 const TOKEN_REFRESH_MARGIN_MS = 30_000;
@@ -93,8 +89,6 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
   store?: SessionStore;
   now?: () => number;
-  /** The requests the document started (default: the page's, src/web/shared/session/early-session.ts). */
-  early?: EarlyRequests;
 }
 
 export interface ApiClient {
@@ -123,19 +117,17 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   const store = deps.store ?? sessionStore;
   const now = deps.now ?? Date.now;
   const doFetch: typeof fetch = (input, init) => (deps.fetch ?? globalThis.fetch)(input, init);
-  const early = deps.early ?? earlyRequests();
   let inflight: Promise<RefreshOutcome> | null = null;
   let lastRefreshAt = Number.NEGATIVE_INFINITY;
 
   async function runRefresh(): Promise<RefreshOutcome> {
     let response: Response;
     try {
-      response = await (early.takeRefresh() ??
-        doFetch(REFRESH_PATH, {
-          method: "POST",
-          credentials: "include",
-          headers: { Accept: "application/json" },
-        }));
+      response = await doFetch(REFRESH_PATH, {
+        method: "POST",
+        credentials: "include",
+        headers: { Accept: "application/json" },
+      });
     } catch (error) {
       console.warn("Session refresh failed: network error", error);
       store.connectionLost();
@@ -210,9 +202,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       await refresh();
     }
 
-    const started = method === "GET" && options.body === undefined ? early.takeRead(path) : undefined;
-    const answered = started ? await started.catch(() => null) : null;
-    let response = answered?.ok ? answered : await doFetch(path, buildInit(options));
+    let response = await doFetch(path, buildInit(options));
     if (response.status === 401 && !isAuthCall) {
       console.warn(`401 from ${path}: the access token is missing, invalid or expired`);
       const outcome = await refresh();
