@@ -166,5 +166,23 @@ describe("the webhooks' arrival writes", () => {
       await vi.advanceTimersByTimeAsync(YIELD_MAX_MS);
       await bounded;
     });
+
+    it("on PostgreSQL (givesWayToAnswers off) a webhook being answered holds back neither a claim nor a storing", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+      const writes = new ArrivalWrites(async () => {}, { givesWayToAnswers: false });
+      writes.answering();
+      expect(writes.busy).toBe(false);
+      let calm = false;
+      const claim = writes.calm().then(() => {
+        calm = true;
+      });
+      let stored = false;
+      const storing = writes.storing(async () => {
+        stored = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect([calm, stored]).toEqual([true, true]);
+      await Promise.all([claim, storing]);
+    });
   });
 });

@@ -52,8 +52,20 @@ export class ArrivalWrites<Row> {
   /** How many storing transactions gave way (rolled back and ran again) since this was made. */
   gaveWay = 0;
 
-  constructor(write: (rows: Row[]) => Promise<void>) {
+  readonly #givesWayToAnswers: boolean;
+
+  /**
+   * `write` inserts the rows in one statement. `givesWayToAnswers` (default true): whether the job side also gives way
+   * while a webhook is being answered (`answering`), not only while a write is pending. The embedded database needs
+   * it (one connection, one thread); on PostgreSQL (a pool) it made the answers slower, not faster (bench:lead-forms,
+   * docs/performance/lead-forms.md), so the plugin turns it off there.
+   */
+  constructor(
+    write: (rows: Row[]) => Promise<void>,
+    { givesWayToAnswers = true }: { givesWayToAnswers?: boolean } = {},
+  ) {
     this.#write = write;
+    this.#givesWayToAnswers = givesWayToAnswers;
   }
 
   /** Webhook writes not yet committed. */
@@ -68,6 +80,7 @@ export class ArrivalWrites<Row> {
 
   /** Counts a webhook request as being answered until the returned function is called (once; later calls do nothing). */
   answering(): () => void {
+    if (!this.#givesWayToAnswers) return () => {};
     this.#answering++;
     let done = false;
     return () => {
@@ -80,7 +93,7 @@ export class ArrivalWrites<Row> {
 
   /** Resolves once nothing is busy, or `maxMs` (default YIELD_MAX_MS) later. */
   calm(maxMs = YIELD_MAX_MS): Promise<void> {
-    return this.busy && maxMs > 0 ? this.#quiet(maxMs) : Promise.resolve();
+    return this.#givesWayToAnswers && this.busy && maxMs > 0 ? this.#quiet(maxMs) : Promise.resolve();
   }
 
   /** Writes `rows` with whatever else is waiting; resolves once they are committed. */
@@ -129,7 +142,9 @@ export class ArrivalWrites<Row> {
       };
       for (;;) {
         const left = until - performance.now();
-        await this.calm(left);
+        // Without the give-way to answers (PostgreSQL), only the pending writes are waited for.
+        if (this.#givesWayToAnswers) await this.calm(left);
+        else if (this.#pending && left > 0) await this.#quiet(left);
         try {
           return await withStatementGate(left > 0 ? gate : yieldToEventLoop, work);
         } catch (error) {

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import pg from "pg";
 import { leadFormArrivals } from "#server/db/tables/lead-forms.ts";
 import type { Outbox } from "#server/jobs/outbox.ts";
 import { ArrivalWrites } from "./arrival-writes.ts";
@@ -50,12 +51,16 @@ export const leadFormsPlugin = fp(
       googleCache: null,
       tiktokCache: null,
       snapchatCache: null,
-      arrivals: new ArrivalWrites(async (rows) => {
-        await app.db
-          .insert(leadFormArrivals)
-          .values(rows)
-          .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
-      }),
+      arrivals: new ArrivalWrites(
+        async (rows) => {
+          await app.db
+            .insert(leadFormArrivals)
+            .values(rows)
+            .onConflictDoNothing({ target: [leadFormArrivals.platform, leadFormArrivals.platformLeadId] });
+        },
+        // The job side gives way to webhooks being answered on the embedded database only (arrival-writes.ts).
+        { givesWayToAnswers: !((app.db as unknown as { $client?: unknown }).$client instanceof pg.Pool) },
+      ),
     };
     const outbox = app.jobs.outbox(LEAD_FORMS_QUEUE, {
       queue: arrivalQueue(context),
