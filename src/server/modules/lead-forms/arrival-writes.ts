@@ -10,6 +10,8 @@
  *   gives way while any is, or any write is pending ("busy").
  * - `calm()`: resolves once nothing is busy, at most YIELD_MAX_MS later (the arrival outbox claims its next arrival
  *   only then, so the Graph reads and storing it starts do not compete with a burst of answers).
+ * - On PostgreSQL (`givesWayToAnswers: false`) a webhook being answered does not count, `calm()` resolves at once and
+ *   a storing waits only for pending writes: with a pool of connections, waiting for answers only made them slower.
  * - `storing(work)`: the job side's storing transactions (arrival outbox and backfill, jobs.ts), ONE at a time per
  *   process, each started once nothing is busy. On the embedded database every statement waits behind an open
  *   transaction (one connection), and the event loop reads no request while a transaction's statements follow one
