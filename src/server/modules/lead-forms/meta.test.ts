@@ -7,11 +7,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scheduledJobs } from "#server/db/tables/system.ts";
 import { contactMessages, landingCampaigns, leads } from "../../db/schema.ts";
 import { auditLogs } from "../../db/tables/access.ts";
 import { notifications, webhookDeliveries } from "../../db/tables/lead-desk.ts";
 import { leadFormArrivals, leadFormForms, leadFormLeads } from "../../db/tables/lead-forms.ts";
-import { scheduledJobs } from "../../db/tables/system.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../test-utils/app.ts";
 import { enquiryOf, projectWithAgent, putConnection } from "../../test-utils/lead-forms.ts";
 import { sign, startMetaGraphStandIn } from "../../test-utils/meta-graph-stand-in.ts";
