@@ -24,6 +24,7 @@ import { projects, units } from "#server/db/schema.ts";
 import { buildings, unitHolds, unitTypes } from "#server/db/tables/inventory.ts";
 import { assertAdvertisable, earliest, type LicenceContext } from "#server/lib/compliance-rules.ts";
 import { notFound } from "#server/lib/http-errors.ts";
+import { inherited } from "./inherited.ts";
 import { holdEndsAt, stateAt } from "./state.ts";
 
 const NO_FLOOR_LABEL = "دور غير محدد";
@@ -39,14 +40,14 @@ function publicColumns(now: Date) {
     state: stateAt(now),
     holdEndsAt: holdEndsAt(now),
     type: unitTypes.name,
-    rooms: sql<number | null>`coalesce(${units.rooms}, ${unitTypes.rooms})`,
-    price: sql<number | null>`coalesce(${units.price}, ${unitTypes.price})`,
-    privateArea: sql<string | null>`coalesce(${units.privateArea}, ${unitTypes.privateArea})`,
-    totalArea: sql<string | null>`coalesce(${units.totalArea}, ${unitTypes.totalArea})`,
+    rooms: inherited.rooms,
+    price: inherited.price,
+    privateArea: inherited.privateArea,
+    totalArea: inherited.totalArea,
     direction: sql<string[]>`case when jsonb_array_length(${units.direction}) > 0 then ${units.direction}
       else coalesce(${unitTypes.direction}, '[]'::jsonb) end`,
-    view: sql<string | null>`coalesce(${units.view}, ${unitTypes.view})`,
-    floorPlanUrl: sql<string | null>`coalesce(${units.floorPlanUrl}, ${unitTypes.floorPlanUrl})`,
+    view: inherited.view,
+    floorPlanUrl: inherited.floorPlanUrl,
     ...unitLicenceColumns,
   };
 }
@@ -118,9 +119,9 @@ function inventoryColumns(now: Date, holdEnds: ReturnType<typeof activeHoldEnds>
     state: stateAt(now),
     holdEndsAt: holdEnds.endsAt,
     type: unitTypes.name,
-    rooms: sql<number | null>`coalesce(${units.rooms}, ${unitTypes.rooms})`,
-    price: sql<number | null>`coalesce(${units.price}, ${unitTypes.price})`,
-    totalArea: sql<string | null>`coalesce(${units.totalArea}, ${unitTypes.totalArea})`,
+    rooms: inherited.rooms,
+    price: inherited.price,
+    totalArea: inherited.totalArea,
     advertisingLicenseNumber: units.advertisingLicenseNumber,
     advertisingLicenseExpiresOn: units.advertisingLicenseExpiresOn,
   };

@@ -15,6 +15,7 @@ import type { Db } from "#server/db/connection.ts";
 import { contactMessages, projects, units, users } from "#server/db/schema.ts";
 import { buildings, unitHolds, unitPriceChanges, unitTransitions, unitTypes } from "#server/db/tables/inventory.ts";
 import { notFound } from "#server/lib/http-errors.ts";
+import { inherited } from "./inherited.ts";
 import { stateAt } from "./state.ts";
 
 const NO_FLOOR_LABEL = "دور غير محدد";
@@ -34,11 +35,11 @@ export async function stackingPlan(db: Db, projectId: number, now: Date): Promis
       state: stateAt(now),
       typeId: units.typeId,
       type: unitTypes.name,
-      rooms: sql<number | null>`coalesce(${units.rooms}, ${unitTypes.rooms})`,
-      price: sql<number | null>`coalesce(${units.price}, ${unitTypes.price})`,
-      totalArea: sql<string | null>`coalesce(${units.totalArea}, ${unitTypes.totalArea})`,
+      rooms: inherited.rooms,
+      price: inherited.price,
+      totalArea: inherited.totalArea,
       direction: units.direction,
-      view: sql<string | null>`coalesce(${units.view}, ${unitTypes.view})`,
+      view: inherited.view,
       holdId: unitHolds.id,
       holdKind: unitHolds.kind,
       holdLeadId: unitHolds.leadId,
@@ -149,7 +150,7 @@ export async function inventorySummary(db: Db, now: Date) {
       projectName: projects.name,
       state,
       n: sql<number>`count(*)::int`,
-      value: sql<number>`coalesce(sum(coalesce(${units.price}, ${unitTypes.price})), 0)::bigint`,
+      value: sql<number>`coalesce(sum(${inherited.price}), 0)::bigint`,
     })
     .from(units)
     .innerJoin(projects, eq(projects.id, units.projectId))

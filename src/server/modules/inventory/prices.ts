@@ -8,7 +8,7 @@
  *   in SAR on a right-to-left sheet.
  */
 import * as XLSX from "@e965/xlsx";
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { floorLabel } from "#domain/inventory.ts";
 import { changedPrice, type PriceChangeRequest } from "#domain/inventory-admin.ts";
 import type { Db } from "#server/db/connection.ts";
@@ -17,6 +17,7 @@ import { unitPriceChanges, unitTypes } from "#server/db/tables/inventory.ts";
 import { notFound } from "#server/lib/http-errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { auditActor, type InventoryActor } from "./holds.ts";
+import { inherited } from "./inherited.ts";
 import { notifyInventory } from "./live.ts";
 import { stateAt } from "./state.ts";
 
@@ -101,9 +102,9 @@ export async function priceListXlsx(
       floor: units.floor,
       unitNumber: units.unitNumber,
       type: unitTypes.name,
-      rooms: sql<number | null>`coalesce(${units.rooms}, ${unitTypes.rooms})`,
-      totalArea: sql<string | null>`coalesce(${units.totalArea}, ${unitTypes.totalArea})`,
-      price: sql<number | null>`coalesce(${units.price}, ${unitTypes.price})`,
+      rooms: inherited.rooms,
+      totalArea: inherited.totalArea,
+      price: inherited.price,
     })
     .from(units)
     .leftJoin(unitTypes, eq(unitTypes.id, units.typeId))
